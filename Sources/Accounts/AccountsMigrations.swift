@@ -1,0 +1,45 @@
+import Foundation
+import SQLKit
+import Storage
+
+/// The schema history of the account tables.
+public enum AccountsMigrations {
+    /// All migrations of the `accounts` module, in order.
+    public static let all = MigrationSet(module: "accounts", migrations: [
+        Migration(version: 1, name: "users, groups, API keys, access tokens") { sql in
+            try await sql.create(table: "account_users")
+                .column("id", type: .text, .primaryKey(autoIncrement: false))
+                .column("name", type: .text, .notNull, .unique)
+                .column("password_hash", type: .text)
+                .column("created_at", type: .timestamp, .notNull)
+                .run()
+            try await sql.create(table: "account_groups")
+                .column("name", type: .text, .primaryKey(autoIncrement: false))
+                .column("created_at", type: .timestamp, .notNull)
+                .run()
+            try await sql.create(table: "account_group_members")
+                .column("group_name", type: .text, .notNull, .references("account_groups", "name", onDelete: .cascade))
+                .column("user_id", type: .text, .notNull, .references("account_users", "id", onDelete: .cascade))
+                .primaryKey("group_name", "user_id")
+                .run()
+            try await sql.create(table: "account_api_keys")
+                .column("id", type: .text, .primaryKey(autoIncrement: false))
+                .column("user_id", type: .text, .notNull, .references("account_users", "id", onDelete: .cascade))
+                .column("label", type: .text, .notNull)
+                .column("secret_hash", type: .text, .notNull, .unique)
+                .column("created_at", type: .timestamp, .notNull)
+                .column("revoked_at", type: .timestamp)
+                .run()
+            try await sql.create(table: "account_access_tokens")
+                .column("secret_hash", type: .text, .primaryKey(autoIncrement: false))
+                .column("user_id", type: .text, .notNull, .references("account_users", "id", onDelete: .cascade))
+                .column("created_at", type: .timestamp, .notNull)
+                .column("expires_at", type: .timestamp, .notNull)
+                .run()
+            let now = Date()
+            for group in [Group.administrators, Group.members] {
+                try await sql.insert(into: "account_groups").columns("name", "created_at").values(SQLBind(group), SQLBind(now)).run()
+            }
+        },
+    ])
+}

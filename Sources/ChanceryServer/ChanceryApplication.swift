@@ -1,0 +1,60 @@
+import Console
+import HTTPSupport
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import Prometheus
+import ServiceLifecycle
+
+/// Builds the one Hummingbird application that serves every Chancery API on one port.
+public enum ChanceryApplication {
+    /// The router with every route and middleware of this build.
+    ///
+    /// Middleware order matters: request ids first (so every later log line carries one),
+    /// then errors (so everything below, including unknown routes, is answered in the right
+    /// format), then metrics, the body limit and request logging.
+    public static func router(
+        platform: Platform,
+        metrics registry: PrometheusCollectorRegistry,
+        maxBodyBytes: Int64
+    ) -> Router<ChanceryRequestContext> {
+        let router = Router(context: ChanceryRequestContext.self)
+        router.add(middleware: RequestIDMiddleware())
+        router.add(middleware: ErrorMiddleware())
+        router.add(middleware: MetricsMiddleware())
+        router.add(middleware: BodyLimitMiddleware(maxBytes: maxBodyBytes))
+        router.add(middleware: LogRequestsMiddleware(.debug))
+
+        HealthRoutes(database: platform.database, blobs: platform.blobs).add(to: router)
+        MetricsRoutes(registry: registry, accounts: platform.accounts).add(to: router)
+        AccountsAPI(accounts: platform.accounts).add(to: router)
+        StartPage().add(to: router)
+        return router
+    }
+
+    /// The application for `configuration`, ready to run as a service.
+    ///
+    /// - Parameter onServerRunning: Called with the bound address once the server accepts
+    ///   connections (the actual port when `configuration.port` is 0).
+    public static func application(
+        configuration: ServerConfiguration,
+        platform: Platform,
+        metrics registry: PrometheusCollectorRegistry,
+        logger: Logger,
+        onServerRunning: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
+    ) -> some ApplicationProtocol {
+        Application(
+            router: router(platform: platform, metrics: registry, maxBodyBytes: configuration.maxBodyBytes),
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port),
+                serverName: "Chancery"
+            ),
+            services: [PlatformService(platform: platform, logger: logger)],
+            onServerRunning: { channel in
+                await onServerRunning(configuration.host, channel.localAddress?.port ?? configuration.port)
+            },
+            logger: logger
+        )
+    }
+}

@@ -1,0 +1,53 @@
+import Accounts
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import Metrics
+import NIOCore
+import Prometheus
+
+/// Runs a Chancery server until SIGTERM or SIGINT.
+public enum ChanceryServer {
+    /// Opens the platform, creates the administrator on first start, serves, and on SIGTERM
+    /// stops accepting, finishes in-flight requests, closes the database and returns.
+    ///
+    /// Two lines go to standard output: the generated administrator password on first start
+    /// (when `CHANCERY_ADMIN_PASSWORD` was not set) and `listening on http://HOST:PORT`
+    /// once the server accepts connections. Everything else is logged to standard error.
+    public static func run(_ configuration: ServerConfiguration, logger: Logger) async throws {
+        let registry = PrometheusCollectorRegistry()
+        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+
+        let platform = try await Platform.open(
+            dataDirectory: configuration.dataDirectory,
+            database: configuration.database,
+            blobs: configuration.blobs,
+            logger: logger
+        )
+        logger.info("storage ready", metadata: [
+            "database": "\(configuration.database)", "blobs": "\(configuration.blobs)",
+        ])
+        do {
+            if let generated = try await platform.accounts.bootstrapAdministrator(password: configuration.administratorPassword) {
+                printLine("Created user \(AccountStore.administratorName) with password \(generated) (shown once; change it with `chancery user passwd`)")
+            }
+        } catch {
+            try? await platform.close()
+            throw error
+        }
+        let app = ChanceryApplication.application(
+            configuration: configuration, platform: platform, metrics: registry, logger: logger
+        ) { host, port in
+            let shownHost = host.contains(":") ? "[\(host)]" : host
+            printLine("listening on http://\(shownHost):\(port)")
+        }
+        try await app.runService()
+    }
+
+    /// Writes a line to standard output unbuffered, so that a supervising process reading a
+    /// pipe sees it at once.
+    private static func printLine(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+}

@@ -1,0 +1,55 @@
+import Accounts
+import Foundation
+import HTTPTypes
+import Logging
+import NIOCore
+import Storage
+
+/// The shared resources every capability builds on: the database, the blob store and the
+/// accounts, opened and migrated.
+public struct Platform: Sendable {
+    /// The relational database.
+    public let database: Database
+    /// The blob store.
+    public let blobs: any BlobStore
+    /// Users, groups, keys and tokens.
+    public let accounts: AccountStore
+
+    /// Wraps resources that are already open.
+    public init(database: Database, blobs: any BlobStore, accounts: AccountStore) {
+        self.database = database
+        self.blobs = blobs
+        self.accounts = accounts
+    }
+
+    /// The migrations of every module, in dependency order.
+    public static let migrations: [MigrationSet] = [AccountsMigrations.all]
+
+    /// Opens the data directory, the database and the blob store, and applies pending
+    /// migrations.
+    public static func open(
+        dataDirectory: String,
+        database location: DatabaseLocation,
+        blobs blobLocation: BlobStoreLocation,
+        passwords: PasswordHasher = PasswordHasher(),
+        logger: Logger
+    ) async throws -> Platform {
+        try FileManager.default.createDirectory(
+            atPath: dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
+        )
+        let database = try await Database.open(location, logger: logger)
+        do {
+            try await database.migrate(migrations, logger: logger)
+            let blobs = try await blobLocation.open()
+            return Platform(database: database, blobs: blobs, accounts: AccountStore(database: database, passwords: passwords))
+        } catch {
+            try? await database.close()
+            throw error
+        }
+    }
+
+    /// Closes the database.
+    public func close() async throws {
+        try await database.close()
+    }
+}

@@ -1,0 +1,42 @@
+import HTTPTypes
+import NIOCore
+import Storage
+
+/// Everything `chancery serve` needs to know, resolved from flags, `CHANCERY_*` environment
+/// variables and defaults by the CLI.
+public struct ServerConfiguration: Sendable {
+    /// The data directory: the SQLite file, blobs and keys live here by default.
+    public var dataDirectory: String
+    /// The address to listen on.
+    public var host: String
+    /// The port to listen on; 0 picks a free one.
+    public var port: Int
+    /// The relational database.
+    public var database: DatabaseLocation
+    /// The blob store.
+    public var blobs: BlobStoreLocation
+    /// The password of the `Administrator` user created on first start; `nil` generates one.
+    public var administratorPassword: String?
+    /// The largest request body accepted, in bytes.
+    public var maxBodyBytes: Int64
+
+    /// Creates a configuration; the database and blob store default to the embedded ones in
+    /// `dataDirectory`.
+    public init(
+        dataDirectory: String,
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        database: DatabaseLocation? = nil,
+        blobs: BlobStoreLocation? = nil,
+        administratorPassword: String? = nil,
+        maxBodyBytes: Int64 = 1 << 30
+    ) {
+        self.dataDirectory = dataDirectory
+        self.host = host
+        self.port = port
+        self.database = database ?? .embedded(in: dataDirectory)
+        self.blobs = blobs ?? .embedded(in: dataDirectory)
+        self.administratorPassword = administratorPassword
+        self.maxBodyBytes = maxBodyBytes
+    }
+}

@@ -1,0 +1,35 @@
+import Accounts
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdAuth
+import Logging
+import NIOCore
+
+/// The request context of every Chancery route: Hummingbird's core storage plus the
+/// authenticated ``Accounts/Principal``, if any.
+///
+/// The request id is Hummingbird's (`context.id`), present as `hb.request.id` in every log
+/// line written through `context.logger`, and returned to the client as `X-Request-Id`.
+public struct ChanceryRequestContext: AuthRequestContext, RequestContext {
+    /// Hummingbird's per-request storage.
+    public var coreContext: CoreRequestContextStorage
+    /// The user the request runs for, set by ``AuthenticationMiddleware``.
+    public var identity: Principal?
+
+    /// The largest body a route may decode in one piece (JSON, forms). Routes that take files
+    /// stream their bodies into the blob store instead.
+    public var maxUploadSize: Int { 2 * 1024 * 1024 }
+
+    /// Creates the context of a new request.
+    public init(source: ApplicationRequestContextSource) {
+        self.coreContext = .init(source: source)
+        self.identity = nil
+    }
+
+    /// The authenticated principal, or a 401 error when the route was reached without one.
+    public func requirePrincipal() throws -> Principal {
+        guard let identity else { throw APIError(.unauthorized, "authentication required") }
+        return identity
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+
+/// The error format of Chancery's own endpoints (`/api/v1`, `/health`, `/metrics`, and any
+/// path no other API claims):
+///
+/// ```json
+/// {"error": {"status": 401, "code": "unauthorized", "message": "authentication required", "request_id": "…"}}
+/// ```
+public struct ChanceryErrorFormat: ErrorFormat {
+    /// Creates the format.
+    public init() {}
+
+    public func response(for error: APIError, requestID: String) -> Response {
+        jsonResponse(for: error, body: Body(error: .init(
+            status: Int(error.status.code), code: error.code, message: error.message, requestID: requestID
+        )))
+    }
+
+    private struct Body: Encodable {
+        struct Detail: Encodable {
+            let status: Int
+            let code: String
+            let message: String
+            let requestID: String
+            enum CodingKeys: String, CodingKey {
+                case status, code, message
+                case requestID = "request_id"
+            }
+        }
+        let error: Detail
+    }
+}

@@ -1,0 +1,128 @@
+import Crypto
+import Foundation
+import NIOCore
+import _NIOFileSystem
+
+/// A ``BlobStore`` in a local directory.
+///
+/// A blob with digest `abcdef…` lives at `ab/cd/abcdef…`. A write streams into a file under
+/// `tmp/`, hashing as it goes; the file is fsynced, renamed into place (an atomic step on one
+/// file system) and the directory that now holds it is fsynced too, so a blob is either
+/// wholly present or absent after a crash.
+public struct FileBlobStore: BlobStore {
+    /// The directory that holds the blobs.
+    public var directory: String { root.string }
+    private let root: FilePath
+    private var temporaryDirectory: FilePath { root.appending("tmp") }
+    private static let readChunkLength = ByteCount.kibibytes(256)
+
+    /// Opens (creating if needed) a blob store in `directory`.
+    public init(directory: String) async throws {
+        self.root = FilePath(directory)
+        try await Self.createDirectoryIfMissing(temporaryDirectory)
+    }
+
+    /// The path of the file that holds the blob `digest`.
+    public func path(of digest: BlobDigest) -> String {
+        filePath(of: digest).string
+    }
+
+    private func filePath(of digest: BlobDigest) -> FilePath {
+        let hex = digest.hex
+        return root
+            .appending(String(hex.prefix(2)))
+            .appending(String(hex.dropFirst(2).prefix(2)))
+            .appending(hex)
+    }
+
+    public func write<Content: AsyncSequence>(
+        _ content: Content,
+        expectedDigest: BlobDigest?,
+        maxSize: Int64?
+    ) async throws -> StoredBlob where Content.Element == ByteBuffer {
+        let temporaryPath = temporaryDirectory.appending(UUID().uuidString)
+        let stored: StoredBlob
+        do {
+            stored = try await FileSystem.shared.withFileHandle(forWritingAt: temporaryPath) { handle in
+                var hasher = SHA256()
+                var size: Int64 = 0
+                for try await chunk in content {
+                    size += Int64(chunk.readableBytes)
+                    if let maxSize, size > maxSize { throw StorageError.blobTooLarge(limit: maxSize) }
+                    chunk.withUnsafeReadableBytes { hasher.update(bufferPointer: $0) }
+                    try await handle.write(contentsOf: chunk, toAbsoluteOffset: size - Int64(chunk.readableBytes))
+                }
+                try await handle.synchronize()
+                return StoredBlob(digest: BlobDigest(hasher.finalize()), size: size)
+            }
+            if let expectedDigest, expectedDigest != stored.digest {
+                throw StorageError.digestMismatch(expected: expectedDigest.hex, actual: stored.digest.hex)
+            }
+            try await moveIntoPlace(temporaryPath, digest: stored.digest)
+        } catch {
+            _ = try? await FileSystem.shared.removeItem(at: temporaryPath)
+            throw error
+        }
+        return stored
+    }
+
+    /// Renames a finished temporary file to its content address and makes the rename durable.
+    private func moveIntoPlace(_ temporaryPath: FilePath, digest: BlobDigest) async throws {
+        let destination = filePath(of: digest)
+        let directory = destination.removingLastComponent()
+        try await Self.createDirectoryIfMissing(directory)
+        do {
+            try await FileSystem.shared.moveItem(at: temporaryPath, to: destination)
+        } catch let error as FileSystemError where error.code == .fileAlreadyExists {
+            // The same content is already stored; its name proves it is identical.
+            _ = try await FileSystem.shared.removeItem(at: temporaryPath)
+            return
+        }
+        try await FileSystem.shared.withDirectoryHandle(atPath: directory) { try await $0.synchronize() }
+    }
+
+    public func size(of digest: BlobDigest) async throws -> Int64? {
+        try await FileSystem.shared.info(forFileAt: filePath(of: digest), infoAboutSymbolicLink: false).map { $0.size }
+    }
+
+    public func read(
+        _ digest: BlobDigest,
+        range: Range<Int64>?,
+        into consume: (ByteBuffer) async throws -> Void
+    ) async throws {
+        do {
+            try await FileSystem.shared.withFileHandle(forReadingAt: filePath(of: digest)) { handle in
+                let size = try await handle.info().size
+                let wanted = range ?? 0..<size
+                guard wanted.lowerBound >= 0, wanted.upperBound <= size else {
+                    throw StorageError.rangeNotSatisfiable(requested: wanted, size: size)
+                }
+                for try await chunk in handle.readChunks(in: wanted, chunkLength: Self.readChunkLength) {
+                    try await consume(chunk)
+                }
+            }
+        } catch let error as FileSystemError where error.code == .notFound {
+            throw StorageError.blobNotFound(digest.hex)
+        }
+    }
+
+    public func delete(_ digest: BlobDigest) async throws {
+        _ = try await FileSystem.shared.removeItem(at: filePath(of: digest))
+    }
+
+    public func checkHealth() async throws {
+        let probe = temporaryDirectory.appending("health-\(UUID().uuidString)")
+        try await FileSystem.shared.withFileHandle(forWritingAt: probe) { handle in
+            _ = try await handle.write(contentsOf: [0x2E], toAbsoluteOffset: 0)
+        }
+        _ = try await FileSystem.shared.removeItem(at: probe)
+    }
+
+    private static func createDirectoryIfMissing(_ path: FilePath) async throws {
+        do {
+            try await FileSystem.shared.createDirectory(at: path, withIntermediateDirectories: true)
+        } catch let error as FileSystemError where error.code == .fileAlreadyExists {
+            return
+        }
+    }
+}

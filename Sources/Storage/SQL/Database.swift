@@ -1,0 +1,168 @@
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresKit
+import SQLiteKit
+
+/// The relational database of a Chancery instance: SQLite embedded, or PostgreSQL for scale.
+///
+/// Every module talks to it through SQLKit's ``SQLKit/SQLDatabase``, so one SQL code path
+/// serves both engines; the few dialect differences (column types, upsert syntax) are
+/// handled by SQLKit's dialects and by ``Engine``.
+///
+/// ```swift
+/// let database = try await Database.open(.embedded(in: "./chancery-data"), logger: logger)
+/// let names = try await database.withConnection { sql in
+///     try await sql.select().column("name").from("users").all(decodingColumn: "name", as: String.self)
+/// }
+/// try await database.close()
+/// ```
+///
+/// On SQLite the database keeps exactly one connection. SQLite admits one writer at a time
+/// anyway, and a single connection makes every transaction strictly serial inside the
+/// process; other processes (the `chancery` CLI next to a running server) are handled by WAL
+/// mode and a busy timeout.
+public final class Database: Sendable {
+    /// The database engines Chancery runs on.
+    public enum Engine: String, Sendable {
+        /// SQLite, the embedded default.
+        case sqlite
+        /// PostgreSQL, or any engine that speaks its protocol.
+        case postgres
+    }
+
+    /// Where this database lives.
+    public let location: DatabaseLocation
+    /// The engine behind ``location``.
+    public var engine: Engine {
+        switch pool {
+        case .sqlite: return .sqlite
+        case .postgres: return .postgres
+        }
+    }
+
+    private let pool: Pool
+    private let logger: Logger
+
+    private enum Pool: Sendable {
+        case sqlite(SharedPool<SQLiteSessionSource>)
+        case postgres(SharedPool<PostgresConnectionSource>)
+    }
+
+    /// AsyncKit's pool, which predates `Sendable` annotations.
+    ///
+    /// `@unchecked` is sound because the pool is thread-safe by construction: its only mutable
+    /// field (`didShutdown`) is read and written under its lock, its per-loop pool table is
+    /// immutable after `init`, and each per-loop pool hops to its own event loop in
+    /// `requestConnection`, `releaseConnection` and `close`.
+    private struct SharedPool<Source: ConnectionPoolSource>: @unchecked Sendable {
+        let pool: EventLoopGroupConnectionPool<Source>
+    }
+
+    private init(location: DatabaseLocation, pool: Pool, logger: Logger) {
+        self.location = location
+        self.pool = pool
+        self.logger = logger
+    }
+
+    /// Opens the database at `location` and checks that it answers.
+    ///
+    /// - Parameters:
+    ///   - location: The SQLite file or PostgreSQL server.
+    ///   - postgresSearchPath: On PostgreSQL, the schemas to search, first one used for new
+    ///     tables; `nil` keeps the server's default. Tests use it to isolate their tables.
+    ///   - maxPostgresConnections: The PostgreSQL pool size per event loop.
+    ///   - logger: Receives the database's log lines; queries log at trace level.
+    public static func open(
+        _ location: DatabaseLocation,
+        postgresSearchPath: [String]? = nil,
+        maxPostgresConnections: Int = 4,
+        logger: Logger
+    ) async throws -> Database {
+        let pool: Pool
+        switch location {
+        case .sqlite(let path):
+            let source = SQLiteSessionSource(
+                base: SQLiteConnectionSource(configuration: .init(storage: .file(path: path), enableForeignKeys: true))
+            )
+            let loop = MultiThreadedEventLoopGroup.singleton.next()
+            pool = .sqlite(SharedPool(pool: EventLoopGroupConnectionPool(
+                source: source, maxConnectionsPerEventLoop: 1, requestTimeout: .seconds(30),
+                pruneInterval: nil, logger: logger, on: loop
+            )))
+        case .postgres(let url):
+            var configuration = try SQLPostgresConfiguration(url: url)
+            configuration.searchPath = postgresSearchPath
+            pool = .postgres(SharedPool(pool: EventLoopGroupConnectionPool(
+                source: PostgresConnectionSource(sqlConfiguration: configuration),
+                maxConnectionsPerEventLoop: maxPostgresConnections, requestTimeout: .seconds(30),
+                pruneInterval: .seconds(60), logger: logger, on: MultiThreadedEventLoopGroup.singleton
+            )))
+        }
+        let database = Database(location: location, pool: pool, logger: logger)
+        do {
+            try await database.checkHealth()
+        } catch {
+            try? await database.close()
+            throw error
+        }
+        return database
+    }
+
+    /// Runs `body` with one connection of the pool, returned to the pool afterwards.
+    ///
+    /// Statements in `body` run in autocommit mode; use ``withTransaction(_:)`` to group them.
+    /// Never call `withConnection` or `withTransaction` inside `body`: on SQLite the one
+    /// connection is held by the outer call, and the inner one would wait for it.
+    public func withConnection<Result>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
+        switch pool {
+        case .sqlite(let shared):
+            let connection = try await shared.pool.requestConnection(logger: logger).get()
+            defer { shared.pool.releaseConnection(connection, logger: logger) }
+            return try await body(connection.sql(queryLogLevel: .trace))
+        case .postgres(let shared):
+            let connection = try await shared.pool.requestConnection(logger: logger).get()
+            defer { shared.pool.releaseConnection(connection, logger: logger) }
+            return try await body(connection.sql(queryLogLevel: .trace))
+        }
+    }
+
+    /// Runs `body` inside one transaction: committed when `body` returns, rolled back when it
+    /// throws.
+    ///
+    /// On SQLite the transaction begins `IMMEDIATE`, taking the write lock up front so that
+    /// two processes never deadlock upgrading a read lock.
+    public func withTransaction<Result>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
+        try await withConnection { sql in
+            try await sql.raw(engine == .sqlite ? "BEGIN IMMEDIATE" : "BEGIN").run()
+            let result: Result
+            do {
+                result = try await body(sql)
+            } catch {
+                do {
+                    try await sql.raw("ROLLBACK").run()
+                } catch let rollbackError {
+                    logger.error("rollback failed", metadata: ["error": "\(rollbackError)"])
+                }
+                throw error
+            }
+            try await sql.raw("COMMIT").run()
+            return result
+        }
+    }
+
+    /// Throws unless the database answers a trivial query.
+    public func checkHealth() async throws {
+        try await withConnection { sql in
+            _ = try await sql.raw("SELECT 1 AS one").first()
+        }
+    }
+
+    /// Closes every connection. The database cannot be used afterwards.
+    public func close() async throws {
+        switch pool {
+        case .sqlite(let shared): try await shared.pool.shutdownAsync()
+        case .postgres(let shared): try await shared.pool.shutdownAsync()
+        }
+    }
+}

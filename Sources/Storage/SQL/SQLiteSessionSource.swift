@@ -1,0 +1,25 @@
+import Logging
+import NIOCore
+import SQLiteKit
+
+/// Opens SQLite connections set up the way Chancery needs them.
+///
+/// - `journal_mode = WAL`: readers never block the writer, and a crash never corrupts the file.
+/// - `synchronous = FULL`: a committed transaction survives power loss, so an API that
+///   answered success never loses the data.
+/// - `busy_timeout`: another process holding the write lock (the CLI next to a running
+///   server) makes a statement wait instead of failing at once.
+struct SQLiteSessionSource: ConnectionPoolSource {
+    /// The SQLiteKit source that opens the file.
+    let base: SQLiteConnectionSource
+
+    func makeConnection(logger: Logger, on eventLoop: any EventLoop) -> EventLoopFuture<SQLiteConnection> {
+        base.makeConnection(logger: logger, on: eventLoop).flatMap { connection in
+            connection.query("PRAGMA journal_mode = WAL")
+                .flatMap { _ in connection.query("PRAGMA synchronous = FULL") }
+                .flatMap { _ in connection.query("PRAGMA busy_timeout = 15000") }
+                .map { _ in connection }
+                .flatMapError { error in connection.close().flatMapThrowing { throw error } }
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import ChanceryServer
+import Logging
+import Storage
+
+/// `chancery serve`: runs the server.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the Chancery server.",
+        discussion: """
+            With no options the server keeps everything in ./chancery-data (a SQLite database \
+            and a blob directory) and listens on http://127.0.0.1:8080. It prints one line \
+            containing "listening on http://HOST:PORT" when it is ready.
+
+            On first start it creates the user Administrator (group administrators) with the \
+            password in CHANCERY_ADMIN_PASSWORD, or prints a random one once. SIGTERM or \
+            SIGINT stops it gracefully: no new connections, in-flight requests finish.
+
+            Examples:
+              chancery serve
+              CHANCERY_ADMIN_PASSWORD='a long secret' chancery serve --data /var/lib/chancery --port 9000
+              chancery serve --database postgres://chancery:secret@127.0.0.1:5432/chancery
+            """
+    )
+
+    @OptionGroup var store: StoreOptions
+
+    @Option(name: .long, help: ArgumentHelp("The address to listen on. [env: CHANCERY_HOST] (default: 127.0.0.1)", valueName: "host"))
+    var host: String?
+
+    @Option(name: .long, help: ArgumentHelp("The port to listen on; 0 picks a free one. [env: CHANCERY_PORT] (default: 8080)", valueName: "port"))
+    var port: Int?
+
+    @Option(name: .long, help: ArgumentHelp("The blob store: a directory or file:///path. [env: CHANCERY_BLOBS] (default: DIR/blobs)", valueName: "url"))
+    var blobs: String?
+
+    @Option(name: .customLong("max-body-bytes"), help: ArgumentHelp("The largest request body accepted. [env: CHANCERY_MAX_BODY_BYTES] (default: 1 GiB)", valueName: "bytes"))
+    var maxBodyBytes: Int?
+
+    @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info, notice, warning, error or critical. [env: CHANCERY_LOG_LEVEL] (default: info)", valueName: "level"))
+    var logLevel: String?
+
+    func run() async throws {
+        let levelName = Setting.resolve(logLevel, environment: "CHANCERY_LOG_LEVEL", default: "info")
+        guard let level = Logger.Level(rawValue: levelName) else {
+            throw ValidationError("'\(levelName)' is not a log level: use trace, debug, info, notice, warning, error or critical")
+        }
+        let port = try Setting.resolve(port, environment: "CHANCERY_PORT", default: 8080)
+        guard (0...65535).contains(port) else { throw ValidationError("port \(port) is not between 0 and 65535") }
+        let maxBodyBytes = try Setting.resolve(maxBodyBytes, environment: "CHANCERY_MAX_BODY_BYTES", default: 1 << 30)
+        guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be positive") }
+        let password = Setting.resolve(nil, environment: "CHANCERY_ADMIN_PASSWORD")
+        if let password, password.count < 8 {
+            throw ValidationError("CHANCERY_ADMIN_PASSWORD must have at least 8 characters")
+        }
+
+        var configuration = ServerConfiguration(
+            dataDirectory: store.dataDirectory,
+            host: Setting.resolve(host, environment: "CHANCERY_HOST", default: "127.0.0.1"),
+            port: port,
+            database: try store.databaseLocation(),
+            administratorPassword: password,
+            maxBodyBytes: Int64(maxBodyBytes)
+        )
+        if let blobs = Setting.resolve(blobs, environment: "CHANCERY_BLOBS") {
+            do {
+                configuration.blobs = try BlobStoreLocation(parsing: blobs)
+            } catch {
+                throw ValidationError("\(error)")
+            }
+        }
+        try await ChanceryServer.run(configuration, logger: CommandLogging.logger(level: level))
+    }
+}

@@ -1,0 +1,55 @@
+import Accounts
+import ArgumentParser
+import ChanceryServer
+import Foundation
+import Logging
+import Storage
+
+/// The options that locate an instance's data, shared by every command that reads or
+/// changes it.
+struct StoreOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The data directory. [env: CHANCERY_DATA] (default: ./chancery-data)", valueName: "dir"))
+    var data: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "The database: a SQLite path or postgres://user:pass@host:port/db. [env: CHANCERY_DATABASE] (default: DIR/chancery.sqlite)",
+        valueName: "url"
+    ))
+    var database: String?
+
+    /// The data directory after flags, environment and default.
+    var dataDirectory: String {
+        Setting.resolve(data, environment: "CHANCERY_DATA", default: "./chancery-data")
+    }
+
+    /// The database after flags, environment and default.
+    func databaseLocation() throws -> DatabaseLocation {
+        guard let url = Setting.resolve(database, environment: "CHANCERY_DATABASE") else {
+            return .embedded(in: dataDirectory)
+        }
+        do {
+            return try DatabaseLocation(parsing: url)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+    }
+
+    /// Opens the database, brings its schema up to date, runs `body` with the account store,
+    /// and closes the database.
+    func withAccounts<Result>(_ body: (AccountStore) async throws -> Result) async throws -> Result {
+        let logger = CommandLogging.logger(level: .warning)
+        try FileManager.default.createDirectory(
+            atPath: dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
+        )
+        let database = try await Database.open(databaseLocation(), logger: logger)
+        do {
+            try await database.migrate(Platform.migrations, logger: logger)
+            let result = try await body(AccountStore(database: database))
+            try await database.close()
+            return result
+        } catch {
+            try? await database.close()
+            throw error
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Accounts
+import ArgumentParser
+import Foundation
+
+/// `chancery user`: the people and services that sign in.
+struct UserCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "user",
+        abstract: "Add users, change passwords, list users.",
+        subcommands: [Add.self, Passwd.self, List.self]
+    )
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add a user. New users join the group members unless --group says otherwise.",
+            discussion: """
+                Examples:
+                  chancery user add alice                       # prints a generated password
+                  echo 'a long secret' | chancery user add bob --password-stdin --group administrators
+                """
+        )
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var input: PasswordInput
+
+        @Argument(help: ArgumentHelp("The login name.", valueName: "name"))
+        var name: String
+
+        @Option(name: .customLong("group"), help: ArgumentHelp("A group to join; repeat for several. (default: members)", valueName: "group"))
+        var groups: [String] = []
+
+        func run() async throws {
+            let (password, generated) = try input.password()
+            let user = try await store.withAccounts {
+                try await $0.createUser(name: name, password: password, groups: groups.isEmpty ? [Group.members] : groups)
+            }
+            print("added \(user.name) (\(user.groups.joined(separator: ", ")))")
+            if generated { print("password: \(password)") }
+        }
+    }
+
+    struct Passwd: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set a user's password.",
+            discussion: """
+                Examples:
+                  chancery user passwd Administrator            # prints a generated password
+                  echo 'a long secret' | chancery user passwd alice --password-stdin
+                """
+        )
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var input: PasswordInput
+
+        @Argument(help: ArgumentHelp("The login name.", valueName: "name"))
+        var name: String
+
+        func run() async throws {
+            let (password, generated) = try input.password()
+            try await store.withAccounts { try await $0.setPassword(userName: name, to: password) }
+            print("changed the password of \(name)")
+            if generated { print("password: \(password)") }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List users with their groups.",
+            discussion: """
+                Example:
+                  chancery user list --data ./chancery-data
+                """
+        )
+
+        @OptionGroup var store: StoreOptions
+
+        func run() async throws {
+            let users = try await store.withAccounts { try await $0.users() }
+            let rows = users.map { [$0.name, $0.groups.joined(separator: ","), $0.createdAt.formatted(.iso8601)] }
+            print(Table(header: ["NAME", "GROUPS", "CREATED"], rows: rows).text, terminator: "")
+        }
+    }
+}

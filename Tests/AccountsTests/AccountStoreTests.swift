@@ -1,0 +1,158 @@
+import Accounts
+import ChanceryTestSupport
+import Foundation
+import SQLKit
+import Storage
+import Testing
+
+/// Account tests run on the engine of the test run, with a cheap bcrypt cost.
+@Suite struct AccountStoreTests {
+    static func withAccounts(_ body: (AccountStore) async throws -> Void) async throws {
+        try await TestDatabase.with { database in
+            try await database.migrate([AccountsMigrations.all], logger: TestDatabase.logger)
+            try await body(AccountStore(database: database, passwords: PasswordHasher(cost: 4)))
+        }
+    }
+
+    @Test func startsWithTheTwoStandardGroups() async throws {
+        try await Self.withAccounts { accounts in
+            let names = try await accounts.groups().map(\.name)
+            #expect(names == [Group.administrators, Group.members])
+        }
+    }
+
+    @Test func authenticatesAPasswordAndRefusesAWrongOne() async throws {
+        try await Self.withAccounts { accounts in
+            let alice = try await accounts.createUser(name: "alice", password: "correct horse")
+            let principal = try #require(try await accounts.authenticate(userName: "alice", password: "correct horse"))
+            #expect(principal.userID == alice.id)
+            #expect(principal.groups == [Group.members])
+            #expect(principal.credential == .password)
+            #expect(!principal.isAdministrator)
+            #expect(try await accounts.authenticate(userName: "alice", password: "wrong horse") == nil)
+            #expect(try await accounts.authenticate(userName: "nobody", password: "correct horse") == nil)
+        }
+    }
+
+    @Test func storesPasswordsAsBcryptHashes() async throws {
+        try await Self.withAccounts { accounts in
+            try await accounts.createUser(name: "alice", password: "correct horse")
+            let stored = try await accounts.database.withConnection { sql in
+                try await sql.select().column("password_hash").from("account_users").where("name", .equal, "alice")
+                    .first(decodingColumn: "password_hash", as: String.self)
+            }
+            #expect(stored?.hasPrefix("$2b$04$") == true)
+            #expect(stored?.contains("correct horse") == false)
+        }
+    }
+
+    @Test func aChangedPasswordReplacesTheOldOneAtOnce() async throws {
+        try await Self.withAccounts { accounts in
+            try await accounts.createUser(name: "alice", password: "first password")
+            // Authenticate once so the old password sits in the verification cache.
+            #expect(try await accounts.authenticate(userName: "alice", password: "first password") != nil)
+            try await accounts.setPassword(userName: "alice", to: "second password")
+            #expect(try await accounts.authenticate(userName: "alice", password: "first password") == nil)
+            #expect(try await accounts.authenticate(userName: "alice", password: "second password") != nil)
+            await #expect(throws: AccountsError.userNotFound("bob")) { try await accounts.setPassword(userName: "bob", to: "whatever1") }
+        }
+    }
+
+    @Test func validatesNamesAndPasswords() async throws {
+        try await Self.withAccounts { accounts in
+            await #expect(throws: AccountsError.invalidName("a b")) { try await accounts.createUser(name: "a b", password: "long enough") }
+            await #expect(throws: AccountsError.invalidName("")) { try await accounts.createUser(name: "", password: "long enough") }
+            await #expect(throws: AccountsError.passwordTooShort(minimum: 8)) { try await accounts.createUser(name: "bob", password: "short") }
+            try await accounts.createUser(name: "bob", password: "long enough")
+            await #expect(throws: AccountsError.userExists("bob")) { try await accounts.createUser(name: "bob", password: "long enough") }
+            await #expect(throws: AccountsError.groupNotFound("nope")) {
+                try await accounts.createUser(name: "carol", password: "long enough", groups: ["nope"])
+            }
+            #expect(try await accounts.user(named: "carol") == nil)
+        }
+    }
+
+    @Test func groupsCollectMembers() async throws {
+        try await Self.withAccounts { accounts in
+            try await accounts.createUser(name: "alice", password: "long enough")
+            try await accounts.createGroup("auditors")
+            await #expect(throws: AccountsError.groupExists("auditors")) { try await accounts.createGroup("auditors") }
+            try await accounts.addMember(userName: "alice", toGroup: "auditors")
+            try await accounts.addMember(userName: "alice", toGroup: "auditors")
+            await #expect(throws: AccountsError.groupNotFound("ghosts")) { try await accounts.addMember(userName: "alice", toGroup: "ghosts") }
+            await #expect(throws: AccountsError.userNotFound("zed")) { try await accounts.addMember(userName: "zed", toGroup: "auditors") }
+            let groups = try await accounts.groups()
+            #expect(groups.first { $0.name == "auditors" }?.members == ["alice"])
+            #expect(try await accounts.user(named: "alice")?.groups == ["auditors", Group.members])
+            let principal = try await accounts.authenticate(userName: "alice", password: "long enough")
+            #expect(principal?.isMember(of: "auditors") == true)
+        }
+    }
+
+    @Test func apiKeysAreStoredHashedAndCanBeRevoked() async throws {
+        try await Self.withAccounts { accounts in
+            try await accounts.createUser(name: "alice", password: "long enough")
+            let created = try await accounts.createAPIKey(userName: "alice", label: "phone")
+            #expect(created.secret.hasPrefix("chk_"))
+            let principal = try #require(try await accounts.authenticate(apiKey: created.secret))
+            #expect(principal.userName == "alice")
+            #expect(principal.credential == .apiKey)
+            let stored = try await accounts.database.withConnection { sql in
+                try await sql.select().column("secret_hash").from("account_api_keys").all(decodingColumn: "secret_hash", as: String.self)
+            }
+            #expect(stored == [Secret.hash(created.secret)])
+            #expect(try await accounts.apiKeys(userName: "alice").map(\.label) == ["phone"])
+
+            try await accounts.revokeAPIKey(id: created.key.id)
+            #expect(try await accounts.authenticate(apiKey: created.secret) == nil)
+            #expect(try await accounts.apiKeys().first?.revokedAt != nil)
+            await #expect(throws: AccountsError.apiKeyNotFound("nope")) { try await accounts.revokeAPIKey(id: "nope") }
+            await #expect(throws: AccountsError.userNotFound("bob")) { try await accounts.createAPIKey(userName: "bob", label: "x") }
+        }
+    }
+
+    @Test func unknownKeysAndTokensAreRefused() async throws {
+        try await Self.withAccounts { accounts in
+            let byKey = try await accounts.authenticate(apiKey: "chk_made-up")
+            let byToken = try await accounts.authenticate(accessToken: "cht_made-up")
+            #expect(byKey == nil)
+            #expect(byToken == nil)
+        }
+    }
+
+    @Test func accessTokensExpire() async throws {
+        try await Self.withAccounts { accounts in
+            try await accounts.createUser(name: "alice", password: "long enough")
+            let principal = try #require(try await accounts.authenticate(userName: "alice", password: "long enough"))
+            let live = try await accounts.issueAccessToken(for: principal, lifetime: .seconds(3600))
+            #expect(live.token.hasPrefix("cht_"))
+            #expect(live.expiresAt.timeIntervalSinceNow > 3500)
+            let bearer = try #require(try await accounts.authenticate(accessToken: live.token))
+            #expect(bearer.userID == principal.userID)
+            #expect(bearer.credential == .accessToken)
+
+            let expired = try await accounts.issueAccessToken(for: principal, lifetime: .seconds(-1))
+            #expect(try await accounts.authenticate(accessToken: expired.token) == nil)
+        }
+    }
+
+    @Test func bootstrapsTheAdministratorOnce() async throws {
+        try await Self.withAccounts { accounts in
+            let generated = try #require(try await accounts.bootstrapAdministrator(password: nil))
+            #expect(generated.count >= 20)
+            let principal = try #require(try await accounts.authenticate(userName: "Administrator", password: generated))
+            #expect(principal.isAdministrator)
+            #expect(try await accounts.bootstrapAdministrator(password: nil) == nil)
+            #expect(try await accounts.authenticate(userName: "Administrator", password: generated) != nil)
+        }
+    }
+
+    @Test func bootstrapsTheAdministratorWithAChosenPassword() async throws {
+        try await Self.withAccounts { accounts in
+            let generated = try await accounts.bootstrapAdministrator(password: "chosen password")
+            #expect(generated == nil)
+            let principal = try await accounts.authenticate(userName: "Administrator", password: "chosen password")
+            #expect(principal?.isAdministrator == true)
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Logging
+import SQLKit
+import Storage
+
+/// A fresh, empty database for one test, on the engine the test run is for.
+///
+/// With `CHANCERY_TEST_DATABASE=postgres://…` set, each test gets a schema of its own on that
+/// server (dropped afterwards); without it, a SQLite file in a temporary directory.
+public enum TestDatabase {
+    /// The PostgreSQL URL of this run, or `nil` for a SQLite run.
+    public static var postgresURL: String? {
+        guard let url = ProcessInfo.processInfo.environment["CHANCERY_TEST_DATABASE"], !url.isEmpty else { return nil }
+        return url
+    }
+
+    /// The engine this run tests.
+    public static var engine: Database.Engine { postgresURL == nil ? .sqlite : .postgres }
+
+    /// A logger for tests: warnings and worse.
+    public static var logger: Logger {
+        var logger = Logger(label: "chancery.test")
+        logger.logLevel = .warning
+        return logger
+    }
+
+    /// Runs `body` with an empty database and removes it afterwards.
+    public static func with<Result>(_ body: (Database) async throws -> Result) async throws -> Result {
+        if let url = postgresURL {
+            let schema = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+            let database = try await Database.open(.postgres(url: url), postgresSearchPath: [schema], maxPostgresConnections: 2, logger: logger)
+            try await database.withConnection { try await $0.raw("CREATE SCHEMA \(ident: schema)").run() }
+            return try await finally(body, database) {
+                try await database.withConnection { try await $0.raw("DROP SCHEMA \(ident: schema) CASCADE").run() }
+                try await database.close()
+            }
+        }
+        return try await TemporaryDirectory.with { directory in
+            let database = try await Database.open(.embedded(in: directory), logger: logger)
+            return try await finally(body, database) { try await database.close() }
+        }
+    }
+
+    private static func finally<Result>(
+        _ body: (Database) async throws -> Result,
+        _ database: Database,
+        cleanup: () async throws -> Void
+    ) async throws -> Result {
+        let result: Result
+        do {
+            result = try await body(database)
+        } catch {
+            try? await cleanup()
+            throw error
+        }
+        try await cleanup()
+        return result
+    }
+}
+
+extension TestDatabase {
+    /// Creates a PostgreSQL database of its own for a test that runs a whole server, runs
+    /// `body` with its URL, and drops it. Needs the test role to have `CREATEDB`.
+    public static func withFreshPostgresDatabase(_ body: (String) async throws -> Void) async throws {
+        guard let url = postgresURL, var components = URLComponents(string: url) else { return }
+        let name = "chancery_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        let admin = try await Database.open(.postgres(url: url), maxPostgresConnections: 1, logger: logger)
+        try await admin.withConnection { try await $0.raw("CREATE DATABASE \(ident: name)").run() }
+        components.path = "/" + name
+        do {
+            try await body(components.string!)
+        } catch {
+            try? await admin.withConnection { try await $0.raw("DROP DATABASE \(ident: name)").run() }
+            try? await admin.close()
+            throw error
+        }
+        try await admin.withConnection { try await $0.raw("DROP DATABASE \(ident: name)").run() }
+        try await admin.close()
+    }
+}

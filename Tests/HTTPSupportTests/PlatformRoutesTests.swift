@@ -1,0 +1,58 @@
+import Foundation
+import HTTPSupport
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@Suite struct PlatformRoutesTests {
+    @Test func healthNeedsNoCredentialsAndChecksStorage() async throws {
+        try await TestServer.with { client, _ in
+            try await client.execute(uri: "/health", method: .get) { response in
+                #expect(response.status == .ok)
+                let health = TestServer.json(response)
+                #expect(health["status"] as? String == "ok")
+                #expect(health["checks"] as? [String: String] == ["database": "ok", "blobs": "ok"])
+            }
+        }
+    }
+
+    @Test func metricsShowPerRouteLatencyHistograms() async throws {
+        try await TestServer.with { client, _ in
+            for _ in 0..<3 { try await client.execute(uri: "/health", method: .get) { _ in } }
+            try await client.execute(uri: "/metrics", method: .get, headers: TestServer.basic("Administrator", TestServer.administratorPassword)) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType]?.hasPrefix("text/plain") == true)
+                let text = String(buffer: response.body)
+                let healthBuckets = text.split(separator: "\n").filter {
+                    $0.hasPrefix("http_server_request_duration") && $0.contains("_bucket{") && $0.contains("http_route=\"/health\"")
+                }
+                #expect(!healthBuckets.isEmpty, "no latency histogram for /health in:\n\(text)")
+            }
+        }
+    }
+
+    @Test func everyResponseCarriesARequestID() async throws {
+        try await TestServer.with { client, _ in
+            let generated = try await client.execute(uri: "/health", method: .get) { response in
+                try #require(response.headers[.requestID])
+            }
+            #expect(!generated.isEmpty)
+            try await client.execute(uri: "/health", method: .get, headers: [.requestID: "trace-42"]) { response in
+                #expect(response.headers[.requestID] == "trace-42")
+            }
+            try await client.execute(uri: "/api/v1/me", method: .get, headers: [.requestID: "trace-43"]) { response in
+                #expect(TestServer.error(response)["request_id"] as? String == "trace-43")
+            }
+        }
+    }
+
+    @Test func theStartPageIsHTML() async throws {
+        try await TestServer.with { client, _ in
+            try await client.execute(uri: "/", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+                #expect(String(buffer: response.body).contains("<h1>Chancery</h1>"))
+            }
+        }
+    }
+}
