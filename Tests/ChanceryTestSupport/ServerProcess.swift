@@ -1,7 +1,7 @@
+import AsyncHTTPClient
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import NIOCore
+import NIOHTTP1
 
 /// The `chancery` executable running `serve` as a child process, for tests that treat the
 /// server as a black box.
@@ -98,11 +98,15 @@ public final class ServerProcess: @unchecked Sendable {
     }
 
     /// Performs a request against the server and returns the status and body.
+    ///
+    /// It uses AsyncHTTPClient rather than URLSession: on Linux, URLSession never completes
+    /// a request answered with 401 and a `WWW-Authenticate` challenge.
     public func request(_ path: String, method: String = "GET", headers: [String: String] = [:]) async throws -> (status: Int, body: Data) {
-        var request = URLRequest(url: baseURL.appendingPathComponent(path))
-        request.httpMethod = method
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let (data, response) = try await URLSession.shared.data(for: request)
-        return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+        var request = HTTPClientRequest(url: baseURL.appendingPathComponent(path).absoluteString)
+        request.method = .init(rawValue: method)
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        let body = try await response.body.collect(upTo: 16 * 1024 * 1024)
+        return (Int(response.status.code), Data(body.readableBytesView))
     }
 }
