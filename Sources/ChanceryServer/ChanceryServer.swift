@@ -42,7 +42,25 @@ public enum ChanceryServer {
             let shownHost = host.contains(":") ? "[\(host)]" : host
             printLine("listening on http://\(shownHost):\(port)")
         }
-        try await app.runService()
+        do {
+            try await app.runService()
+        } catch let error as IOError {
+            throw ListenError(host: configuration.host, port: configuration.port, errno: error.errnoCode)
+        }
+    }
+
+    /// The server could not take its address, for example because another process has it.
+    public struct ListenError: Error, CustomStringConvertible {
+        /// The address asked for.
+        public let host: String
+        /// The port asked for.
+        public let port: Int
+        /// The system's error number.
+        public let errno: Int32
+
+        public var description: String {
+            "cannot listen on \(host):\(port): \(String(cString: strerror(errno))) (errno \(errno))"
+        }
     }
 
     /// Writes a line to standard output unbuffered, so that a supervising process reading a

@@ -21,6 +21,15 @@ public struct ChanceryRequestContext: AuthRequestContext, RequestContext {
     /// stream their bodies into the blob store instead.
     public var maxUploadSize: Int { 2 * 1024 * 1024 }
 
+    /// Encodes response bodies as JSON with sorted keys and ISO 8601 dates, so that the same
+    /// value always gives the same bytes.
+    public var responseEncoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+
     /// Creates the context of a new request.
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)

@@ -10,6 +10,11 @@ struct APIKeyCommand: AsyncParsableCommand {
         discussion: """
             An API key acts for one user. Clients send it as "X-Api-Key: KEY" or \
             "Authorization: app-token KEY". Chancery stores only a hash: the key is shown once.
+
+            Examples:
+              chancery apikey create --user Administrator --name ci
+              chancery apikey list
+              chancery apikey revoke 6f1c2a9e-…
             """,
         subcommands: [Create.self, List.self, Revoke.self]
     )

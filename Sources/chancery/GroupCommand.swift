@@ -6,7 +6,14 @@ struct GroupCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "group",
         abstract: "Add groups, list them, add members.",
-        discussion: "The groups administrators and members exist from the start.",
+        discussion: """
+            The groups administrators and members exist from the start.
+
+            Examples:
+              chancery group add auditors
+              chancery group add-member auditors alice
+              chancery group list
+            """,
         subcommands: [Add.self, List.self, AddMember.self]
     )
 

@@ -12,7 +12,7 @@ struct PasswordInput: ParsableArguments {
     func password() throws -> (password: String, generated: Bool) {
         guard fromStandardInput else { return (Secret.randomText(byteCount: 18), true) }
         guard let line = readLine(strippingNewline: true), !line.isEmpty else {
-            throw ValidationError("--password-stdin was given but standard input has no password")
+            throw ConfigurationError("--password-stdin was given but standard input has no password")
         }
         return (line, false)
     }

@@ -44,15 +44,15 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let levelName = Setting.resolve(logLevel, environment: "CHANCERY_LOG_LEVEL", default: "info")
         guard let level = Logger.Level(rawValue: levelName) else {
-            throw ValidationError("'\(levelName)' is not a log level: use trace, debug, info, notice, warning, error or critical")
+            throw ConfigurationError("'\(levelName)' is not a log level: use trace, debug, info, notice, warning, error or critical")
         }
         let port = try Setting.resolve(port, environment: "CHANCERY_PORT", default: 8080)
-        guard (0...65535).contains(port) else { throw ValidationError("port \(port) is not between 0 and 65535") }
+        guard (0...65535).contains(port) else { throw ConfigurationError("port \(port) is not between 0 and 65535") }
         let maxBodyBytes = try Setting.resolve(maxBodyBytes, environment: "CHANCERY_MAX_BODY_BYTES", default: 1 << 30)
-        guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be positive") }
+        guard maxBodyBytes > 0 else { throw ConfigurationError("--max-body-bytes must be positive") }
         let password = Setting.resolve(nil, environment: "CHANCERY_ADMIN_PASSWORD")
         if let password, password.count < 8 {
-            throw ValidationError("CHANCERY_ADMIN_PASSWORD must have at least 8 characters")
+            throw ConfigurationError("CHANCERY_ADMIN_PASSWORD must have at least 8 characters")
         }
 
         var configuration = ServerConfiguration(
@@ -67,7 +67,7 @@ struct ServeCommand: AsyncParsableCommand {
             do {
                 configuration.blobs = try BlobStoreLocation(parsing: blobs)
             } catch {
-                throw ValidationError("\(error)")
+                throw ConfigurationError("\(error)")
             }
         }
         try await ChanceryServer.run(configuration, logger: CommandLogging.logger(level: level))

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 
 /// Resolves one setting the way every command does: the flag if given, else the
@@ -20,7 +19,7 @@ enum Setting {
     static func resolve(_ flag: Int?, environment name: String, default defaultValue: Int) throws -> Int {
         if let flag { return flag }
         guard let text = value(of: name) else { return defaultValue }
-        guard let number = Int(text) else { throw ValidationError("\(name)='\(text)' is not a whole number") }
+        guard let number = Int(text) else { throw ConfigurationError("\(name)='\(text)' is not a whole number") }
         return number
     }
 

@@ -30,7 +30,7 @@ struct StoreOptions: ParsableArguments {
         do {
             return try DatabaseLocation(parsing: url)
         } catch {
-            throw ValidationError("\(error)")
+            throw ConfigurationError("\(error)")
         }
     }
 

@@ -7,6 +7,12 @@ struct UserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "user",
         abstract: "Add users, change passwords, list users.",
+        discussion: """
+            Examples:
+              echo 'a long secret' | chancery user add alice --password-stdin
+              chancery user passwd alice
+              chancery user list
+            """,
         subcommands: [Add.self, Passwd.self, List.self]
     )
 

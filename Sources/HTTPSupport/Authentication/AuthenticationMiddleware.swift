@@ -29,9 +29,10 @@ public struct AuthenticationMiddleware: RouterMiddleware {
     }
 
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let principal = try await authenticate(request, logger: context.logger)
         var context = context
-        context.identity = try await authenticate(request, logger: context.logger)
-        context.logger[metadataKey: "user"] = "\(context.identity!.userName)"
+        context.identity = principal
+        context.logger[metadataKey: "user"] = "\(principal.userName)"
         return try await next(request, context)
     }
 

@@ -16,7 +16,9 @@ extension ErrorFormat {
     public func jsonResponse(for error: APIError, body: some Encodable) -> Response {
         var headers = error.headers
         headers[.contentType] = "application/json; charset=utf-8"
-        let data = (try? JSONEncoder().encode(body)) ?? Data(#"{"error":"unencodable error"}"#.utf8)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = (try? encoder.encode(body)) ?? Data(#"{"error":"unencodable error"}"#.utf8)
         return Response(status: error.status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }

@@ -13,7 +13,8 @@ extension Database {
     /// - Returns: The migrations applied now, as `module vN` strings, in order.
     @discardableResult
     public func migrate(_ sets: [MigrationSet], logger: Logger) async throws -> [String] {
-        try await withConnection { sql in
+        try await withTransaction { sql in
+            try await lockMigrations(sql)
             try await sql.create(table: "chancery_migrations")
                 .ifNotExists()
                 .column("module", type: .text, .notNull)
@@ -31,9 +32,7 @@ extension Database {
             }
             for migration in sorted {
                 let didApply = try await withTransaction { sql in
-                    if engine == .postgres {
-                        try await sql.raw("SELECT pg_advisory_xact_lock(\(literal: Self.migrationLockKey))").run()
-                    }
+                    try await lockMigrations(sql)
                     let done = try await sql.select().column("version").from("chancery_migrations")
                         .where("module", .equal, set.module)
                         .all(decodingColumn: "version", as: Int.self)
@@ -55,6 +54,13 @@ extension Database {
             }
         }
         return applied
+    }
+
+    /// Serializes migrations across instances until the current transaction ends: an
+    /// advisory lock on PostgreSQL; on SQLite the `BEGIN IMMEDIATE` write lock already does.
+    private func lockMigrations(_ sql: any SQLDatabase) async throws {
+        guard engine == .postgres else { return }
+        try await sql.raw("SELECT pg_advisory_xact_lock(\(literal: Self.migrationLockKey))").run()
     }
 
     /// The PostgreSQL advisory lock key that serializes migrations across instances.
