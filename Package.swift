@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "Storage", targets: ["Storage"]),
         .library(name: "Accounts", targets: ["Accounts"]),
         .library(name: "HTTPSupport", targets: ["HTTPSupport"]),
+        .library(name: "TransparencyLog", targets: ["TransparencyLog"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -111,6 +112,12 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Pure libraries
+        .target(
+            name: "TransparencyLog",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: swiftSettings
+        ),
         // Tests
         .target(
             name: "ChanceryTestSupport",
@@ -151,6 +158,11 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TransparencyLogTests",
+            dependencies: ["TransparencyLog", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
