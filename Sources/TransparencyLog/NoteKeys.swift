@@ -43,6 +43,14 @@ public enum NoteKey {
         return String(repeating: "0", count: 8 - text.count) + text
     }
 
+    /// Splits an Ed25519 key string into its name, key ID and the 32 raw key bytes that
+    /// follow the type byte `0x01`.
+    static func ed25519Parts(of key: some StringProtocol) throws -> (name: String, keyID: UInt32, rawKey: [UInt8]) {
+        let (name, keyID, material) = try parts(of: key)
+        guard material.count == 33, material[0] == ed25519Type else { throw NoteError.invalidKey("not an Ed25519 key") }
+        return (name, keyID, Array(material[1...]))
+    }
+
     /// Splits `name+hexID+base64` (after any prefix) into its parts, checking the ID's form.
     static func parts(of key: some StringProtocol) throws -> (name: String, keyID: UInt32, material: [UInt8]) {
         let fields = key.split(separator: "+", maxSplits: 2, omittingEmptySubsequences: false)
@@ -78,10 +86,10 @@ public struct Ed25519NoteVerifier: NoteVerifier {
 
     /// Parses a verifier key and checks that its key ID matches its name and public key.
     public init(parsing text: String) throws {
-        let (name, keyID, material) = try NoteKey.parts(of: text)
-        guard material.count == 33, material[0] == NoteKey.ed25519Type,
-              let publicKey = try? Curve25519.Signing.PublicKey(rawRepresentation: material[1...])
-        else { throw NoteError.invalidKey("not an Ed25519 verifier key") }
+        let (name, keyID, rawKey) = try NoteKey.ed25519Parts(of: text)
+        guard let publicKey = try? Curve25519.Signing.PublicKey(rawRepresentation: rawKey) else {
+            throw NoteError.invalidKey("not an Ed25519 public key")
+        }
         try self.init(name: name, publicKey: publicKey)
         guard self.keyID == keyID else { throw NoteError.invalidKey("key ID does not match the key") }
     }
@@ -115,10 +123,10 @@ public struct Ed25519NoteSigner: NoteSigner {
     public init(parsing text: String) throws {
         let prefix = "PRIVATE+KEY+"
         guard text.hasPrefix(prefix) else { throw NoteError.invalidKey("signer keys start with \(prefix)") }
-        let (name, keyID, material) = try NoteKey.parts(of: text.dropFirst(prefix.count))
-        guard material.count == 33, material[0] == NoteKey.ed25519Type,
-              let privateKey = try? Curve25519.Signing.PrivateKey(rawRepresentation: material[1...])
-        else { throw NoteError.invalidKey("not an Ed25519 signer key") }
+        let (name, keyID, rawKey) = try NoteKey.ed25519Parts(of: text.dropFirst(prefix.count))
+        guard let privateKey = try? Curve25519.Signing.PrivateKey(rawRepresentation: rawKey) else {
+            throw NoteError.invalidKey("not an Ed25519 private key")
+        }
         try self.init(name: name, privateKey: privateKey)
         guard self.keyID == keyID else { throw NoteError.invalidKey("key ID does not match the key") }
     }
