@@ -1,0 +1,167 @@
+import Crypto
+import Foundation
+import SwiftASN1
+import X509
+
+/// An RFC 3161 time-stamp authority: turns requests into signed responses.
+///
+/// Tokens are CMS `SignedData` (version 3) over a DER `TSTInfo`, signed with ECDSA P-256 and
+/// SHA-256, with the signed attributes `contentType`, `messageDigest` and `signingCertificateV2`
+/// (OpenSSL requires an ESS signing-certificate attribute). `openssl ts -verify` and
+/// `rfc3161-client` accept them.
+///
+/// Requests the TSA cannot honour get a `rejection` response with a failure reason, never a thrown
+/// error: unparsable DER (`badDataFormat`), a version other than 1 (`badDataFormat`), a hash other
+/// than SHA-256/384/512 (`badAlg`), a digest of the wrong length (`badDataFormat`), another policy
+/// than ours (`unacceptedPolicy`) or any extension (`unacceptedExtension`).
+public struct TimeStampAuthority: Sendable {
+    /// Thrown when the key and the certificate given to ``init(signingKey:certificate:chain:policy:accuracy:serialNumber:now:)`` do not belong together.
+    public struct KeyMismatch: Error, CustomStringConvertible {
+        /// What went wrong.
+        public var description: String { "the TSA signing key does not match the TSA certificate's public key" }
+    }
+
+    /// The key that signs tokens.
+    public let signingKey: P256.Signing.PrivateKey
+    /// The TSA certificate: its public key matches `signingKey`, its only extended key usage is
+    /// `timeStamping` and is critical.
+    public let certificate: Certificate
+    /// Further certificates of the TSA's chain, sent after the TSA certificate when a request asks for certificates.
+    public let chain: [Certificate]
+    /// The TSA policy written into every token.
+    public let policy: ASN1ObjectIdentifier
+    /// The accuracy written into every token, if any.
+    public let accuracy: Accuracy?
+
+    private let nextSerialNumber: @Sendable () -> [UInt8]
+    private let now: @Sendable () -> Date
+
+    /// Creates an authority.
+    ///
+    /// - Parameters:
+    ///   - signingKey: The TSA's P-256 key.
+    ///   - certificate: The TSA's certificate, whose public key must be `signingKey`'s.
+    ///   - chain: Certificates to send after the TSA's when a request sets `certReq`.
+    ///   - policy: The TSA policy OID for the tokens.
+    ///   - accuracy: The accuracy claimed for `genTime`.
+    ///   - serialNumber: Produces each token's serial number as big-endian bytes; it must never
+    ///     repeat. The default draws 127 random bits, so collisions are negligible without any state.
+    ///   - now: The clock.
+    public init(
+        signingKey: P256.Signing.PrivateKey,
+        certificate: Certificate,
+        chain: [Certificate] = [],
+        policy: ASN1ObjectIdentifier,
+        accuracy: Accuracy? = Accuracy(seconds: 1),
+        serialNumber: @escaping @Sendable () -> [UInt8] = TimeStampAuthority.randomSerialNumber,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) throws {
+        guard certificate.publicKey == Certificate.PublicKey(signingKey.publicKey) else { throw KeyMismatch() }
+        self.signingKey = signingKey
+        self.certificate = certificate
+        self.chain = chain
+        self.policy = policy
+        self.accuracy = accuracy
+        self.nextSerialNumber = serialNumber
+        self.now = now
+    }
+
+    /// 16 random bytes with the top bit clear and the next one set: a positive 127-bit number
+    /// that always encodes in 16 bytes.
+    public static func randomSerialNumber() -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        var bytes = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        bytes[0] = (bytes[0] & 0x7F) | 0x40
+        return bytes
+    }
+
+    /// Answers the DER of a `TimeStampReq` with the DER of a `TimeStampResp`.
+    ///
+    /// Bad requests get a rejection response; this throws only if signing or encoding fails,
+    /// which callers should treat as a server error.
+    public func respond(toRequest requestDER: some Collection<UInt8>) throws -> [UInt8] {
+        let response: TimeStampResp
+        if let request = try? TimeStampReq(derEncoded: requestDER) {
+            response = try respond(to: request)
+        } else {
+            response = Self.rejection(.badDataFormat, "the request is not a DER TimeStampReq")
+        }
+        var coder = DER.Serializer()
+        try coder.serialize(response)
+        return coder.serializedBytes
+    }
+
+    /// Answers a parsed request: a granted response with a token, or a rejection.
+    public func respond(to request: TimeStampReq) throws -> TimeStampResp {
+        guard request.version == 1 else {
+            return Self.rejection(.badDataFormat, "unsupported request version \(request.version)")
+        }
+        let imprint = request.messageImprint
+        guard let algorithm = DigestAlgorithm(oid: imprint.hashAlgorithm.algorithm) else {
+            return Self.rejection(.badAlg, "unsupported hash algorithm \(imprint.hashAlgorithm.algorithm)")
+        }
+        guard imprint.hashedMessage.count == algorithm.digestLength else {
+            return Self.rejection(.badDataFormat, "a \(algorithm.rawValue) digest has \(algorithm.digestLength) bytes")
+        }
+        if let requested = request.reqPolicy, requested != policy {
+            return Self.rejection(.unacceptedPolicy, "this TSA issues tokens under policy \(policy) only")
+        }
+        guard request.extensions?.isEmpty ?? true else {
+            return Self.rejection(.unacceptedExtension, "this TSA supports no request extensions")
+        }
+        let info = TSTInfo(
+            policy: policy,
+            messageImprint: imprint,
+            serialNumber: ArraySlice(nextSerialNumber()),
+            genTime: try GeneralizedTime(now()),
+            accuracy: accuracy,
+            nonce: request.nonce
+        )
+        let token = try sign(info, includeCertificates: request.certReq)
+        return TimeStampResp(status: PKIStatusInfo(status: .granted), timeStampToken: token)
+    }
+
+    /// Wraps `info` in a signed CMS token.
+    private func sign(_ info: TSTInfo, includeCertificates: Bool) throws -> ContentInfo {
+        var coder = DER.Serializer()
+        try coder.serialize(info)
+        let content = coder.serializedBytes
+
+        var certificateCoder = DER.Serializer()
+        try certificateCoder.serialize(certificate)
+        let certificateHash = DigestAlgorithm.sha256.hash(certificateCoder.serializedBytes)
+
+        let attributes = [
+            try CMSAttribute(TimeStampingOID.contentTypeAttribute, value: TimeStampingOID.tstInfo),
+            try CMSAttribute(
+                TimeStampingOID.messageDigestAttribute,
+                value: ASN1OctetString(contentBytes: ArraySlice(DigestAlgorithm.sha256.hash(content)))
+            ),
+            try CMSAttribute(
+                TimeStampingOID.signingCertificateV2Attribute,
+                value: SigningCertificateV2(certs: [ESSCertIDv2(certHash: ArraySlice(certificateHash))])
+            ),
+        ]
+        let signature = try signingKey.signature(for: SignerInfo.signatureInput(for: attributes))
+        let signer = SignerInfo(
+            sid: IssuerAndSerialNumber(certificate),
+            digestAlgorithm: .sha256,
+            signedAttrs: attributes,
+            signatureAlgorithm: .ecdsaWithSHA256,
+            signature: ArraySlice(signature.derRepresentation)
+        )
+        let signedData = SignedData(
+            version: 3,
+            digestAlgorithms: [.sha256],
+            encapContentInfo: EncapsulatedContentInfo(eContentType: TimeStampingOID.tstInfo, eContent: ArraySlice(content)),
+            certificates: includeCertificates ? [certificate] + chain : nil,
+            signerInfos: [signer]
+        )
+        return try ContentInfo(signedData)
+    }
+
+    /// A rejection response.
+    private static func rejection(_ reason: PKIFailureInfo, _ text: String) -> TimeStampResp {
+        TimeStampResp(status: PKIStatusInfo(status: .rejection, statusString: [text], failInfo: reason))
+    }
+}
