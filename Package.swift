@@ -53,7 +53,7 @@ let package = Package(
         .target(
             name: "ChanceryServer",
             dependencies: [
-                "Storage", "Accounts", "HTTPSupport", "Console",
+                "Storage", "Accounts", "HTTPSupport", "Console", "Notary", "TransparencyLog",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -65,6 +65,20 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // Capability
+        .target(
+            name: "Notary",
+            dependencies: [
+                "Storage", "HTTPSupport", "TransparencyLog",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "SQLKit", package: "sql-kit"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "Console",
             dependencies: [
@@ -162,7 +176,7 @@ let package = Package(
         .testTarget(
             name: "HTTPSupportTests",
             dependencies: [
-                "HTTPSupport", "Accounts", "Storage", "ChanceryServer", "ChanceryTestSupport",
+                "HTTPSupport", "Accounts", "Storage", "ChanceryServer", "ChanceryTestSupport", "Notary",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -184,6 +198,20 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "X509", package: "swift-certificates"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "NotaryTests",
+            dependencies: [
+                "Notary", "TransparencyLog", "Storage", "HTTPSupport", "ChanceryTestSupport",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "SQLKit", package: "sql-kit"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -3,6 +3,7 @@ import HTTPSupport
 import HTTPTypes
 import Hummingbird
 import Logging
+import Notary
 import NIOCore
 import Prometheus
 import ServiceLifecycle
@@ -16,6 +17,7 @@ public enum ChanceryApplication {
     /// format), then metrics, the body limit and request logging.
     public static func router(
         platform: Platform,
+        log: LogRoutes,
         metrics registry: PrometheusCollectorRegistry,
         maxBodyBytes: Int64
     ) -> Router<ChanceryRequestContext> {
@@ -29,6 +31,7 @@ public enum ChanceryApplication {
         HealthRoutes(database: platform.database, blobs: platform.blobs).add(to: router)
         MetricsRoutes(registry: registry, accounts: platform.accounts).add(to: router)
         AccountsAPI(accounts: platform.accounts).add(to: router)
+        log.add(to: router)
         StartPage().add(to: router)
         return router
     }
@@ -40,17 +43,25 @@ public enum ChanceryApplication {
     public static func application(
         configuration: ServerConfiguration,
         platform: Platform,
+        sequencer: Sequencer,
+        logVerifierKey: String,
         metrics registry: PrometheusCollectorRegistry,
         logger: Logger,
         onServerRunning: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
     ) -> some ApplicationProtocol {
         Application(
-            router: router(platform: platform, metrics: registry, maxBodyBytes: configuration.maxBodyBytes),
+            router: router(
+                platform: platform,
+                log: LogRoutes(store: LogStore(database: platform.database), verifierKey: logVerifierKey),
+                metrics: registry,
+                maxBodyBytes: configuration.maxBodyBytes
+            ),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port),
                 serverName: "Chancery"
             ),
-            services: [PlatformService(platform: platform, logger: logger)],
+            // Shut down in reverse: the sequencer integrates what is pending, then the database closes.
+            services: [PlatformService(platform: platform, logger: logger), sequencer],
             onServerRunning: { channel in
                 await onServerRunning(configuration.host, channel.localAddress?.port ?? configuration.port)
             },

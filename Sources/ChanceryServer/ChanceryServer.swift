@@ -4,8 +4,10 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import Metrics
+import Notary
 import NIOCore
 import Prometheus
+import TransparencyLog
 
 /// Runs a Chancery server until SIGTERM or SIGINT.
 public enum ChanceryServer {
@@ -36,8 +38,18 @@ public enum ChanceryServer {
             try? await platform.close()
             throw error
         }
+        let sequencer: Sequencer
+        let signer: Ed25519NoteSigner
+        do {
+            signer = try LogKey.loadOrCreate(in: configuration.keysDirectory, origin: configuration.logOrigin)
+            sequencer = try await Sequencer(store: LogStore(database: platform.database), signer: signer, logger: logger)
+        } catch {
+            try? await platform.close()
+            throw error
+        }
         let app = ChanceryApplication.application(
-            configuration: configuration, platform: platform, metrics: registry, logger: logger
+            configuration: configuration, platform: platform, sequencer: sequencer,
+            logVerifierKey: signer.verifier.verifierKey, metrics: registry, logger: logger
         ) { host, port in
             let shownHost = host.contains(":") ? "[\(host)]" : host
             printLine("listening on http://\(shownHost):\(port)")

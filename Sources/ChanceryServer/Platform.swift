@@ -2,6 +2,7 @@ import Accounts
 import Foundation
 import HTTPTypes
 import Logging
+import Notary
 import NIOCore
 import Storage
 
@@ -23,7 +24,7 @@ public struct Platform: Sendable {
     }
 
     /// The migrations of every module, in dependency order.
-    public static let migrations: [MigrationSet] = [AccountsMigrations.all]
+    public static let migrations: [MigrationSet] = [AccountsMigrations.all, LogStore.migrations]
 
     /// Opens the data directory, the database and the blob store, and applies pending
     /// migrations.

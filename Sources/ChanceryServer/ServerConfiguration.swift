@@ -1,5 +1,6 @@
 import HTTPTypes
 import NIOCore
+import Foundation
 import Storage
 
 /// Everything `chancery serve` needs to know, resolved from flags, `CHANCERY_*` environment
@@ -19,6 +20,9 @@ public struct ServerConfiguration: Sendable {
     public var administratorPassword: String?
     /// The largest request body accepted, in bytes.
     public var maxBodyBytes: Int64
+    /// The name of the transparency log and of its signing key: a schema-less URL such as
+    /// `notary.example.com/log`. It is fixed for the life of the log.
+    public var logOrigin: String
 
     /// Creates a configuration; the database and blob store default to the embedded ones in
     /// `dataDirectory`.
@@ -29,7 +33,8 @@ public struct ServerConfiguration: Sendable {
         database: DatabaseLocation? = nil,
         blobs: BlobStoreLocation? = nil,
         administratorPassword: String? = nil,
-        maxBodyBytes: Int64 = 1 << 30
+        maxBodyBytes: Int64 = 1 << 30,
+        logOrigin: String = "chancery.local/log"
     ) {
         self.dataDirectory = dataDirectory
         self.host = host
@@ -38,5 +43,11 @@ public struct ServerConfiguration: Sendable {
         self.blobs = blobs ?? .embedded(in: dataDirectory)
         self.administratorPassword = administratorPassword
         self.maxBodyBytes = maxBodyBytes
+        self.logOrigin = logOrigin
+    }
+
+    /// The directory of the instance's signing keys.
+    public var keysDirectory: String {
+        URL(fileURLWithPath: dataDirectory).appendingPathComponent("keys").path
     }
 }

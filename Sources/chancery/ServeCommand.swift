@@ -38,6 +38,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-body-bytes"), help: ArgumentHelp("The largest request body accepted. [env: CHANCERY_MAX_BODY_BYTES] (default: 1 GiB)", valueName: "bytes"))
     var maxBodyBytes: Int?
 
+    @Option(name: .customLong("log-origin"), help: ArgumentHelp("The transparency log's name, a schema-less URL; fixed for the life of the log. [env: CHANCERY_LOG_ORIGIN] (default: chancery.local/log)", valueName: "origin"))
+    var logOrigin: String?
+
     @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info, notice, warning, error or critical. [env: CHANCERY_LOG_LEVEL] (default: info)", valueName: "level"))
     var logLevel: String?
 
@@ -61,7 +64,8 @@ struct ServeCommand: AsyncParsableCommand {
             port: port,
             database: try store.databaseLocation(),
             administratorPassword: password,
-            maxBodyBytes: Int64(maxBodyBytes)
+            maxBodyBytes: Int64(maxBodyBytes),
+            logOrigin: Setting.resolve(logOrigin, environment: "CHANCERY_LOG_ORIGIN", default: "chancery.local/log")
         )
         if let blobs = Setting.resolve(blobs, environment: "CHANCERY_BLOBS") {
             do {

@@ -1,0 +1,117 @@
+import Logging
+import ServiceLifecycle
+import TransparencyLog
+
+/// The log's single writer: it batches appended entries, integrates each batch into the tree,
+/// signs one checkpoint per batch, makes the batch durable in one transaction, and only then
+/// answers the callers.
+///
+/// A batch closes when it holds ``maxBatchSize`` entries or its first entry has waited
+/// ``maxBatchDelay``. Run it as a service: on graceful shutdown it integrates what is pending
+/// and refuses new entries.
+///
+/// ```swift
+/// let sequencer = try await Sequencer(store: store, signer: signer, logger: logger)
+/// // in a ServiceGroup: sequencer.run()
+/// let sequenced = try await sequencer.append(entry.bytes)   // durable and signed
+/// ```
+public actor Sequencer: Service {
+    /// An entry that is in the log, with the signed checkpoint that first includes it.
+    public struct Sequenced: Sendable {
+        /// The entry's index in the log.
+        public let index: Int
+        /// The checkpoint of the batch that integrated the entry.
+        public let checkpoint: Checkpoint
+        /// The checkpoint's signed note.
+        public let note: SignedNote
+    }
+
+    /// Why an entry was not logged.
+    public enum Error: Swift.Error, Equatable {
+        /// The sequencer is shutting down.
+        case stopped
+    }
+
+    /// The most entries in one batch.
+    public let maxBatchSize: Int
+    /// The longest the first entry of a batch waits for others.
+    public let maxBatchDelay: Duration
+
+    private let store: LogStore
+    private let signer: Ed25519NoteSigner
+    private let logger: Logger
+    private var tree: TiledLog
+    private var pending: [(entry: [UInt8], continuation: CheckedContinuation<Sequenced, any Swift.Error>)] = []
+    private var isStopped = false
+    private let wakeups: AsyncStream<Void>
+    private let wake: AsyncStream<Void>.Continuation
+
+    /// Opens the sequencer at the log's last durable checkpoint.
+    public init(store: LogStore, signer: Ed25519NoteSigner, maxBatchSize: Int = 512, maxBatchDelay: Duration = .milliseconds(200), logger: Logger) async throws {
+        self.store = store
+        self.signer = signer
+        self.maxBatchSize = maxBatchSize
+        self.maxBatchDelay = maxBatchDelay
+        self.logger = logger
+        self.tree = try await store.loadTree()
+        (self.wakeups, self.wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// The number of entries in the log.
+    public var size: Int { tree.size }
+
+    /// The origin of the log this sequencer writes.
+    public nonisolated var origin: String { signer.keyName }
+
+    /// Appends an entry and returns once it is durable and covered by a signed checkpoint.
+    public func append(_ entry: [UInt8]) async throws -> Sequenced {
+        guard !isStopped else { throw Error.stopped }
+        return try await withCheckedThrowingContinuation { continuation in
+            pending.append((entry, continuation))
+            if pending.count == 1 || pending.count >= maxBatchSize { wake.yield() }
+        }
+    }
+
+    /// Integrates batches until graceful shutdown, then integrates what is left.
+    public func run() async throws {
+        await withGracefulShutdownHandler {
+            for await _ in wakeups {
+                if pending.count < maxBatchSize { try? await Task.sleep(for: maxBatchDelay) }
+                await integratePending()
+            }
+        } onGracefulShutdown: {
+            self.wake.finish()
+        }
+        isStopped = true
+        await integratePending()
+    }
+
+    /// Integrates up to ``maxBatchSize`` pending entries (the rest wait for the next wakeup).
+    private func integratePending() async {
+        while !pending.isEmpty {
+            let batch = Array(pending.prefix(maxBatchSize))
+            pending.removeFirst(batch.count)
+            await integrate(batch)
+        }
+    }
+
+    private func integrate(_ batch: [(entry: [UInt8], continuation: CheckedContinuation<Sequenced, any Swift.Error>)]) async {
+        var next = tree
+        for item in batch { next.append(.leaf(item.entry)) }
+        let checkpoint = Checkpoint(origin: signer.keyName, size: next.size, root: next.root)
+        do {
+            let note = try SignedNote.sign(checkpoint.text, with: [signer])
+            try await store.commit(.init(
+                firstIndex: tree.size, entries: batch.map(\.entry), tiles: next.takeChangedTiles(), checkpoint: checkpoint, note: note
+            ))
+            let firstIndex = tree.size
+            tree = next
+            for (offset, item) in batch.enumerated() {
+                item.continuation.resume(returning: Sequenced(index: firstIndex + offset, checkpoint: checkpoint, note: note))
+            }
+        } catch {
+            logger.error("log batch failed; its entries were not logged", metadata: ["entries": "\(batch.count)", "error": "\(error)"])
+            for item in batch { item.continuation.resume(throwing: error) }
+        }
+    }
+}
