@@ -68,7 +68,7 @@ let package = Package(
         .target(
             name: "Notary",
             dependencies: [
-                "Storage", "HTTPSupport", "TransparencyLog",
+                "Storage", "Accounts", "HTTPSupport", "TransparencyLog",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -204,7 +204,8 @@ let package = Package(
         .testTarget(
             name: "NotaryTests",
             dependencies: [
-                "Notary", "TransparencyLog", "Storage", "HTTPSupport", "ChanceryTestSupport",
+                "Notary", "TransparencyLog", "Storage", "HTTPSupport", "Accounts", "ChanceryTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

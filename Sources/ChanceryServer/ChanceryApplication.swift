@@ -6,6 +6,7 @@ import Logging
 import Notary
 import NIOCore
 import Prometheus
+import TransparencyLog
 import ServiceLifecycle
 
 /// Builds the one Hummingbird application that serves every Chancery API on one port.
@@ -18,12 +19,13 @@ public enum ChanceryApplication {
     public static func router(
         platform: Platform,
         log: LogRoutes,
+        qed: QEDRoutes?,
         metrics registry: PrometheusCollectorRegistry,
         maxBodyBytes: Int64
     ) -> Router<ChanceryRequestContext> {
         let router = Router(context: ChanceryRequestContext.self)
         router.add(middleware: RequestIDMiddleware())
-        router.add(middleware: ErrorMiddleware())
+        router.add(middleware: ErrorMiddleware(formats: [QEDRoutes.errorFormat]))
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: BodyLimitMiddleware(maxBytes: maxBodyBytes))
         router.add(middleware: LogRequestsMiddleware(.debug))
@@ -32,6 +34,7 @@ public enum ChanceryApplication {
         MetricsRoutes(registry: registry, accounts: platform.accounts).add(to: router)
         AccountsAPI(accounts: platform.accounts).add(to: router)
         log.add(to: router)
+        qed?.add(to: router)
         StartPage().add(to: router)
         return router
     }
@@ -44,7 +47,7 @@ public enum ChanceryApplication {
         configuration: ServerConfiguration,
         platform: Platform,
         sequencer: Sequencer,
-        logVerifierKey: String,
+        logVerifier: Ed25519NoteVerifier,
         metrics registry: PrometheusCollectorRegistry,
         logger: Logger,
         onServerRunning: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
@@ -52,7 +55,8 @@ public enum ChanceryApplication {
         Application(
             router: router(
                 platform: platform,
-                log: LogRoutes(store: LogStore(database: platform.database), verifierKey: logVerifierKey),
+                log: LogRoutes(store: LogStore(database: platform.database), verifierKey: logVerifier.verifierKey),
+                qed: QEDRoutes(accounts: platform.accounts, sequencer: sequencer, database: platform.database, logKeyID: logVerifier.keyID),
                 metrics: registry,
                 maxBodyBytes: configuration.maxBodyBytes
             ),

@@ -49,7 +49,7 @@ public enum ChanceryServer {
         }
         let app = ChanceryApplication.application(
             configuration: configuration, platform: platform, sequencer: sequencer,
-            logVerifierKey: signer.verifier.verifierKey, metrics: registry, logger: logger
+            logVerifier: signer.verifier, metrics: registry, logger: logger
         ) { host, port in
             let shownHost = host.contains(":") ? "[\(host)]" : host
             printLine("listening on http://\(shownHost):\(port)")

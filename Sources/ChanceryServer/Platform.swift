@@ -24,7 +24,7 @@ public struct Platform: Sendable {
     }
 
     /// The migrations of every module, in dependency order.
-    public static let migrations: [MigrationSet] = [AccountsMigrations.all, LogStore.migrations]
+    public static let migrations: [MigrationSet] = [AccountsMigrations.all, NotaryMigrations.all]
 
     /// Opens the data directory, the database and the blob store, and applies pending
     /// migrations.

@@ -39,6 +39,7 @@ enum TestServer {
                     router: ChanceryApplication.router(
                         platform: platform,
                         log: LogRoutes(store: LogStore(database: database), verifierKey: "test.example/log+00000000+AQ=="),
+                        qed: nil,
                         metrics: registry,
                         maxBodyBytes: bodyLimit
                     ),

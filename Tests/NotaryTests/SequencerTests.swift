@@ -16,7 +16,7 @@ import TransparencyLog
         _ body: (Sequencer, LogStore, Ed25519NoteSigner) async throws -> Void
     ) async throws {
         try await TestDatabase.with { database in
-            try await database.migrate([LogStore.migrations], logger: TestDatabase.logger)
+            try await database.migrate([NotaryMigrations.all], logger: TestDatabase.logger)
             let store = LogStore(database: database)
             let signer = try signer ?? Ed25519NoteSigner(name: origin, privateKey: .init())
             try await run(store: store, signer: signer) { sequencer in try await body(sequencer, store, signer) }
@@ -83,7 +83,7 @@ import TransparencyLog
 
     @Test func aRestartedSequencerContinuesTheSameLog() async throws {
         try await TestDatabase.with { database in
-            try await database.migrate([LogStore.migrations], logger: TestDatabase.logger)
+            try await database.migrate([NotaryMigrations.all], logger: TestDatabase.logger)
             let store = LogStore(database: database)
             let signer = try Ed25519NoteSigner(name: Self.origin, privateKey: .init())
             var firstCheckpoint: Checkpoint?
@@ -107,7 +107,7 @@ import TransparencyLog
 
     @Test func refusesEntriesAfterShutdownButIntegratesPendingOnes() async throws {
         try await TestDatabase.with { database in
-            try await database.migrate([LogStore.migrations], logger: TestDatabase.logger)
+            try await database.migrate([NotaryMigrations.all], logger: TestDatabase.logger)
             let store = LogStore(database: database)
             let signer = try Ed25519NoteSigner(name: Self.origin, privateKey: .init())
             var stopped: Sequencer?

@@ -19,12 +19,15 @@ public struct APIError: Error, Sendable, Equatable {
     public var message: String
     /// Extra response headers, such as `WWW-Authenticate` on a 401.
     public var headers: HTTPFields
+    /// What is wrong with each named field of the request, for validation errors.
+    public var fieldErrors: [String: [String]]
 
-    /// Creates an error with a status, a message and optional headers.
-    public init(_ status: HTTPResponse.Status, _ message: String, headers: HTTPFields = [:]) {
+    /// Creates an error with a status, a message, optional headers and per-field problems.
+    public init(_ status: HTTPResponse.Status, _ message: String, headers: HTTPFields = [:], fieldErrors: [String: [String]] = [:]) {
         self.status = status
         self.message = message
         self.headers = headers
+        self.fieldErrors = fieldErrors
     }
 
     /// A short machine-readable name of the status, such as `not_found`.

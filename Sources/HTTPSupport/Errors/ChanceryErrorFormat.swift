@@ -10,13 +10,16 @@ import NIOCore
 /// ```json
 /// {"error": {"status": 401, "code": "unauthorized", "message": "authentication required", "request_id": "…"}}
 /// ```
+///
+/// Validation errors add `"fields": {"name": ["what is wrong"]}`.
 public struct ChanceryErrorFormat: ErrorFormat {
     /// Creates the format.
     public init() {}
 
     public func response(for error: APIError, requestID: String) -> Response {
         jsonResponse(for: error, body: Body(error: .init(
-            status: Int(error.status.code), code: error.code, message: error.message, requestID: requestID
+            status: Int(error.status.code), code: error.code, message: error.message, requestID: requestID,
+            fields: error.fieldErrors.isEmpty ? nil : error.fieldErrors
         )))
     }
 
@@ -26,8 +29,9 @@ public struct ChanceryErrorFormat: ErrorFormat {
             let code: String
             let message: String
             let requestID: String
+            let fields: [String: [String]]?
             enum CodingKeys: String, CodingKey {
-                case status, code, message
+                case status, code, message, fields
                 case requestID = "request_id"
             }
         }

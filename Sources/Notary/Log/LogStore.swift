@@ -18,28 +18,6 @@ public struct LogStore: Sendable {
         self.database = database
     }
 
-    /// The schema history of the log tables.
-    public static let migrations = MigrationSet(module: "notary", migrations: [
-        Migration(version: 1, name: "log entries, tiles and checkpoints") { sql in
-            try await sql.create(table: "notary_log_entries")
-                .column("idx", type: .bigint, .primaryKey(autoIncrement: false))
-                .column("entry", type: .blob, .notNull)
-                .run()
-            try await sql.create(table: "notary_log_tiles")
-                .column("level", type: .int, .notNull)
-                .column("idx", type: .bigint, .notNull)
-                .column("hashes", type: .blob, .notNull)
-                .primaryKey("level", "idx")
-                .run()
-            try await sql.create(table: "notary_log_checkpoints")
-                .column("size", type: .bigint, .primaryKey(autoIncrement: false))
-                .column("root", type: .blob, .notNull)
-                .column("note", type: .text, .notNull)
-                .column("created_at", type: .timestamp, .notNull)
-                .run()
-        },
-    ])
-
     /// A batch the sequencer integrated, to be made durable at once.
     public struct Batch: Sendable {
         /// The index of the first entry.
@@ -52,6 +30,9 @@ public struct LogStore: Sendable {
         public let checkpoint: Checkpoint
         /// The checkpoint's signed note.
         public let note: SignedNote
+        /// Further writes that must be durable exactly when the entries are (the reports
+        /// the entries belong to), run inside the batch's transaction.
+        public let records: [@Sendable (any SQLDatabase) async throws -> Void]
     }
 
     /// Writes a batch in one transaction.
@@ -74,6 +55,7 @@ public struct LogStore: Sendable {
                 .columns("size", "root", "note", "created_at")
                 .values(SQLBind(batch.checkpoint.size), SQLBind(Data(batch.checkpoint.root.bytes)), SQLBind(batch.note.formatted), SQLBind(Date()))
                 .run()
+            for record in batch.records { try await record(sql) }
         }
     }
 

@@ -1,4 +1,5 @@
 import Logging
+import SQLKit
 import ServiceLifecycle
 import TransparencyLog
 
@@ -26,6 +27,10 @@ public actor Sequencer: Service {
         public let note: SignedNote
     }
 
+    /// Writes a record that belongs to an entry (such as the report it notarizes) in the
+    /// transaction that makes the entry durable, given where the entry landed.
+    public typealias RecordWriter = @Sendable (any SQLDatabase, Sequenced) async throws -> Void
+
     /// Why an entry was not logged.
     public enum Error: Swift.Error, Equatable {
         /// The sequencer is shutting down.
@@ -41,7 +46,7 @@ public actor Sequencer: Service {
     private let signer: Ed25519NoteSigner
     private let logger: Logger
     private var tree: TiledLog
-    private var pending: [(entry: [UInt8], continuation: CheckedContinuation<Sequenced, any Swift.Error>)] = []
+    private var pending: [Submission] = []
     private var isStopped = false
     private let wakeups: AsyncStream<Void>
     private let wake: AsyncStream<Void>.Continuation
@@ -63,11 +68,21 @@ public actor Sequencer: Service {
     /// The origin of the log this sequencer writes.
     public nonisolated var origin: String { signer.keyName }
 
+    /// An entry waiting for its batch.
+    private struct Submission {
+        let entry: [UInt8]
+        let record: RecordWriter?
+        let continuation: CheckedContinuation<Sequenced, any Swift.Error>
+    }
+
     /// Appends an entry and returns once it is durable and covered by a signed checkpoint.
-    public func append(_ entry: [UInt8]) async throws -> Sequenced {
+    ///
+    /// - Parameter record: Written in the same transaction as the entry, so that both are
+    ///   durable or neither is. If it throws, the whole batch fails.
+    public func append(_ entry: [UInt8], record: RecordWriter? = nil) async throws -> Sequenced {
         guard !isStopped else { throw Error.stopped }
         return try await withCheckedThrowingContinuation { continuation in
-            pending.append((entry, continuation))
+            pending.append(Submission(entry: entry, record: record, continuation: continuation))
             if pending.count == 1 || pending.count >= maxBatchSize { wake.yield() }
         }
     }
@@ -95,20 +110,22 @@ public actor Sequencer: Service {
         }
     }
 
-    private func integrate(_ batch: [(entry: [UInt8], continuation: CheckedContinuation<Sequenced, any Swift.Error>)]) async {
+    private func integrate(_ batch: [Submission]) async {
         var next = tree
         for item in batch { next.append(.leaf(item.entry)) }
         let checkpoint = Checkpoint(origin: signer.keyName, size: next.size, root: next.root)
         do {
             let note = try SignedNote.sign(checkpoint.text, with: [signer])
-            try await store.commit(.init(
-                firstIndex: tree.size, entries: batch.map(\.entry), tiles: next.takeChangedTiles(), checkpoint: checkpoint, note: note
-            ))
-            let firstIndex = tree.size
-            tree = next
-            for (offset, item) in batch.enumerated() {
-                item.continuation.resume(returning: Sequenced(index: firstIndex + offset, checkpoint: checkpoint, note: note))
+            let sequenced = batch.indices.map { Sequenced(index: tree.size + $0, checkpoint: checkpoint, note: note) }
+            let records = zip(batch, sequenced).compactMap { item, position in
+                item.record.map { record in { @Sendable (sql: any SQLDatabase) in try await record(sql, position) } }
             }
+            try await store.commit(.init(
+                firstIndex: tree.size, entries: batch.map(\.entry), tiles: next.takeChangedTiles(),
+                checkpoint: checkpoint, note: note, records: records
+            ))
+            tree = next
+            for (item, position) in zip(batch, sequenced) { item.continuation.resume(returning: position) }
         } catch {
             logger.error("log batch failed; its entries were not logged", metadata: ["entries": "\(batch.count)", "error": "\(error)"])
             for item in batch { item.continuation.resume(throwing: error) }

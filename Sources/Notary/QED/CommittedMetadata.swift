@@ -1,0 +1,41 @@
+import Crypto
+import Foundation
+
+/// The private part of a report that the log commits to without publishing it: the exact
+/// bytes (JSON with sorted keys) and a random salt. The log entry carries only
+/// `SHA-256(bytes || salt)`; the owner receives bytes and salt and can prove the metadata later.
+struct CommittedMetadata: Sendable {
+    let bytes: [UInt8]
+    let salt: [UInt8]
+
+    /// The 32-byte commitment the log entry carries.
+    var commitment: [UInt8] { Array(SHA256.hash(data: bytes + salt)) }
+
+    init(_ submission: ReportSubmission) throws {
+        struct Fields: Encodable {
+            let name: String?
+            let note: String?
+            let email: String?
+            let originalCreatedAt: String
+            let metaData: JSONValue?
+            let provableFiles: [ReportSubmission.ProvableFile]
+            enum CodingKeys: String, CodingKey {
+                case name, note, email
+                case originalCreatedAt = "original_created_at"
+                case metaData = "meta_data"
+                case provableFiles = "provable_files"
+            }
+        }
+        let time = ISO8601DateFormatter()
+        time.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        self.bytes = Array(try encoder.encode(Fields(
+            name: submission.name, note: submission.note, email: submission.email,
+            originalCreatedAt: time.string(from: submission.originalCreatedAt),
+            metaData: submission.metaData, provableFiles: submission.provableFiles
+        )))
+        var generator = SystemRandomNumberGenerator()
+        self.salt = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    }
+}

@@ -1,0 +1,94 @@
+import Accounts
+import Foundation
+import HTTPSupport
+import HTTPTypes
+import Hummingbird
+import Storage
+import TransparencyLog
+
+/// The QED-compatible REST API under `/qed/v1`: notarize a report, read it back, find the
+/// reports of a hash. Clients authenticate as QED's do, with `Authorization: app-token KEY`
+/// (the other Chancery schemes work too).
+///
+/// A report is answered only once its log entry is durable and covered by a signed
+/// checkpoint, so its status is `confirmed` from the first response. Reports are visible to
+/// the user who submitted them and to administrators.
+public struct QEDRoutes: Sendable {
+    /// The mount point and the error format of this API, for ``HTTPSupport/ErrorMiddleware``.
+    public static let errorFormat: (prefix: String, format: any ErrorFormat) = ("/qed/v1", QEDErrorFormat())
+
+    private let accounts: AccountStore
+    private let sequencer: Sequencer
+    private let reports: ReportStore
+    private let logKeyID: String
+
+    /// Creates the routes.
+    public init(accounts: AccountStore, sequencer: Sequencer, database: Database, logKeyID: UInt32) {
+        self.accounts = accounts
+        self.sequencer = sequencer
+        self.reports = ReportStore(database: database)
+        self.logKeyID = String(format: "%08x", logKeyID)
+    }
+
+    /// Adds the routes to `router`.
+    public func add(to router: Router<ChanceryRequestContext>) {
+        let api = router.group("qed/v1")
+            .add(middleware: AuthenticationMiddleware(accounts: accounts, authenticators: .standard))
+        api.post("reports") { request, context in
+            try await submit(request, context: context)
+        }
+        api.get("reports") { request, context in
+            let principal = try context.requirePrincipal()
+            guard let hash = request.uri.queryParameters.get("hash")?.lowercased() else {
+                throw APIError(.badRequest, "hash is required", fieldErrors: ["hash": ["This query parameter is required."]])
+            }
+            let found = try await reports.reports(hash: hash, ownerID: principal.isAdministrator ? nil : principal.userID)
+            return found.map { resource($0, request: request) }
+        }
+        api.get("reports/:slug") { request, context in
+            let principal = try context.requirePrincipal()
+            let slug = try context.parameters.require("slug")
+            guard let report = try await reports.report(slug: slug), principal.isAdministrator || report.ownerID == principal.userID else {
+                throw APIError(.notFound, "Not found.")
+            }
+            return resource(report, request: request)
+        }
+    }
+
+    private func submit(_ request: Request, context: ChanceryRequestContext) async throws -> EditedResponse<QEDReportResource> {
+        let principal = try context.requirePrincipal()
+        var request = request
+        let body = try await request.collectBody(upTo: context.maxUploadSize)
+        guard let fields = try? JSONDecoder().decode([String: JSONValue].self, from: Data(body.readableBytesView)) else {
+            throw APIError(.badRequest, "JSON parse error: the body must be a JSON object.")
+        }
+        let submission = try ReportSubmission(body: fields)
+        let metadata = try CommittedMetadata(submission)
+        let slug = Slug.make()
+        let entry = try NotaryEntry(
+            origin: sequencer.origin, reportHash: submission.hash, digests: submission.fileDigests,
+            metadataCommitment: metadata.commitment, slug: slug,
+            receivedMilliseconds: Int64(Date().timeIntervalSince1970 * 1000)
+        )
+        let newReport = ReportStore.NewReport(
+            slug: slug, ownerID: principal.userID, submission: submission,
+            files: submission.provableFiles.map { StoredReport.File(slug: Slug.make(), hash: $0.hash, fileName: $0.fileName) },
+            committedMetadata: metadata.bytes, salt: metadata.salt, leafHash: .leaf(entry.bytes)
+        )
+        do {
+            _ = try await sequencer.append(entry.bytes, record: ReportStore.writer(for: newReport))
+        } catch Sequencer.Error.stopped {
+            throw APIError(.serviceUnavailable, "The server is shutting down; retry shortly.")
+        }
+        guard let stored = try await reports.report(slug: slug) else {
+            throw APIError(.internalServerError, "the report was logged but cannot be read back")
+        }
+        return EditedResponse(status: .created, response: resource(stored, request: request))
+    }
+
+    private func resource(_ report: StoredReport, request: Request) -> QEDReportResource {
+        let scheme = request.headers[HTTPField.Name("X-Forwarded-Proto")!] == "https" ? "https" : "http"
+        let host = request.head.authority ?? "localhost"
+        return QEDReportResource(report, logOrigin: sequencer.origin, logKeyID: logKeyID, baseURL: "\(scheme)://\(host)")
+    }
+}

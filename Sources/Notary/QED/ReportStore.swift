@@ -1,0 +1,97 @@
+import Foundation
+import SQLKit
+import Storage
+import TransparencyLog
+
+/// The `notary_reports` table: reports, written in the same transaction as their log entry.
+struct ReportStore: Sendable {
+    let database: Database
+
+    /// What the sequencer writes for a report once its entry's position is known.
+    struct NewReport: Sendable {
+        let slug: String
+        let ownerID: String
+        let submission: ReportSubmission
+        let files: [StoredReport.File]
+        let committedMetadata: [UInt8]
+        let salt: [UInt8]
+        let leafHash: TreeHash
+    }
+
+    /// A writer that inserts `report` in the batch's transaction.
+    static func writer(for report: NewReport) -> Sequencer.RecordWriter {
+        { sql, sequenced in
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let metaData = try report.submission.metaData.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+            let files = String(decoding: try encoder.encode(report.files), as: UTF8.self)
+            try await sql.insert(into: "notary_reports")
+                .columns(
+                    "slug", "owner_id", "hash", "name", "note", "email", "original_created_at", "meta_data", "provable_files",
+                    "committed_metadata", "salt", "log_index", "leaf_hash", "checkpoint_size", "created_at"
+                )
+                .values(
+                    SQLBind(report.slug), SQLBind(report.ownerID), SQLBind(report.submission.hash), SQLBind(report.submission.name),
+                    SQLBind(report.submission.note), SQLBind(report.submission.email), SQLBind(report.submission.originalCreatedAt),
+                    SQLBind(metaData), SQLBind(files), SQLBind(Data(report.committedMetadata)), SQLBind(Data(report.salt)),
+                    SQLBind(sequenced.index), SQLBind(report.leafHash.hex), SQLBind(sequenced.checkpoint.size), SQLBind(Date())
+                )
+                .run()
+        }
+    }
+
+    /// The report with this slug, or `nil`.
+    func report(slug: String) async throws -> StoredReport? {
+        try await reports(where: SQLBinaryExpression(SQLColumn("slug", table: "r"), .equal, SQLBind(slug))).first
+    }
+
+    /// The reports of a hash, oldest first; only those of `ownerID` unless it is `nil`.
+    func reports(hash: String, ownerID: String?) async throws -> [StoredReport] {
+        var condition: any SQLExpression = SQLBinaryExpression(SQLColumn("hash", table: "r"), .equal, SQLBind(hash))
+        if let ownerID {
+            condition = SQLBinaryExpression(condition, .and, SQLBinaryExpression(SQLColumn("owner_id", table: "r"), .equal, SQLBind(ownerID)))
+        }
+        return try await reports(where: condition)
+    }
+
+    private func reports(where condition: any SQLExpression) async throws -> [StoredReport] {
+        let rows = try await database.withConnection { sql in
+            try await sql.select()
+                .column(SQLColumn(SQLLiteral.all, table: SQLIdentifier("r")))
+                .column(SQLColumn("root", table: "c"))
+                .column(SQLColumn("created_at", table: "c"), as: "checkpoint_time")
+                .from(SQLAlias(SQLIdentifier("notary_reports"), as: SQLIdentifier("r")))
+                .join(SQLAlias(SQLIdentifier("notary_log_checkpoints"), as: SQLIdentifier("c")), method: SQLJoinMethod.inner,
+                      on: SQLColumn("checkpoint_size", table: "r"), .equal, SQLColumn("size", table: "c"))
+                .where(condition)
+                .orderBy(SQLColumn("log_index", table: "r"))
+                .all()
+        }
+        let decoder = JSONDecoder()
+        return try rows.map { row in
+            let metaData = try row.decode(column: "meta_data", as: String?.self)
+            guard let root = TreeHash(bytes: try row.decode(column: "root", as: Data.self)) else { throw ReportStoreError.corruptRoot }
+            return StoredReport(
+                slug: try row.decode(column: "slug", as: String.self),
+                ownerID: try row.decode(column: "owner_id", as: String.self),
+                hash: try row.decode(column: "hash", as: String.self),
+                name: try row.decode(column: "name", as: String?.self),
+                note: try row.decode(column: "note", as: String?.self),
+                email: try row.decode(column: "email", as: String?.self),
+                originalCreatedAt: try row.decode(column: "original_created_at", as: Date.self),
+                metaData: try metaData.map { try decoder.decode(JSONValue.self, from: Data($0.utf8)) },
+                files: try decoder.decode([StoredReport.File].self, from: Data(try row.decode(column: "provable_files", as: String.self).utf8)),
+                logIndex: try row.decode(column: "log_index", as: Int.self),
+                leafHash: try row.decode(column: "leaf_hash", as: String.self),
+                checkpointSize: try row.decode(column: "checkpoint_size", as: Int.self),
+                checkpointRoot: root,
+                checkpointTime: try row.decode(column: "checkpoint_time", as: Date.self)
+            )
+        }
+    }
+
+    /// A stored checkpoint root is not 32 bytes.
+    enum ReportStoreError: Error {
+        case corruptRoot
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import TransparencyLog
+
+/// A notarized report as the server keeps it: what the client sent, and where the log
+/// recorded it.
+struct StoredReport: Sendable {
+    /// A file of the report, with its own slug.
+    struct File: Codable, Sendable, Equatable {
+        let slug: String
+        let hash: String
+        let fileName: String
+
+        enum CodingKeys: String, CodingKey {
+            case slug, hash
+            case fileName = "file_name"
+        }
+    }
+
+    let slug: String
+    let ownerID: String
+    let hash: String
+    let name: String?
+    let note: String?
+    let email: String?
+    let originalCreatedAt: Date
+    let metaData: JSONValue?
+    let files: [File]
+    /// The entry's index in the transparency log.
+    let logIndex: Int
+    /// The entry's leaf hash, as hex.
+    let leafHash: String
+    /// The size of the first checkpoint that includes the entry.
+    let checkpointSize: Int
+    /// That checkpoint's root hash.
+    let checkpointRoot: TreeHash
+    /// When that checkpoint was signed.
+    let checkpointTime: Date
+}

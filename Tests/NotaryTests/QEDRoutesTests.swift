@@ -1,0 +1,180 @@
+import Accounts
+import ChanceryTestSupport
+import Crypto
+import Foundation
+import HTTPSupport
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Notary
+import ServiceLifecycle
+import Storage
+import Testing
+import TransparencyLog
+
+@Suite struct QEDRoutesTests {
+    static let origin = "notary.test/log"
+    static let fileHash = String(repeating: "9f", count: 32)
+
+    struct Keys: Sendable {
+        let alice: HTTPFields
+        let bob: HTTPFields
+        let admin: HTTPFields
+    }
+
+    /// Runs `body` against the QED routes over a fresh database with a running sequencer.
+    static func withAPI(_ body: @escaping @Sendable (any TestClientProtocol, Keys, LogStore) async throws -> Void) async throws {
+        try await TestDatabase.with { database in
+            try await database.migrate([AccountsMigrations.all, NotaryMigrations.all], logger: TestDatabase.logger)
+            let accounts = AccountStore(database: database, passwords: PasswordHasher(cost: 4))
+            try await accounts.createUser(name: "alice", password: "alice password")
+            try await accounts.createUser(name: "bob", password: "bob password")
+            try await accounts.createUser(name: "root", password: "root password", groups: [Group.administrators])
+            func appToken(_ user: String) async throws -> HTTPFields {
+                [.authorization: "app-token " + (try await accounts.createAPIKey(userName: user, label: "qed").secret)]
+            }
+            let keys = Keys(alice: try await appToken("alice"), bob: try await appToken("bob"), admin: try await appToken("root"))
+            let signer = try Ed25519NoteSigner(name: origin, privateKey: .init())
+            let store = LogStore(database: database)
+            try await SequencerTests.run(store: store, signer: signer) { sequencer in
+                let router = Router(context: ChanceryRequestContext.self)
+                router.add(middleware: ErrorMiddleware(formats: [QEDRoutes.errorFormat]))
+                QEDRoutes(accounts: accounts, sequencer: sequencer, database: database, logKeyID: signer.keyID).add(to: router)
+                try await Application(router: router).test(.router) { client in try await body(client, keys, store) }
+            }
+        }
+    }
+
+    static func json(_ response: TestResponse) -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(response.body.readableBytesView))) as? [String: Any] ?? [:]
+    }
+
+    static func report(hash: String = "DEADBEEF", extra: [String: Any] = [:]) -> ByteBuffer {
+        var fields: [String: Any] = [
+            "hash": hash,
+            "name": "My new apartment",
+            "note": "This is so amazing.",
+            "email": "tenant@example.com",
+            "original_created_at": "2018-10-24T13:58:57.344Z",
+            "provable_files": [["hash": fileHash, "file_name": "my-file.jpg"]],
+            "meta_data": ["transaction": ["relationToProperty": "Tenant"], "id": 27563],
+        ]
+        fields.merge(extra) { $1 }
+        return ByteBuffer(bytes: try! JSONSerialization.data(withJSONObject: fields))
+    }
+
+    @Test func aReportIsConfirmedAndProvableInTheLog() async throws {
+        try await Self.withAPI { client, keys, store in
+            let created = try await client.execute(uri: "/qed/v1/reports/", method: .post, headers: keys.alice, body: Self.report()) { response in
+                #expect(response.status == .created)
+                return Self.json(response)
+            }
+            let slug = try #require(created["slug"] as? String)
+            #expect(created["status"] as? String == "confirmed")
+            #expect(created["hash"] as? String == "deadbeef")
+            #expect(created["name"] as? String == "My new apartment")
+            let files = try #require(created["provable_files"] as? [[String: Any]])
+            #expect(files.count == 1)
+            #expect(files.first?["file_name"] as? String == "my-file.jpg")
+            #expect((files.first?["slug"] as? String)?.count == 10)
+            #expect((created["meta_data"] as? [String: Any])?["id"] as? Int == 27563)
+            let tx = try #require(created["tx"] as? [String: Any])
+            #expect(tx["network_name"] as? String == Self.origin)
+            #expect((tx["network_id"] as? String)?.count == 8)
+            #expect(tx["explorer_url"] as? String == "http://localhost/verify/\(slug)")
+            let index = try #require(tx["block_height"] as? Int)
+            let data = try #require(tx["data"] as? [String: Any])
+            let size = try #require(data["checkpoint_size"] as? Int)
+            let root = try #require(TreeHash(base64: data["checkpoint_root"] as? String ?? ""))
+
+            // The log holds the entry the report describes, and it is provably in the checkpoint.
+            let entryBytes = try #require(try await store.entries(in: index..<index + 1).first)
+            let entry = try NotaryEntry(parsing: entryBytes)
+            #expect(entry.slug == slug)
+            #expect(entry.reportHash == "deadbeef")
+            #expect(entry.digests == [Self.fileHash])
+            #expect(TreeHash.leaf(entryBytes).hex == tx["hash"] as? String)
+            let proof = try MerkleTree.inclusionProof(forLeafAt: index, treeSize: size, from: try await store.loadTree())
+            try InclusionProof.verify(leaf: .leaf(entryBytes), index: index, treeSize: size, proof: proof, root: root)
+        }
+    }
+
+    @Test func reportsAreVisibleToTheirOwnerAndAdministratorsOnly() async throws {
+        try await Self.withAPI { client, keys, _ in
+            let slug = try await client.execute(uri: "/qed/v1/reports", method: .post, headers: keys.alice, body: Self.report()) { response in
+                Self.json(response)["slug"] as? String ?? ""
+            }
+            for (headers, status) in [(keys.alice, HTTPResponse.Status.ok), (keys.admin, .ok), (keys.bob, .notFound)] {
+                try await client.execute(uri: "/qed/v1/reports/\(slug)", method: .get, headers: headers) { response in
+                    #expect(response.status == status)
+                    if status == .ok { #expect(Self.json(response)["slug"] as? String == slug) }
+                    if status == .notFound { #expect(Self.json(response)["detail"] as? String == "Not found.") }
+                }
+            }
+            try await client.execute(uri: "/qed/v1/reports/NoSuchSlug", method: .get, headers: keys.alice) { response in
+                #expect(response.status == .notFound)
+            }
+        }
+    }
+
+    @Test func findsTheReportsOfAHashOldestFirst() async throws {
+        try await Self.withAPI { client, keys, _ in
+            var slugs: [String] = []
+            for headers in [keys.alice, keys.alice, keys.bob] {
+                let slug = try await client.execute(uri: "/qed/v1/reports/", method: .post, headers: headers, body: Self.report(hash: "ab12")) { response in
+                    Self.json(response)["slug"] as? String ?? ""
+                }
+                slugs.append(slug)
+            }
+            let aliceSees = try await client.execute(uri: "/qed/v1/reports/?hash=AB12", method: .get, headers: keys.alice) { response in
+                (try? JSONSerialization.jsonObject(with: Data(response.body.readableBytesView))) as? [[String: Any]] ?? []
+            }
+            #expect(aliceSees.compactMap { $0["slug"] as? String } == Array(slugs.prefix(2)))
+            let adminSees = try await client.execute(uri: "/qed/v1/reports/?hash=ab12", method: .get, headers: keys.admin) { response in
+                (try? JSONSerialization.jsonObject(with: Data(response.body.readableBytesView))) as? [[String: Any]] ?? []
+            }
+            #expect(adminSees.compactMap { $0["slug"] as? String } == slugs)
+            try await client.execute(uri: "/qed/v1/reports/", method: .get, headers: keys.alice) { response in
+                #expect(response.status == .badRequest)
+                #expect(Self.json(response)["hash"] as? [String] == ["This query parameter is required."])
+            }
+        }
+    }
+
+    @Test func badInputGetsAMessagePerField() async throws {
+        try await Self.withAPI { client, keys, _ in
+            let cases: [([String: Any], String)] = [
+                (["hash": "xyz"], "hash"),
+                (["hash": String(repeating: "ab", count: 33)], "hash"),
+                (["original_created_at": "yesterday"], "original_created_at"),
+                (["provable_files": [["hash": "abcd", "file_name": "x"]]], "provable_files[0].hash"),
+                (["provable_files": "none"], "provable_files"),
+                (["email": "not an address"], "email"),
+                (["name": String(repeating: "n", count: 256)], "name"),
+            ]
+            for (extra, field) in cases {
+                try await client.execute(uri: "/qed/v1/reports/", method: .post, headers: keys.alice, body: Self.report(extra: extra)) { response in
+                    #expect(response.status == .badRequest, "\(field)")
+                    let messages = Self.json(response)[field] as? [String]
+                    #expect(messages?.isEmpty == false, "\(field): \(String(buffer: response.body))")
+                }
+            }
+            let empty = ByteBuffer(string: "{}")
+            try await client.execute(uri: "/qed/v1/reports/", method: .post, headers: keys.alice, body: empty) { response in
+                let body = Self.json(response)
+                for field in ["hash", "provable_files", "original_created_at"] {
+                    #expect(body[field] as? [String] == ["This field is required."], "\(field)")
+                }
+            }
+            try await client.execute(uri: "/qed/v1/reports/", method: .post, headers: keys.alice, body: ByteBuffer(string: "[1")) { response in
+                #expect(response.status == .badRequest)
+                #expect((Self.json(response)["detail"] as? String)?.contains("JSON") == true)
+            }
+            try await client.execute(uri: "/qed/v1/reports/", method: .post, body: Self.report()) { response in
+                #expect(response.status == .unauthorized)
+                #expect(Self.json(response)["detail"] as? String == "authentication required")
+            }
+        }
+    }
+}
