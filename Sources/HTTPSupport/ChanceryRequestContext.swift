@@ -25,7 +25,7 @@ public struct ChanceryRequestContext: AuthRequestContext, RequestContext {
     /// value always gives the same bytes.
     public var responseEncoder: JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         return encoder
     }

@@ -17,7 +17,7 @@ extension ErrorFormat {
         var headers = error.headers
         headers[.contentType] = "application/json; charset=utf-8"
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(body)) ?? Data(#"{"error":"unencodable error"}"#.utf8)
         return Response(status: error.status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }

@@ -6,16 +6,6 @@ import TransparencyLog
 /// terms: the log entry's leaf hash, its index as the "block height", the checkpoint's time,
 /// the public verify page, and the log's origin and key ID as the "network".
 struct QEDReportResource: ResponseEncodable {
-    struct File: Encodable {
-        let slug: String
-        let hash: String
-        let fileName: String
-        enum CodingKeys: String, CodingKey {
-            case slug, hash
-            case fileName = "file_name"
-        }
-    }
-
     struct Transaction: Encodable {
         struct Data: Encodable {
             let checkpointSize: Int
@@ -47,7 +37,7 @@ struct QEDReportResource: ResponseEncodable {
     let name: String?
     let note: String?
     let hash: String
-    let provableFiles: [File]
+    let provableFiles: [StoredReport.File]
     let metaData: JSONValue?
     let tx: Transaction
 
@@ -78,7 +68,7 @@ struct QEDReportResource: ResponseEncodable {
         self.name = report.name
         self.note = report.note
         self.hash = report.hash
-        self.provableFiles = report.files.map { File(slug: $0.slug, hash: $0.hash, fileName: $0.fileName) }
+        self.provableFiles = report.files
         self.metaData = report.metaData
         self.tx = Transaction(
             hash: report.leafHash,
