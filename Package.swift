@@ -68,7 +68,8 @@ let package = Package(
         .target(
             name: "Notary",
             dependencies: [
-                "Storage", "Accounts", "HTTPSupport", "TransparencyLog",
+                "Storage", "Accounts", "HTTPSupport", "TransparencyLog", "TimeStamping",
+                .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -204,8 +205,9 @@ let package = Package(
         .testTarget(
             name: "NotaryTests",
             dependencies: [
-                "Notary", "TransparencyLog", "Storage", "HTTPSupport", "Accounts", "ChanceryTestSupport",
+                "Notary", "TransparencyLog", "TimeStamping", "Storage", "HTTPSupport", "Accounts", "ChanceryTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

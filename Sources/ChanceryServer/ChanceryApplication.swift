@@ -20,6 +20,7 @@ public enum ChanceryApplication {
         platform: Platform,
         log: LogRoutes,
         qed: QEDRoutes?,
+        tsa: TSARoutes?,
         metrics registry: PrometheusCollectorRegistry,
         maxBodyBytes: Int64
     ) -> Router<ChanceryRequestContext> {
@@ -35,6 +36,7 @@ public enum ChanceryApplication {
         AccountsAPI(accounts: platform.accounts).add(to: router)
         log.add(to: router)
         qed?.add(to: router)
+        tsa?.add(to: router)
         StartPage().add(to: router)
         return router
     }
@@ -48,6 +50,7 @@ public enum ChanceryApplication {
         platform: Platform,
         sequencer: Sequencer,
         logVerifier: Ed25519NoteVerifier,
+        tsa: TSARoutes,
         metrics registry: PrometheusCollectorRegistry,
         logger: Logger,
         onServerRunning: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
@@ -57,6 +60,7 @@ public enum ChanceryApplication {
                 platform: platform,
                 log: LogRoutes(store: LogStore(database: platform.database), verifierKey: logVerifier.verifierKey),
                 qed: QEDRoutes(accounts: platform.accounts, sequencer: sequencer, database: platform.database, logKeyID: logVerifier.keyID),
+                tsa: tsa,
                 metrics: registry,
                 maxBodyBytes: configuration.maxBodyBytes
             ),

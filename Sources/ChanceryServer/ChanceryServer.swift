@@ -40,8 +40,11 @@ public enum ChanceryServer {
         }
         let sequencer: Sequencer
         let signer: Ed25519NoteSigner
+        let tsa: TSARoutes
         do {
             signer = try LogKey.loadOrCreate(in: configuration.keysDirectory, origin: configuration.logOrigin)
+            let tsaKeys = try TSAKeyFiles.loadOrCreate(in: configuration.keysDirectory, commonName: "Chancery TSA \(configuration.logOrigin)")
+            tsa = try TSARoutes(accounts: platform.accounts, keys: tsaKeys)
             sequencer = try await Sequencer(store: LogStore(database: platform.database), signer: signer, logger: logger)
         } catch {
             try? await platform.close()
@@ -49,7 +52,7 @@ public enum ChanceryServer {
         }
         let app = ChanceryApplication.application(
             configuration: configuration, platform: platform, sequencer: sequencer,
-            logVerifier: signer.verifier, metrics: registry, logger: logger
+            logVerifier: signer.verifier, tsa: tsa, metrics: registry, logger: logger
         ) { host, port in
             let shownHost = host.contains(":") ? "[\(host)]" : host
             printLine("listening on http://\(shownHost):\(port)")

@@ -40,6 +40,7 @@ enum TestServer {
                         platform: platform,
                         log: LogRoutes(store: LogStore(database: database), verifierKey: "test.example/log+00000000+AQ=="),
                         qed: nil,
+                        tsa: nil,
                         metrics: registry,
                         maxBodyBytes: bodyLimit
                     ),
