@@ -53,7 +53,7 @@ let package = Package(
         .target(
             name: "ChanceryServer",
             dependencies: [
-                "Storage", "Accounts", "HTTPSupport", "Console", "Notary", "TransparencyLog",
+                "Storage", "Accounts", "HTTPSupport", "Console", "Notary", "TransparencyLog", "TimeStamping",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

@@ -6,6 +6,7 @@ import Logging
 import Notary
 import NIOCore
 import Prometheus
+import TimeStamping
 import TransparencyLog
 import ServiceLifecycle
 
@@ -51,6 +52,7 @@ public enum ChanceryApplication {
         sequencer: Sequencer,
         logVerifier: Ed25519NoteVerifier,
         tsa: TSARoutes,
+        timeStamps: TimeStampAuthority,
         metrics registry: PrometheusCollectorRegistry,
         logger: Logger,
         onServerRunning: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
@@ -59,7 +61,7 @@ public enum ChanceryApplication {
             router: router(
                 platform: platform,
                 log: LogRoutes(store: LogStore(database: platform.database), verifierKey: logVerifier.verifierKey),
-                qed: QEDRoutes(accounts: platform.accounts, sequencer: sequencer, database: platform.database, logKeyID: logVerifier.keyID),
+                qed: QEDRoutes(accounts: platform.accounts, sequencer: sequencer, database: platform.database, logKeyID: logVerifier.keyID, timeStamps: timeStamps),
                 tsa: tsa,
                 metrics: registry,
                 maxBodyBytes: configuration.maxBodyBytes

@@ -7,6 +7,7 @@ import Metrics
 import Notary
 import NIOCore
 import Prometheus
+import TimeStamping
 import TransparencyLog
 
 /// Runs a Chancery server until SIGTERM or SIGINT.
@@ -41,10 +42,12 @@ public enum ChanceryServer {
         let sequencer: Sequencer
         let signer: Ed25519NoteSigner
         let tsa: TSARoutes
+        let timeStamps: TimeStampAuthority
         do {
             signer = try LogKey.loadOrCreate(in: configuration.keysDirectory, origin: configuration.logOrigin)
             let tsaKeys = try TSAKeyFiles.loadOrCreate(in: configuration.keysDirectory, commonName: "Chancery TSA \(configuration.logOrigin)")
-            tsa = try TSARoutes(accounts: platform.accounts, keys: tsaKeys)
+            timeStamps = try tsaKeys.authority(policy: TSARoutes.defaultPolicy)
+            tsa = try TSARoutes(accounts: platform.accounts, authority: timeStamps, keys: tsaKeys)
             sequencer = try await Sequencer(store: LogStore(database: platform.database), signer: signer, logger: logger)
         } catch {
             try? await platform.close()
@@ -52,7 +55,7 @@ public enum ChanceryServer {
         }
         let app = ChanceryApplication.application(
             configuration: configuration, platform: platform, sequencer: sequencer,
-            logVerifier: signer.verifier, tsa: tsa, metrics: registry, logger: logger
+            logVerifier: signer.verifier, tsa: tsa, timeStamps: timeStamps, metrics: registry, logger: logger
         ) { host, port in
             let shownHost = host.contains(":") ? "[\(host)]" : host
             printLine("listening on http://\(shownHost):\(port)")

@@ -44,5 +44,8 @@ public enum NotaryMigrations {
                 .run()
             try await sql.create(index: "notary_reports_by_hash").on("notary_reports").column("hash").run()
         },
+        Migration(version: 3, name: "a time-stamp reply per report") { sql in
+            try await sql.alter(table: "notary_reports").column("time_stamp_reply", type: .blob).run()
+        },
     ])
 }

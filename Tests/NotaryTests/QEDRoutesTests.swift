@@ -11,6 +11,7 @@ import Notary
 import ServiceLifecycle
 import Storage
 import Testing
+import TimeStamping
 import TransparencyLog
 
 @Suite struct QEDRoutesTests {
@@ -21,6 +22,10 @@ import TransparencyLog
         let alice: HTTPFields
         let bob: HTTPFields
         let admin: HTTPFields
+        /// The chain that signs the reports' time-stamp tokens.
+        let tsa: TSAKeys
+        /// The key that verifies the log's checkpoints.
+        let log: Ed25519NoteVerifier
     }
 
     /// Runs `body` against the QED routes over a fresh database with a running sequencer.
@@ -34,13 +39,20 @@ import TransparencyLog
             func appToken(_ user: String) async throws -> HTTPFields {
                 [.authorization: "app-token " + (try await accounts.createAPIKey(userName: user, label: "qed").secret)]
             }
-            let keys = Keys(alice: try await appToken("alice"), bob: try await appToken("bob"), admin: try await appToken("root"))
             let signer = try Ed25519NoteSigner(name: origin, privateKey: .init())
+            let tsa = try TSAKeys.generate(commonName: "Test TSA")
+            let keys = Keys(
+                alice: try await appToken("alice"), bob: try await appToken("bob"), admin: try await appToken("root"),
+                tsa: tsa, log: signer.verifier
+            )
             let store = LogStore(database: database)
             try await SequencerTests.run(store: store, signer: signer) { sequencer in
                 let router = Router(context: ChanceryRequestContext.self)
                 router.add(middleware: ErrorMiddleware(formats: [QEDRoutes.errorFormat]))
-                QEDRoutes(accounts: accounts, sequencer: sequencer, database: database, logKeyID: signer.keyID).add(to: router)
+                QEDRoutes(
+                    accounts: accounts, sequencer: sequencer, database: database, logKeyID: signer.keyID,
+                    timeStamps: try tsa.authority(policy: TSARoutes.defaultPolicy)
+                ).add(to: router)
                 try await Application(router: router).test(.router) { client in try await body(client, keys, store) }
             }
         }
@@ -97,6 +109,49 @@ import TransparencyLog
             #expect(TreeHash.leaf(entryBytes).hex == tx["hash"] as? String)
             let proof = try MerkleTree.inclusionProof(forLeafAt: index, treeSize: size, from: try await store.loadTree())
             try InclusionProof.verify(leaf: .leaf(entryBytes), index: index, treeSize: size, proof: proof, root: root)
+        }
+    }
+
+    @Test func aReportComesWithOfflineProofs() async throws {
+        try await Self.withAPI { client, keys, _ in
+            let file = Array("the file's content".utf8)
+            let digest = SHA256.hash(data: file).map { String(format: "%02x", $0) }.joined()
+            let slug = try await client.execute(uri: "/qed/v1/reports/", method: .post, headers: keys.alice, body: Self.report(hash: digest)) {
+                Self.json($0)["slug"] as? String ?? ""
+            }
+
+            // The RFC 3161 reply time-stamps the report's hash, the file's SHA-256.
+            let reply = try await client.execute(uri: "/qed/v1/reports/\(slug)/tsr", method: .get, headers: keys.alice) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "application/timestamp-reply")
+                return Array(response.body.readableBytesView)
+            }
+            let info = try await TimeStampVerifier(trustedRoot: keys.tsa.rootCertificate).verify(responseDER: reply, dataDigest: Array(SHA256.hash(data: file)))
+            #expect(Array(info.messageImprint.hashedMessage) == Array(SHA256.hash(data: file)))
+
+            // The proof file proves the exact entry against a checkpoint the log key signed.
+            let text = try await client.execute(uri: "/qed/v1/reports/\(slug)/proof", method: .get, headers: keys.alice) { response in
+                #expect(response.status == .ok)
+                return String(buffer: response.body)
+            }
+            let proof = try TLogProof(parsing: text)
+            let entry = try NotaryEntry(parsing: try #require(proof.extra))
+            #expect(entry.slug == slug)
+            #expect(entry.reportHash == digest)
+            try proof.verify(leaf: .leaf(try #require(proof.extra)), origin: Self.origin, verifiers: [keys.log])
+
+            // Others see neither; a hash that is not a SHA-256 has no token.
+            for artefact in ["tsr", "proof"] {
+                try await client.execute(uri: "/qed/v1/reports/\(slug)/\(artefact)", method: .get, headers: keys.bob) { response in
+                    #expect(response.status == .notFound)
+                }
+            }
+            let short = try await client.execute(uri: "/qed/v1/reports/", method: .post, headers: keys.alice, body: Self.report()) {
+                Self.json($0)["slug"] as? String ?? ""
+            }
+            try await client.execute(uri: "/qed/v1/reports/\(short)/tsr", method: .get, headers: keys.alice) { response in
+                #expect(response.status == .notFound)
+            }
         }
     }
 

@@ -26,7 +26,7 @@ import TimeStamping
                 let keys = try TSAKeyFiles.loadOrCreate(in: directory + "/keys", commonName: "Test TSA")
                 let router = Router(context: ChanceryRequestContext.self)
                 router.add(middleware: ErrorMiddleware())
-                try TSARoutes(accounts: accounts, keys: keys).add(to: router)
+                try TSARoutes(accounts: accounts, authority: keys.authority(policy: TSARoutes.defaultPolicy), keys: keys).add(to: router)
                 try await Application(router: router).test(.router) { client in try await body(client, keys, key) }
             }
         }

@@ -46,6 +46,8 @@ public actor Sequencer: Service {
     private let signer: Ed25519NoteSigner
     private let logger: Logger
     private var tree: TiledLog
+    /// The newest signed checkpoint.
+    public private(set) var latestNote: SignedNote?
     private var pending: [Submission] = []
     private var isStopped = false
     private let wakeups: AsyncStream<Void>
@@ -59,11 +61,18 @@ public actor Sequencer: Service {
         self.maxBatchDelay = maxBatchDelay
         self.logger = logger
         self.tree = try await store.loadTree()
+        self.latestNote = try await store.latestCheckpoint()
         (self.wakeups, self.wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
     /// The number of entries in the log.
     public var size: Int { tree.size }
+
+    /// The inclusion proof of the entry at `index` in the tree of `treeSize` entries, read from
+    /// the sequencer's tiles.
+    public func inclusionProof(forLeafAt index: Int, treeSize: Int) throws -> [TreeHash] {
+        try MerkleTree.inclusionProof(forLeafAt: index, treeSize: treeSize, from: tree)
+    }
 
     /// The origin of the log this sequencer writes.
     public nonisolated var origin: String { signer.keyName }
@@ -125,6 +134,7 @@ public actor Sequencer: Service {
                 checkpoint: checkpoint, note: note, records: records
             ))
             tree = next
+            latestNote = note
             for (item, position) in zip(batch, sequenced) { item.continuation.resume(returning: position) }
         } catch {
             logger.error("log batch failed; its entries were not logged", metadata: ["entries": "\(batch.count)", "error": "\(error)"])

@@ -3,7 +3,10 @@ import Foundation
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
+import NIOCore
 import Storage
+import SwiftASN1
+import TimeStamping
 import TransparencyLog
 
 /// The QED-compatible REST API under `/qed/v1`: notarize a report, read it back, find the
@@ -13,6 +16,10 @@ import TransparencyLog
 /// A report is answered only once its log entry is durable and covered by a signed
 /// checkpoint, so its status is `confirmed` from the first response. Reports are visible to
 /// the user who submitted them and to administrators.
+///
+/// Each report also has artefacts for offline verification: `…/{slug}/proof` (a
+/// `c2sp.org/tlog-proof@v1` file whose `extra` line is the exact entry) and `…/{slug}/tsr` (an
+/// RFC 3161 reply whose imprint is the report's hash, for hashes that are SHA-256 digests).
 public struct QEDRoutes: Sendable {
     /// The mount point and the error format of this API, for ``HTTPSupport/ErrorMiddleware``.
     public static let errorFormat: (prefix: String, format: any ErrorFormat) = ("/qed/v1", QEDErrorFormat())
@@ -21,13 +28,17 @@ public struct QEDRoutes: Sendable {
     private let sequencer: Sequencer
     private let reports: ReportStore
     private let logKeyID: String
+    private let timeStamps: TimeStampAuthority
 
     /// Creates the routes.
-    public init(accounts: AccountStore, sequencer: Sequencer, database: Database, logKeyID: UInt32) {
+    ///
+    /// - Parameter timeStamps: Issues each report's RFC 3161 token.
+    public init(accounts: AccountStore, sequencer: Sequencer, database: Database, logKeyID: UInt32, timeStamps: TimeStampAuthority) {
         self.accounts = accounts
         self.sequencer = sequencer
         self.reports = ReportStore(database: database)
         self.logKeyID = String(format: "%08x", logKeyID)
+        self.timeStamps = timeStamps
     }
 
     /// Adds the routes to `router`.
@@ -46,13 +57,58 @@ public struct QEDRoutes: Sendable {
             return found.map { resource($0, request: request) }
         }
         api.get("reports/:slug") { request, context in
-            let principal = try context.requirePrincipal()
-            let slug = try context.parameters.require("slug")
-            guard let report = try await reports.report(slug: slug), principal.isAdministrator || report.ownerID == principal.userID else {
+            resource(try await visibleReport(context), request: request)
+        }
+        api.get("reports/:slug/tsr") { _, context in
+            let report = try await visibleReport(context)
+            guard let reply = report.timeStampReply else {
+                throw APIError(.notFound, "This report's hash is not a SHA-256 digest, so it has no RFC 3161 token.")
+            }
+            return Response(
+                status: .ok,
+                headers: [.contentType: "application/timestamp-reply", .contentDisposition: "attachment; filename=\"\(report.slug).tsr\""],
+                body: .init(byteBuffer: ByteBuffer(bytes: reply))
+            )
+        }
+        api.get("reports/:slug/proof") { _, context in
+            let report = try await visibleReport(context)
+            guard let note = await sequencer.latestNote, let entry = try await reports.entry(at: report.logIndex) else {
                 throw APIError(.notFound, "Not found.")
             }
-            return resource(report, request: request)
+            let size = try Checkpoint(parsing: note.text).size
+            let proof = TLogProof(
+                extra: entry, index: report.logIndex,
+                hashes: try await sequencer.inclusionProof(forLeafAt: report.logIndex, treeSize: size), checkpoint: note
+            )
+            return Response(
+                status: .ok,
+                headers: [.contentType: "text/plain; charset=utf-8", .contentDisposition: "attachment; filename=\"\(report.slug).tlog-proof\""],
+                body: .init(byteBuffer: ByteBuffer(string: proof.formatted))
+            )
         }
+    }
+
+    /// The report named by the `slug` parameter, if the caller may see it; 404 otherwise, so
+    /// that slugs of other users' reports are not confirmed to exist.
+    private func visibleReport(_ context: ChanceryRequestContext) async throws -> StoredReport {
+        let principal = try context.requirePrincipal()
+        let slug = try context.parameters.require("slug")
+        guard let report = try await reports.report(slug: slug), principal.isAdministrator || report.ownerID == principal.userID else {
+            throw APIError(.notFound, "Not found.")
+        }
+        return report
+    }
+
+    /// The RFC 3161 reply for a 32-byte hash (a SHA-256 digest), or `nil` for other lengths.
+    private func timeStampReply(forHash hash: String) throws -> [UInt8]? {
+        let bytes = stride(from: 0, to: hash.utf8.count, by: 2).compactMap { offset -> UInt8? in
+            let start = hash.index(hash.startIndex, offsetBy: offset)
+            return UInt8(hash[start..<hash.index(start, offsetBy: 2)], radix: 16)
+        }
+        guard bytes.count == 32 else { return nil }
+        var serializer = DER.Serializer()
+        try serializer.serialize(TimeStampReq(messageImprint: MessageImprint(.sha256, digest: bytes), certReq: true))
+        return try timeStamps.respond(toRequest: serializer.serializedBytes)
     }
 
     private func submit(_ request: Request, context: ChanceryRequestContext) async throws -> EditedResponse<QEDReportResource> {
@@ -73,7 +129,8 @@ public struct QEDRoutes: Sendable {
         let newReport = ReportStore.NewReport(
             slug: slug, ownerID: principal.userID, submission: submission,
             files: submission.provableFiles.map { StoredReport.File(slug: Slug.make(), hash: $0.hash, fileName: $0.fileName) },
-            committedMetadata: metadata.bytes, salt: metadata.salt, leafHash: .leaf(entry.bytes)
+            committedMetadata: metadata.bytes, salt: metadata.salt, leafHash: .leaf(entry.bytes),
+            timeStampReply: try timeStampReply(forHash: submission.hash)
         )
         do {
             _ = try await sequencer.append(entry.bytes, record: ReportStore.writer(for: newReport))

@@ -16,6 +16,7 @@ struct ReportStore: Sendable {
         let committedMetadata: [UInt8]
         let salt: [UInt8]
         let leafHash: TreeHash
+        let timeStampReply: [UInt8]?
     }
 
     /// A writer that inserts `report` in the batch's transaction.
@@ -28,16 +29,22 @@ struct ReportStore: Sendable {
             try await sql.insert(into: "notary_reports")
                 .columns(
                     "slug", "owner_id", "hash", "name", "note", "email", "original_created_at", "meta_data", "provable_files",
-                    "committed_metadata", "salt", "log_index", "leaf_hash", "checkpoint_size", "created_at"
+                    "committed_metadata", "salt", "log_index", "leaf_hash", "checkpoint_size", "created_at", "time_stamp_reply"
                 )
                 .values(
                     SQLBind(report.slug), SQLBind(report.ownerID), SQLBind(report.submission.hash), SQLBind(report.submission.name),
                     SQLBind(report.submission.note), SQLBind(report.submission.email), SQLBind(report.submission.originalCreatedAt),
                     SQLBind(metaData), SQLBind(files), SQLBind(Data(report.committedMetadata)), SQLBind(Data(report.salt)),
-                    SQLBind(sequenced.index), SQLBind(report.leafHash.hex), SQLBind(sequenced.checkpoint.size), SQLBind(Date())
+                    SQLBind(sequenced.index), SQLBind(report.leafHash.hex), SQLBind(sequenced.checkpoint.size), SQLBind(Date()),
+                    SQLBind(report.timeStampReply.map { Data($0) })
                 )
                 .run()
         }
+    }
+
+    /// The logged entry of the report at `index`.
+    func entry(at index: Int) async throws -> [UInt8]? {
+        try await LogStore(database: database).entries(in: index..<index + 1).first
     }
 
     /// The report with this slug, or `nil`.
@@ -85,7 +92,8 @@ struct ReportStore: Sendable {
                 leafHash: try row.decode(column: "leaf_hash", as: String.self),
                 checkpointSize: try row.decode(column: "checkpoint_size", as: Int.self),
                 checkpointRoot: root,
-                checkpointTime: try row.decode(column: "checkpoint_time", as: Date.self)
+                checkpointTime: try row.decode(column: "checkpoint_time", as: Date.self),
+                timeStampReply: try row.decode(column: "time_stamp_reply", as: Data?.self).map { Array($0) }
             )
         }
     }

@@ -35,4 +35,6 @@ struct StoredReport: Sendable {
     let checkpointRoot: TreeHash
     /// When that checkpoint was signed.
     let checkpointTime: Date
+    /// The RFC 3161 reply for the report's hash, when the hash is a SHA-256.
+    let timeStampReply: [UInt8]?
 }

@@ -22,10 +22,10 @@ public struct TSARoutes: Sendable {
     private let authority: TimeStampAuthority
     private let rootCertificatePEM: String
 
-    /// Creates the routes for the authority made from `keys`.
-    public init(accounts: AccountStore, keys: TSAKeys, policy: ASN1ObjectIdentifier = TSARoutes.defaultPolicy) throws {
+    /// Creates the routes for `authority`, whose chain ends in the root of `keys`.
+    public init(accounts: AccountStore, authority: TimeStampAuthority, keys: TSAKeys) throws {
         self.accounts = accounts
-        self.authority = try keys.authority(policy: policy)
+        self.authority = authority
         self.rootCertificatePEM = try keys.rootCertificatePEM
     }
 
