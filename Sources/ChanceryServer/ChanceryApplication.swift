@@ -53,6 +53,7 @@ public enum ChanceryApplication {
         logVerifier: Ed25519NoteVerifier,
         tsa: TSARoutes,
         timeStamps: TimeStampAuthority,
+        tsaRootPEM: String,
         metrics registry: PrometheusCollectorRegistry,
         logger: Logger,
         onServerRunning: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
@@ -61,7 +62,7 @@ public enum ChanceryApplication {
             router: router(
                 platform: platform,
                 log: LogRoutes(store: LogStore(database: platform.database), verifierKey: logVerifier.verifierKey),
-                qed: QEDRoutes(accounts: platform.accounts, sequencer: sequencer, database: platform.database, logKeyID: logVerifier.keyID, timeStamps: timeStamps),
+                qed: QEDRoutes(accounts: platform.accounts, sequencer: sequencer, database: platform.database, logVerifier: logVerifier, timeStamps: timeStamps, tsaRootPEM: tsaRootPEM),
                 tsa: tsa,
                 metrics: registry,
                 maxBodyBytes: configuration.maxBodyBytes

@@ -43,10 +43,12 @@ public enum ChanceryServer {
         let signer: Ed25519NoteSigner
         let tsa: TSARoutes
         let timeStamps: TimeStampAuthority
+        let tsaRootPEM: String
         do {
             signer = try LogKey.loadOrCreate(in: configuration.keysDirectory, origin: configuration.logOrigin)
             let tsaKeys = try TSAKeyFiles.loadOrCreate(in: configuration.keysDirectory, commonName: "Chancery TSA \(configuration.logOrigin)")
             timeStamps = try tsaKeys.authority(policy: TSARoutes.defaultPolicy)
+            tsaRootPEM = try tsaKeys.rootCertificatePEM
             tsa = try TSARoutes(accounts: platform.accounts, authority: timeStamps, keys: tsaKeys)
             sequencer = try await Sequencer(store: LogStore(database: platform.database), signer: signer, logger: logger)
         } catch {
@@ -55,7 +57,7 @@ public enum ChanceryServer {
         }
         let app = ChanceryApplication.application(
             configuration: configuration, platform: platform, sequencer: sequencer,
-            logVerifier: signer.verifier, tsa: tsa, timeStamps: timeStamps, metrics: registry, logger: logger
+            logVerifier: signer.verifier, tsa: tsa, timeStamps: timeStamps, tsaRootPEM: tsaRootPEM, metrics: registry, logger: logger
         ) { host, port in
             let shownHost = host.contains(":") ? "[\(host)]" : host
             printLine("listening on http://\(shownHost):\(port)")

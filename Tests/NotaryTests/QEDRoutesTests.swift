@@ -11,7 +11,9 @@ import Notary
 import ServiceLifecycle
 import Storage
 import Testing
+import SwiftASN1
 import TimeStamping
+import X509
 import TransparencyLog
 
 @Suite struct QEDRoutesTests {
@@ -50,8 +52,8 @@ import TransparencyLog
                 let router = Router(context: ChanceryRequestContext.self)
                 router.add(middleware: ErrorMiddleware(formats: [QEDRoutes.errorFormat]))
                 QEDRoutes(
-                    accounts: accounts, sequencer: sequencer, database: database, logKeyID: signer.keyID,
-                    timeStamps: try tsa.authority(policy: TSARoutes.defaultPolicy)
+                    accounts: accounts, sequencer: sequencer, database: database, logVerifier: signer.verifier,
+                    timeStamps: try tsa.authority(policy: TSARoutes.defaultPolicy), tsaRootPEM: try tsa.rootCertificatePEM
                 ).add(to: router)
                 try await Application(router: router).test(.router) { client in try await body(client, keys, store) }
             }
@@ -150,6 +152,54 @@ import TransparencyLog
                 Self.json($0)["slug"] as? String ?? ""
             }
             try await client.execute(uri: "/qed/v1/reports/\(short)/tsr", method: .get, headers: keys.alice) { response in
+                #expect(response.status == .notFound)
+            }
+        }
+    }
+
+    @Test func theBundleHoldsEverythingNeededToVerifyOffline() async throws {
+        try await Self.withAPI { client, keys, _ in
+            let file = Array("bundled content".utf8)
+            let digest = SHA256.hash(data: file).map { String(format: "%02x", $0) }.joined()
+            let slug = try await client.execute(uri: "/qed/v1/reports/", method: .post, headers: keys.alice, body: Self.report(hash: digest)) {
+                Self.json($0)["slug"] as? String ?? ""
+            }
+            let archive = try await client.execute(uri: "/qed/v1/reports/\(slug)/bundle", method: .get, headers: keys.alice) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "application/zip")
+                return Data(response.body.readableBytesView)
+            }
+            try await TemporaryDirectory.with { directory in
+                try archive.write(to: URL(fileURLWithPath: directory + "/bundle.zip"))
+                // Python's zipfile checks every CRC while extracting: an independent reader.
+                let unzip = Process()
+                unzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                unzip.arguments = ["python3", "-m", "zipfile", "-e", directory + "/bundle.zip", directory + "/out"]
+                try unzip.run()
+                unzip.waitUntilExit()
+                #expect(unzip.terminationStatus == 0)
+                func read(_ name: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: directory + "/out/" + name)) }
+
+                let names = try FileManager.default.contentsOfDirectory(atPath: directory + "/out").sorted()
+                #expect(names == ["VERIFY.txt", "\(slug).tlog-proof", "\(slug).tsr", "log.vkey", "meta.json", "tsa-root.pem"].sorted())
+                let verifier = try Ed25519NoteVerifier(parsing: String(decoding: try read("log.vkey"), as: UTF8.self).trimmingCharacters(in: .newlines))
+                let proof = try TLogProof(parsing: String(decoding: try read("\(slug).tlog-proof"), as: UTF8.self))
+                let entryBytes = try #require(proof.extra)
+                try proof.verify(leaf: .leaf(entryBytes), origin: Self.origin, verifiers: [verifier])
+                let root = try Certificate(pemEncoded: String(decoding: try read("tsa-root.pem"), as: UTF8.self))
+                _ = try await TimeStampVerifier(trustedRoot: root).verify(responseDER: Array(try read("\(slug).tsr")), dataDigest: Array(SHA256.hash(data: file)))
+
+                // The private metadata opens the entry's commitment.
+                let meta = try #require(try JSONSerialization.jsonObject(with: try read("meta.json")) as? [String: Any])
+                let metadata = try #require(Data(base64Encoded: meta["metadata"] as? String ?? ""))
+                let salt = try #require(Data(base64Encoded: meta["salt"] as? String ?? ""))
+                let entry = try NotaryEntry(parsing: entryBytes)
+                #expect(Array(SHA256.hash(data: metadata + salt)) == entry.metadataCommitment)
+                let fields = try #require(try JSONSerialization.jsonObject(with: metadata) as? [String: Any])
+                #expect(fields["name"] as? String == "My new apartment")
+                #expect(String(decoding: try read("VERIFY.txt"), as: UTF8.self).contains("openssl ts -verify -data FILE -in \(slug).tsr -CAfile tsa-root.pem"))
+            }
+            try await client.execute(uri: "/qed/v1/reports/\(slug)/bundle", method: .get, headers: keys.bob) { response in
                 #expect(response.status == .notFound)
             }
         }

@@ -9,7 +9,12 @@ struct CommittedMetadata: Sendable {
     let salt: [UInt8]
 
     /// The 32-byte commitment the log entry carries.
-    var commitment: [UInt8] { Array(SHA256.hash(data: bytes + salt)) }
+    var commitment: [UInt8] { Self.commitment(of: bytes, salt: salt) }
+
+    /// `SHA-256(bytes || salt)`.
+    static func commitment(of bytes: [UInt8], salt: [UInt8]) -> [UInt8] {
+        Array(SHA256.hash(data: bytes + salt))
+    }
 
     init(_ submission: ReportSubmission) throws {
         struct Fields: Encodable {

@@ -19,7 +19,9 @@ import TransparencyLog
 ///
 /// Each report also has artefacts for offline verification: `…/{slug}/proof` (a
 /// `c2sp.org/tlog-proof@v1` file whose `extra` line is the exact entry) and `…/{slug}/tsr` (an
-/// RFC 3161 reply whose imprint is the report's hash, for hashes that are SHA-256 digests).
+/// RFC 3161 reply whose imprint is the report's hash, for hashes that are SHA-256 digests), and
+/// `…/{slug}/bundle`, a ZIP of both with the private metadata, the trust anchors and
+/// instructions.
 public struct QEDRoutes: Sendable {
     /// The mount point and the error format of this API, for ``HTTPSupport/ErrorMiddleware``.
     public static let errorFormat: (prefix: String, format: any ErrorFormat) = ("/qed/v1", QEDErrorFormat())
@@ -27,18 +29,26 @@ public struct QEDRoutes: Sendable {
     private let accounts: AccountStore
     private let sequencer: Sequencer
     private let reports: ReportStore
-    private let logKeyID: String
+    private let logVerifier: Ed25519NoteVerifier
     private let timeStamps: TimeStampAuthority
+    private let tsaRootPEM: String
 
     /// Creates the routes.
     ///
-    /// - Parameter timeStamps: Issues each report's RFC 3161 token.
-    public init(accounts: AccountStore, sequencer: Sequencer, database: Database, logKeyID: UInt32, timeStamps: TimeStampAuthority) {
+    /// - Parameters:
+    ///   - logVerifier: The key that verifies the log's checkpoints, published in bundles.
+    ///   - timeStamps: Issues each report's RFC 3161 token.
+    ///   - tsaRootPEM: The root that verifies those tokens, published in bundles.
+    public init(
+        accounts: AccountStore, sequencer: Sequencer, database: Database,
+        logVerifier: Ed25519NoteVerifier, timeStamps: TimeStampAuthority, tsaRootPEM: String
+    ) {
         self.accounts = accounts
         self.sequencer = sequencer
         self.reports = ReportStore(database: database)
-        self.logKeyID = String(format: "%08x", logKeyID)
+        self.logVerifier = logVerifier
         self.timeStamps = timeStamps
+        self.tsaRootPEM = tsaRootPEM
     }
 
     /// Adds the routes to `router`.
@@ -64,28 +74,42 @@ public struct QEDRoutes: Sendable {
             guard let reply = report.timeStampReply else {
                 throw APIError(.notFound, "This report's hash is not a SHA-256 digest, so it has no RFC 3161 token.")
             }
-            return Response(
-                status: .ok,
-                headers: [.contentType: "application/timestamp-reply", .contentDisposition: "attachment; filename=\"\(report.slug).tsr\""],
-                body: .init(byteBuffer: ByteBuffer(bytes: reply))
-            )
+            return Self.download(reply, type: "application/timestamp-reply", name: "\(report.slug).tsr")
         }
         api.get("reports/:slug/proof") { _, context in
             let report = try await visibleReport(context)
-            guard let note = await sequencer.latestNote, let entry = try await reports.entry(at: report.logIndex) else {
-                throw APIError(.notFound, "Not found.")
-            }
-            let size = try Checkpoint(parsing: note.text).size
-            let proof = TLogProof(
-                extra: entry, index: report.logIndex,
-                hashes: try await sequencer.inclusionProof(forLeafAt: report.logIndex, treeSize: size), checkpoint: note
-            )
-            return Response(
-                status: .ok,
-                headers: [.contentType: "text/plain; charset=utf-8", .contentDisposition: "attachment; filename=\"\(report.slug).tlog-proof\""],
-                body: .init(byteBuffer: ByteBuffer(string: proof.formatted))
+            return Self.download(
+                Array(try await proofFile(for: report).utf8), type: "text/plain; charset=utf-8", name: "\(report.slug).tlog-proof"
             )
         }
+        api.get("reports/:slug/bundle") { _, context in
+            let report = try await visibleReport(context)
+            let bundle = ProofBundle(
+                slug: report.slug, proof: try await proofFile(for: report), timeStampReply: report.timeStampReply,
+                committedMetadata: report.committedMetadata, salt: report.salt,
+                logVerifierKey: logVerifier.verifierKey, tsaRootPEM: tsaRootPEM
+            )
+            return Self.download(try bundle.archive(), type: "application/zip", name: "\(report.slug).chancery-proof.zip")
+        }
+    }
+
+    /// The report's `c2sp.org/tlog-proof@v1` file against the newest checkpoint.
+    private func proofFile(for report: StoredReport) async throws -> String {
+        guard let note = await sequencer.latestNote, let entry = try await reports.entry(at: report.logIndex) else {
+            throw APIError(.notFound, "Not found.")
+        }
+        let size = try Checkpoint(parsing: note.text).size
+        let hashes = try await sequencer.inclusionProof(forLeafAt: report.logIndex, treeSize: size)
+        return TLogProof(extra: entry, index: report.logIndex, hashes: hashes, checkpoint: note).formatted
+    }
+
+    /// A file to save, with its media type and name.
+    private static func download(_ bytes: [UInt8], type: String, name: String) -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: type, .contentDisposition: "attachment; filename=\"\(name)\""],
+            body: .init(byteBuffer: ByteBuffer(bytes: bytes))
+        )
     }
 
     /// The report named by the `slug` parameter, if the caller may see it; 404 otherwise, so
@@ -146,6 +170,8 @@ public struct QEDRoutes: Sendable {
     private func resource(_ report: StoredReport, request: Request) -> QEDReportResource {
         let scheme = request.headers[HTTPField.Name("X-Forwarded-Proto")!] == "https" ? "https" : "http"
         let host = request.head.authority ?? "localhost"
-        return QEDReportResource(report, logOrigin: sequencer.origin, logKeyID: logKeyID, baseURL: "\(scheme)://\(host)")
+        return QEDReportResource(
+            report, logOrigin: sequencer.origin, logKeyID: String(format: "%08x", logVerifier.keyID), baseURL: "\(scheme)://\(host)"
+        )
     }
 }

@@ -93,7 +93,9 @@ struct ReportStore: Sendable {
                 checkpointSize: try row.decode(column: "checkpoint_size", as: Int.self),
                 checkpointRoot: root,
                 checkpointTime: try row.decode(column: "checkpoint_time", as: Date.self),
-                timeStampReply: try row.decode(column: "time_stamp_reply", as: Data?.self).map { Array($0) }
+                timeStampReply: try row.decode(column: "time_stamp_reply", as: Data?.self).map { Array($0) },
+                committedMetadata: Array(try row.decode(column: "committed_metadata", as: Data.self)),
+                salt: Array(try row.decode(column: "salt", as: Data.self))
             )
         }
     }

@@ -37,4 +37,7 @@ struct StoredReport: Sendable {
     let checkpointTime: Date
     /// The RFC 3161 reply for the report's hash, when the hash is a SHA-256.
     let timeStampReply: [UInt8]?
+    /// The private metadata exactly as the log entry commits to it, and its salt.
+    let committedMetadata: [UInt8]
+    let salt: [UInt8]
 }

@@ -1,0 +1,63 @@
+import Foundation
+
+/// Writes a ZIP archive whose files are stored without compression.
+///
+/// Proof bundles are a handful of small text and DER files; storing them keeps the writer
+/// small and the archive readable by every unzip tool. Sizes and offsets must fit the classic
+/// 32-bit ZIP fields, which bundles always do.
+struct StoredZip {
+    private var body: [UInt8] = []
+    private var directory: [UInt8] = []
+    private var count = 0
+
+    /// Adds a file named `name` with `contents`.
+    mutating func add(_ name: String, _ contents: [UInt8], modified: Date) {
+        let nameBytes = Array(name.utf8)
+        let crc = CRC32.checksum(contents)
+        let (time, date) = Self.dosTimeAndDate(modified)
+        let offset = UInt32(body.count)
+        // Local file header.
+        body += Self.le32(0x0403_4B50) + Self.le16(20) + Self.le16(0x0800) + Self.le16(0) + Self.le16(time) + Self.le16(date)
+        body += Self.le32(crc) + Self.le32(UInt32(contents.count)) + Self.le32(UInt32(contents.count))
+        body += Self.le16(UInt16(nameBytes.count)) + Self.le16(0) + nameBytes + contents
+        // Central directory entry.
+        directory += Self.le32(0x0201_4B50) + Self.le16(20) + Self.le16(20) + Self.le16(0x0800) + Self.le16(0)
+        directory += Self.le16(time) + Self.le16(date) + Self.le32(crc) + Self.le32(UInt32(contents.count)) + Self.le32(UInt32(contents.count))
+        directory += Self.le16(UInt16(nameBytes.count)) + Self.le16(0) + Self.le16(0) + Self.le16(0) + Self.le16(0)
+        directory += Self.le32(0o100644 << 16) + Self.le32(offset) + nameBytes
+        count += 1
+    }
+
+    /// The finished archive.
+    var bytes: [UInt8] {
+        body + directory
+            + Self.le32(0x0605_4B50) + Self.le16(0) + Self.le16(0) + Self.le16(UInt16(count)) + Self.le16(UInt16(count))
+            + Self.le32(UInt32(directory.count)) + Self.le32(UInt32(body.count)) + Self.le16(0)
+    }
+
+    private static func le16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
+    private static func le32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8((value >> ($0 * 8)) & 0xFF) } }
+
+    /// The MS-DOS time and date fields of `date` in UTC.
+    private static func dosTimeAndDate(_ date: Date) -> (UInt16, UInt16) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let time = UInt16((parts.hour ?? 0) << 11 | (parts.minute ?? 0) << 5 | (parts.second ?? 0) / 2)
+        let day = UInt16(max(0, (parts.year ?? 1980) - 1980) << 9 | (parts.month ?? 1) << 5 | (parts.day ?? 1))
+        return (time, day)
+    }
+}
+
+/// The CRC-32 (IEEE 802.3) checksum that ZIP records for each file.
+enum CRC32 {
+    private static let table: [UInt32] = (0..<256).map { index in
+        var value = UInt32(index)
+        for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
+        return value
+    }
+
+    static func checksum(_ bytes: [UInt8]) -> UInt32 {
+        ~bytes.reduce(~UInt32(0)) { crc, byte in table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+    }
+}
