@@ -43,7 +43,8 @@ let package = Package(
         .executableTarget(
             name: "chancery",
             dependencies: [
-                "ChanceryServer", "Accounts", "Storage",
+                "ChanceryServer", "Accounts", "Storage", "Notary",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -70,6 +71,7 @@ let package = Package(
             dependencies: [
                 "Storage", "Accounts", "HTTPSupport", "TransparencyLog", "TimeStamping",
                 .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),

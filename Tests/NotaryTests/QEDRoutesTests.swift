@@ -202,6 +202,36 @@ import TransparencyLog
             try await client.execute(uri: "/qed/v1/reports/\(slug)/bundle", method: .get, headers: keys.bob) { response in
                 #expect(response.status == .notFound)
             }
+
+            // The offline verifier accepts the bundle with pinned anchors, and says what is wrong otherwise.
+            let pinned = BundleVerifier(pinnedLogKey: keys.log.verifierKey, pinnedTSARoot: try keys.tsa.rootCertificatePEM)
+            let fileDigest = Array(SHA256.hash(data: file))
+            let good = await pinned.verify(fileDigest: fileDigest, archive: Array(archive))
+            #expect(good.map(\.name) == ["file", "log", "metadata", "time"])
+            let goodFailures = good.filter { !$0.passed }
+            #expect(goodFailures.isEmpty, "\(good)")
+
+            let otherFile = await pinned.verify(fileDigest: Array(SHA256.hash(data: Array("other".utf8))), archive: Array(archive))
+            let otherFileFailures = otherFile.filter { !$0.passed }.map(\.name)
+            #expect(otherFileFailures == ["file", "time"])
+
+            let strangerLog = try Ed25519NoteSigner(name: Self.origin, privateKey: .init()).verifier.verifierKey
+            let wrongKey = await BundleVerifier(pinnedLogKey: strangerLog, pinnedTSARoot: try keys.tsa.rootCertificatePEM)
+                .verify(fileDigest: fileDigest, archive: Array(archive))
+            let wrongKeyFailures = wrongKey.filter { !$0.passed }.map(\.name)
+            #expect(wrongKeyFailures == ["log"])
+
+            // Flip a byte of the first file's contents (after its 30-byte header and its name).
+            var corrupted = Array(archive)
+            corrupted[30 + "\(slug).tlog-proof".utf8.count + 5] ^= 0xFF
+            let broken = await pinned.verify(fileDigest: fileDigest, archive: corrupted)
+            let brokenFailures = broken.filter { !$0.passed }
+            #expect(!brokenFailures.isEmpty)
+
+            let unpinned = await BundleVerifier().verify(fileDigest: fileDigest, archive: Array(archive))
+            let unpinnedFailures = unpinned.filter { !$0.passed }
+            #expect(unpinnedFailures.isEmpty)
+            #expect(unpinned.last?.name == "trust")
         }
     }
 

@@ -35,6 +35,57 @@ struct StoredZip {
             + Self.le32(UInt32(directory.count)) + Self.le32(UInt32(body.count)) + Self.le16(0)
     }
 
+    /// Why an archive cannot be read.
+    enum ReadError: Error, Equatable {
+        /// The bytes are not a ZIP archive this reader understands.
+        case malformed
+        /// A file is compressed; bundles store files uncompressed.
+        case compressed(String)
+        /// A file's contents do not match its recorded CRC-32.
+        case corrupt(String)
+    }
+
+    /// The files of a ZIP archive whose files are stored uncompressed, by name. Any byte
+    /// string gives files or an error; none crashes.
+    static func files(in archive: [UInt8]) throws -> [String: [UInt8]] {
+        func u16(_ at: Int) throws -> Int {
+            guard at >= 0, at + 2 <= archive.count else { throw ReadError.malformed }
+            return Int(archive[at]) | Int(archive[at + 1]) << 8
+        }
+        func u32(_ at: Int) throws -> Int {
+            guard at >= 0, at + 4 <= archive.count else { throw ReadError.malformed }
+            return (0..<4).reduce(0) { $0 | Int(archive[at + $1]) << ($1 * 8) }
+        }
+        func bytes(_ at: Int, _ count: Int) throws -> [UInt8] {
+            guard at >= 0, count >= 0, at + count <= archive.count else { throw ReadError.malformed }
+            return Array(archive[at..<at + count])
+        }
+        // The end-of-central-directory record is the last 22 bytes (bundles have no comment).
+        let end = archive.count - 22
+        guard end >= 0, try u32(end) == 0x0605_4B50 else { throw ReadError.malformed }
+        let count = try u16(end + 10)
+        var cursor = try u32(end + 16)
+        var files: [String: [UInt8]] = [:]
+        for _ in 0..<count {
+            guard try u32(cursor) == 0x0201_4B50 else { throw ReadError.malformed }
+            let method = try u16(cursor + 10)
+            let crc = UInt32(try u32(cursor + 16))
+            let size = try u32(cursor + 20)
+            let nameLength = try u16(cursor + 28)
+            let extraLength = try u16(cursor + 30)
+            let commentLength = try u16(cursor + 32)
+            let offset = try u32(cursor + 42)
+            let name = String(decoding: try bytes(cursor + 46, nameLength), as: UTF8.self)
+            guard method == 0 else { throw ReadError.compressed(name) }
+            guard try u32(offset) == 0x0403_4B50 else { throw ReadError.malformed }
+            let contents = try bytes(offset + 30 + (try u16(offset + 26)) + (try u16(offset + 28)), size)
+            guard CRC32.checksum(contents) == crc else { throw ReadError.corrupt(name) }
+            files[name] = contents
+            cursor += 46 + nameLength + extraLength + commentLength
+        }
+        return files
+    }
+
     private static func le16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
     private static func le32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8((value >> ($0 * 8)) & 0xFF) } }
 

@@ -1,0 +1,68 @@
+import ArgumentParser
+import Crypto
+import Foundation
+import Notary
+
+/// `chancery verify FILE BUNDLE`: checks a notarized file offline.
+struct VerifyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Check a file against its proof bundle, offline.",
+        discussion: """
+            Checks that the file's SHA-256 is in the logged entry, that the entry is in a \
+            checkpoint signed by the log key, that the private metadata opens the entry's \
+            commitment, and that the RFC 3161 token covers the file. Exits 0 only when every \
+            check passes. Pin the trust anchors you got from the server operator; without \
+            them the bundle's own are used, which proves consistency, not origin.
+
+            Example:
+              curl -s http://notary.example.com/.well-known/chancery/log.vkey -o log.vkey
+              curl -s http://notary.example.com/.well-known/chancery/tsa-root.pem -o tsa-root.pem
+              chancery verify photo.jpg photo.chancery-proof.zip --log-key log.vkey --tsa-root tsa-root.pem
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The file that was notarized.", valueName: "file"))
+    var file: String
+
+    @Argument(help: ArgumentHelp("Its proof bundle (.chancery-proof.zip).", valueName: "bundle"))
+    var bundle: String
+
+    @Option(name: .customLong("log-key"), help: ArgumentHelp("A file holding the log's verifier key to trust.", valueName: "file"))
+    var logKey: String?
+
+    @Option(name: .customLong("tsa-root"), help: ArgumentHelp("A file holding the TSA root certificate (PEM) to trust.", valueName: "file"))
+    var tsaRoot: String?
+
+    func run() async throws {
+        let verifier = BundleVerifier(
+            pinnedLogKey: try logKey.map { try Self.text(of: $0).trimmingCharacters(in: .whitespacesAndNewlines) },
+            pinnedTSARoot: try tsaRoot.map(Self.text(of:))
+        )
+        let checks = await verifier.verify(fileDigest: try Self.sha256(of: file), archive: Array(try Self.contents(of: bundle)))
+        for check in checks {
+            print("\(check.passed ? "ok  " : "FAIL") \(check.name): \(check.detail)")
+        }
+        guard checks.allSatisfy(\.passed) else { throw ExitCode.failure }
+    }
+
+    /// The SHA-256 of a file, read in chunks so that large files are never held whole.
+    private static func sha256(of path: String) throws -> [UInt8] {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw ConfigurationError("cannot read \(path)") }
+        defer { try? handle.close() }
+        var hasher = SHA256()
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            hasher.update(data: chunk)
+        }
+        return Array(hasher.finalize())
+    }
+
+    private static func contents(of path: String) throws -> Data {
+        guard let data = FileManager.default.contents(atPath: path) else { throw ConfigurationError("cannot read \(path)") }
+        return data
+    }
+
+    private static func text(of path: String) throws -> String {
+        String(decoding: try contents(of: path), as: UTF8.self)
+    }
+}
