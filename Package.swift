@@ -54,7 +54,7 @@ let package = Package(
         .target(
             name: "ChanceryServer",
             dependencies: [
-                "Storage", "Accounts", "HTTPSupport", "Console", "Notary", "TransparencyLog", "TimeStamping",
+                "Storage", "Accounts", "HTTPSupport", "Console", "Notary",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -179,7 +179,7 @@ let package = Package(
         .testTarget(
             name: "HTTPSupportTests",
             dependencies: [
-                "HTTPSupport", "Accounts", "Storage", "ChanceryServer", "ChanceryTestSupport", "Notary",
+                "HTTPSupport", "Accounts", "Storage", "ChanceryServer", "ChanceryTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

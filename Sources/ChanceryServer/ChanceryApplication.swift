@@ -6,8 +6,6 @@ import Logging
 import Notary
 import NIOCore
 import Prometheus
-import TimeStamping
-import TransparencyLog
 import ServiceLifecycle
 
 /// Builds the one Hummingbird application that serves every Chancery API on one port.
@@ -19,15 +17,13 @@ public enum ChanceryApplication {
     /// format), then metrics, the body limit and request logging.
     public static func router(
         platform: Platform,
-        log: LogRoutes,
-        qed: QEDRoutes?,
-        tsa: TSARoutes?,
+        notary: NotaryCapability?,
         metrics registry: PrometheusCollectorRegistry,
         maxBodyBytes: Int64
     ) -> Router<ChanceryRequestContext> {
         let router = Router(context: ChanceryRequestContext.self)
         router.add(middleware: RequestIDMiddleware())
-        router.add(middleware: ErrorMiddleware(formats: [QEDRoutes.errorFormat]))
+        router.add(middleware: ErrorMiddleware(formats: NotaryCapability.errorFormats))
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: BodyLimitMiddleware(maxBytes: maxBodyBytes))
         router.add(middleware: LogRequestsMiddleware(.debug))
@@ -35,9 +31,7 @@ public enum ChanceryApplication {
         HealthRoutes(database: platform.database, blobs: platform.blobs).add(to: router)
         MetricsRoutes(registry: registry, accounts: platform.accounts).add(to: router)
         AccountsAPI(accounts: platform.accounts).add(to: router)
-        log.add(to: router)
-        qed?.add(to: router)
-        tsa?.add(to: router)
+        notary?.addRoutes(to: router)
         StartPage().add(to: router)
         return router
     }
@@ -49,30 +43,19 @@ public enum ChanceryApplication {
     public static func application(
         configuration: ServerConfiguration,
         platform: Platform,
-        sequencer: Sequencer,
-        logVerifier: Ed25519NoteVerifier,
-        tsa: TSARoutes,
-        timeStamps: TimeStampAuthority,
-        tsaRootPEM: String,
+        notary: NotaryCapability,
         metrics registry: PrometheusCollectorRegistry,
         logger: Logger,
         onServerRunning: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
     ) -> some ApplicationProtocol {
         Application(
-            router: router(
-                platform: platform,
-                log: LogRoutes(store: LogStore(database: platform.database), verifierKey: logVerifier.verifierKey),
-                qed: QEDRoutes(accounts: platform.accounts, sequencer: sequencer, database: platform.database, logVerifier: logVerifier, timeStamps: timeStamps, tsaRootPEM: tsaRootPEM),
-                tsa: tsa,
-                metrics: registry,
-                maxBodyBytes: configuration.maxBodyBytes
-            ),
+            router: router(platform: platform, notary: notary, metrics: registry, maxBodyBytes: configuration.maxBodyBytes),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port),
                 serverName: "Chancery"
             ),
             // Shut down in reverse: the sequencer integrates what is pending, then the database closes.
-            services: [PlatformService(platform: platform, logger: logger), sequencer],
+            services: [PlatformService(platform: platform, logger: logger), notary.sequencer],
             onServerRunning: { channel in
                 await onServerRunning(configuration.host, channel.localAddress?.port ?? configuration.port)
             },

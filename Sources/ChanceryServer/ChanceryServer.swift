@@ -7,8 +7,6 @@ import Metrics
 import Notary
 import NIOCore
 import Prometheus
-import TimeStamping
-import TransparencyLog
 
 /// Runs a Chancery server until SIGTERM or SIGINT.
 public enum ChanceryServer {
@@ -39,25 +37,18 @@ public enum ChanceryServer {
             try? await platform.close()
             throw error
         }
-        let sequencer: Sequencer
-        let signer: Ed25519NoteSigner
-        let tsa: TSARoutes
-        let timeStamps: TimeStampAuthority
-        let tsaRootPEM: String
+        let notary: NotaryCapability
         do {
-            signer = try LogKey.loadOrCreate(in: configuration.keysDirectory, origin: configuration.logOrigin)
-            let tsaKeys = try TSAKeyFiles.loadOrCreate(in: configuration.keysDirectory, commonName: "Chancery TSA \(configuration.logOrigin)")
-            timeStamps = try tsaKeys.authority(policy: TSARoutes.defaultPolicy)
-            tsaRootPEM = try tsaKeys.rootCertificatePEM
-            tsa = try TSARoutes(accounts: platform.accounts, authority: timeStamps, keys: tsaKeys)
-            sequencer = try await Sequencer(store: LogStore(database: platform.database), signer: signer, logger: logger)
+            notary = try await NotaryCapability.open(
+                database: platform.database, accounts: platform.accounts,
+                keysDirectory: configuration.keysDirectory, origin: configuration.logOrigin, logger: logger
+            )
         } catch {
             try? await platform.close()
             throw error
         }
         let app = ChanceryApplication.application(
-            configuration: configuration, platform: platform, sequencer: sequencer,
-            logVerifier: signer.verifier, tsa: tsa, timeStamps: timeStamps, tsaRootPEM: tsaRootPEM, metrics: registry, logger: logger
+            configuration: configuration, platform: platform, notary: notary, metrics: registry, logger: logger
         ) { host, port in
             let shownHost = host.contains(":") ? "[\(host)]" : host
             printLine("listening on http://\(shownHost):\(port)")

@@ -7,7 +7,6 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Metrics
-import Notary
 import Prometheus
 import Storage
 
@@ -36,14 +35,7 @@ enum TestServer {
                 try await accounts.createUser(name: "alice", password: memberPassword)
                 let platform = Platform(database: database, blobs: try await FileBlobStore(directory: directory), accounts: accounts)
                 let app = Application(
-                    router: ChanceryApplication.router(
-                        platform: platform,
-                        log: LogRoutes(store: LogStore(database: database), verifierKey: "test.example/log+00000000+AQ=="),
-                        qed: nil,
-                        tsa: nil,
-                        metrics: registry,
-                        maxBodyBytes: bodyLimit
-                    ),
+                    router: ChanceryApplication.router(platform: platform, notary: nil, metrics: registry, maxBodyBytes: bodyLimit),
                     configuration: .init(address: .hostname("127.0.0.1", port: 0)),
                     logger: TestDatabase.logger
                 )

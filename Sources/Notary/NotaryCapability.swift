@@ -1,0 +1,57 @@
+import Accounts
+import HTTPSupport
+import Hummingbird
+import Logging
+import Storage
+import TimeStamping
+import TransparencyLog
+
+/// The Notary as the server assembles it: its keys, its log sequencer and its HTTP surfaces
+/// (the QED API, the RFC 3161 endpoint and the public log).
+///
+/// ```swift
+/// let notary = try await NotaryCapability.open(database: database, accounts: accounts,
+///                                              keysDirectory: "data/keys", origin: "notary.example.com/log", logger: logger)
+/// notary.addRoutes(to: router)          // and run notary.sequencer as a service
+/// ```
+public struct NotaryCapability: Sendable {
+    /// The log's single writer; run it as a service next to the HTTP server.
+    public let sequencer: Sequencer
+    /// The key that verifies the log's checkpoints.
+    public let logVerifier: Ed25519NoteVerifier
+    private let log: LogRoutes
+    private let qed: QEDRoutes
+    private let tsa: TSARoutes
+
+    /// The error formats of the Notary's APIs, for ``HTTPSupport/ErrorMiddleware``.
+    public static let errorFormats: [(prefix: String, format: any ErrorFormat)] = [QEDRoutes.errorFormat]
+
+    /// Loads (or on first start creates) the log key and the TSA chain in `keysDirectory`,
+    /// and opens the sequencer at the log's last checkpoint.
+    public static func open(
+        database: Database, accounts: AccountStore, keysDirectory: String, origin: String, logger: Logger
+    ) async throws -> NotaryCapability {
+        let signer = try LogKey.loadOrCreate(in: keysDirectory, origin: origin)
+        let tsaKeys = try TSAKeyFiles.loadOrCreate(in: keysDirectory, commonName: "Chancery TSA \(origin)")
+        let timeStamps = try tsaKeys.authority(policy: TSARoutes.defaultPolicy)
+        let store = LogStore(database: database)
+        let sequencer = try await Sequencer(store: store, signer: signer, logger: logger)
+        return NotaryCapability(
+            sequencer: sequencer,
+            logVerifier: signer.verifier,
+            log: LogRoutes(store: store, verifierKey: signer.verifier.verifierKey),
+            qed: QEDRoutes(
+                accounts: accounts, sequencer: sequencer, database: database, logVerifier: signer.verifier,
+                timeStamps: timeStamps, tsaRootPEM: try tsaKeys.rootCertificatePEM
+            ),
+            tsa: try TSARoutes(accounts: accounts, authority: timeStamps, keys: tsaKeys)
+        )
+    }
+
+    /// Adds every Notary route to `router`.
+    public func addRoutes(to router: Router<ChanceryRequestContext>) {
+        log.add(to: router)
+        qed.add(to: router)
+        tsa.add(to: router)
+    }
+}
