@@ -64,6 +64,18 @@ import TransparencyLog
         (try? JSONSerialization.jsonObject(with: Data(response.body.readableBytesView))) as? [String: Any] ?? [:]
     }
 
+    /// Submits a report and returns its slug (empty when the server refused it).
+    static func submit(_ client: any TestClientProtocol, _ headers: HTTPFields, hash: String = "DEADBEEF") async throws -> String {
+        try await client.execute(uri: "/qed/v1/reports/", method: .post, headers: headers, body: report(hash: hash)) { response in
+            json(response)["slug"] as? String ?? ""
+        }
+    }
+
+    /// The lowercase hex SHA-256 of `bytes`.
+    static func hexDigest(_ bytes: [UInt8]) -> String {
+        SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+    }
+
     static func report(hash: String = "DEADBEEF", extra: [String: Any] = [:]) -> ByteBuffer {
         var fields: [String: Any] = [
             "hash": hash,
@@ -117,10 +129,8 @@ import TransparencyLog
     @Test func aReportComesWithOfflineProofs() async throws {
         try await Self.withAPI { client, keys, _ in
             let file = Array("the file's content".utf8)
-            let digest = SHA256.hash(data: file).map { String(format: "%02x", $0) }.joined()
-            let slug = try await client.execute(uri: "/qed/v1/reports/", method: .post, headers: keys.alice, body: Self.report(hash: digest)) {
-                Self.json($0)["slug"] as? String ?? ""
-            }
+            let digest = Self.hexDigest(file)
+            let slug = try await Self.submit(client, keys.alice, hash: digest)
 
             // The RFC 3161 reply time-stamps the report's hash, the file's SHA-256.
             let reply = try await client.execute(uri: "/qed/v1/reports/\(slug)/tsr", method: .get, headers: keys.alice) { response in
@@ -148,9 +158,7 @@ import TransparencyLog
                     #expect(response.status == .notFound)
                 }
             }
-            let short = try await client.execute(uri: "/qed/v1/reports/", method: .post, headers: keys.alice, body: Self.report()) {
-                Self.json($0)["slug"] as? String ?? ""
-            }
+            let short = try await Self.submit(client, keys.alice)
             try await client.execute(uri: "/qed/v1/reports/\(short)/tsr", method: .get, headers: keys.alice) { response in
                 #expect(response.status == .notFound)
             }
@@ -160,10 +168,8 @@ import TransparencyLog
     @Test func theBundleHoldsEverythingNeededToVerifyOffline() async throws {
         try await Self.withAPI { client, keys, _ in
             let file = Array("bundled content".utf8)
-            let digest = SHA256.hash(data: file).map { String(format: "%02x", $0) }.joined()
-            let slug = try await client.execute(uri: "/qed/v1/reports/", method: .post, headers: keys.alice, body: Self.report(hash: digest)) {
-                Self.json($0)["slug"] as? String ?? ""
-            }
+            let digest = Self.hexDigest(file)
+            let slug = try await Self.submit(client, keys.alice, hash: digest)
             let archive = try await client.execute(uri: "/qed/v1/reports/\(slug)/bundle", method: .get, headers: keys.alice) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "application/zip")
@@ -237,9 +243,7 @@ import TransparencyLog
 
     @Test func reportsAreVisibleToTheirOwnerAndAdministratorsOnly() async throws {
         try await Self.withAPI { client, keys, _ in
-            let slug = try await client.execute(uri: "/qed/v1/reports", method: .post, headers: keys.alice, body: Self.report()) { response in
-                Self.json(response)["slug"] as? String ?? ""
-            }
+            let slug = try await Self.submit(client, keys.alice)
             for (headers, status) in [(keys.alice, HTTPResponse.Status.ok), (keys.admin, .ok), (keys.bob, .notFound)] {
                 try await client.execute(uri: "/qed/v1/reports/\(slug)", method: .get, headers: headers) { response in
                     #expect(response.status == status)
@@ -257,9 +261,7 @@ import TransparencyLog
         try await Self.withAPI { client, keys, _ in
             var slugs: [String] = []
             for headers in [keys.alice, keys.alice, keys.bob] {
-                let slug = try await client.execute(uri: "/qed/v1/reports/", method: .post, headers: headers, body: Self.report(hash: "ab12")) { response in
-                    Self.json(response)["slug"] as? String ?? ""
-                }
+                let slug = try await Self.submit(client, headers, hash: "ab12")
                 slugs.append(slug)
             }
             let aliceSees = try await client.execute(uri: "/qed/v1/reports/?hash=AB12", method: .get, headers: keys.alice) { response in
@@ -299,6 +301,10 @@ import TransparencyLog
                 }
             }
             let empty = ByteBuffer(string: "{}")
+            // Without the trailing slash the route is the same.
+            try await client.execute(uri: "/qed/v1/reports", method: .post, headers: keys.alice, body: empty) { response in
+                #expect(response.status == .badRequest)
+            }
             try await client.execute(uri: "/qed/v1/reports/", method: .post, headers: keys.alice, body: empty) { response in
                 let body = Self.json(response)
                 for field in ["hash", "provable_files", "original_created_at"] {
