@@ -147,6 +147,19 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Benchmarks
+        .executableTarget(
+            name: "NotaryBenchmark",
+            dependencies: [
+                "Notary", "Storage", "TransparencyLog",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "SQLKit", package: "sql-kit"),
+            ],
+            path: "Benchmarks/NotaryBenchmark",
+            swiftSettings: swiftSettings
+        ),
         // Tests
         .target(
             name: "ChanceryTestSupport",

@@ -12,20 +12,24 @@ import TransparencyLog
 
     /// Runs `body` with a migrated log store and a running sequencer, then shuts it down.
     static func withSequencer(
-        signer: Ed25519NoteSigner? = nil,
+        maxBatchDelay: Duration = .milliseconds(20),
         _ body: (Sequencer, LogStore, Ed25519NoteSigner) async throws -> Void
     ) async throws {
         try await TestDatabase.with { database in
             try await database.migrate([NotaryMigrations.all], logger: TestDatabase.logger)
             let store = LogStore(database: database)
-            let signer = try signer ?? Ed25519NoteSigner(name: origin, privateKey: .init())
-            try await run(store: store, signer: signer) { sequencer in try await body(sequencer, store, signer) }
+            let signer = try Ed25519NoteSigner(name: origin, privateKey: .init())
+            try await run(store: store, signer: signer, maxBatchDelay: maxBatchDelay) { sequencer in try await body(sequencer, store, signer) }
         }
     }
 
-    /// Runs a sequencer over `store` in a service group for the duration of `body`.
-    static func run(store: LogStore, signer: Ed25519NoteSigner, _ body: (Sequencer) async throws -> Void) async throws {
-        let sequencer = try await Sequencer(store: store, signer: signer, maxBatchDelay: .milliseconds(20), logger: TestDatabase.logger)
+    /// Runs a sequencer over `store` in a service group for the duration of `body`. The
+    /// default delay makes batching certain in tests; the server's default is group commit.
+    static func run(
+        store: LogStore, signer: Ed25519NoteSigner, maxBatchDelay: Duration = .milliseconds(20),
+        _ body: (Sequencer) async throws -> Void
+    ) async throws {
+        let sequencer = try await Sequencer(store: store, signer: signer, maxBatchDelay: maxBatchDelay, logger: TestDatabase.logger)
         let group = ServiceGroup(services: [sequencer], logger: TestDatabase.logger)
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }
@@ -78,6 +82,27 @@ import TransparencyLog
             )
             let latest = try #require(try await store.latestCheckpoint())
             #expect(try Checkpoint(parsing: latest.text) == last)
+        }
+    }
+
+    @Test func groupCommitLogsEveryEntryOnceInOrder() async throws {
+        try await Self.withSequencer(maxBatchDelay: .zero) { sequencer, store, signer in
+            let results = try await withThrowingTaskGroup(of: (Int, Sequencer.Sequenced).self) { group in
+                for number in 0..<200 {
+                    group.addTask { (number, try await sequencer.append(Self.entry(number))) }
+                }
+                return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+            }
+            #expect(Set(results.values.map(\.index)) == Set(0..<200))
+            let stored = try await store.entries(in: 0..<200)
+            #expect(stored.count == 200)
+            for (number, sequenced) in results {
+                #expect(stored[sequenced.index] == Self.entry(number))
+                #expect(sequenced.index < sequenced.checkpoint.size)
+            }
+            let latest = try #require(try await store.latestCheckpoint())
+            try latest.verified(by: [signer.verifier])
+            #expect(try Checkpoint(parsing: latest.text).root == MerkleTree.root(of: stored.map { TreeHash.leaf($0) }))
         }
     }
 

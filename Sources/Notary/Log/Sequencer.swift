@@ -7,9 +7,12 @@ import TransparencyLog
 /// signs one checkpoint per batch, makes the batch durable in one transaction, and only then
 /// answers the callers.
 ///
-/// A batch closes when it holds ``maxBatchSize`` entries or its first entry has waited
-/// ``maxBatchDelay``. Run it as a service: on graceful shutdown it integrates what is pending
-/// and refuses new entries.
+/// Batching is group commit: when the sequencer is idle an entry is integrated at once, and
+/// entries that arrive while a batch is being committed form the next batch (up to
+/// ``maxBatchSize``). Batches grow with the load by themselves, and a lone entry waits for one
+/// commit, not for a timer. ``maxBatchDelay`` adds a fixed wait before each batch for
+/// deployments that prefer fewer, larger checkpoints. Run it as a service: on graceful
+/// shutdown it integrates what is pending and refuses new entries.
 ///
 /// ```swift
 /// let sequencer = try await Sequencer(store: store, signer: signer, logger: logger)
@@ -39,7 +42,8 @@ public actor Sequencer: Service {
 
     /// The most entries in one batch.
     public let maxBatchSize: Int
-    /// The longest the first entry of a batch waits for others.
+    /// How long the first entry of a batch waits for others before the batch is integrated;
+    /// zero (the default) integrates at once.
     public let maxBatchDelay: Duration
 
     private let store: LogStore
@@ -54,7 +58,7 @@ public actor Sequencer: Service {
     private let wake: AsyncStream<Void>.Continuation
 
     /// Opens the sequencer at the log's last durable checkpoint.
-    public init(store: LogStore, signer: Ed25519NoteSigner, maxBatchSize: Int = 512, maxBatchDelay: Duration = .milliseconds(200), logger: Logger) async throws {
+    public init(store: LogStore, signer: Ed25519NoteSigner, maxBatchSize: Int = 512, maxBatchDelay: Duration = .zero, logger: Logger) async throws {
         self.store = store
         self.signer = signer
         self.maxBatchSize = maxBatchSize
@@ -100,7 +104,7 @@ public actor Sequencer: Service {
     public func run() async throws {
         await withGracefulShutdownHandler {
             for await _ in wakeups {
-                if pending.count < maxBatchSize { try? await Task.sleep(for: maxBatchDelay) }
+                if maxBatchDelay > .zero, pending.count < maxBatchSize { try? await Task.sleep(for: maxBatchDelay) }
                 await integratePending()
             }
         } onGracefulShutdown: {
