@@ -31,13 +31,11 @@ struct CommittedMetadata: Sendable {
                 case provableFiles = "provable_files"
             }
         }
-        let time = ISO8601DateFormatter()
-        time.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         self.bytes = Array(try encoder.encode(Fields(
             name: submission.name, note: submission.note, email: submission.email,
-            originalCreatedAt: time.string(from: submission.originalCreatedAt),
+            originalCreatedAt: submission.originalCreatedAt.iso8601WithMilliseconds,
             metaData: submission.metaData, provableFiles: submission.provableFiles
         )))
         var generator = SystemRandomNumberGenerator()

@@ -61,8 +61,6 @@ struct QEDReportResource: ResponseEncodable {
     }
 
     init(_ report: StoredReport, logOrigin: String, logKeyID: String, baseURL: String) {
-        let time = ISO8601DateFormatter()
-        time.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         self.slug = report.slug
         self.status = "confirmed"
         self.name = report.name
@@ -73,7 +71,7 @@ struct QEDReportResource: ResponseEncodable {
         self.tx = Transaction(
             hash: report.leafHash,
             blockHeight: report.logIndex,
-            blockTime: time.string(from: report.checkpointTime),
+            blockTime: report.checkpointTime.iso8601WithMilliseconds,
             explorerURL: "\(baseURL)/verify/\(report.slug)",
             networkName: logOrigin,
             networkID: logKeyID,
