@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "HTTPSupport", targets: ["HTTPSupport"]),
         .library(name: "TransparencyLog", targets: ["TransparencyLog"]),
         .library(name: "TimeStamping", targets: ["TimeStamping"]),
+        .library(name: "NotaryProof", targets: ["NotaryProof"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -43,7 +44,7 @@ let package = Package(
         .executableTarget(
             name: "chancery",
             dependencies: [
-                "ChanceryServer", "Accounts", "Storage", "Notary",
+                "ChanceryServer", "Accounts", "Storage", "NotaryProof",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -69,7 +70,7 @@ let package = Package(
         .target(
             name: "Notary",
             dependencies: [
-                "Storage", "Accounts", "HTTPSupport", "TransparencyLog", "TimeStamping",
+                "Storage", "Accounts", "HTTPSupport", "TransparencyLog", "TimeStamping", "NotaryProof",
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -141,6 +142,16 @@ let package = Package(
         .target(
             name: "TimeStamping",
             dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "X509", package: "swift-certificates"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "NotaryProof",
+            dependencies: [
+                "TransparencyLog", "TimeStamping",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "X509", package: "swift-certificates"),
@@ -220,7 +231,7 @@ let package = Package(
         .testTarget(
             name: "NotaryTests",
             dependencies: [
-                "Notary", "TransparencyLog", "TimeStamping", "Storage", "HTTPSupport", "Accounts", "ChanceryTestSupport",
+                "Notary", "NotaryProof", "TransparencyLog", "TimeStamping", "Storage", "HTTPSupport", "Accounts", "ChanceryTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Crypto
 import Foundation
-import Notary
+import NotaryProof
 
 /// `chancery verify FILE BUNDLE`: checks a notarized file offline.
 struct VerifyCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import Notary
+import NotaryProof
 import Testing
 
 @Suite struct NotaryEntryTests {

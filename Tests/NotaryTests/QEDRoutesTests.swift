@@ -8,13 +8,14 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Notary
+import NotaryProof
 import ServiceLifecycle
 import Storage
-import Testing
 import SwiftASN1
+import Testing
 import TimeStamping
-import X509
 import TransparencyLog
+import X509
 
 @Suite struct QEDRoutesTests {
     static let origin = "notary.test/log"

@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import NotaryProof
 
 /// The private part of a report that the log commits to without publishing it: the exact
 /// bytes (JSON with sorted keys) and a random salt. The log entry carries only
@@ -9,12 +9,7 @@ struct CommittedMetadata: Sendable {
     let salt: [UInt8]
 
     /// The 32-byte commitment the log entry carries.
-    var commitment: [UInt8] { Self.commitment(of: bytes, salt: salt) }
-
-    /// `SHA-256(bytes || salt)`.
-    static func commitment(of bytes: [UInt8], salt: [UInt8]) -> [UInt8] {
-        Array(SHA256.hash(data: bytes + salt))
-    }
+    var commitment: [UInt8] { MetadataCommitment.commitment(of: bytes, salt: salt) }
 
     init(_ submission: ReportSubmission) throws {
         struct Fields: Encodable {

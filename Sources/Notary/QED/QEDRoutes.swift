@@ -4,6 +4,7 @@ import HTTPSupport
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import NotaryProof
 import Storage
 import SwiftASN1
 import TimeStamping

@@ -7,24 +7,63 @@ import Foundation
 /// - `meta.json`: the report's private metadata exactly as committed, with the salt.
 /// - `log.vkey`, `tsa-root.pem`: the trust anchors.
 /// - `VERIFY.txt`: the commands that check all of it.
-struct ProofBundle {
-    let slug: String
-    let proof: String
-    let timeStampReply: [UInt8]?
-    let committedMetadata: [UInt8]
-    let salt: [UInt8]
-    let logVerifierKey: String
-    let tsaRootPEM: String
+public struct ProofBundle: Sendable {
+    /// One file of the bundle.
+    public struct File: Sendable, Equatable {
+        /// The file's name inside the bundle.
+        public let name: String
+        /// The file's bytes.
+        public let contents: [UInt8]
+        /// Its media type.
+        public let mediaType: String
+    }
 
-    /// The ZIP archive.
-    func archive(created: Date = Date()) throws -> [UInt8] {
+    /// The report's slug; it names the proof and token files.
+    public let slug: String
+    /// The `c2sp.org/tlog-proof@v1` text.
+    public let proof: String
+    /// The RFC 3161 reply, when the report's hash is a SHA-256.
+    public let timeStampReply: [UInt8]?
+    /// The private metadata exactly as committed.
+    public let committedMetadata: [UInt8]
+    /// The salt of the commitment.
+    public let salt: [UInt8]
+    /// The log's verifier key in C2SP text form.
+    public let logVerifierKey: String
+    /// The TSA root certificate in PEM.
+    public let tsaRootPEM: String
+
+    /// Creates the bundle of one report.
+    public init(
+        slug: String, proof: String, timeStampReply: [UInt8]?, committedMetadata: [UInt8], salt: [UInt8],
+        logVerifierKey: String, tsaRootPEM: String
+    ) {
+        self.slug = slug
+        self.proof = proof
+        self.timeStampReply = timeStampReply
+        self.committedMetadata = committedMetadata
+        self.salt = salt
+        self.logVerifierKey = logVerifierKey
+        self.tsaRootPEM = tsaRootPEM
+    }
+
+    /// The bundle's files, in the order they are written.
+    public func files() throws -> [File] {
+        var files = [File(name: "\(slug).tlog-proof", contents: Array(proof.utf8), mediaType: "text/plain")]
+        if let timeStampReply { files.append(File(name: "\(slug).tsr", contents: timeStampReply, mediaType: "application/timestamp-reply")) }
+        files += [
+            File(name: "meta.json", contents: try metaJSON(), mediaType: "application/json"),
+            File(name: "log.vkey", contents: Array((logVerifierKey + "\n").utf8), mediaType: "text/plain"),
+            File(name: "tsa-root.pem", contents: Array(tsaRootPEM.utf8), mediaType: "application/x-pem-file"),
+            File(name: "VERIFY.txt", contents: Array(verifyText.utf8), mediaType: "text/plain"),
+        ]
+        return files
+    }
+
+    /// The ZIP archive of ``files()``.
+    public func archive(created: Date = Date()) throws -> [UInt8] {
         var zip = StoredZip()
-        zip.add("\(slug).tlog-proof", Array(proof.utf8), modified: created)
-        if let timeStampReply { zip.add("\(slug).tsr", timeStampReply, modified: created) }
-        zip.add("meta.json", try metaJSON(), modified: created)
-        zip.add("log.vkey", Array((logVerifierKey + "\n").utf8), modified: created)
-        zip.add("tsa-root.pem", Array(tsaRootPEM.utf8), modified: created)
-        zip.add("VERIFY.txt", Array(verifyText.utf8), modified: created)
+        for file in try files() { zip.add(file.name, file.contents, modified: created) }
         return zip.bytes
     }
 
@@ -39,7 +78,7 @@ struct ProofBundle {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let commitment = CommittedMetadata.commitment(of: committedMetadata, salt: salt)
+        let commitment = MetadataCommitment.commitment(of: committedMetadata, salt: salt)
         return Array(try encoder.encode(Meta(
             metadata: Data(committedMetadata).base64EncodedString(),
             salt: Data(salt).base64EncodedString(),

@@ -72,7 +72,7 @@ public struct BundleVerifier: Sendable {
         if let metaBytes = files["meta.json"],
            let meta = try? JSONSerialization.jsonObject(with: Data(metaBytes)) as? [String: Any],
            let metadata = Data(base64Encoded: meta["metadata"] as? String ?? ""), let salt = Data(base64Encoded: meta["salt"] as? String ?? "") {
-            let opens = CommittedMetadata.commitment(of: Array(metadata), salt: Array(salt)) == entry.metadataCommitment
+            let opens = MetadataCommitment.commitment(of: Array(metadata), salt: Array(salt)) == entry.metadataCommitment
             record("metadata", opens, opens ? "meta.json opens the entry's commitment" : "meta.json does not match the entry's commitment")
         } else {
             record("metadata", false, "the bundle has no readable meta.json")

@@ -5,13 +5,16 @@ import Foundation
 /// Proof bundles are a handful of small text and DER files; storing them keeps the writer
 /// small and the archive readable by every unzip tool. Sizes and offsets must fit the classic
 /// 32-bit ZIP fields, which bundles always do.
-struct StoredZip {
+public struct StoredZip: Sendable {
     private var body: [UInt8] = []
     private var directory: [UInt8] = []
     private var count = 0
 
+    /// Creates an empty archive.
+    public init() {}
+
     /// Adds a file named `name` with `contents`.
-    mutating func add(_ name: String, _ contents: [UInt8], modified: Date) {
+    public mutating func add(_ name: String, _ contents: [UInt8], modified: Date) {
         let nameBytes = Array(name.utf8)
         let crc = CRC32.checksum(contents)
         let (time, date) = Self.dosTimeAndDate(modified)
@@ -29,7 +32,7 @@ struct StoredZip {
     }
 
     /// The finished archive.
-    var bytes: [UInt8] {
+    public var bytes: [UInt8] {
         body + directory
             + Self.le32(0x0605_4B50) + Self.le16(0) + Self.le16(0) + Self.le16(UInt16(count)) + Self.le16(UInt16(count))
             + Self.le32(UInt32(directory.count)) + Self.le32(UInt32(body.count)) + Self.le16(0)
@@ -47,7 +50,7 @@ struct StoredZip {
 
     /// The files of a ZIP archive whose files are stored uncompressed, by name. Any byte
     /// string gives files or an error; none crashes.
-    static func files(in archive: [UInt8]) throws -> [String: [UInt8]] {
+    public static func files(in archive: [UInt8]) throws -> [String: [UInt8]] {
         func u16(_ at: Int) throws -> Int {
             guard at >= 0, at + 2 <= archive.count else { throw ReadError.malformed }
             return Int(archive[at]) | Int(archive[at + 1]) << 8

@@ -92,7 +92,7 @@ public struct NotaryEntry: Sendable, Equatable {
     }
 
     /// Whether `text` is lowercase hex of 1 to `maxBytes` whole bytes.
-    static func isHex(_ text: String, maxBytes: Int) -> Bool {
+    public static func isHex(_ text: String, maxBytes: Int) -> Bool {
         let count = text.utf8.count
         return count > 0 && count % 2 == 0 && count <= maxBytes * 2
             && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
