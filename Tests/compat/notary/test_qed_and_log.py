@@ -12,201 +12,29 @@ The module grows the log past one full tile of 256 entries, so that full tiles, 
 partial tile and a level-1 tile are all checked.
 """
 
-import base64
-import binascii
 import concurrent.futures
 import hashlib
 import re
-import struct
-import time
 import uuid
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta
 
 import pytest
 import requests
 from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
-REPORTS = "/qed/v1/reports/"
-TIMEOUT = 30
-TILE_WIDTH = 256
+from .qed import (
+    REPORTS, TIMEOUT, fetch_checkpoint, fetch_entries, fetch_vkey, new_user, post_report, report_request, token,
+    unique,
+)
+from .tlog import (
+    TILE_WIDTH, b64decode, consistency_proof, leaf_hash, merkle_root, node_hash, parse_entry, parse_entry_bundle,
+    sha256, tile_index_path, tiles, verify_consistency,
+)
+
 DEFAULT_ORIGIN = "chancery.local/log"
 HEX64 = re.compile(r"[0-9a-f]{64}")
 # How far the server's clock ("received", "block_time") may be from this process's clock.
 CLOCK_SLACK = timedelta(seconds=5)
-
-
-# MARK: an independent verifier
-
-
-def sha256(data):
-    return hashlib.sha256(data).digest()
-
-
-def leaf_hash(entry):
-    """RFC 6962 section 2.1: MTH({d(0)}) = SHA-256(0x00 || d(0))."""
-    return sha256(b"\x00" + entry)
-
-
-def node_hash(left, right):
-    return sha256(b"\x01" + left + right)
-
-
-def merkle_root(leaves):
-    """RFC 6962 MTH over already-hashed leaves: k is the largest power of two smaller than n."""
-    n = len(leaves)
-    if n == 0:
-        return sha256(b"")
-    if n == 1:
-        return leaves[0]
-    k = 1
-    while k * 2 < n:
-        k *= 2
-    return node_hash(merkle_root(leaves[:k]), merkle_root(leaves[k:]))
-
-
-def b64decode(text):
-    """Strict standard base64 (with padding): rejects characters outside the alphabet."""
-    return base64.b64decode(text, validate=True)
-
-
-def ed25519_key_id(name, public_key):
-    """C2SP signed-note: key ID = SHA-256(key name || 0x0A || 0x01 || 32-byte public key)[:4]."""
-    return sha256(name.encode() + b"\n" + b"\x01" + public_key)[:4]
-
-
-class VerifierKey:
-    """A C2SP verifier key `<name>+<hex key ID>+<base64(0x01 || Ed25519 public key)>`."""
-
-    def __init__(self, text):
-        # The name cannot contain '+', the key ID is hex, but base64 may contain '+'.
-        name, key_id_hex, encoded = text.split("+", 2)
-        assert name and all(c > " " for c in name), f"bad key name {name!r}"
-        assert re.fullmatch(r"[0-9a-f]{8}", key_id_hex), f"key ID is not 8 lowercase hex digits: {key_id_hex!r}"
-        key = b64decode(encoded)
-        assert len(key) == 33 and key[0] == 0x01, f"expected 0x01 || 32-byte Ed25519 key, got {key.hex()}"
-        self.name = name
-        self.key_id = bytes.fromhex(key_id_hex)
-        self.public_key = key[1:]
-        assert ed25519_key_id(name, self.public_key) == self.key_id, (
-            f"vkey key ID {key_id_hex} != SHA-256(name || 0x0A || 0x01 || key)[:4] = "
-            f"{ed25519_key_id(name, self.public_key).hex()}"
-        )
-
-    def verify(self, message, signature):
-        """Raises InvalidSignature unless `signature` is this key's Ed25519 signature of `message`."""
-        Ed25519PublicKey.from_public_bytes(self.public_key).verify(signature, message)
-
-
-class Checkpoint:
-    """A C2SP tlog-checkpoint in a signed note, with its signature by `vkey` verified."""
-
-    def __init__(self, text, vkey):
-        assert "\n\n" in text, f"no blank line between note body and signatures:\n{text}"
-        body, signatures = text.split("\n\n", 1)
-        body += "\n"  # the signed text is the body including its final newline
-        lines = body.split("\n")[:-1]
-        assert len(lines) >= 3, f"checkpoint body needs origin, size and root lines:\n{body}"
-        self.origin = lines[0]
-        assert re.fullmatch(r"0|[1-9][0-9]*", lines[1]), f"size must be decimal without leading zeros: {lines[1]!r}"
-        self.size = int(lines[1])
-        self.root = b64decode(lines[2])
-        assert len(self.root) == 32, f"root is {len(self.root)} bytes"
-        self.body = body
-
-        assert signatures.endswith("\n"), f"signature lines must end with a newline: {signatures!r}"
-        self.signatures = []
-        for line in signatures[:-1].split("\n"):
-            match = re.fullmatch(r"\u2014 (\S+) (\S+)", line)
-            assert match, f"not a signature line ('\u2014 NAME BASE64'): {line!r}"
-            raw = b64decode(match.group(2))
-            assert len(raw) >= 5, f"signature too short: {line!r}"
-            self.signatures.append((match.group(1), raw[:4], raw[4:]))
-
-        mine = [s for s in self.signatures if s[0] == vkey.name and s[1] == vkey.key_id]
-        assert mine, (
-            f"no signature line by {vkey.name} with key ID {vkey.key_id.hex()}; lines: "
-            f"{[(name, key_id.hex()) for name, key_id, _ in self.signatures]}"
-        )
-        assert len(mine[0][2]) == 64, f"an Ed25519 signature is 64 bytes, got {len(mine[0][2])}"
-        try:
-            vkey.verify(self.body.encode(), mine[0][2])
-        except InvalidSignature:
-            pytest.fail(f"checkpoint signature does not verify with {vkey.name}:\n{text}")
-        self.signature = mine[0][2]
-
-
-def tile_index_path(n):
-    """tlog-tiles: N as zero-padded 3-digit path elements, all but the last prefixed with 'x'."""
-    groups = []
-    while True:
-        groups.append(n % 1000)
-        n //= 1000
-        if n == 0:
-            break
-    groups.reverse()
-    return "/".join([f"x{g:03d}" for g in groups[:-1]] + [f"{groups[-1]:03d}"])
-
-
-def tiles(count):
-    """(index, width, suffix) of the tiles holding `count` items: full ones, then a partial one."""
-    for index in range(count // TILE_WIDTH):
-        yield index, TILE_WIDTH, ""
-    if count % TILE_WIDTH:
-        yield count // TILE_WIDTH, count % TILE_WIDTH, f".p/{count % TILE_WIDTH}"
-
-
-def parse_entry_bundle(data, width):
-    """tlog-tiles entry bundle: each entry as a big-endian uint16 length then its bytes."""
-    entries = []
-    offset = 0
-    while offset < len(data):
-        assert offset + 2 <= len(data), f"truncated length prefix at byte {offset}"
-        (length,) = struct.unpack(">H", data[offset : offset + 2])
-        offset += 2
-        assert offset + length <= len(data), f"entry {len(entries)} runs past the bundle end"
-        entries.append(data[offset : offset + length])
-        offset += length
-    assert len(entries) == width, f"bundle holds {len(entries)} entries, expected {width}"
-    return entries
-
-
-ENTRY_HASH = re.compile(r"hash ([0-9a-f]{2,64})")
-ENTRY_SHA256 = re.compile(r"sha256 ([0-9a-f]{64})")
-ENTRY_META = re.compile(r"meta (\S+)")
-ENTRY_SLUG = re.compile(r"slug (\S+)")
-ENTRY_RECEIVED = re.compile(r"received (0|[1-9][0-9]*)")
-
-
-def parse_entry(entry, origin):
-    """`<origin>/entry/v1`, `hash HEX`, zero or more `sha256 HEX`, `meta B64`, `slug S`,
-    `received MS`, each line ending in a newline."""
-    text = entry.decode("utf-8")
-    assert text.endswith("\n"), f"entry does not end with a newline: {text!r}"
-    lines = text[:-1].split("\n")
-    assert lines[0] == f"{origin}/entry/v1", f"first line {lines[0]!r}, expected {origin}/entry/v1"
-    assert len(lines) >= 5, f"entry too short: {text!r}"
-    hash_match = ENTRY_HASH.fullmatch(lines[1])
-    assert hash_match and len(hash_match.group(1)) % 2 == 0, f"bad hash line {lines[1]!r}"
-    files = []
-    for line in lines[2:-3]:
-        match = ENTRY_SHA256.fullmatch(line)
-        assert match, f"expected 'sha256 HEX' line, got {line!r} in {text!r}"
-        files.append(match.group(1))
-    meta, slug, received = (
-        ENTRY_META.fullmatch(lines[-3]),
-        ENTRY_SLUG.fullmatch(lines[-2]),
-        ENTRY_RECEIVED.fullmatch(lines[-1]),
-    )
-    assert meta and slug and received, f"expected meta, slug and received lines at the end of {text!r}"
-    assert len(b64decode(meta.group(1))) == 32, f"meta is not base64 of 32 bytes: {lines[-3]!r}"
-    return {
-        "hash": hash_match.group(1),
-        "files": files,
-        "meta": meta.group(1),
-        "slug": slug.group(1),
-        "received": datetime.fromtimestamp(int(received.group(1)) / 1000, tz=timezone.utc),
-    }
 
 
 def test_verifier_self_check():
@@ -242,80 +70,23 @@ def test_verifier_self_check():
     assert list(tiles(512)) == [(0, 256, ""), (1, 256, "")]
     assert list(tiles(300)) == [(0, 256, ""), (1, 44, ".p/44")]
     assert parse_entry_bundle(b"\x00\x02ab\x00\x00\x00\x01c", 3) == [b"ab", b"", b"c"]
+    # Consistency proofs between every pair of sizes up to 9 verify, and stop verifying when
+    # the old root, the new root or one proof hash is wrong.
+    leaves = [leaf_hash(bytes([i])) for i in range(9)]
+    for new in range(1, 10):
+        for old in range(1, new + 1):
+            proof = consistency_proof(leaves[:new], old)
+            old_root, new_root = merkle_root(leaves[:old]), merkle_root(leaves[:new])
+            assert verify_consistency(old, old_root, new, new_root, proof), (old, new)
+            assert not verify_consistency(old, sha256(b"x"), new, new_root, proof), (old, new)
+            if old < new:
+                assert not verify_consistency(old, old_root, new, sha256(b"x"), proof), (old, new)
+                for i in range(len(proof)):
+                    bad = proof[:i] + [sha256(proof[i])] + proof[i + 1 :]
+                    assert not verify_consistency(old, old_root, new, new_root, bad), (old, new, i)
 
 
 # MARK: fixtures
-
-
-def unique(prefix):
-    return f"{prefix}-{uuid.uuid4().hex[:12]}"
-
-
-def api_key(server, user, label):
-    created = server.cli("apikey", "create", "--user", user, "--name", label)
-    lines = created.stdout.splitlines()
-    assert len(lines) == 1 and lines[0].strip(), f"expected exactly the key on stdout, got {created.stdout!r}"
-    return lines[0].strip()
-
-
-def new_user(server):
-    """A fresh member with a password and an app-token key; returns (name, key)."""
-    name = unique("qed")
-    server.cli("user", "add", name, "--password-stdin", input=f"pw-{uuid.uuid4().hex}\n")
-    return name, api_key(server, name, unique("qed-key"))
-
-
-def token(key):
-    return {"Authorization": f"app-token {key}"}
-
-
-def file_digest(label):
-    return hashlib.sha256(label.encode()).hexdigest()
-
-
-def report_request(hash_hex=None, files=1, **fields):
-    body = {
-        "hash": hash_hex if hash_hex is not None else uuid.uuid4().hex,
-        "provable_files": [
-            {"hash": file_digest(f"{uuid.uuid4()}-{i}"), "file_name": f"file-{i}.pdf"} for i in range(files)
-        ],
-        "original_created_at": "2024-05-06T07:08:09Z",
-    }
-    body.update(fields)
-    return body
-
-
-def post_report(server, session, key, body):
-    """POSTs a report and returns (request body, response body, time before, time after)."""
-    before = datetime.now(timezone.utc)
-    response = session.post(server.url(REPORTS), json=body, headers=token(key), timeout=TIMEOUT)
-    after = datetime.now(timezone.utc)
-    assert response.status_code == 201, f"expected 201, got {response.status_code}: {response.text[:500]}"
-    return {"request": body, "response": response.json(), "before": before, "after": after}
-
-
-def fetch_vkey(server, http):
-    response = http.get(server.url("/.well-known/chancery/log.vkey"), timeout=TIMEOUT)
-    assert response.status_code == 200, response.text[:500]
-    text = response.text
-    assert text.count("\n") <= 1 and (text.endswith("\n") or "\n" not in text), repr(text)
-    return VerifierKey(text.rstrip("\n"))
-
-
-def fetch_checkpoint(server, http, vkey):
-    response = http.get(server.url("/log/checkpoint"), timeout=TIMEOUT)
-    assert response.status_code == 200, response.text[:500]
-    return Checkpoint(response.content.decode("utf-8"), vkey)
-
-
-def fetch_entries(server, http, size):
-    entries = []
-    for index, width, suffix in tiles(size):
-        path = f"/log/tile/entries/{tile_index_path(index)}{suffix}"
-        response = http.get(server.url(path), timeout=TIMEOUT)
-        assert response.status_code == 200, f"GET {path}: {response.status_code} {response.text[:300]}"
-        entries += parse_entry_bundle(response.content, width)
-    return entries
 
 
 @pytest.fixture(scope="module")

@@ -30,6 +30,8 @@ from rfc3161_client import (
     decode_timestamp_response,
 )
 
+from .qed import new_user, token
+
 TSA = "/tsa"
 ROOT_PEM = "/.well-known/chancery/tsa-root.pem"
 QUERY_TYPE = "application/timestamp-query"
@@ -44,14 +46,6 @@ CLOCK_SLACK = timedelta(minutes=1)
 
 
 # MARK: helpers
-
-
-def unique(prefix):
-    return f"{prefix}-{uuid.uuid4().hex[:12]}"
-
-
-def token(key):
-    return {"Authorization": f"app-token {key}"}
 
 
 def new_data():
@@ -162,12 +156,8 @@ def openssl_ok(*args, cwd):
 @pytest.fixture(scope="module")
 def tsa_key(server):
     """An app-token API key of a fresh member."""
-    name = unique("tsa")
-    server.cli("user", "add", name, "--password-stdin", input=f"pw-{uuid.uuid4().hex}\n")
-    created = server.cli("apikey", "create", "--user", name, "--name", unique("tsa-key"))
-    lines = created.stdout.splitlines()
-    assert len(lines) == 1 and lines[0].strip(), f"expected exactly the key on stdout, got {created.stdout!r}"
-    return lines[0].strip()
+    _, key = new_user(server)
+    return key
 
 
 @pytest.fixture(scope="module")
