@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "TransparencyLog", targets: ["TransparencyLog"]),
         .library(name: "TimeStamping", targets: ["TimeStamping"]),
         .library(name: "NotaryProof", targets: ["NotaryProof"]),
+        .library(name: "PDF", targets: ["PDF"]),
+        .library(name: "QRCode", targets: ["QRCode"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -158,6 +160,8 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(name: "PDF", swiftSettings: swiftSettings),
+        .target(name: "QRCode", swiftSettings: swiftSettings),
         // Benchmarks
         .executableTarget(
             name: "NotaryBenchmark",
@@ -226,6 +230,16 @@ let package = Package(
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "X509", package: "swift-certificates"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PDFTests",
+            dependencies: ["PDF"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "QRCodeTests",
+            dependencies: ["QRCode"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

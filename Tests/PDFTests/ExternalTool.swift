@@ -1,0 +1,79 @@
+import Foundation
+
+/// A third-party command-line program run by the tests, such as Poppler's `pdftotext`.
+struct ExternalTool {
+    /// What a run of the program left behind.
+    struct Result {
+        /// The exit status.
+        let status: Int32
+        /// The standard output, decoded as UTF-8.
+        let output: String
+        /// The standard error, decoded as UTF-8.
+        let errors: String
+    }
+
+    /// The program's absolute path.
+    let path: String
+
+    /// The Debian install location of `name`.
+    init(_ name: String) {
+        path = "/usr/bin/" + name
+    }
+
+    /// Whether the program is installed.
+    var isInstalled: Bool {
+        FileManager.default.isExecutableFile(atPath: path)
+    }
+
+    /// Runs the program with `arguments` and waits for it to exit. Its output goes through
+    /// files in `directory`, so that a chatty program cannot block on a full pipe.
+    func run(_ arguments: [String], in directory: URL) throws -> Result {
+        let outputURL = directory.appendingPathComponent("stdout-\(UUID().uuidString)")
+        let errorsURL = directory.appendingPathComponent("stderr-\(UUID().uuidString)")
+        try Data().write(to: outputURL)
+        try Data().write(to: errorsURL)
+        let output = try FileHandle(forWritingTo: outputURL)
+        let errors = try FileHandle(forWritingTo: errorsURL)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        try output.close()
+        try errors.close()
+
+        return Result(
+            status: process.terminationStatus,
+            output: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
+            errors: String(decoding: try Data(contentsOf: errorsURL), as: UTF8.self)
+        )
+    }
+}
+
+/// A fresh temporary directory, removed by ``remove()``.
+struct ScratchDirectory {
+    /// The directory.
+    let url: URL
+
+    /// Creates the directory.
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("PDFTests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    /// Writes `bytes` to `name` in the directory and returns the file's path.
+    func write(_ bytes: [UInt8], to name: String) throws -> String {
+        let file = url.appendingPathComponent(name)
+        try Data(bytes).write(to: file)
+        return file.path
+    }
+
+    /// Deletes the directory and everything in it.
+    func remove() {
+        try? FileManager.default.removeItem(at: url)
+    }
+}

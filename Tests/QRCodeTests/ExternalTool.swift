@@ -1,0 +1,25 @@
+import Foundation
+
+/// Runs a command-line tool we did not write and collects what it prints.
+enum ExternalTool {
+    /// The decoder from Debian's `zbar-tools`.
+    static let zbarimg = "/usr/bin/zbarimg"
+
+    /// The encoder from Debian's `qrencode`.
+    static let qrencode = "/usr/bin/qrencode"
+
+    /// Runs `executable` with `arguments`; returns its exit status and standard output.
+    /// Standard error is discarded.
+    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+}
