@@ -72,7 +72,7 @@ let package = Package(
         .target(
             name: "Notary",
             dependencies: [
-                "Storage", "Accounts", "HTTPSupport", "TransparencyLog", "TimeStamping", "NotaryProof",
+                "Storage", "Accounts", "HTTPSupport", "TransparencyLog", "TimeStamping", "NotaryProof", "PDF", "QRCode",
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -163,16 +163,43 @@ let package = Package(
         .target(name: "PDF", swiftSettings: swiftSettings),
         .target(name: "QRCode", swiftSettings: swiftSettings),
         // Benchmarks
+        .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport", swiftSettings: swiftSettings),
         .executableTarget(
             name: "NotaryBenchmark",
             dependencies: [
-                "Notary", "Storage", "TransparencyLog",
+                "BenchmarkSupport", "Notary", "Storage", "TransparencyLog",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
             path: "Benchmarks/NotaryBenchmark",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "ProofVerificationBenchmark",
+            dependencies: [
+                "BenchmarkSupport", "NotaryProof", "TimeStamping", "TransparencyLog",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "X509", package: "swift-certificates"),
+            ],
+            path: "Benchmarks/ProofVerificationBenchmark",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "ReportsBenchmark",
+            dependencies: [
+                "BenchmarkSupport", "ChanceryServer", "Notary", "Accounts",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Benchmarks/ReportsBenchmark",
             swiftSettings: swiftSettings
         ),
         // Tests

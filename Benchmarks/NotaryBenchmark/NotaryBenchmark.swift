@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Crypto
 import Foundation
 import Logging
@@ -52,41 +53,22 @@ struct NotaryBenchmark {
                 try await sql.insert(into: "reference").columns("idx", "entry").rows(batch).run()
             }
         }
-        return Double(rows) / seconds(ContinuousClock.now - start)
+        return Double(rows) / (ContinuousClock.now - start).seconds
     }
 
-    static func logRate(database: Database, entries: Int, concurrency: Int, logger: Logger) async throws -> (rate: Double, p50: Double, p99: Double) {
+    static func logRate(database: Database, entries: Int, concurrency: Int, logger: Logger) async throws -> LoadMeasurement {
         try await database.migrate([NotaryMigrations.all], logger: logger)
         let signer = try Ed25519NoteSigner(name: "notary.bench/log", privateKey: .init())
         let sequencer = try await Sequencer(store: LogStore(database: database), signer: signer, logger: logger)
         let group = ServiceGroup(services: [sequencer], logger: logger)
         return try await withThrowingTaskGroup(of: Void.self) { services in
             services.addTask { try await group.run() }
-            let start = ContinuousClock.now
-            var latencies: [Double] = []
-            latencies.reserveCapacity(entries)
-            try await withThrowingTaskGroup(of: Double.self) { appends in
-                var next = 0
-                func launch() {
-                    let number = next
-                    next += 1
-                    appends.addTask {
-                        let begin = ContinuousClock.now
-                        _ = try await sequencer.append(entry(number))
-                        return seconds(ContinuousClock.now - begin)
-                    }
-                }
-                while next < min(concurrency, entries) { launch() }
-                while let latency = try await appends.next() {
-                    latencies.append(latency)
-                    if next < entries { launch() }
-                }
+            let result = try await LoadMeasurement.run(count: entries, concurrency: concurrency) { number in
+                _ = try await sequencer.append(entry(number))
             }
-            let rate = Double(entries) / seconds(ContinuousClock.now - start)
             await group.triggerGracefulShutdown()
             try await services.waitForAll()
-            latencies.sort()
-            return (rate, latencies[latencies.count / 2], latencies[min(latencies.count - 1, latencies.count * 99 / 100)])
+            return result
         }
     }
 
@@ -103,9 +85,5 @@ struct NotaryBenchmark {
             try? await database.close()
             throw error
         }
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

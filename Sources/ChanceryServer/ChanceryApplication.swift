@@ -21,7 +21,8 @@ public enum ChanceryApplication {
         metrics registry: PrometheusCollectorRegistry,
         maxBodyBytes: Int64
     ) -> Router<ChanceryRequestContext> {
-        let router = Router(context: ChanceryRequestContext.self)
+        // Every GET route answers HEAD too (monitors and caches probe the public log with it).
+        let router = Router(context: ChanceryRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestIDMiddleware())
         router.add(middleware: ErrorMiddleware(formats: NotaryCapability.errorFormats))
         router.add(middleware: MetricsMiddleware())

@@ -7,7 +7,7 @@ import TimeStamping
 import TransparencyLog
 
 /// The Notary as the server assembles it: its keys, its log sequencer and its HTTP surfaces
-/// (the QED API, the RFC 3161 endpoint and the public log).
+/// (the QED API, the RFC 3161 endpoint, the public log and the public verify pages).
 ///
 /// ```swift
 /// let notary = try await NotaryCapability.open(database: database, accounts: accounts,
@@ -22,6 +22,7 @@ public struct NotaryCapability: Sendable {
     private let log: LogRoutes
     private let qed: QEDRoutes
     private let tsa: TSARoutes
+    private let verify: VerifyRoutes
 
     /// The error formats of the Notary's APIs, for ``HTTPSupport/ErrorMiddleware``.
     public static let errorFormats: [(prefix: String, format: any ErrorFormat)] = [QEDRoutes.errorFormat]
@@ -44,7 +45,8 @@ public struct NotaryCapability: Sendable {
                 accounts: accounts, sequencer: sequencer, database: database, logVerifier: signer.verifier,
                 timeStamps: timeStamps, tsaRootPEM: try tsaKeys.rootCertificatePEM
             ),
-            tsa: try TSARoutes(accounts: accounts, authority: timeStamps, keys: tsaKeys)
+            tsa: try TSARoutes(accounts: accounts, authority: timeStamps, keys: tsaKeys),
+            verify: VerifyRoutes(sequencer: sequencer, database: database, logVerifier: signer.verifier)
         )
     }
 
@@ -53,5 +55,6 @@ public struct NotaryCapability: Sendable {
         log.add(to: router)
         qed.add(to: router)
         tsa.add(to: router)
+        verify.add(to: router)
     }
 }

@@ -56,7 +56,7 @@ public struct BundleVerifier: Sendable {
             return checks
         }
 
-        let digestHex = fileDigest.map { String(format: "%02x", $0) }.joined()
+        let digestHex = Hex.encode(fileDigest)
         record("file", entry.reportHash == digestHex || entry.digests.contains(digestHex),
                "SHA-256 \(digestHex) \(entry.reportHash == digestHex || entry.digests.contains(digestHex) ? "is" : "is not") in entry \(entry.slug)")
 
@@ -82,7 +82,7 @@ public struct BundleVerifier: Sendable {
             do {
                 let root = try Certificate(pemEncoded: pinnedTSARoot ?? text("tsa-root.pem") ?? "")
                 let info = try await TimeStampVerifier(trustedRoot: root).verify(responseDER: reply, dataDigest: fileDigest)
-                record("time", true, "RFC 3161 token over the file's SHA-256, serial \(info.serialNumber.map { String(format: "%02x", $0) }.joined())")
+                record("time", true, "RFC 3161 token over the file's SHA-256, serial \(Hex.encode(info.serialNumber))")
             } catch {
                 record("time", false, "the RFC 3161 token does not verify: \(error)")
             }

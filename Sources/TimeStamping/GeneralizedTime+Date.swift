@@ -28,7 +28,7 @@ extension GeneralizedTime {
     }
 
     /// The instant this time denotes.
-    var date: Date {
+    public var date: Date {
         let parts = DateComponents(
             year: year, month: month, day: day, hour: hours, minute: minutes, second: seconds
         )

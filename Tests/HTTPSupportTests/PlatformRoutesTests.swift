@@ -16,6 +16,23 @@ import Testing
         }
     }
 
+    @Test func headAnswersEveryGetRouteWithoutABody() async throws {
+        try await TestServer.with { client, _ in
+            let length = try await client.execute(uri: "/health", method: .get) { response in
+                #expect(response.status == .ok)
+                return response.body.readableBytes
+            }
+            try await client.execute(uri: "/health", method: .head) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentLength] == String(length))
+                #expect(response.body.readableBytes == 0)
+            }
+            try await client.execute(uri: "/no/such/route", method: .head) { response in
+                #expect(response.status == .notFound)
+            }
+        }
+    }
+
     @Test func metricsShowPerRouteLatencyHistograms() async throws {
         try await TestServer.with { client, _ in
             for _ in 0..<3 { try await client.execute(uri: "/health", method: .get) { _ in } }

@@ -1,9 +1,11 @@
 import ChanceryTestSupport
+import Crypto
 import Foundation
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import NIOCore
 import Notary
 import Testing
@@ -55,16 +57,27 @@ import TransparencyLog
         }
     }
 
-    @Test func anEmptyLogHasNoCheckpointYet() async throws {
+    @Test func anEmptyLogServesTheSignedCheckpointOfSizeZero() async throws {
         try await SequencerTests.withSequencer { _, store, signer in
             let router = Router(context: ChanceryRequestContext.self)
             router.add(middleware: ErrorMiddleware())
             LogRoutes(store: store, verifierKey: signer.verifier.verifierKey).add(to: router)
             try await Application(router: router).test(.router) { client in
                 try await client.execute(uri: "/log/checkpoint", method: .get) { response in
-                    #expect(response.status == .notFound)
+                    #expect(response.status == .ok)
+                    let note = try SignedNote(parsing: String(buffer: response.body))
+                    let checkpoint = try Checkpoint(parsing: note.text)
+                    #expect(checkpoint.size == 0)
+                    #expect(checkpoint.root == .empty)
+                    #expect(checkpoint.root.bytes == Array(SHA256.hash(data: [UInt8]())))
+                    let signatures = try note.verified(by: [signer.verifier])
+                    #expect(signatures.count == 1)
                 }
             }
+            // Opening the log again keeps the one checkpoint of size 0.
+            let reopened = try await Sequencer(store: store, signer: signer, logger: Logger(label: "test"))
+            let again = await reopened.latestNote
+            #expect(again == (try await store.latestCheckpoint()))
         }
     }
 }

@@ -65,8 +65,21 @@ public actor Sequencer: Service {
         self.maxBatchDelay = maxBatchDelay
         self.logger = logger
         self.tree = try await store.loadTree()
-        self.latestNote = try await store.latestCheckpoint()
+        if let note = try await store.latestCheckpoint() {
+            self.latestNote = note
+        } else {
+            self.latestNote = try await Self.signEmptyCheckpoint(in: store, with: signer)
+        }
         (self.wakeups, self.wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// Signs and stores the checkpoint of the empty log, so that a new log serves a
+    /// checkpoint (size 0, the hash of nothing) from its first start, as monitors expect.
+    private static func signEmptyCheckpoint(in store: LogStore, with signer: Ed25519NoteSigner) async throws -> SignedNote {
+        let checkpoint = Checkpoint(origin: signer.keyName, size: 0, root: .empty)
+        let note = try SignedNote.sign(checkpoint.text, with: [signer])
+        try await store.commit(.init(firstIndex: 0, entries: [], tiles: [:], checkpoint: checkpoint, note: note, records: []))
+        return note
     }
 
     /// The number of entries in the log.

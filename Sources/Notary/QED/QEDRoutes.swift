@@ -1,4 +1,5 @@
 import Accounts
+import Crypto
 import Foundation
 import HTTPSupport
 import HTTPTypes
@@ -9,6 +10,7 @@ import Storage
 import SwiftASN1
 import TimeStamping
 import TransparencyLog
+import X509
 
 /// The QED-compatible REST API under `/qed/v1`: notarize a report, read it back, find the
 /// reports of a hash. Clients authenticate as QED's do, with `Authorization: app-token KEY`
@@ -30,6 +32,7 @@ public struct QEDRoutes: Sendable {
     private let accounts: AccountStore
     private let sequencer: Sequencer
     private let reports: ReportStore
+    private let proofs: ReportProofs
     private let logVerifier: Ed25519NoteVerifier
     private let timeStamps: TimeStampAuthority
     private let tsaRootPEM: String
@@ -47,6 +50,7 @@ public struct QEDRoutes: Sendable {
         self.accounts = accounts
         self.sequencer = sequencer
         self.reports = ReportStore(database: database)
+        self.proofs = ReportProofs(reports: reports, sequencer: sequencer)
         self.logVerifier = logVerifier
         self.timeStamps = timeStamps
         self.tsaRootPEM = tsaRootPEM
@@ -85,23 +89,53 @@ public struct QEDRoutes: Sendable {
         }
         api.get("reports/:slug/bundle") { _, context in
             let report = try await visibleReport(context)
-            let bundle = ProofBundle(
-                slug: report.slug, proof: try await proofFile(for: report), timeStampReply: report.timeStampReply,
-                committedMetadata: report.committedMetadata, salt: report.salt,
-                logVerifierKey: logVerifier.verifierKey, tsaRootPEM: tsaRootPEM
-            )
-            return Self.download(try bundle.archive(), type: "application/zip", name: "\(report.slug).chancery-proof.zip")
+            return Self.download(try await bundle(for: report).archive(), type: "application/zip", name: "\(report.slug).chancery-proof.zip")
         }
+        // QED's clients POST to make the certificate; it is derived data, so GET works too.
+        for method in [HTTPRequest.Method.post, .get] {
+            api.on("reports/:slug/pdf", method: method) { request, context in
+                let report = try await visibleReport(context)
+                let pdf = try await certificate(for: report, request: request).pdf(created: Date())
+                return Self.download(pdf, type: "application/pdf", name: "\(report.slug).pdf")
+            }
+        }
+    }
+
+    /// The report's proof bundle: its proof, token, private metadata and the trust anchors.
+    private func bundle(for report: StoredReport) async throws -> ProofBundle {
+        ProofBundle(
+            slug: report.slug, proof: try await proofFile(for: report), timeStampReply: report.timeStampReply,
+            committedMetadata: report.committedMetadata, salt: report.salt,
+            logVerifierKey: logVerifier.verifierKey, tsaRootPEM: tsaRootPEM
+        )
+    }
+
+    /// The report's certificate of existence, with its proof bundle attached.
+    private func certificate(for report: StoredReport, request: Request) async throws -> ReportCertificate {
+        let tsaRoot = try Certificate(pemEncoded: tsaRootPEM)
+        var timeStamp: ReportCertificate.TimeStamp?
+        if let reply = report.timeStampReply, let digest = Hex.decode(report.hash) {
+            let info = try await TimeStampVerifier(trustedRoot: tsaRoot).verify(responseDER: reply, dataDigest: digest)
+            timeStamp = .init(time: info.genTime.date, serialNumber: Hex.encode(info.serialNumber))
+        }
+        var rootDER = DER.Serializer()
+        try rootDER.serialize(tsaRoot)
+        return ReportCertificate(
+            slug: report.slug, name: report.name, reportHash: report.hash,
+            files: report.files.map { .init(name: $0.fileName, sha256: $0.hash) },
+            logOrigin: sequencer.origin, logKeyID: String(format: "%08x", logVerifier.keyID), logIndex: report.logIndex,
+            leafHash: report.leafHash, checkpointSize: report.checkpointSize, checkpointRoot: report.checkpointRoot.base64,
+            checkpointTime: report.checkpointTime, timeStamp: timeStamp,
+            tsaRootFingerprint: SHA256.hash(data: rootDER.serializedBytes).hex,
+            verifyURL: "\(Self.baseURL(of: request))/verify/\(report.slug)",
+            attachments: try await bundle(for: report).files()
+        )
     }
 
     /// The report's `c2sp.org/tlog-proof@v1` file against the newest checkpoint.
     private func proofFile(for report: StoredReport) async throws -> String {
-        guard let note = await sequencer.latestNote, let entry = try await reports.entry(at: report.logIndex) else {
-            throw APIError(.notFound, "Not found.")
-        }
-        let size = try Checkpoint(parsing: note.text).size
-        let hashes = try await sequencer.inclusionProof(forLeafAt: report.logIndex, treeSize: size)
-        return TLogProof(extra: entry, index: report.logIndex, hashes: hashes, checkpoint: note).formatted
+        guard let proof = try await proofs.proof(for: report) else { throw APIError(.notFound, "Not found.") }
+        return proof.formatted
     }
 
     /// A file to save, with its media type and name.
@@ -126,11 +160,7 @@ public struct QEDRoutes: Sendable {
 
     /// The RFC 3161 reply for a 32-byte hash (a SHA-256 digest), or `nil` for other lengths.
     private func timeStampReply(forHash hash: String) throws -> [UInt8]? {
-        let bytes = stride(from: 0, to: hash.utf8.count, by: 2).compactMap { offset -> UInt8? in
-            let start = hash.index(hash.startIndex, offsetBy: offset)
-            return UInt8(hash[start..<hash.index(start, offsetBy: 2)], radix: 16)
-        }
-        guard bytes.count == 32 else { return nil }
+        guard let bytes = Hex.decode(hash), bytes.count == 32 else { return nil }
         var serializer = DER.Serializer()
         try serializer.serialize(TimeStampReq(messageImprint: MessageImprint(.sha256, digest: bytes), certReq: true))
         return try timeStamps.respond(toRequest: serializer.serializedBytes)
@@ -169,10 +199,15 @@ public struct QEDRoutes: Sendable {
     }
 
     private func resource(_ report: StoredReport, request: Request) -> QEDReportResource {
-        let scheme = request.headers[HTTPField.Name("X-Forwarded-Proto")!] == "https" ? "https" : "http"
-        let host = request.head.authority ?? "localhost"
-        return QEDReportResource(
-            report, logOrigin: sequencer.origin, logKeyID: String(format: "%08x", logVerifier.keyID), baseURL: "\(scheme)://\(host)"
+        QEDReportResource(
+            report, logOrigin: sequencer.origin, logKeyID: String(format: "%08x", logVerifier.keyID), baseURL: Self.baseURL(of: request)
         )
+    }
+
+    /// The server's public base URL as the client reached it: the scheme (`https` behind a
+    /// proxy that says so) and the `Host`.
+    private static func baseURL(of request: Request) -> String {
+        let scheme = request.headers[HTTPField.Name("X-Forwarded-Proto")!] == "https" ? "https" : "http"
+        return "\(scheme)://\(request.head.authority ?? "localhost")"
     }
 }

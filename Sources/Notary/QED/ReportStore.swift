@@ -61,7 +61,13 @@ struct ReportStore: Sendable {
         return try await reports(where: condition)
     }
 
-    private func reports(where condition: any SQLExpression) async throws -> [StoredReport] {
+    /// The first `limit` reports of a hash across all owners, oldest first, for the public
+    /// verify lookup (which shows only what the log publishes of them).
+    func reports(hash: String, limit: Int) async throws -> [StoredReport] {
+        try await reports(where: SQLBinaryExpression(SQLColumn("hash", table: "r"), .equal, SQLBind(hash)), limit: limit)
+    }
+
+    private func reports(where condition: any SQLExpression, limit: Int? = nil) async throws -> [StoredReport] {
         let rows = try await database.withConnection { sql in
             try await sql.select()
                 .column(SQLColumn(SQLLiteral.all, table: SQLIdentifier("r")))
@@ -72,6 +78,7 @@ struct ReportStore: Sendable {
                       on: SQLColumn("checkpoint_size", table: "r"), .equal, SQLColumn("size", table: "c"))
                 .where(condition)
                 .orderBy(SQLColumn("log_index", table: "r"))
+                .limit(limit)
                 .all()
         }
         let decoder = JSONDecoder()

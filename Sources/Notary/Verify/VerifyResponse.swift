@@ -1,0 +1,34 @@
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// How the verify routes answer: every response is `nosniff` and revalidated before reuse (a
+/// report's proof follows the newest checkpoint), and pages carry a content security policy.
+enum VerifyResponse {
+    /// The pages' policy: scripts, styles and requests only from this server, nothing inline,
+    /// no plugins, no forms, no framing, no other `<base>`.
+    static let contentSecurityPolicy =
+        "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; "
+        + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+    /// An HTML page.
+    static func page(_ html: String, status: HTTPResponse.Status = .ok) -> Response {
+        var headers = headers(contentType: "text/html; charset=utf-8")
+        headers[.contentSecurityPolicy] = contentSecurityPolicy
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    /// A stylesheet or script.
+    static func asset(_ asset: VerifyAsset) -> Response {
+        Response(status: .ok, headers: headers(contentType: asset.contentType), body: .init(byteBuffer: ByteBuffer(string: asset.text)))
+    }
+
+    /// A JSON document, encoded by the request context.
+    static func json<Value: ResponseEncodable>(_ value: Value) -> EditedResponse<Value> {
+        EditedResponse(headers: headers(contentType: "application/json; charset=utf-8"), response: value)
+    }
+
+    private static func headers(contentType: String) -> HTTPFields {
+        [.contentType: contentType, .xContentTypeOptions: "nosniff", .cacheControl: "no-cache"]
+    }
+}

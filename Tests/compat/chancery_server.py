@@ -1,0 +1,123 @@
+"""The real `chancery` binary as a process, for the pytest suites (Tests/compat, Tests/browser):
+nothing is mocked.
+
+Environment:
+  CHANCERY_BIN            the binary (default: .build/debug/chancery in the repository)
+  CHANCERY_TEST_DATABASE  a PostgreSQL URL; when set, the server and the CLI get
+                          `--database URL`. The database must be empty: the suite creates the
+                          administrator and users in it. Unset means SQLite in the data folder.
+
+A suite imports this module from its conftest (Tests/compat is on its sys.path as its rootdir;
+Tests/browser puts it there) and runs one server for the whole session with `session_server`.
+"""
+
+import os
+import re
+import secrets
+import signal
+import subprocess
+import threading
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+START_TIMEOUT = 60
+STOP_TIMEOUT = 20
+CLI_TIMEOUT = 60
+LISTENING = re.compile(r"listening on (https?://([^\s/:]+):(\d+))")
+
+
+class Server:
+    """A running `chancery serve`, its data folder, and its output so far."""
+
+    def __init__(self, binary, data_dir, database):
+        self.binary = binary
+        self.data_dir = data_dir
+        self.database = database
+        self.admin_password = secrets.token_urlsafe(24)
+        self.base_url = None
+        self.process = None
+        self._output = []
+        self._lock = threading.Lock()
+        self._ready = threading.Event()
+
+    def start(self):
+        command = [self.binary, "serve", "--data", str(self.data_dir), "--host", "127.0.0.1", "--port", "0"]
+        command += self._database_args()
+        env = dict(os.environ, CHANCERY_ADMIN_PASSWORD=self.admin_password)
+        # stderr joins stdout so that a failure message shows everything the server said.
+        self.process = subprocess.Popen(
+            command, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        )
+        threading.Thread(target=self._drain, daemon=True).start()
+
+        if not self._ready.wait(START_TIMEOUT):
+            self.process.kill()
+            self.process.wait()
+            pytest.fail(f"server did not print 'listening on http://HOST:PORT' within {START_TIMEOUT} s:\n{self.output()}")
+        if self.base_url is None:
+            self.process.wait()
+            pytest.fail(f"server exited with {self.process.returncode} before listening:\n{self.output()}")
+
+    def _drain(self):
+        # Reads every line until the server closes stdout, so the pipe never fills up.
+        for line in self.process.stdout:
+            with self._lock:
+                self._output.append(line)
+            match = LISTENING.search(line)
+            if match and self.base_url is None:
+                url, host, port = match.groups()
+                assert host == "127.0.0.1" and port != "0", f"server announced {url!r}"
+                self.base_url = url
+                self._ready.set()
+        self._ready.set()
+
+    def stop(self):
+        """Sends SIGTERM and checks that the server shuts down cleanly."""
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            code = self.process.wait(STOP_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+            pytest.fail(f"server did not exit within {STOP_TIMEOUT} s of SIGTERM:\n{self.output()}")
+        assert code == 0, f"server exited with {code} after SIGTERM:\n{self.output()}"
+
+    def output(self):
+        with self._lock:
+            return "".join(self._output)
+
+    def url(self, path):
+        return self.base_url + path
+
+    def _database_args(self):
+        return ["--database", self.database] if self.database else []
+
+    def cli(self, *args, input=None):
+        """Runs `chancery ARGS --data DIR [--database URL]` next to the running server and
+        returns its CompletedProcess; fails the test when it exits non-zero."""
+        command = [self.binary, *args, "--data", str(self.data_dir), *self._database_args()]
+        result = subprocess.run(command, input=input, capture_output=True, text=True, timeout=CLI_TIMEOUT)
+        assert result.returncode == 0, (
+            f"{' '.join(command)} exited with {result.returncode}\n"
+            f"stdout:\n{result.stdout}\nstderr:\n{result.stderr}"
+        )
+        return result
+
+
+def binary():
+    """The binary the suites run: CHANCERY_BIN, or the debug build in the repository."""
+    return os.environ.get("CHANCERY_BIN") or str(REPO / ".build/debug/chancery")
+
+
+def session_server(tmp_path_factory):
+    """Starts the server a session shares, yields it, and stops it cleanly at the end; the body
+    of each suite's `server` fixture."""
+    path = binary()
+    if not os.access(path, os.X_OK):
+        pytest.fail(f"no executable chancery binary at {path}: build it first, or set CHANCERY_BIN")
+    server = Server(path, tmp_path_factory.mktemp("data"), os.environ.get("CHANCERY_TEST_DATABASE"))
+    server.start()
+    yield server
+    server.stop()
