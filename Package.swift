@@ -10,7 +10,7 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "Chancery",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v15), .iOS(.v16)],
     products: [
         .executable(name: "chancery", targets: ["chancery"]),
         .library(name: "ChanceryServer", targets: ["ChanceryServer"]),
@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "TransparencyLog", targets: ["TransparencyLog"]),
         .library(name: "TimeStamping", targets: ["TimeStamping"]),
         .library(name: "NotaryProof", targets: ["NotaryProof"]),
+        .library(name: "QEDSDK", targets: ["QEDSDK"]),
         .library(name: "PDF", targets: ["PDF"]),
         .library(name: "QRCode", targets: ["QRCode"]),
     ],
@@ -46,8 +47,7 @@ let package = Package(
         .executableTarget(
             name: "chancery",
             dependencies: [
-                "ChanceryServer", "Accounts", "Storage", "NotaryProof",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "ChanceryServer", "Accounts", "Storage", "NotaryProof", "QEDSDK",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -162,6 +162,16 @@ let package = Package(
         ),
         .target(name: "PDF", swiftSettings: swiftSettings),
         .target(name: "QRCode", swiftSettings: swiftSettings),
+        // SDKs
+        .target(
+            name: "QEDSDK",
+            dependencies: [
+                "NotaryProof", "TransparencyLog", "TimeStamping",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // Benchmarks
         .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport", swiftSettings: swiftSettings),
         .executableTarget(
@@ -267,6 +277,14 @@ let package = Package(
         .testTarget(
             name: "QRCodeTests",
             dependencies: ["QRCode"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "QEDSDKTests",
+            dependencies: [
+                "QEDSDK", "NotaryProof", "ChanceryTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
