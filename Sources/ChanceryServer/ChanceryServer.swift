@@ -41,7 +41,8 @@ public enum ChanceryServer {
         do {
             notary = try await NotaryCapability.open(
                 database: platform.database, accounts: platform.accounts,
-                keysDirectory: configuration.keysDirectory, origin: configuration.logOrigin, logger: logger
+                keysDirectory: configuration.keysDirectory, origin: configuration.logOrigin,
+                tsaPolicy: configuration.tsaPolicy, logger: logger
             )
         } catch {
             try? await platform.close()

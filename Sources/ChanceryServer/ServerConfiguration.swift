@@ -23,6 +23,9 @@ public struct ServerConfiguration: Sendable {
     /// The name of the transparency log and of its signing key: a schema-less URL such as
     /// `notary.example.com/log`. It is fixed for the life of the log.
     public var logOrigin: String
+    /// The policy OID the time-stamp authority writes into every token (RFC 3161 `policy`),
+    /// in dotted form; the operator's own policy if it has one.
+    public var tsaPolicy: String
 
     /// Creates a configuration; the database and blob store default to the embedded ones in
     /// `dataDirectory`.
@@ -34,7 +37,8 @@ public struct ServerConfiguration: Sendable {
         blobs: BlobStoreLocation? = nil,
         administratorPassword: String? = nil,
         maxBodyBytes: Int64 = 1 << 30,
-        logOrigin: String = "chancery.local/log"
+        logOrigin: String = "chancery.local/log",
+        tsaPolicy: String = "1.2.3.4.1"
     ) {
         self.dataDirectory = dataDirectory
         self.host = host
@@ -44,6 +48,7 @@ public struct ServerConfiguration: Sendable {
         self.administratorPassword = administratorPassword
         self.maxBodyBytes = maxBodyBytes
         self.logOrigin = logOrigin
+        self.tsaPolicy = tsaPolicy
     }
 
     /// The directory of the instance's signing keys.

@@ -3,6 +3,7 @@ import HTTPSupport
 import Hummingbird
 import Logging
 import Storage
+import SwiftASN1
 import TimeStamping
 import TransparencyLog
 
@@ -29,12 +30,17 @@ public struct NotaryCapability: Sendable {
 
     /// Loads (or on first start creates) the log key and the TSA chain in `keysDirectory`,
     /// and opens the sequencer at the log's last checkpoint.
+    ///
+    /// - Parameter tsaPolicy: The policy OID, in dotted form, of every time-stamp token.
+    /// - Throws: ``InvalidPolicy`` when `tsaPolicy` is not an object identifier.
     public static func open(
-        database: Database, accounts: AccountStore, keysDirectory: String, origin: String, logger: Logger
+        database: Database, accounts: AccountStore, keysDirectory: String, origin: String,
+        tsaPolicy: String = TSARoutes.defaultPolicy.description, logger: Logger
     ) async throws -> NotaryCapability {
+        guard let policy = try? ASN1ObjectIdentifier(dotRepresentation: tsaPolicy) else { throw InvalidPolicy(text: tsaPolicy) }
         let signer = try LogKey.loadOrCreate(in: keysDirectory, origin: origin)
         let tsaKeys = try TSAKeyFiles.loadOrCreate(in: keysDirectory, commonName: "Chancery TSA \(origin)")
-        let timeStamps = try tsaKeys.authority(policy: TSARoutes.defaultPolicy)
+        let timeStamps = try tsaKeys.authority(policy: policy)
         let store = LogStore(database: database)
         let sequencer = try await Sequencer(store: store, signer: signer, logger: logger)
         return NotaryCapability(
@@ -48,6 +54,16 @@ public struct NotaryCapability: Sendable {
             tsa: try TSARoutes(accounts: accounts, authority: timeStamps, keys: tsaKeys),
             verify: VerifyRoutes(sequencer: sequencer, database: database, logVerifier: signer.verifier)
         )
+    }
+
+    /// The configured TSA policy is not an object identifier.
+    public struct InvalidPolicy: Error, CustomStringConvertible {
+        /// The text given as the policy.
+        public let text: String
+
+        public var description: String {
+            "the TSA policy '\(text)' is not an object identifier in dotted form, such as 1.3.6.1.4.1.99999.1"
+        }
     }
 
     /// Adds every Notary route to `router`.

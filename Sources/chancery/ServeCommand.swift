@@ -41,6 +41,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("log-origin"), help: ArgumentHelp("The transparency log's name, a schema-less URL; fixed for the life of the log. [env: CHANCERY_LOG_ORIGIN] (default: chancery.local/log)", valueName: "origin"))
     var logOrigin: String?
 
+    @Option(name: .customLong("tsa-policy"), help: ArgumentHelp("The policy OID of every RFC 3161 token, in dotted form. [env: CHANCERY_TSA_POLICY] (default: 1.2.3.4.1)", valueName: "oid"))
+    var tsaPolicy: String?
+
     @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info, notice, warning, error or critical. [env: CHANCERY_LOG_LEVEL] (default: info)", valueName: "level"))
     var logLevel: String?
 
@@ -65,7 +68,8 @@ struct ServeCommand: AsyncParsableCommand {
             database: try store.databaseLocation(),
             administratorPassword: password,
             maxBodyBytes: Int64(maxBodyBytes),
-            logOrigin: Setting.resolve(logOrigin, environment: "CHANCERY_LOG_ORIGIN", default: "chancery.local/log")
+            logOrigin: Setting.resolve(logOrigin, environment: "CHANCERY_LOG_ORIGIN", default: "chancery.local/log"),
+            tsaPolicy: Setting.resolve(tsaPolicy, environment: "CHANCERY_TSA_POLICY", default: "1.2.3.4.1")
         )
         if let blobs = Setting.resolve(blobs, environment: "CHANCERY_BLOBS") {
             do {

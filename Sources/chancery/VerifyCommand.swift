@@ -1,7 +1,7 @@
 import ArgumentParser
-import Crypto
 import Foundation
 import NotaryProof
+import QEDSDK
 
 /// `chancery verify FILE BUNDLE`: checks a notarized file offline.
 struct VerifyCommand: AsyncParsableCommand {
@@ -39,22 +39,14 @@ struct VerifyCommand: AsyncParsableCommand {
             pinnedLogKey: try logKey.map { try Self.text(of: $0).trimmingCharacters(in: .whitespacesAndNewlines) },
             pinnedTSARoot: try tsaRoot.map(Self.text(of:))
         )
-        let checks = await verifier.verify(fileDigest: try Self.sha256(of: file), archive: Array(try Self.contents(of: bundle)))
+        guard FileManager.default.isReadableFile(atPath: file), let digest = try? QEDFile.calculateHash(ofFileAt: URL(fileURLWithPath: file)) else {
+            throw ConfigurationError("cannot read \(file)")
+        }
+        let checks = await verifier.verify(fileDigest: Hex.decode(digest) ?? [], archive: Array(try Self.contents(of: bundle)))
         for check in checks {
             print("\(check.passed ? "ok  " : "FAIL") \(check.name): \(check.detail)")
         }
         guard checks.allSatisfy(\.passed) else { throw ExitCode.failure }
-    }
-
-    /// The SHA-256 of a file, read in chunks so that large files are never held whole.
-    private static func sha256(of path: String) throws -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw ConfigurationError("cannot read \(path)") }
-        defer { try? handle.close() }
-        var hasher = SHA256()
-        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-            hasher.update(data: chunk)
-        }
-        return Array(hasher.finalize())
     }
 
     private static func contents(of path: String) throws -> Data {

@@ -17,7 +17,9 @@ import secrets
 import signal
 import subprocess
 import threading
+import uuid
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
@@ -31,10 +33,11 @@ LISTENING = re.compile(r"listening on (https?://([^\s/:]+):(\d+))")
 class Server:
     """A running `chancery serve`, its data folder, and its output so far."""
 
-    def __init__(self, binary, data_dir, database):
+    def __init__(self, binary, data_dir, database, args=()):
         self.binary = binary
         self.data_dir = data_dir
         self.database = database
+        self.args = list(args)
         self.admin_password = secrets.token_urlsafe(24)
         self.base_url = None
         self.process = None
@@ -44,7 +47,7 @@ class Server:
 
     def start(self):
         command = [self.binary, "serve", "--data", str(self.data_dir), "--host", "127.0.0.1", "--port", "0"]
-        command += self._database_args()
+        command += self._database_args() + self.args
         env = dict(os.environ, CHANCERY_ADMIN_PASSWORD=self.admin_password)
         # stderr joins stdout so that a failure message shows everything the server said.
         self.process = subprocess.Popen(
@@ -121,3 +124,18 @@ def session_server(tmp_path_factory):
     server.start()
     yield server
     server.stop()
+
+
+def scratch_database():
+    """Yields None on SQLite; on PostgreSQL (CHANCERY_TEST_DATABASE set) the URL of a fresh
+    database next to the suite's, dropped afterwards: the body of fixtures for tests that run a
+    server of their own."""
+    url = os.environ.get("CHANCERY_TEST_DATABASE")
+    if not url:
+        yield None
+        return
+    name = f"chancery_scratch_{uuid.uuid4().hex[:8]}"
+    psql = ["psql", "--no-psqlrc", "--quiet", "--set=ON_ERROR_STOP=1", url]
+    subprocess.run([*psql, "--command", f"CREATE DATABASE {name}"], check=True, capture_output=True, timeout=CLI_TIMEOUT)
+    yield urlunsplit(urlsplit(url)._replace(path=f"/{name}"))
+    subprocess.run([*psql, "--command", f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"], capture_output=True, timeout=CLI_TIMEOUT)

@@ -10,8 +10,7 @@ import secrets
 import pytest
 import requests
 
-# REPO and Server are re-exported for tests that start servers of their own.
-from chancery_server import REPO, Server, session_server  # noqa: F401
+from chancery_server import session_server
 
 
 @pytest.fixture(scope="session")

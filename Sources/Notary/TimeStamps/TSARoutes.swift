@@ -13,7 +13,8 @@ import TimeStamping
 ///   credentials like every other write.
 /// - `GET /.well-known/chancery/tsa-root.pem`: the root certificate that verifies every token.
 public struct TSARoutes: Sendable {
-    /// OpenSSL's documented example TSA policy, until operators can configure their own.
+    /// The TSA policy when the operator configures none: OpenSSL's documented example
+    /// policy. Operators with a policy OID of their own set it with `--tsa-policy`.
     public static let defaultPolicy: ASN1ObjectIdentifier = [1, 2, 3, 4, 1]
     /// The largest time-stamp query accepted; real ones are under 200 bytes.
     static let maxQueryBytes = 16 * 1024

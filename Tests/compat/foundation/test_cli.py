@@ -506,6 +506,14 @@ def test_short_admin_password_is_refused(launch):
     assert not launch.data_dir.exists(), "the server created its data folder before checking its options"
 
 
+def test_tsa_policy_that_is_not_an_oid_is_refused(launch):
+    server = launch("--host", "127.0.0.1", "--port", "0", CHANCERY_TSA_POLICY="one.two", CHANCERY_ADMIN_PASSWORD=ADMIN_PASSWORD)
+    code = server.wait_exit()
+    assert code != 0, server.output()
+    assert "TSA policy 'one.two'" in server.output(), server.output()
+    assert server.base_url is None, server.output()
+
+
 def test_cli_data_folder_from_environment_and_flag(binary, tmp_path):
     data_dir = tmp_path / "cli-data"
     name = unique("cli-env")

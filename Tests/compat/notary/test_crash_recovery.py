@@ -12,16 +12,13 @@ because it kills it.
 """
 
 import concurrent.futures
-import os
-import subprocess
 import threading
 import time
 import uuid
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 import requests
-from conftest import REPO, Server
+from chancery_server import Server, binary, scratch_database
 
 from .qed import REPORTS, TIMEOUT, fetch_checkpoint, fetch_entries, fetch_vkey, new_user, post_report, report_request
 from .tlog import b64decode, consistency_proof, leaf_hash, merkle_root, parse_entry, verify_consistency
@@ -34,21 +31,8 @@ ANSWERED_BEFORE_KILL = 400
 
 @pytest.fixture()
 def database():
-    """None on SQLite; on PostgreSQL a fresh database next to the suite's, dropped afterwards."""
-    url = os.environ.get("CHANCERY_TEST_DATABASE")
-    if not url:
-        yield None
-        return
-    name = f"chancery_crash_{uuid.uuid4().hex[:8]}"
-    parts = urlsplit(url)
-    psql = ["psql", "--no-psqlrc", "--quiet", "--set=ON_ERROR_STOP=1", url]
-    subprocess.run([*psql, "--command", f"CREATE DATABASE {name}"], check=True, capture_output=True, timeout=TIMEOUT)
-    yield urlunsplit(parts._replace(path=f"/{name}"))
-    subprocess.run([*psql, "--command", f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"], capture_output=True, timeout=TIMEOUT)
-
-
-def binary():
-    return os.environ.get("CHANCERY_BIN") or str(REPO / ".build/debug/chancery")
+    """None on SQLite; on PostgreSQL a fresh database of this test's own."""
+    yield from scratch_database()
 
 
 def load_until_killed(server, key, answered, killed):

@@ -16,6 +16,8 @@ import uuid
 from datetime import datetime, timedelta, timezone
 
 import pytest
+import requests
+from chancery_server import Server, binary, scratch_database
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
@@ -552,3 +554,30 @@ def test_other_requested_policy_is_rejected(server, http, tsa_key, tmp_path):
     text = post_openssl_query(server, http, tsa_key, tmp_path, "-tspolicy", "1.2.3.4.5")
     assert re.search(r"^Status: Rejected\.$", text, re.MULTILINE), text
     assert re.search(r"^Failure info: .*(requested TSA policy is not supported|unaccepted policy)", text, re.MULTILINE), text
+
+
+# MARK: 8. the operator's policy
+
+
+@pytest.fixture()
+def database():
+    """None on SQLite; on PostgreSQL a fresh database for a server of the test's own."""
+    yield from scratch_database()
+
+
+def test_tokens_carry_the_policy_the_operator_configured(tmp_path, database):
+    policy = x509.ObjectIdentifier("1.3.6.1.4.1.55555.7")
+    server = Server(binary(), tmp_path, database, args=("--tsa-policy", policy.dotted_string))
+    server.start()
+    try:
+        _, key = new_user(server)
+        with requests.Session() as http:
+            data = new_data()
+            tsr = stamp(server, http, key, build_request(data))
+            root = x509.load_pem_x509_certificate(http.get(server.url(ROOT_PEM), timeout=TIMEOUT).content)
+        assert tsr.tst_info.policy == policy, tsr.tst_info.policy.dotted_string
+        verifier([root], policy=policy).verify_message(tsr, data)
+        with pytest.raises(VerificationError):
+            verifier([root], policy=POLICY).verify_message(tsr, data)
+    finally:
+        server.stop()
