@@ -47,7 +47,7 @@ let package = Package(
         .executableTarget(
             name: "chancery",
             dependencies: [
-                "ChanceryServer", "Accounts", "Storage", "NotaryProof", "QEDSDK",
+                "ChanceryServer", "Accounts", "Storage", "NotaryProof", "QEDSDK", "TransparencyLog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

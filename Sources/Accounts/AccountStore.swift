@@ -203,7 +203,7 @@ public final class AccountStore: Sendable {
 
     /// The principal for a user name and password, or `nil` when they do not match.
     public func authenticate(userName: String, password: String) async throws -> Principal? {
-        let row = try await database.withConnection { sql in
+        let row = try await database.withReadConnection { sql in
             try await sql.select().columns("id", "password_hash").from("account_users").where("name", .equal, userName).first()
         }
         guard let row, let passwordHash = try row.decode(column: "password_hash", as: String?.self) else {
@@ -229,10 +229,11 @@ public final class AccountStore: Sendable {
         ), credential: .accessToken)
     }
 
-    /// Looks up the user behind a stored secret hash in `table` that satisfies `condition`.
+    /// Looks up the user behind a stored secret hash in `table` that satisfies `condition`,
+    /// and the user's groups, on one connection.
     private func authenticate(secret: String, table: String, condition: any SQLExpression, credential: CredentialKind) async throws -> Principal? {
-        let row = try await database.withConnection { sql in
-            try await sql.select()
+        try await database.withReadConnection { sql in
+            let found = try await sql.select()
                 .column(SQLColumn("id", table: "u")).column(SQLColumn("name", table: "u"))
                 .from(SQLAlias(SQLIdentifier(table), as: SQLIdentifier("s")))
                 .join(SQLAlias(SQLIdentifier("account_users"), as: SQLIdentifier("u")), method: SQLJoinMethod.inner,
@@ -240,17 +241,17 @@ public final class AccountStore: Sendable {
                 .where(SQLColumn("secret_hash", table: "s"), .equal, SQLBind(Secret.hash(secret)))
                 .where(condition)
                 .first()
+            guard let found else { return nil }
+            let userID = try found.decode(column: "id", as: String.self)
+            return Principal(
+                userID: userID, userName: try found.decode(column: "name", as: String.self),
+                groups: Set(try await Self.groupNames(userID: userID, in: sql)), credential: credential
+            )
         }
-        guard let row else { return nil }
-        return try await principal(
-            userID: row.decode(column: "id", as: String.self),
-            userName: row.decode(column: "name", as: String.self),
-            credential: credential
-        )
     }
 
     private func principal(userID: String, userName: String, credential: CredentialKind) async throws -> Principal {
-        let groups = try await database.withConnection { sql in try await Self.groupNames(userID: userID, in: sql) }
+        let groups = try await database.withReadConnection { sql in try await Self.groupNames(userID: userID, in: sql) }
         return Principal(userID: userID, userName: userName, groups: Set(groups), credential: credential)
     }
 

@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import NotaryProof
+import TransparencyLog
 
 /// The SHA-256 of a file, read front to back in chunks of at most ``chunkSize`` bytes, so that
 /// a file of any size is hashed in constant memory.

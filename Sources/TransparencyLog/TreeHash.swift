@@ -59,7 +59,7 @@ public struct TreeHash: Hashable, Sendable, CustomStringConvertible {
     public var base64: String { Data(bytes).base64EncodedString() }
 
     /// The hash in lowercase hexadecimal.
-    public var hex: String { bytes.map { String(format: "%02x", $0) }.joined() }
+    public var hex: String { Hex.encode(bytes) }
 
     public var description: String { hex }
 }

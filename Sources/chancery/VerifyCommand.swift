@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NotaryProof
 import QEDSDK
+import TransparencyLog
 
 /// `chancery verify FILE BUNDLE`: checks a notarized file offline.
 struct VerifyCommand: AsyncParsableCommand {

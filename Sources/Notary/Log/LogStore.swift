@@ -30,9 +30,28 @@ public struct LogStore: Sendable {
         public let checkpoint: Checkpoint
         /// The checkpoint's signed note.
         public let note: SignedNote
-        /// Further writes that must be durable exactly when the entries are (the reports
-        /// the entries belong to), run inside the batch's transaction.
-        public let records: [@Sendable (any SQLDatabase) async throws -> Void]
+        /// When the batch is made durable, stored with the checkpoint.
+        public let time: Date
+        /// Rows that must be durable exactly when the entries are (the reports the entries
+        /// belong to); rows of one table and columns are inserted together.
+        public let records: [Row]
+    }
+
+    /// A row to insert with a batch.
+    public struct Row: Sendable {
+        /// The table.
+        public let table: String
+        /// The columns, in the order of ``values``.
+        public let columns: [String]
+        /// The values.
+        public let values: [any SQLExpression]
+
+        /// Creates a row of `table`.
+        public init(table: String, columns: [String], values: [any SQLExpression]) {
+            self.table = table
+            self.columns = columns
+            self.values = values
+        }
     }
 
     /// Writes a batch in one transaction.
@@ -53,15 +72,31 @@ public struct LogStore: Sendable {
             }
             try await sql.insert(into: "notary_log_checkpoints")
                 .columns("size", "root", "note", "created_at")
-                .values(SQLBind(batch.checkpoint.size), SQLBind(Data(batch.checkpoint.root.bytes)), SQLBind(batch.note.formatted), SQLBind(Date()))
+                .values(SQLBind(batch.checkpoint.size), SQLBind(Data(batch.checkpoint.root.bytes)), SQLBind(batch.note.formatted), SQLBind(batch.time))
                 .run()
-            for record in batch.records { try await record(sql) }
+            try await Self.insert(batch.records, into: sql)
+        }
+    }
+
+    /// Inserts `rows`, one statement for each run of rows with the same table and columns,
+    /// within the bind limits of both engines.
+    private static func insert(_ rows: [Row], into sql: any SQLDatabase) async throws {
+        var start = 0
+        while start < rows.count {
+            let first = rows[start]
+            let perStatement = max(1, 30_000 / max(1, first.columns.count))
+            var end = start + 1
+            while end < rows.count, end - start < perStatement, rows[end].table == first.table, rows[end].columns == first.columns {
+                end += 1
+            }
+            try await sql.insert(into: first.table).columns(first.columns).rows(rows[start..<end].map(\.values)).run()
+            start = end
         }
     }
 
     /// The newest signed checkpoint, or `nil` for a log that has never signed one.
     public func latestCheckpoint() async throws -> SignedNote? {
-        let text = try await database.withConnection { sql in
+        let text = try await database.withReadConnection { sql in
             try await sql.select().column("note").from("notary_log_checkpoints")
                 .orderBy("size", .descending).limit(1)
                 .first(decodingColumn: "note", as: String.self)
@@ -73,7 +108,7 @@ public struct LogStore: Sendable {
     public func loadTree() async throws -> TiledLog {
         guard let note = try await latestCheckpoint() else { return TiledLog() }
         let size = try Checkpoint(parsing: note.text).size
-        let rows = try await database.withConnection { sql in
+        let rows = try await database.withReadConnection { sql in
             try await sql.select().columns("level", "idx", "hashes").from("notary_log_tiles").all()
         }
         var tiles: [TiledLog.TileKey: [TreeHash]] = [:]
@@ -86,7 +121,7 @@ public struct LogStore: Sendable {
 
     /// The stored hashes of a tile, or `nil` when the log has no such tile.
     public func tile(level: Int, index: Int) async throws -> [TreeHash]? {
-        let data = try await database.withConnection { sql in
+        let data = try await database.withReadConnection { sql in
             try await sql.select().column("hashes").from("notary_log_tiles")
                 .where("level", .equal, level).where("idx", .equal, index)
                 .first(decodingColumn: "hashes", as: Data.self)
@@ -96,7 +131,7 @@ public struct LogStore: Sendable {
 
     /// The entries with indexes `range`, in order; fewer when the log ends sooner.
     public func entries(in range: Range<Int>) async throws -> [[UInt8]] {
-        try await database.withConnection { sql in
+        try await database.withReadConnection { sql in
             try await sql.select().column("entry").from("notary_log_entries")
                 .where("idx", .greaterThanOrEqual, range.lowerBound).where("idx", .lessThan, range.upperBound)
                 .orderBy("idx")

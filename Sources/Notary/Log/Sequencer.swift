@@ -1,5 +1,5 @@
+import Foundation
 import Logging
-import SQLKit
 import ServiceLifecycle
 import TransparencyLog
 
@@ -28,11 +28,13 @@ public actor Sequencer: Service {
         public let checkpoint: Checkpoint
         /// The checkpoint's signed note.
         public let note: SignedNote
+        /// When the batch was made durable: the time stored with its checkpoint.
+        public let time: Date
     }
 
-    /// Writes a record that belongs to an entry (such as the report it notarizes) in the
-    /// transaction that makes the entry durable, given where the entry landed.
-    public typealias RecordWriter = @Sendable (any SQLDatabase, Sequenced) async throws -> Void
+    /// Makes the row that belongs to an entry (such as the report it notarizes), given where
+    /// the entry landed; the row is inserted in the transaction that makes the entry durable.
+    public typealias RecordWriter = @Sendable (Sequenced) throws -> LogStore.Row
 
     /// Why an entry was not logged.
     public enum Error: Swift.Error, Equatable {
@@ -73,12 +75,18 @@ public actor Sequencer: Service {
         (self.wakeups, self.wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
+    /// The time of a batch, in whole milliseconds: the precision the API shows, so that the
+    /// time a report is answered with is the time it is read back with.
+    private static func batchTime() -> Date {
+        Date(timeIntervalSince1970: (Date().timeIntervalSince1970 * 1000).rounded(.down) / 1000)
+    }
+
     /// Signs and stores the checkpoint of the empty log, so that a new log serves a
     /// checkpoint (size 0, the hash of nothing) from its first start, as monitors expect.
     private static func signEmptyCheckpoint(in store: LogStore, with signer: Ed25519NoteSigner) async throws -> SignedNote {
         let checkpoint = Checkpoint(origin: signer.keyName, size: 0, root: .empty)
         let note = try SignedNote.sign(checkpoint.text, with: [signer])
-        try await store.commit(.init(firstIndex: 0, entries: [], tiles: [:], checkpoint: checkpoint, note: note, records: []))
+        try await store.commit(.init(firstIndex: 0, entries: [], tiles: [:], checkpoint: checkpoint, note: note, time: batchTime(), records: []))
         return note
     }
 
@@ -140,15 +148,14 @@ public actor Sequencer: Service {
         var next = tree
         for item in batch { next.append(.leaf(item.entry)) }
         let checkpoint = Checkpoint(origin: signer.keyName, size: next.size, root: next.root)
+        let time = Self.batchTime()
         do {
             let note = try SignedNote.sign(checkpoint.text, with: [signer])
-            let sequenced = batch.indices.map { Sequenced(index: tree.size + $0, checkpoint: checkpoint, note: note) }
-            let records = zip(batch, sequenced).compactMap { item, position in
-                item.record.map { record in { @Sendable (sql: any SQLDatabase) in try await record(sql, position) } }
-            }
+            let sequenced = batch.indices.map { Sequenced(index: tree.size + $0, checkpoint: checkpoint, note: note, time: time) }
+            let records = try zip(batch, sequenced).compactMap { item, position in try item.record?(position) }
             try await store.commit(.init(
                 firstIndex: tree.size, entries: batch.map(\.entry), tiles: next.takeChangedTiles(),
-                checkpoint: checkpoint, note: note, records: records
+                checkpoint: checkpoint, note: note, time: time, records: records
             ))
             tree = next
             latestNote = note

@@ -187,15 +187,13 @@ public struct QEDRoutes: Sendable {
             committedMetadata: metadata.bytes, salt: metadata.salt, leafHash: .leaf(entry.bytes),
             timeStampReply: try timeStampReply(forHash: submission.hash)
         )
+        let sequenced: Sequencer.Sequenced
         do {
-            _ = try await sequencer.append(entry.bytes, record: ReportStore.writer(for: newReport))
+            sequenced = try await sequencer.append(entry.bytes, record: ReportStore.writer(for: newReport))
         } catch Sequencer.Error.stopped {
             throw APIError(.serviceUnavailable, "The server is shutting down; retry shortly.")
         }
-        guard let stored = try await reports.report(slug: slug) else {
-            throw APIError(.internalServerError, "the report was logged but cannot be read back")
-        }
-        return EditedResponse(status: .created, response: resource(stored, request: request))
+        return EditedResponse(status: .created, response: resource(ReportStore.stored(newReport, at: sequenced), request: request))
     }
 
     private func resource(_ report: StoredReport, request: Request) -> QEDReportResource {

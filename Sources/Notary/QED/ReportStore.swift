@@ -19,27 +19,39 @@ struct ReportStore: Sendable {
         let timeStampReply: [UInt8]?
     }
 
-    /// A writer that inserts `report` in the batch's transaction.
+    /// The row of `report`, once its entry's position is known, to insert with the batch.
     static func writer(for report: NewReport) -> Sequencer.RecordWriter {
-        { sql, sequenced in
+        { sequenced in
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             let metaData = try report.submission.metaData.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
             let files = String(decoding: try encoder.encode(report.files), as: UTF8.self)
-            try await sql.insert(into: "notary_reports")
-                .columns(
+            return LogStore.Row(
+                table: "notary_reports",
+                columns: [
                     "slug", "owner_id", "hash", "name", "note", "email", "original_created_at", "meta_data", "provable_files",
-                    "committed_metadata", "salt", "log_index", "leaf_hash", "checkpoint_size", "created_at", "time_stamp_reply"
-                )
-                .values(
+                    "committed_metadata", "salt", "log_index", "leaf_hash", "checkpoint_size", "created_at", "time_stamp_reply",
+                ],
+                values: [
                     SQLBind(report.slug), SQLBind(report.ownerID), SQLBind(report.submission.hash), SQLBind(report.submission.name),
                     SQLBind(report.submission.note), SQLBind(report.submission.email), SQLBind(report.submission.originalCreatedAt),
                     SQLBind(metaData), SQLBind(files), SQLBind(Data(report.committedMetadata)), SQLBind(Data(report.salt)),
-                    SQLBind(sequenced.index), SQLBind(report.leafHash.hex), SQLBind(sequenced.checkpoint.size), SQLBind(Date()),
-                    SQLBind(report.timeStampReply.map { Data($0) })
-                )
-                .run()
+                    SQLBind(sequenced.index), SQLBind(report.leafHash.hex), SQLBind(sequenced.checkpoint.size), SQLBind(sequenced.time),
+                    SQLBind(report.timeStampReply.map { Data($0) }),
+                ]
+            )
         }
+    }
+
+    /// The report as it was stored with its batch, without reading it back.
+    static func stored(_ report: NewReport, at sequenced: Sequencer.Sequenced) -> StoredReport {
+        StoredReport(
+            slug: report.slug, ownerID: report.ownerID, hash: report.submission.hash, name: report.submission.name,
+            note: report.submission.note, email: report.submission.email, originalCreatedAt: report.submission.originalCreatedAt,
+            metaData: report.submission.metaData, files: report.files, logIndex: sequenced.index, leafHash: report.leafHash.hex,
+            checkpointSize: sequenced.checkpoint.size, checkpointRoot: sequenced.checkpoint.root, checkpointTime: sequenced.time,
+            timeStampReply: report.timeStampReply, committedMetadata: report.committedMetadata, salt: report.salt
+        )
     }
 
     /// The logged entry of the report at `index`.
@@ -68,7 +80,7 @@ struct ReportStore: Sendable {
     }
 
     private func reports(where condition: any SQLExpression, limit: Int? = nil) async throws -> [StoredReport] {
-        let rows = try await database.withConnection { sql in
+        let rows = try await database.withReadConnection { sql in
             try await sql.select()
                 .column(SQLColumn(SQLLiteral.all, table: SQLIdentifier("r")))
                 .column(SQLColumn("root", table: "c"))

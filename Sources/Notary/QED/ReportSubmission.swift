@@ -135,9 +135,7 @@ struct ReportSubmission: Sendable {
         let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
         let daysInMonth = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
         guard (1...daysInMonth).contains(day) else { return nil }
-        let withFractions = ISO8601DateFormatter()
-        withFractions.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return withFractions.date(from: text) ?? ISO8601DateFormatter().date(from: text)
+        return Date(iso8601: text)
     }
 
     private static func isEmail(_ text: String) -> Bool {

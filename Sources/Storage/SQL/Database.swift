@@ -18,10 +18,12 @@ import SQLiteKit
 /// try await database.close()
 /// ```
 ///
-/// On SQLite the database keeps exactly one connection. SQLite admits one writer at a time
-/// anyway, and a single connection makes every transaction strictly serial inside the
-/// process; other processes (the `chancery` CLI next to a running server) are handled by WAL
-/// mode and a busy timeout.
+/// On SQLite the database keeps exactly one connection for writing. SQLite admits one writer
+/// at a time anyway, and a single connection makes every transaction strictly serial inside
+/// the process; other processes (the `chancery` CLI next to a running server) are handled by
+/// WAL mode and a busy timeout. Reads that need no transaction can take a read-only
+/// connection of their own with ``withReadConnection(_:)``: in WAL mode they run while the
+/// writer writes, and see what was committed when their statement began.
 public final class Database: Sendable {
     /// The database engines Chancery runs on.
     public enum Engine: String, Sendable {
@@ -45,9 +47,12 @@ public final class Database: Sendable {
     private let logger: Logger
 
     private enum Pool: Sendable {
-        case sqlite(SharedPool<SQLiteSessionSource>)
+        case sqlite(SharedPool<SQLiteSessionSource>, readers: SharedPool<SQLiteSessionSource>)
         case postgres(SharedPool<PostgresConnectionSource>)
     }
+
+    /// How many read-only connections SQLite readers share.
+    private static let sqliteReaders = 4
 
     /// AsyncKit's pool, which predates `Sendable` annotations.
     ///
@@ -82,14 +87,18 @@ public final class Database: Sendable {
         let pool: Pool
         switch location {
         case .sqlite(let path):
-            let source = SQLiteSessionSource(
-                base: SQLiteConnectionSource(configuration: .init(storage: .file(path: path), enableForeignKeys: true))
-            )
+            let base = SQLiteConnectionSource(configuration: .init(storage: .file(path: path), enableForeignKeys: true))
             let loop = MultiThreadedEventLoopGroup.singleton.next()
-            pool = .sqlite(SharedPool(pool: EventLoopGroupConnectionPool(
-                source: source, maxConnectionsPerEventLoop: 1, requestTimeout: .seconds(30),
-                pruneInterval: nil, logger: logger, on: loop
-            )))
+            pool = .sqlite(
+                SharedPool(pool: EventLoopGroupConnectionPool(
+                    source: SQLiteSessionSource(base: base, readOnly: false), maxConnectionsPerEventLoop: 1,
+                    requestTimeout: .seconds(30), pruneInterval: nil, logger: logger, on: loop
+                )),
+                readers: SharedPool(pool: EventLoopGroupConnectionPool(
+                    source: SQLiteSessionSource(base: base, readOnly: true), maxConnectionsPerEventLoop: sqliteReaders,
+                    requestTimeout: .seconds(30), pruneInterval: nil, logger: logger, on: loop
+                ))
+            )
         case .postgres(let url):
             var configuration = try SQLPostgresConfiguration(url: url)
             configuration.searchPath = postgresSearchPath
@@ -116,15 +125,32 @@ public final class Database: Sendable {
     /// connection is held by the outer call, and the inner one would wait for it.
     public func withConnection<Result>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
         switch pool {
-        case .sqlite(let shared):
-            let connection = try await shared.pool.requestConnection(logger: logger).get()
-            defer { shared.pool.releaseConnection(connection, logger: logger) }
-            return try await body(connection.sql(queryLogLevel: .trace))
-        case .postgres(let shared):
-            let connection = try await shared.pool.requestConnection(logger: logger).get()
-            defer { shared.pool.releaseConnection(connection, logger: logger) }
-            return try await body(connection.sql(queryLogLevel: .trace))
+        case .sqlite(let shared, _): try await Self.withConnection(of: shared, logger: logger, sql: { $0.sql(queryLogLevel: .trace) }, body)
+        case .postgres(let shared): try await Self.withConnection(of: shared, logger: logger, sql: { $0.sql(queryLogLevel: .trace) }, body)
         }
+    }
+
+    /// Runs `body` with a connection for reading only, in autocommit mode.
+    ///
+    /// On SQLite this is one of a few read-only connections, so reads go on while the writer
+    /// holds its connection (in a transaction, or waiting for the disk); each statement sees
+    /// what was committed when it began. On PostgreSQL it is any connection of the pool.
+    /// As with ``withConnection(_:)``, never nest another call inside `body`.
+    public func withReadConnection<Result>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
+        switch pool {
+        case .sqlite(_, let readers): try await Self.withConnection(of: readers, logger: logger, sql: { $0.sql(queryLogLevel: .trace) }, body)
+        case .postgres(let shared): try await Self.withConnection(of: shared, logger: logger, sql: { $0.sql(queryLogLevel: .trace) }, body)
+        }
+    }
+
+    /// Leases a connection of `shared`, runs `body` with its SQL interface, and gives it back.
+    private static func withConnection<Source, Result>(
+        of shared: SharedPool<Source>, logger: Logger, sql: (Source.Connection) -> any SQLDatabase,
+        _ body: (any SQLDatabase) async throws -> Result
+    ) async throws -> Result {
+        let connection = try await shared.pool.requestConnection(logger: logger).get()
+        defer { shared.pool.releaseConnection(connection, logger: logger) }
+        return try await body(sql(connection))
     }
 
     /// Runs `body` inside one transaction: committed when `body` returns, rolled back when it
@@ -161,7 +187,9 @@ public final class Database: Sendable {
     /// Closes every connection. The database cannot be used afterwards.
     public func close() async throws {
         switch pool {
-        case .sqlite(let shared): try await shared.pool.shutdownAsync()
+        case .sqlite(let shared, let readers):
+            try await readers.pool.shutdownAsync()
+            try await shared.pool.shutdownAsync()
         case .postgres(let shared): try await shared.pool.shutdownAsync()
         }
     }

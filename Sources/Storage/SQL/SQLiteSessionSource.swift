@@ -9,15 +9,19 @@ import SQLiteKit
 ///   answered success never loses the data.
 /// - `busy_timeout`: another process holding the write lock (the CLI next to a running
 ///   server) makes a statement wait instead of failing at once.
+/// - `query_only` for readers: a connection meant for reads cannot write by mistake.
 struct SQLiteSessionSource: ConnectionPoolSource {
     /// The SQLiteKit source that opens the file.
     let base: SQLiteConnectionSource
+    /// Whether the connections refuse writes.
+    let readOnly: Bool
 
     func makeConnection(logger: Logger, on eventLoop: any EventLoop) -> EventLoopFuture<SQLiteConnection> {
         base.makeConnection(logger: logger, on: eventLoop).flatMap { connection in
             connection.query("PRAGMA journal_mode = WAL")
                 .flatMap { _ in connection.query("PRAGMA synchronous = FULL") }
                 .flatMap { _ in connection.query("PRAGMA busy_timeout = 15000") }
+                .flatMap { _ in connection.query("PRAGMA query_only = \(readOnly ? "ON" : "OFF")") }
                 .map { _ in connection }
                 .flatMapError { error in connection.close().flatMapThrowing { throw error } }
         }
