@@ -270,6 +270,15 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "NotaryProofTests",
+            dependencies: [
+                "NotaryProof", "TimeStamping", "TransparencyLog",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "PDFTests",
             dependencies: ["PDF"],
             swiftSettings: swiftSettings

@@ -78,10 +78,15 @@ public struct StoredZip: Sendable {
             let extraLength = try u16(cursor + 30)
             let commentLength = try u16(cursor + 32)
             let offset = try u32(cursor + 42)
-            let name = String(decoding: try bytes(cursor + 46, nameLength), as: UTF8.self)
+            let nameBytes = try bytes(cursor + 46, nameLength)
+            let name = String(decoding: nameBytes, as: UTF8.self)
             guard method == 0 else { throw ReadError.compressed(name) }
-            guard try u32(offset) == 0x0403_4B50 else { throw ReadError.malformed }
-            let contents = try bytes(offset + 30 + (try u16(offset + 26)) + (try u16(offset + 28)), size)
+            // The local header must name the same file: names are not covered by the CRC.
+            let localNameLength = try u16(offset + 26)
+            guard try u32(offset) == 0x0403_4B50, try bytes(offset + 30, localNameLength) == nameBytes, files[name] == nil else {
+                throw ReadError.malformed
+            }
+            let contents = try bytes(offset + 30 + localNameLength + (try u16(offset + 28)), size)
             guard CRC32.checksum(contents) == crc else { throw ReadError.corrupt(name) }
             files[name] = contents
             cursor += 46 + nameLength + extraLength + commentLength
