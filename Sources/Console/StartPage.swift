@@ -37,6 +37,8 @@ public struct StartPage: Sendable {
         <h1>Chancery</h1>
         <p class="lede">Trustworthy documents and device data, self-hosted.</p>
         <dl>
+        <dt>Verify a file</dt><dd><a href="/verify"><code>/verify</code></a> checks whether a file was notarized here; the file is hashed in your browser and never uploaded.</dd>
+        <dt>Transparency log</dt><dd><a href="/log/checkpoint"><code>/log/checkpoint</code></a> is the public log's latest signed checkpoint; its key is at <a href="/.well-known/chancery/log.vkey"><code>/.well-known/chancery/log.vkey</code></a>.</dd>
         <dt>Health</dt><dd><a href="/health"><code>/health</code></a> tells whether this server can serve.</dd>
         <dt>Your account</dt><dd><code>/api/v1/me</code> shows who you are signed in as.</dd>
         <dt>Metrics</dt><dd><code>/metrics</code> serves Prometheus metrics to administrators.</dd>

@@ -68,7 +68,9 @@ import Testing
             try await client.execute(uri: "/", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "text/html; charset=utf-8")
-                #expect(String(buffer: response.body).contains("<h1>Chancery</h1>"))
+                let page = String(buffer: response.body)
+                #expect(page.contains("<h1>Chancery</h1>"))
+                #expect(page.contains(#"href="/verify""#), "the start page leads people to the verify page")
             }
         }
     }
