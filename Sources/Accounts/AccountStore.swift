@@ -230,24 +230,27 @@ public final class AccountStore: Sendable {
     }
 
     /// Looks up the user behind a stored secret hash in `table` that satisfies `condition`,
-    /// and the user's groups, on one connection.
+    /// with the user's groups, in one statement (a row for each group, or one row with no
+    /// group): every API request runs it.
     private func authenticate(secret: String, table: String, condition: any SQLExpression, credential: CredentialKind) async throws -> Principal? {
-        try await database.withReadConnection { sql in
-            let found = try await sql.select()
+        let rows = try await database.withReadConnection { sql in
+            try await sql.select()
                 .column(SQLColumn("id", table: "u")).column(SQLColumn("name", table: "u"))
+                .column(SQLColumn("group_name", table: "g"))
                 .from(SQLAlias(SQLIdentifier(table), as: SQLIdentifier("s")))
                 .join(SQLAlias(SQLIdentifier("account_users"), as: SQLIdentifier("u")), method: SQLJoinMethod.inner,
                       on: SQLColumn("user_id", table: "s"), .equal, SQLColumn("id", table: "u"))
+                .join(SQLAlias(SQLIdentifier("account_group_members"), as: SQLIdentifier("g")), method: SQLJoinMethod.left,
+                      on: SQLColumn("user_id", table: "g"), .equal, SQLColumn("id", table: "u"))
                 .where(SQLColumn("secret_hash", table: "s"), .equal, SQLBind(Secret.hash(secret)))
                 .where(condition)
-                .first()
-            guard let found else { return nil }
-            let userID = try found.decode(column: "id", as: String.self)
-            return Principal(
-                userID: userID, userName: try found.decode(column: "name", as: String.self),
-                groups: Set(try await Self.groupNames(userID: userID, in: sql)), credential: credential
-            )
+                .all()
         }
+        guard let first = rows.first else { return nil }
+        return Principal(
+            userID: try first.decode(column: "id", as: String.self), userName: try first.decode(column: "name", as: String.self),
+            groups: Set(try rows.compactMap { try $0.decode(column: "group_name", as: String?.self) }), credential: credential
+        )
     }
 
     private func principal(userID: String, userName: String, credential: CredentialKind) async throws -> Principal {

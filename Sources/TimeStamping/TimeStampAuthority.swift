@@ -35,6 +35,9 @@ public struct TimeStampAuthority: Sendable {
 
     private let nextSerialNumber: @Sendable () -> [UInt8]
     private let now: @Sendable () -> Date
+    /// The SHA-256 of the certificate's DER, which every token's signing-certificate
+    /// attribute carries; computed once.
+    private let certificateHash: [UInt8]
 
     /// Creates an authority.
     ///
@@ -64,6 +67,9 @@ public struct TimeStampAuthority: Sendable {
         self.accuracy = accuracy
         self.nextSerialNumber = serialNumber
         self.now = now
+        var certificateCoder = DER.Serializer()
+        try certificateCoder.serialize(certificate)
+        self.certificateHash = DigestAlgorithm.sha256.hash(certificateCoder.serializedBytes)
     }
 
     /// 16 random bytes with the top bit clear and the next one set: a positive 127-bit number
@@ -126,10 +132,6 @@ public struct TimeStampAuthority: Sendable {
         var coder = DER.Serializer()
         try coder.serialize(info)
         let content = coder.serializedBytes
-
-        var certificateCoder = DER.Serializer()
-        try certificateCoder.serialize(certificate)
-        let certificateHash = DigestAlgorithm.sha256.hash(certificateCoder.serializedBytes)
 
         let attributes = [
             try CMSAttribute(TimeStampingOID.contentTypeAttribute, value: TimeStampingOID.tstInfo),
