@@ -38,7 +38,7 @@ public enum NoteKey {
     }
 
     /// The key ID as eight lowercase hex digits, as key strings write it.
-    static func hex(_ keyID: UInt32) -> String {
+    public static func hex(_ keyID: UInt32) -> String {
         let text = String(keyID, radix: 16)
         return String(repeating: "0", count: 8 - text.count) + text
     }

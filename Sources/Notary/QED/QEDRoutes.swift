@@ -34,6 +34,8 @@ public struct QEDRoutes: Sendable {
     private let reports: ReportStore
     private let proofs: ReportProofs
     private let logVerifier: Ed25519NoteVerifier
+    /// The log key's ID as reports show it (`tx.network_id`).
+    private let logKeyID: String
     private let timeStamps: TimeStampAuthority
     private let tsaRootPEM: String
 
@@ -52,6 +54,7 @@ public struct QEDRoutes: Sendable {
         self.reports = ReportStore(database: database)
         self.proofs = ReportProofs(reports: reports, sequencer: sequencer)
         self.logVerifier = logVerifier
+        self.logKeyID = NoteKey.hex(logVerifier.keyID)
         self.timeStamps = timeStamps
         self.tsaRootPEM = tsaRootPEM
     }
@@ -123,7 +126,7 @@ public struct QEDRoutes: Sendable {
         return ReportCertificate(
             slug: report.slug, name: report.name, reportHash: report.hash,
             files: report.files.map { .init(name: $0.fileName, sha256: $0.hash) },
-            logOrigin: sequencer.origin, logKeyID: String(format: "%08x", logVerifier.keyID), logIndex: report.logIndex,
+            logOrigin: sequencer.origin, logKeyID: logKeyID, logIndex: report.logIndex,
             leafHash: report.leafHash, checkpointSize: report.checkpointSize, checkpointRoot: report.checkpointRoot.base64,
             checkpointTime: report.checkpointTime, timeStamp: timeStamp,
             tsaRootFingerprint: SHA256.hash(data: rootDER.serializedBytes).hex,
@@ -198,7 +201,7 @@ public struct QEDRoutes: Sendable {
 
     private func resource(_ report: StoredReport, request: Request) -> QEDReportResource {
         QEDReportResource(
-            report, logOrigin: sequencer.origin, logKeyID: String(format: "%08x", logVerifier.keyID), baseURL: Self.baseURL(of: request)
+            report, logOrigin: sequencer.origin, logKeyID: logKeyID, baseURL: Self.baseURL(of: request)
         )
     }
 
