@@ -23,6 +23,8 @@ let package = Package(
         .library(name: "QEDSDK", targets: ["QEDSDK"]),
         .library(name: "PDF", targets: ["PDF"]),
         .library(name: "QRCode", targets: ["QRCode"]),
+        .library(name: "NXQL", targets: ["NXQL"]),
+        .library(name: "NuxeoSDK", targets: ["NuxeoSDK"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -40,6 +42,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
     ],
     targets: [
@@ -57,7 +60,7 @@ let package = Package(
         .target(
             name: "ChanceryServer",
             dependencies: [
-                "Storage", "Accounts", "HTTPSupport", "Console", "Notary",
+                "Storage", "Accounts", "HTTPSupport", "Console", "Notary", "Repository",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -81,6 +84,19 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "SQLKit", package: "sql-kit"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "Repository",
+            dependencies: [
+                "Storage", "Accounts", "HTTPSupport", "NXQL",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
             swiftSettings: swiftSettings
@@ -162,6 +178,7 @@ let package = Package(
         ),
         .target(name: "PDF", swiftSettings: swiftSettings),
         .target(name: "QRCode", swiftSettings: swiftSettings),
+        .target(name: "NXQL", swiftSettings: swiftSettings),
         // SDKs
         .target(
             name: "QEDSDK",
@@ -169,6 +186,14 @@ let package = Package(
                 "NotaryProof", "TransparencyLog", "TimeStamping",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "NuxeoSDK",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -286,6 +311,27 @@ let package = Package(
         .testTarget(
             name: "QRCodeTests",
             dependencies: ["QRCode"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "NXQLTests",
+            dependencies: ["NXQL"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "NuxeoSDKTests",
+            dependencies: ["NuxeoSDK", "ChanceryTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "RepositoryTests",
+            dependencies: [
+                "Repository", "NXQL", "Storage", "Accounts", "HTTPSupport", "ChanceryTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

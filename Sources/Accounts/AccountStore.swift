@@ -232,7 +232,7 @@ public final class AccountStore: Sendable {
     /// Looks up the user behind a stored secret hash in `table` that satisfies `condition`,
     /// with the user's groups, in one statement (a row for each group, or one row with no
     /// group): every API request runs it.
-    private func authenticate(secret: String, table: String, condition: any SQLExpression, credential: CredentialKind) async throws -> Principal? {
+    func authenticate(secret: String, table: String, condition: any SQLExpression, credential: CredentialKind) async throws -> Principal? {
         let rows = try await database.withReadConnection { sql in
             try await sql.select()
                 .column(SQLColumn("id", table: "u")).column(SQLColumn("name", table: "u"))
@@ -280,33 +280,33 @@ public final class AccountStore: Sendable {
     private static let decoyHash = Bcrypt.hash("chancery-decoy", cost: 12)
     private static let allowedNameCharacters = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "._-@"))
 
-    private static func validate(name: String) throws {
+    static func validate(name: String) throws {
         guard (1...64).contains(name.count), name.unicodeScalars.allSatisfy(allowedNameCharacters.contains) else {
             throw AccountsError.invalidName(name)
         }
     }
 
-    private static func validate(password: String) throws {
+    static func validate(password: String) throws {
         guard password.count >= minimumPasswordLength else { throw AccountsError.passwordTooShort(minimum: minimumPasswordLength) }
     }
 
-    private static func userID(named name: String, in sql: any SQLDatabase) async throws -> String? {
+    static func userID(named name: String, in sql: any SQLDatabase) async throws -> String? {
         try await sql.select().column("id").from("account_users").where("name", .equal, name).first(decodingColumn: "id", as: String.self)
     }
 
-    private static func groupNames(userID: String, in sql: any SQLDatabase) async throws -> [String] {
+    static func groupNames(userID: String, in sql: any SQLDatabase) async throws -> [String] {
         try await sql.select().column("group_name").from("account_group_members")
             .where("user_id", .equal, userID).orderBy("group_name")
             .all(decodingColumn: "group_name", as: String.self)
     }
 
-    private static func insertMembership(userID: String, group: String, in sql: any SQLDatabase) async throws {
+    static func insertMembership(userID: String, group: String, in sql: any SQLDatabase) async throws {
         let exists = try await sql.select().column("name").from("account_groups").where("name", .equal, group).first()
         guard exists != nil else { throw AccountsError.groupNotFound(group) }
         try await sql.insert(into: "account_group_members").columns("group_name", "user_id").values(SQLBind(group), SQLBind(userID)).run()
     }
 
-    private static func user(from row: any SQLRow, in sql: any SQLDatabase) async throws -> User {
+    static func user(from row: any SQLRow, in sql: any SQLDatabase) async throws -> User {
         let id = try row.decode(column: "id", as: String.self)
         return User(
             id: id,

@@ -14,6 +14,8 @@ public enum AccountsError: Error, Equatable, CustomStringConvertible {
     case invalidName(String)
     /// A password is shorter than ``AccountStore/minimumPasswordLength``.
     case passwordTooShort(minimum: Int)
+    /// The built-in groups `administrators` and `members` cannot be deleted.
+    case builtInGroup(String)
 
     public var description: String {
         switch self {
@@ -25,6 +27,7 @@ public enum AccountsError: Error, Equatable, CustomStringConvertible {
         case .invalidName(let name):
             return "'\(name)' is not a valid name: use 1 to 64 letters, digits, '.', '_', '-' or '@'"
         case .passwordTooShort(let minimum): return "passwords must have at least \(minimum) characters"
+        case .builtInGroup(let name): return "the group '\(name)' is built in and cannot be deleted"
         }
     }
 }

@@ -41,5 +41,23 @@ public enum AccountsMigrations {
                 try await sql.insert(into: "account_groups").columns("name", "created_at").values(SQLBind(group), SQLBind(now)).run()
             }
         },
+        Migration(version: 2, name: "user profiles, group labels and nested groups, device tokens") { sql in
+            for column in ["first_name", "last_name", "email", "company"] {
+                try await sql.alter(table: "account_users").column(column, type: .text).run()
+            }
+            try await sql.alter(table: "account_groups").column("label", type: .text).run()
+            try await sql.alter(table: "account_groups").column("member_groups", type: .text).run()
+            try await sql.create(table: "account_device_tokens")
+                .column("secret_hash", type: .text, .primaryKey(autoIncrement: false))
+                .column("user_id", type: .text, .notNull, .references("account_users", "id", onDelete: .cascade))
+                .column("application", type: .text, .notNull)
+                .column("device_id", type: .text, .notNull)
+                .column("permission", type: .text, .notNull)
+                .column("description", type: .text)
+                .column("nonce", type: .text, .notNull)
+                .column("created_at", type: .timestamp, .notNull)
+                .unique("user_id", "application", "device_id")
+                .run()
+        },
     ])
 }

@@ -32,4 +32,6 @@ public enum CredentialKind: String, Sendable, Hashable, Codable {
     case apiKey = "api_key"
     /// A short-lived bearer access token.
     case accessToken = "access_token"
+    /// A token bound to one application on one device (Nuxeo token authentication).
+    case deviceToken = "device_token"
 }

@@ -5,6 +5,7 @@ import Hummingbird
 import Logging
 import Metrics
 import Notary
+import Repository
 import NIOCore
 import Prometheus
 
@@ -38,18 +39,23 @@ public enum ChanceryServer {
             throw error
         }
         let notary: NotaryCapability
+        let repository: RepositoryCapability
         do {
             notary = try await NotaryCapability.open(
                 database: platform.database, accounts: platform.accounts,
                 keysDirectory: configuration.keysDirectory, origin: configuration.logOrigin,
                 tsaPolicy: configuration.tsaPolicy, logger: logger
             )
+            repository = try await RepositoryCapability.open(
+                database: platform.database, blobs: platform.blobs, accounts: platform.accounts,
+                keysDirectory: configuration.keysDirectory, logger: logger
+            )
         } catch {
             try? await platform.close()
             throw error
         }
         let app = ChanceryApplication.application(
-            configuration: configuration, platform: platform, notary: notary, metrics: registry, logger: logger
+            configuration: configuration, platform: platform, notary: notary, repository: repository, metrics: registry, logger: logger
         ) { host, port in
             let shownHost = host.contains(":") ? "[\(host)]" : host
             printLine("listening on http://\(shownHost):\(port)")

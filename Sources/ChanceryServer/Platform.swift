@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Logging
 import Notary
+import Repository
 import NIOCore
 import Storage
 
@@ -24,7 +25,7 @@ public struct Platform: Sendable {
     }
 
     /// The migrations of every module, in dependency order.
-    public static let migrations: [MigrationSet] = [AccountsMigrations.all, NotaryMigrations.all]
+    public static let migrations: [MigrationSet] = [AccountsMigrations.all, NotaryMigrations.all, RepositoryMigrations.all]
 
     /// Opens the data directory, the database and the blob store, and applies pending
     /// migrations.

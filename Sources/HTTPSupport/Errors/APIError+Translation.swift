@@ -42,6 +42,7 @@ extension APIError {
         case .userExists, .groupExists: return .conflict
         case .userNotFound, .groupNotFound, .apiKeyNotFound: return .notFound
         case .invalidName, .passwordTooShort: return .badRequest
+        case .builtInGroup: return .forbidden
         }
     }
 

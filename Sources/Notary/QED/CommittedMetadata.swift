@@ -1,4 +1,5 @@
 import Foundation
+import HTTPSupport
 import NotaryProof
 
 /// The private part of a report that the log commits to without publishing it: the exact

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPSupport
 import Hummingbird
 import TransparencyLog
 

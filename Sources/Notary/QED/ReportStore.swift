@@ -1,4 +1,5 @@
 import Foundation
+import HTTPSupport
 import SQLKit
 import Storage
 import TransparencyLog

@@ -10,6 +10,8 @@ import SQLiteKit
 /// - `busy_timeout`: another process holding the write lock (the CLI next to a running
 ///   server) makes a statement wait instead of failing at once.
 /// - `query_only` for readers: a connection meant for reads cannot write by mistake.
+/// - `case_sensitive_like`: `LIKE` compares case as PostgreSQL's does (and NXQL's `LIKE`
+///   requires); `ILIKE`-style matching lowers both sides explicitly.
 struct SQLiteSessionSource: ConnectionPoolSource {
     /// The SQLiteKit source that opens the file.
     let base: SQLiteConnectionSource
@@ -21,6 +23,7 @@ struct SQLiteSessionSource: ConnectionPoolSource {
             connection.query("PRAGMA journal_mode = WAL")
                 .flatMap { _ in connection.query("PRAGMA synchronous = FULL") }
                 .flatMap { _ in connection.query("PRAGMA busy_timeout = 15000") }
+                .flatMap { _ in connection.query("PRAGMA case_sensitive_like = ON") }
                 .flatMap { _ in connection.query("PRAGMA query_only = \(readOnly ? "ON" : "OFF")") }
                 .map { _ in connection }
                 .flatMapError { error in connection.close().flatMapThrowing { throw error } }

@@ -1,4 +1,5 @@
-/// Any JSON value, kept as sent: the free-form `meta_data` of a report.
+/// Any JSON value, kept as sent: the free-form `meta_data` of a QED report, the properties of a
+/// repository document.
 public indirect enum JSONValue: Codable, Sendable, Equatable {
     case null
     case bool(Bool)
@@ -40,9 +41,38 @@ public indirect enum JSONValue: Codable, Sendable, Equatable {
         }
     }
 
+    /// The items, if this is an array; otherwise none.
+    public var arrayValue: [JSONValue] {
+        if case .array(let value) = self { return value }
+        return []
+    }
+
+    /// The members, if this is an object.
+    public var objectValue: [String: JSONValue]? {
+        if case .object(let value) = self { return value }
+        return nil
+    }
+
+    /// The number, if this is a whole number.
+    public var integerValue: Int? {
+        if case .integer(let value) = self { return value }
+        return nil
+    }
+
     /// The string, if this is one.
-    var stringValue: String? {
+    public var stringValue: String? {
         if case .string(let value) = self { return value }
         return nil
     }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral, ExpressibleByNilLiteral {
+    /// A JSON string from a string literal.
+    public init(stringLiteral value: String) { self = .string(value) }
+    /// A JSON boolean from `true` or `false`.
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// A JSON number from an integer literal.
+    public init(integerLiteral value: Int) { self = .integer(value) }
+    /// JSON `null` from `nil`.
+    public init(nilLiteral: ()) { self = .null }
 }

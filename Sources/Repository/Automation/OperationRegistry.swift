@@ -1,0 +1,49 @@
+import HTTPSupport
+
+/// The automation operations the server offers, looked up by id or alias, and their
+/// description for `GET site/automation`.
+public struct OperationRegistry: Sendable {
+    private let byID: [String: Operation]
+    private let operations: [Operation]
+
+    /// Creates a registry of `operations`.
+    public init(_ operations: [Operation]) {
+        self.operations = operations.sorted { $0.id < $1.id }
+        var byID: [String: Operation] = [:]
+        for operation in operations {
+            byID[operation.id] = operation
+            for alias in operation.aliases { byID[alias] = operation }
+        }
+        self.byID = byID
+    }
+
+    /// Every operation Chancery implements.
+    public static let standard = OperationRegistry(
+        Operation.basicOperations + Operation.documentOperations + Operation.securityOperations + Operation.blobOperations
+    )
+
+    /// The operation answering to `id`, or `nil`.
+    public func operation(_ id: String) -> Operation? { byID[id] }
+
+    /// The registry document: `{"paths": …, "operations": […], "chains": []}`.
+    public var description: JSONValue {
+        .object([
+            "paths": .object(["login": "login"]),
+            "operations": .array(operations.map { operation in
+                .object([
+                    "id": .string(operation.id), "label": .string(operation.id), "category": .string(operation.category),
+                    "requires": .null, "description": .string(operation.description), "url": .string(operation.id),
+                    "signature": .array(operation.signature.flatMap { [JSONValue.string($0.input), .string($0.output)] }),
+                    "aliases": .array(operation.aliases.map(JSONValue.string)),
+                    "params": .array(operation.parameters.enumerated().map { order, parameter in
+                        .object([
+                            "name": .string(parameter.name), "description": "", "type": .string(parameter.type),
+                            "required": .bool(parameter.isRequired), "order": .integer(order), "widget": .null, "values": .array([]),
+                        ])
+                    }),
+                ])
+            }),
+            "chains": .array([]),
+        ])
+    }
+}

@@ -1,0 +1,22 @@
+/// What can go wrong with a repository operation, each with a message fit for the client.
+public enum RepositoryError: Error, Equatable, CustomStringConvertible {
+    /// No document answers to this reference (or the caller may not know it exists).
+    case documentNotFound(String)
+    /// The caller lacks `permission` on the document at `path`.
+    case forbidden(permission: String, path: String)
+    /// The document is locked by someone else.
+    case locked(path: String, owner: String)
+    /// The request is not valid: an unknown type, a bad property value, a forbidden move.
+    case invalid(String)
+    /// The operation conflicts with the document's state (a transition not allowed from it).
+    case conflict(String)
+
+    public var description: String {
+        switch self {
+        case .documentNotFound(let reference): return "Failed to get document \(reference)"
+        case .forbidden(let permission, let path): return "Privilege '\(permission)' is not granted to the current user on \(path)"
+        case .locked(let path, let owner): return "Document \(path) is locked by \(owner)"
+        case .invalid(let message), .conflict(let message): return message
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import HTTPSupport
+import HTTPTypes
+import Hummingbird
+
+/// Document resources: `id/{uid}` and `path/{path}`, with their adapters.
+extension NuxeoAPI {
+    func document(_ call: inout NuxeoCall, reference: DocumentReference, adapters: [String]) async throws -> Response {
+        let document = try await repository.document(reference, for: call.checker)
+        guard let adapter = adapters.first else {
+            switch call.request.method {
+            case .get: return try NuxeoCall.json(try await call.renderer.json(document))
+            case .post: return try await createChild(&call, in: document)
+            case .put: return try await update(&call, document)
+            case .delete:
+                try await repository.delete(document, for: call.checker)
+                return NuxeoCall.noContent
+            default: try Self.require(call, .get, .post, .put, .delete); return NuxeoCall.noContent
+            }
+        }
+        switch adapter {
+        case "@children":
+            try Self.require(call, .get)
+            let page = try await repository.children(of: document, page: try call.pageRequest(defaultPageSize: 50), for: call.checker)
+            return try NuxeoCall.json(try await call.renderer.page(page))
+        case "@blob":
+            try Self.require(call, .get)
+            let xpath = adapters.dropFirst().joined(separator: "/")
+            return try await download(call, reference: .id(document.id), xpath: xpath.isEmpty ? "blobholder:0" : xpath)
+        case "@acl":
+            try Self.require(call, .get)
+            return try await aclResponse(document)
+        case "@versions":
+            try Self.require(call, .get)
+            return try NuxeoCall.json(try await call.renderer.list(try await repository.versions(of: document, for: call.checker)))
+        case "@op":
+            try Self.require(call, .post)
+            return try await automation(&call, segments: Array(adapters.dropFirst()), input: .document(document))
+        default:
+            throw APIError(.notFound, "unknown adapter \(adapter)")
+        }
+    }
+
+    private func createChild(_ call: inout NuxeoCall, in parent: Document) async throws -> Response {
+        guard case .object(let body)? = try await call.jsonBody() else {
+            throw APIError(.badRequest, "the body must be a document entity with a type")
+        }
+        guard let type = body["type"]?.stringValue else { throw APIError(.badRequest, "the document entity needs a 'type'") }
+        let properties = try Self.properties(in: body)
+        let created = try await repository.create(type: type, name: body["name"]?.stringValue, properties: properties, in: parent, for: call.checker)
+        return try NuxeoCall.json(try await call.renderer.json(created), status: .created)
+    }
+
+    private func update(_ call: inout NuxeoCall, _ document: Document) async throws -> Response {
+        guard case .object(let body)? = try await call.jsonBody() else { throw APIError(.badRequest, "the body must be a document entity") }
+        let versioning = call.request.headers[NuxeoHeader.versioningOption].flatMap(VersionIncrement.init(option:))
+        let updated = try await repository.update(document, properties: try Self.properties(in: body), versioning: versioning, for: call.checker)
+        return try NuxeoCall.json(try await call.renderer.json(updated))
+    }
+
+    /// The `properties` object of a document entity; other top-level fields are ignored, as
+    /// clients send back whole entities.
+    static func properties(in body: [String: JSONValue]) throws -> [String: JSONValue] {
+        switch body["properties"] {
+        case nil, .null?: return [:]
+        case .object(let properties)?: return properties
+        default: throw APIError(.badRequest, "'properties' must be an object")
+        }
+    }
+
+    private func aclResponse(_ document: Document) async throws -> Response {
+        let (local, inherited) = try await repository.acls(of: document)
+        func acl(_ name: String, _ entries: [AccessControlEntry]) -> JSONValue {
+            .object(["name": .string(name), "ace": .array(entries.map {
+                .object(["username": .string($0.principal), "permission": .string($0.permission), "granted": .bool($0.isGranted)])
+            })])
+        }
+        return try NuxeoCall.json(.object(["entity-type": "acls", "acl": .array([acl("local", local), acl("inherited", inherited)])]))
+    }
+
+    /// Streams the blob at `xpath` of the document, honouring `Range`.
+    func download(_ call: NuxeoCall, reference: DocumentReference, xpath: String) async throws -> Response {
+        let document = try await repository.document(reference, for: call.checker)
+        guard let blob = repository.blob(at: xpath, of: document) else {
+            throw APIError(.notFound, "no blob at \(xpath) of \(document.path)")
+        }
+        return try BlobResponse.make(blob, store: repository.blobs, rangeHeader: call.request.headers[.range])
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import HTTPSupport
+import HTTPTypes
+import Hummingbird
+
+/// The batch upload API under `api/v1/upload` (spec §1.8).
+extension NuxeoAPI {
+    func upload(_ call: inout NuxeoCall, segments: [String]) async throws -> Response {
+        let uploads = repository.uploads
+        let owner = call.principal
+        switch (call.request.method, segments.count) {
+        case (.post, 0):
+            let id = try await uploads.create(for: owner)
+            return try NuxeoCall.json(.object(["batchId": .string(id)]), status: .created)
+        case (.get, 1) where segments[0] == "handlers":
+            return try NuxeoCall.json(.object(["handlers": .array([.object(["name": "default"])])]))
+        case (.post, 2) where segments[0] == "new":
+            guard segments[1] == "default" else { throw APIError(.notFound, "unknown upload handler '\(segments[1])'") }
+            let id = try await uploads.create(for: owner)
+            return try NuxeoCall.json(.object(["provider": "default", "fileEntries": .array([]), "batchId": .string(id)]))
+        default:
+            break
+        }
+        let batchID = segments[0]
+        guard try await uploads.exists(batchID, for: owner) else { throw APIError(.notFound, "unknown upload batch \(batchID)") }
+        let rest = Array(segments.dropFirst())
+        switch (call.request.method, rest.first) {
+        case (.get, nil):
+            let files = try await uploads.files(of: batchID, owner: owner) ?? []
+            if files.isEmpty { return NuxeoCall.noContent }
+            return try NuxeoCall.json(.array(files.map(Self.fileInfo)))
+        case (.get, "info"?):
+            let files = try await uploads.files(of: batchID, owner: owner) ?? []
+            return try NuxeoCall.json(.object([
+                "batchId": .string(batchID), "provider": "default", "fileEntries": .array(files.map(Self.fileInfo)),
+            ]))
+        case (.delete, nil):
+            _ = try await uploads.drop(batchID, owner: owner)
+            return NuxeoCall.noContent
+        case (.post, "execute"?) where rest.count == 2:
+            return try await executeOnBatch(&call, batchID: batchID, fileIndex: nil, operation: rest[1])
+        case (.post, "refreshToken"?):
+            throw APIError(.conflict, "the default upload handler has no token to refresh")
+        default:
+            break
+        }
+        guard let indexText = rest.first, let index = Int(indexText), index >= 0 else {
+            throw APIError(.badRequest, "'\(rest.first ?? "")' is not a file index")
+        }
+        switch (call.request.method, rest.count) {
+        case (.post, 1):
+            return try await receive(call, batchID: batchID, index: index)
+        case (.get, 1):
+            guard let file = try await uploads.file(index, of: batchID, owner: owner) else {
+                throw APIError(.notFound, "batch \(batchID) has no file \(index)")
+            }
+            return try NuxeoCall.json(Self.fileInfo(file), status: file.isComplete ? .ok : .accepted)
+        case (.delete, 1):
+            guard try await uploads.removeFile(index, of: batchID, owner: owner) else {
+                throw APIError(.notFound, "batch \(batchID) has no file \(index)")
+            }
+            return NuxeoCall.noContent
+        case (.post, 3) where rest[1] == "execute":
+            return try await executeOnBatch(&call, batchID: batchID, fileIndex: index, operation: rest[2])
+        case (.post, 2) where rest[1] == "complete":
+            throw APIError(.conflict, "the default upload handler stores files as they arrive; there is nothing to complete")
+        default:
+            throw APIError(.notFound, "no upload resource at \(call.request.uri.path)")
+        }
+    }
+
+    /// Stores one upload request's body as a file or chunk of the batch.
+    private func receive(_ call: NuxeoCall, batchID: String, index: Int) async throws -> Response {
+        let headers = call.request.headers
+        let encodedName = headers[NuxeoHeader.fileName] ?? "file"
+        let name = encodedName.removingPercentEncoding ?? encodedName
+        let declaredType = headers[NuxeoHeader.fileType] ?? headers[.contentType]
+        let totalSize = headers[NuxeoHeader.fileSize].flatMap { Int64($0) }
+        var chunk: (index: Int, count: Int)?
+        if headers[NuxeoHeader.uploadType]?.lowercased() == "chunked" {
+            guard let chunkIndex = headers[NuxeoHeader.chunkIndex].flatMap({ Int($0) }),
+                  let chunkCount = headers[NuxeoHeader.chunkCount].flatMap({ Int($0) })
+            else { throw APIError(.badRequest, "chunked uploads need X-Upload-Chunk-Index and X-Upload-Chunk-Count") }
+            chunk = (chunkIndex, chunkCount)
+        }
+        let part = UploadBatches.Part(fileIndex: index, name: name.isEmpty ? "file" : name, declaredType: declaredType, totalSize: totalSize, chunk: chunk)
+        let file = try await repository.uploads.upload(part, body: call.request.body, batchID: batchID, owner: call.principal)
+        var response: [String: JSONValue] = [
+            "uploaded": "true", "batchId": .string(batchID), "fileIdx": .integer(index),
+            "uploadType": .string(file.isChunked ? "chunked" : "normal"),
+            "uploadedSize": .integer(Int(file.isComplete ? file.size : 0)),
+        ]
+        if file.isChunked {
+            response["uploadedChunkIds"] = .array(file.uploadedChunks.map { .integer($0) })
+            response["chunkCount"] = .integer(file.chunkCount)
+        }
+        return try NuxeoCall.json(.object(response), status: file.isComplete ? .created : .accepted)
+    }
+
+    private static func fileInfo(_ file: UploadedFile) -> JSONValue {
+        var info: [String: JSONValue] = [
+            "name": .string(file.name), "size": .integer(Int(file.size)), "uploadType": .string(file.isChunked ? "chunked" : "normal"),
+            "fileIdx": .integer(file.index), "mimeType": .string(file.mimeType),
+        ]
+        if file.isChunked {
+            info["uploadedChunkIds"] = .array(file.uploadedChunks.map { .integer($0) })
+            info["chunkCount"] = .integer(file.chunkCount)
+        }
+        return .object(info)
+    }
+
+    /// Runs an operation with the batch's blobs (or one of them) as input, then drops the
+    /// batch unless the client asked to keep it.
+    private func executeOnBatch(_ call: inout NuxeoCall, batchID: String, fileIndex: Int?, operation: String) async throws -> Response {
+        let files = try await repository.uploads.files(of: batchID, owner: call.principal) ?? []
+        let selected = fileIndex.map { index in files.filter { $0.index == index } } ?? files
+        guard !selected.isEmpty else { throw APIError(.notFound, "batch \(batchID) has no file \(fileIndex.map(String.init) ?? "")") }
+        let blobs = try selected.map { file in
+            guard let blob = file.blob else { throw APIError(.badRequest, "file \(file.index) of batch \(batchID) is incomplete") }
+            return blob
+        }
+        let input: OperationInput = fileIndex == nil && blobs.count > 1 ? .blobs(blobs) : .blob(blobs[0])
+        let response = try await automation(&call, segments: [operation], input: input)
+        if call.request.headers[NuxeoHeader.batchNoDrop]?.lowercased() != "true" {
+            _ = try await repository.uploads.drop(batchID, owner: call.principal)
+        }
+        return response
+    }
+}

@@ -1,0 +1,14 @@
+import HTTPSupport
+import HTTPTypes
+
+extension RepositoryError {
+    /// The HTTP form of the error: 404, 403, 409 or 400, with the same message.
+    var apiError: APIError {
+        switch self {
+        case .documentNotFound: return APIError(.notFound, description)
+        case .forbidden: return APIError(.forbidden, description)
+        case .locked, .conflict: return APIError(.conflict, description)
+        case .invalid: return APIError(.badRequest, description)
+        }
+    }
+}

@@ -1,0 +1,301 @@
+import Accounts
+import Foundation
+import HTTPSupport
+import SQLKit
+import Storage
+
+/// Creating, changing, moving and deleting documents.
+extension Repository {
+    /// Creates the fresh layout (spec §5.3) unless the repository has a root already:
+    /// `/` with the root ACL, `/default-domain` and its sections, templates and workspaces.
+    public func bootstrap() async throws {
+        try await database.withTransaction { sql in
+            guard try await DocumentStore.document(path: "/", in: sql) == nil else { return }
+            let rootACL = [
+                AccessControlEntry(principal: AccountStore.administratorName, permission: Permission.everything, isGranted: true),
+                AccessControlEntry(principal: Group.administrators, permission: Permission.everything, isGranted: true),
+                AccessControlEntry(principal: Group.members, permission: Permission.read, isGranted: true),
+            ]
+            let readACL = ReadACL(effective: rootACL)
+            try await DocumentStore.storeReadACL(readACL, in: sql)
+            let root = try await insertNew(type: "Root", name: "", path: "/", parentID: nil, position: 0,
+                                           properties: [:], author: "system", readACLID: readACL.id, in: sql)
+            try await DocumentStore.setLocalACL(rootACL, of: root.id, in: sql)
+            let domain = try await insertNew(type: "Domain", name: "default-domain", path: "/default-domain", parentID: root.id, position: 0,
+                                             properties: ["dc:title": .string("Domain")], author: "system", readACLID: readACL.id, in: sql)
+            for (position, (type, name, title)) in [
+                ("SectionRoot", "sections", "Sections"), ("TemplateRoot", "templates", "Templates"), ("WorkspaceRoot", "workspaces", "Workspaces"),
+            ].enumerated() {
+                _ = try await insertNew(type: type, name: name, path: "/default-domain/\(name)", parentID: domain.id, position: position,
+                                        properties: ["dc:title": .string(title)], author: "system", readACLID: readACL.id, in: sql)
+            }
+        }
+    }
+
+    /// Creates a document of `type` inside `parent`.
+    ///
+    /// - Parameters:
+    ///   - name: The wanted name; derived from the title when `nil` or empty. A name taken by
+    ///     a sibling gets a numeric suffix (`report.1`).
+    ///   - properties: Property values by JSON key; unknown keys are an error, server-maintained
+    ///     ones are ignored.
+    /// - Throws: ``RepositoryError/forbidden(permission:path:)`` without `AddChildren` on the parent,
+    ///   ``RepositoryError/invalid(_:)`` for an unknown type, a type the parent may not contain or a bad value.
+    public func create(
+        type typeName: String, name: String?, properties: [String: JSONValue], in parent: Document, for checker: AccessChecker
+    ) async throws -> Document {
+        guard let type = registry.type(named: typeName), type.name != "Document", type.name != "Root" else {
+            throw RepositoryError.invalid("unknown document type '\(typeName)'")
+        }
+        guard !parent.isVersion, self.type(of: parent).isFolderish else {
+            throw RepositoryError.invalid("\(parent.path) is not a folder; documents cannot be created in it")
+        }
+        try await require(Permission.addChildren, on: parent, for: checker)
+        let values = try await storedValues(properties, for: registry.schemas(of: type), current: [:], checker: checker)
+        let baseName = Self.baseName(requested: name, title: values["dc:title"]?.stringValue, type: type.name)
+        let document = try await database.withTransaction { sql in
+            guard let current = try await DocumentStore.document(id: parent.id, in: sql) else {
+                throw RepositoryError.documentNotFound(parent.path)
+            }
+            let name = try await Self.uniqueName(baseName, in: current.id, in: sql)
+            let path = current.path == "/" ? "/\(name)" : "\(current.path)/\(name)"
+            return try await insertNew(
+                type: type.name, name: name, path: path, parentID: current.id,
+                position: try await DocumentStore.nextPosition(in: current.id, in: sql),
+                properties: values, author: checker.userName, readACLID: current.readACLID, in: sql
+            )
+        }
+        return document
+    }
+
+    /// Changes properties of `document`; keys not given keep their values.
+    ///
+    /// A checked-in document is checked out first. With `versioning`, a version is checked in
+    /// after the change.
+    public func update(
+        _ document: Document, properties: [String: JSONValue], versioning: VersionIncrement? = nil, for checker: AccessChecker
+    ) async throws -> Document {
+        try await require(Permission.writeProperties, on: document, for: checker)
+        try Self.requireUnlocked(document, for: checker)
+        guard !document.isVersion else { throw RepositoryError.invalid("versions cannot be changed") }
+        let values = try await storedValues(properties, for: schemas(of: document), current: document.properties, checker: checker)
+        var updated = try await database.withTransaction { sql in
+            var current = try await Self.find(.id(document.id), in: sql)
+            for (key, value) in values { current.properties[key] = value }
+            current.isCheckedIn = false
+            self.touch(&current, by: checker.userName)
+            try await DocumentStore.save(current, facets: self.facets(of: current), in: sql)
+            try await DocumentStore.index(current.id, text: self.fullText(of: current), in: sql)
+            return current
+        }
+        if let versioning {
+            updated = try await checkIn(updated, increment: versioning, for: checker)
+        }
+        return updated
+    }
+
+    /// Deletes `document` with everything below it and, for a live document, its versions.
+    public func delete(_ document: Document, for checker: AccessChecker) async throws {
+        try await require(Permission.remove, on: document, for: checker)
+        try Self.requireUnlocked(document, for: checker)
+        guard document.path != "/" || document.isVersion else { throw RepositoryError.invalid("the root cannot be deleted") }
+        try await database.withTransaction { sql in
+            if document.isVersion {
+                try await sql.delete(from: "repo_documents").where("id", .equal, document.id).run()
+            } else {
+                try await DocumentStore.deleteSubtree(at: document.path, in: sql)
+            }
+        }
+    }
+
+    /// Moves `document` into `target`, renamed to `name` when given.
+    public func move(_ document: Document, to target: Document, name: String?, for checker: AccessChecker) async throws -> Document {
+        guard !document.isVersion, document.path != "/" else { throw RepositoryError.invalid("\(document.path) cannot be moved") }
+        guard self.type(of: target).isFolderish, !target.isVersion else {
+            throw RepositoryError.invalid("\(target.path) is not a folder")
+        }
+        guard target.path != document.path, !target.path.hasPrefix(document.path + "/") else {
+            throw RepositoryError.invalid("\(document.path) cannot be moved into itself")
+        }
+        try await require(Permission.remove, on: document, for: checker)
+        try await require(Permission.addChildren, on: target, for: checker)
+        try Self.requireUnlocked(document, for: checker)
+        let moved = try await database.withTransaction { sql in
+            var current = try await Self.find(.id(document.id), in: sql)
+            let wanted = Self.sanitized(name ?? current.name) ?? current.name
+            let newName = (target.id == current.parentID && wanted == current.name) ? wanted : try await Self.uniqueName(wanted, in: target.id, in: sql)
+            let newPath = target.path == "/" ? "/\(newName)" : "\(target.path)/\(newName)"
+            try await DocumentStore.movePaths(from: current.path, to: newPath, in: sql)
+            current.path = newPath
+            current.name = newName
+            current.parentID = target.id
+            current.position = try await DocumentStore.nextPosition(in: target.id, in: sql)
+            self.touch(&current, by: checker.userName)
+            try await DocumentStore.save(current, facets: self.facets(of: current), in: sql)
+            return current
+        }
+        try await refreshReadACLs(under: moved.path)
+        return try await database.withReadConnection { sql in try await Self.find(.id(moved.id), in: sql) }
+    }
+
+    /// Sets the blob at `xpath` (`file:content`, `files:files`, `files:files/2/file`) of
+    /// `document`; for a list field, `blob` is appended.
+    public func attach(_ blob: BlobInfo?, to document: Document, xpath: String, for checker: AccessChecker) async throws -> Document {
+        let path = BlobPath(xpath)
+        var value = document.properties[path.key] ?? .null
+        switch path {
+        case .field:
+            value = blob?.stored ?? .null
+        case .list(_, let itemField):
+            guard let blob else { return try await update(document, properties: [path.key: .array([])], for: checker) }
+            var items = value.arrayValue
+            items.append(.object([itemField: blob.stored]))
+            value = .array(items)
+        case .item(_, let index, let itemField):
+            var items = value.arrayValue
+            guard index <= items.count else { throw RepositoryError.invalid("\(xpath) is past the end of the list") }
+            let item: JSONValue = blob.map { .object([itemField: $0.stored]) } ?? .null
+            if index == items.count { items.append(item) } else { items[index] = item }
+            value = .array(items.filter { $0 != .null })
+        }
+        return try await update(document, properties: [path.key: value], for: checker)
+    }
+
+    /// The blob at `xpath` of `document` (`blobholder:0` is the main blob), or `nil`.
+    public func blob(at xpath: String, of document: Document) -> BlobInfo? {
+        if xpath == "blobholder:0" || xpath.isEmpty {
+            if let main = document.properties["file:content"].flatMap(BlobInfo.init) { return main }
+            return document.properties["files:files"]?.arrayValue.first.flatMap { $0.objectValue?["file"] }.flatMap(BlobInfo.init)
+        }
+        switch BlobPath(xpath) {
+        case .field(let key): return document.properties[key].flatMap(BlobInfo.init)
+        case .list: return nil
+        case .item(let key, let index, let itemField):
+            let items = document.properties[key]?.arrayValue ?? []
+            guard items.indices.contains(index) else { return nil }
+            return items[index].objectValue?[itemField].flatMap(BlobInfo.init)
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Inserts a brand-new document with the server-maintained properties filled in.
+    func insertNew(
+        type: String, name: String, path: String, parentID: String?, position: Int, properties: [String: JSONValue],
+        author: String, readACLID: String, in sql: any SQLDatabase
+    ) async throws -> Document {
+        let now = Date()
+        let documentType = registry.type(named: type)
+        var document = Document(
+            id: UUID().uuidString.lowercased(), parentID: parentID, name: name, path: path, position: position, type: type,
+            instanceFacets: [], state: documentType?.hasLifecycle == false ? nil : Lifecycle.initialState,
+            isTrashed: false, isVersion: false, isCheckedIn: false, isLatestVersion: false, versionSeriesID: nil, versionLabel: nil,
+            lockOwner: nil, lockCreated: nil, changeToken: 0, properties: properties, readACLID: readACLID,
+            createdAt: now, modifiedAt: now
+        )
+        let keys = Set(schemas(of: document).flatMap(\.keys))
+        if keys.contains("dc:created") {
+            document.properties["dc:created"] = .string(NuxeoDate.format(now))
+            document.properties["dc:creator"] = .string(author)
+        }
+        if keys.contains("uid:major_version") {
+            document.properties["uid:major_version"] = .integer(0)
+            document.properties["uid:minor_version"] = .integer(0)
+        }
+        touch(&document, by: author)
+        try await DocumentStore.insert(document, facets: facets(of: document), in: sql)
+        try await DocumentStore.index(document.id, text: fullText(of: document), in: sql)
+        return document
+    }
+
+    /// Records a change: a new change token, `dc:modified` and the contributors.
+    func touch(_ document: inout Document, by author: String) {
+        let now = Date()
+        document.changeToken += 1
+        document.modifiedAt = now
+        guard schemas(of: document).contains(where: { $0.name == "dublincore" }) else { return }
+        document.properties["dc:modified"] = .string(NuxeoDate.format(now))
+        document.properties["dc:lastContributor"] = .string(author)
+        var contributors = document.properties["dc:contributors"]?.arrayValue ?? []
+        if !contributors.contains(.string(author)) { contributors.append(.string(author)) }
+        document.properties["dc:contributors"] = .array(contributors)
+    }
+
+    /// The text the full-text index holds for `document`: its name, title, description,
+    /// subjects, note and blob file names.
+    func fullText(of document: Document) -> String {
+        var parts = [document.name, document.title]
+        for key in ["dc:description", "note:note"] {
+            if let text = document.properties[key]?.stringValue { parts.append(text) }
+        }
+        parts += (document.properties["dc:subjects"]?.arrayValue ?? []).compactMap(\.stringValue)
+        if let blob = blob(at: "blobholder:0", of: document) { parts.append(blob.name) }
+        return parts.joined(separator: " ")
+    }
+
+    /// Checks and converts client-sent properties for a document with `schemas`.
+    private func storedValues(
+        _ properties: [String: JSONValue], for schemas: [Schema], current: [String: JSONValue], checker: AccessChecker
+    ) async throws -> [String: JSONValue] {
+        let allowed = Set(schemas.flatMap(\.keys))
+        var values: [String: JSONValue] = [:]
+        for (key, value) in properties {
+            guard !TypeRegistry.serverMaintainedKeys.contains(key) else { continue }
+            guard allowed.contains(key), let (_, type) = registry.field(forKey: key) else {
+                throw RepositoryError.invalid("unknown property '\(key)' for this document")
+            }
+            values[key] = try await PropertyCoercion.coerce(value, to: type, key: key) { [self] blobValue, blobKey in
+                try await self.storedBlob(blobValue, key: blobKey, checker: checker)
+            }
+        }
+        return values
+    }
+
+    /// The stored form of a blob value: an upload-batch reference, or a blob the store has.
+    private func storedBlob(_ value: JSONValue, key: String, checker: AccessChecker) async throws -> JSONValue {
+        if case .object(let fields) = value, let batch = fields["upload-batch"]?.stringValue {
+            let index = fields["upload-fileId"].flatMap { $0.stringValue.flatMap(Int.init) ?? $0.integerValue } ?? 0
+            return try await uploads.blob(index, of: batch, owner: checker.principal).stored
+        }
+        guard let blob = BlobInfo(value) else {
+            throw RepositoryError.invalid("property '\(key)' must be a blob: an upload-batch reference or a stored blob")
+        }
+        guard try await blobs.size(of: BlobDigest(hex: blob.digest)) == blob.length else {
+            throw RepositoryError.invalid("property '\(key)' names a blob this repository does not hold")
+        }
+        return blob.stored
+    }
+
+    /// Throws ``RepositoryError/locked(path:owner:)`` when someone other than the caller holds
+    /// the document's lock.
+    static func requireUnlocked(_ document: Document, for checker: AccessChecker) throws {
+        if let owner = document.lockOwner, owner != checker.userName {
+            throw RepositoryError.locked(path: document.path, owner: owner)
+        }
+    }
+
+    /// `requested` cleaned up, or the title (first 24 characters), or a name from the type.
+    static func baseName(requested: String?, title: String?, type: String) -> String {
+        if let name = sanitized(requested ?? "") { return name }
+        if let name = sanitized(String((title ?? "").prefix(24))) { return name }
+        return type.lowercased()
+    }
+
+    /// `name` with slashes replaced and surrounding spaces removed; `nil` when nothing is left.
+    static func sanitized(_ name: String) -> String? {
+        let cleaned = name.replacingOccurrences(of: "/", with: "-").replacingOccurrences(of: "\\", with: "-")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        return cleaned.isEmpty || cleaned == "." || cleaned == ".." ? nil : cleaned
+    }
+
+    /// `name`, or `name.1`, `name.2`… whichever no sibling in `parentID` has.
+    static func uniqueName(_ name: String, in parentID: String, in sql: any SQLDatabase) async throws -> String {
+        var candidate = name
+        var suffix = 0
+        while try await DocumentStore.nameIsTaken(candidate, in: parentID, in: sql) {
+            suffix += 1
+            candidate = "\(name).\(suffix)"
+        }
+        return candidate
+    }
+}

@@ -1,0 +1,43 @@
+import Accounts
+import Crypto
+import Foundation
+import HTTPSupport
+import Hummingbird
+import Logging
+import Storage
+
+/// The Repository as the server assembles it: the document store, its fresh layout, and its
+/// Nuxeo-compatible HTTP surface under `/nuxeo/`.
+///
+/// ```swift
+/// let repository = try await RepositoryCapability.open(database: database, blobs: blobs, accounts: accounts,
+///                                                      keysDirectory: "data/keys", logger: logger)
+/// repository.addRoutes(to: router)
+/// ```
+public struct RepositoryCapability: Sendable {
+    /// The documents.
+    public let repository: Repository
+    private let api: NuxeoAPI
+
+    /// The error formats of the Repository's APIs, for ``HTTPSupport/ErrorMiddleware``.
+    public static let errorFormats: [(prefix: String, format: any ErrorFormat)] = [NuxeoAPI.errorFormat]
+
+    /// Creates the fresh layout on first start and loads (or creates) the device-token key in
+    /// `keysDirectory`.
+    public static func open(
+        database: Database, blobs: any BlobStore, accounts: AccountStore, keysDirectory: String, logger: Logger
+    ) async throws -> RepositoryCapability {
+        let repository = Repository(database: database, blobs: blobs)
+        try await repository.bootstrap()
+        let tokenKey = try DeviceTokenKey.loadOrCreate(in: keysDirectory)
+        return RepositoryCapability(
+            repository: repository,
+            api: NuxeoAPI(repository: repository, accounts: accounts, tokenKey: tokenKey, operations: .standard)
+        )
+    }
+
+    /// Adds every Repository route to `router`.
+    public func addRoutes(to router: Router<ChanceryRequestContext>) {
+        api.add(to: router)
+    }
+}

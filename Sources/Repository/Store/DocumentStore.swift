@@ -1,0 +1,212 @@
+import Foundation
+import HTTPSupport
+import SQLKit
+
+/// The SQL statements over `repo_documents`, `repo_aces`, `repo_read_acls` and
+/// `repo_fulltext`. Each takes the connection (or transaction) to run on, so that
+/// ``Repository`` can compose them into one transaction.
+enum DocumentStore {
+    // MARK: Documents
+
+    /// Inserts a new document.
+    static func insert(_ document: Document, facets: [String], in sql: any SQLDatabase) async throws {
+        try await sql.insert(into: "repo_documents").columns(DocumentRow.columns)
+            .values(try DocumentRow.values(of: document, facets: facets)).run()
+    }
+
+    /// Writes every column of an existing document.
+    static func save(_ document: Document, facets: [String], in sql: any SQLDatabase) async throws {
+        let update = sql.update("repo_documents")
+        for (column, value) in zip(DocumentRow.columns, try DocumentRow.values(of: document, facets: facets)) where column != "id" {
+            update.set(SQLIdentifier(column), to: value)
+        }
+        try await update.where("id", .equal, document.id).run()
+    }
+
+    /// The document with `id` (live or version), or `nil`.
+    static func document(id: String, in sql: any SQLDatabase) async throws -> Document? {
+        try await sql.select().columns(DocumentRow.columns).from("repo_documents").where("id", .equal, id).first()
+            .map(DocumentRow.document(from:))
+    }
+
+    /// The live document at `path`, or `nil`.
+    static func document(path: String, in sql: any SQLDatabase) async throws -> Document? {
+        try await sql.select().columns(DocumentRow.columns).from("repo_documents")
+            .where("path", .equal, path).where("is_version", .equal, 0).first()
+            .map(DocumentRow.document(from:))
+    }
+
+    /// The live documents directly inside `parentID`, in position order.
+    static func children(of parentID: String, in sql: any SQLDatabase) async throws -> [Document] {
+        try await sql.select().columns(DocumentRow.columns).from("repo_documents")
+            .where("parent_id", .equal, parentID).orderBy("pos").all()
+            .map(DocumentRow.document(from:))
+    }
+
+    /// The versions of the live document `id`, oldest first.
+    static func versions(of id: String, in sql: any SQLDatabase) async throws -> [Document] {
+        try await sql.select().columns(DocumentRow.columns).from("repo_documents")
+            .where("version_series_id", .equal, id).where("is_version", .equal, 1).orderBy("created_at").orderBy("pos").all()
+            .map(DocumentRow.document(from:))
+    }
+
+    /// Whether a live document named `name` is inside `parentID`.
+    static func nameIsTaken(_ name: String, in parentID: String, in sql: any SQLDatabase) async throws -> Bool {
+        try await sql.select().column("id").from("repo_documents")
+            .where("parent_id", .equal, parentID).where("name", .equal, name).where("is_version", .equal, 0)
+            .first() != nil
+    }
+
+    /// The position after the last child of `parentID`.
+    static func nextPosition(in parentID: String, in sql: any SQLDatabase) async throws -> Int {
+        let row = try await sql.select().column(SQLFunction("MAX", args: SQLIdentifier("pos")), as: "last")
+            .from("repo_documents").where("parent_id", .equal, parentID).first()
+        return (try row?.decode(column: "last", as: Int?.self) ?? -1) + 1
+    }
+
+    /// Whether any live document is inside `parentID`.
+    static func hasChildren(_ parentID: String, in sql: any SQLDatabase) async throws -> Bool {
+        try await sql.select().column("id").from("repo_documents").where("parent_id", .equal, parentID).limit(1).first() != nil
+    }
+
+    /// The condition "the document is at `path` or below it" (live documents and versions).
+    static func subtree(_ path: String) -> any SQLExpression {
+        if path == "/" { return SQLLiteral.boolean(true) }
+        return SQLBinaryExpression(
+            SQLBinaryExpression(SQLIdentifier("path"), .equal, SQLBind(path)), .or,
+            SQLBinaryExpression(
+                SQLFunction("substr", args: SQLIdentifier("path"), SQLLiteral.numeric("1"), SQLLiteral.numeric(String(path.count + 1))),
+                .equal, SQLBind(path + "/")
+            )
+        )
+    }
+
+    /// Deletes the documents at or below `path` with their ACLs and index entries.
+    static func deleteSubtree(at path: String, in sql: any SQLDatabase) async throws {
+        let ids = try await sql.select().column("id").from("repo_documents").where(subtree(path)).all(decodingColumn: "id", as: String.self)
+        for batch in stride(from: 0, to: ids.count, by: 500).map({ Array(ids[$0..<min($0 + 500, ids.count)]) }) {
+            try await sql.delete(from: "repo_aces").where("document_id", .in, batch).run()
+            try await sql.delete(from: "repo_fulltext").where("doc_id", .in, batch).run()
+            try await sql.delete(from: "repo_documents").where("id", .in, batch).run()
+        }
+    }
+
+    /// Gives every document at or below `oldPath` the path it has below `newPath` instead.
+    static func movePaths(from oldPath: String, to newPath: String, in sql: any SQLDatabase) async throws {
+        try await sql.update("repo_documents")
+            .set("path", to: Concatenation(
+                SQLBind(newPath), SQLFunction("substr", args: SQLIdentifier("path"), SQLLiteral.numeric(String(oldPath.count + 1)))
+            ))
+            .where(subtree(oldPath))
+            .run()
+    }
+
+    // MARK: Access control
+
+    /// The local ACL of the document `id`.
+    static func localACL(of id: String, in sql: any SQLDatabase) async throws -> [AccessControlEntry] {
+        try await sql.select().columns("principal", "permission", "granted", "creator", "begin_at", "end_at").from("repo_aces")
+            .where("document_id", .equal, id).orderBy("position").all().map(entry(from:))
+    }
+
+    /// Replaces the local ACL of the document `id`.
+    static func setLocalACL(_ entries: [AccessControlEntry], of id: String, in sql: any SQLDatabase) async throws {
+        try await sql.delete(from: "repo_aces").where("document_id", .equal, id).run()
+        for (position, entry) in entries.enumerated() {
+            try await sql.insert(into: "repo_aces")
+                .columns("document_id", "position", "principal", "permission", "granted", "creator", "begin_at", "end_at")
+                .values(
+                    SQLBind(id), SQLBind(position), SQLBind(entry.principal), SQLBind(entry.permission),
+                    SQLBind(entry.isGranted ? 1 : 0), SQLBind(entry.creator), SQLBind(entry.begin), SQLBind(entry.end)
+                )
+                .run()
+        }
+    }
+
+    /// The local ACLs of the live documents at `paths`, by path.
+    static func localACLs(atPaths paths: [String], in sql: any SQLDatabase) async throws -> [String: [AccessControlEntry]] {
+        guard !paths.isEmpty else { return [:] }
+        let rows = try await sql.select()
+            .column(SQLColumn("path", table: "d"))
+            .columns(["principal", "permission", "granted", "creator", "begin_at", "end_at"].map { SQLColumn($0, table: "e") })
+            .from(SQLAlias(SQLIdentifier("repo_aces"), as: SQLIdentifier("e")))
+            .join(SQLAlias(SQLIdentifier("repo_documents"), as: SQLIdentifier("d")), method: SQLJoinMethod.inner,
+                  on: SQLColumn("document_id", table: "e"), .equal, SQLColumn("id", table: "d"))
+            .where(SQLColumn("path", table: "d"), .in, SQLBind.group(paths))
+            .where(SQLColumn("is_version", table: "d"), .equal, SQLLiteral.numeric("0"))
+            .orderBy(SQLColumn("position", table: "e"))
+            .all()
+        var result: [String: [AccessControlEntry]] = [:]
+        for row in rows {
+            result[try row.decode(column: "path", as: String.self), default: []].append(try entry(from: row))
+        }
+        return result
+    }
+
+    /// Records a read ACL under its id, unless it is there already.
+    static func storeReadACL(_ acl: ReadACL, in sql: any SQLDatabase) async throws {
+        let id = acl.id
+        guard try await sql.select().column("acl_id").from("repo_read_acls").where("acl_id", .equal, id).limit(1).first() == nil else { return }
+        guard !acl.entries.isEmpty else {
+            // An ACL that grants nobody still needs a row for the id to exist; a denied
+            // entry for Everyone keeps every non-administrator out.
+            try await sql.insert(into: "repo_read_acls").columns("acl_id", "position", "principal", "granted")
+                .values(SQLBind(id), SQLBind(0), SQLBind(AccessControlEntry.everyone), SQLBind(0)).run()
+            return
+        }
+        for (position, entry) in acl.entries.enumerated() {
+            try await sql.insert(into: "repo_read_acls").columns("acl_id", "position", "principal", "granted")
+                .values(SQLBind(id), SQLBind(position), SQLBind(entry.principal), SQLBind(entry.granted ? 1 : 0)).run()
+        }
+    }
+
+    /// Points the documents `ids` at the read ACL `aclID`.
+    static func setReadACL(_ aclID: String, of ids: [String], in sql: any SQLDatabase) async throws {
+        for start in stride(from: 0, to: ids.count, by: 500) {
+            try await sql.update("repo_documents").set("read_acl_id", to: aclID)
+                .where("id", .in, Array(ids[start..<min(start + 500, ids.count)])).run()
+        }
+    }
+
+    // MARK: Full text
+
+    /// Replaces the full-text index entry of the document `id` with `text`.
+    static func index(_ id: String, text: String, in sql: any SQLDatabase) async throws {
+        try await sql.delete(from: "repo_fulltext").where("doc_id", .equal, id).run()
+        if sql.dialect.name == "sqlite" {
+            try await sql.insert(into: "repo_fulltext").columns("doc_id", "content").values(SQLBind(id), SQLBind(text)).run()
+        } else {
+            try await sql.raw("INSERT INTO repo_fulltext (doc_id, content) VALUES (\(bind: id), to_tsvector('simple', \(bind: text)))").run()
+        }
+    }
+
+    private static func entry(from row: any SQLRow) throws -> AccessControlEntry {
+        AccessControlEntry(
+            principal: try row.decode(column: "principal", as: String.self),
+            permission: try row.decode(column: "permission", as: String.self),
+            isGranted: try row.decode(column: "granted", as: Int.self) != 0,
+            creator: try row.decode(column: "creator", as: String.self),
+            begin: try row.decode(column: "begin_at", as: Date?.self),
+            end: try row.decode(column: "end_at", as: Date?.self)
+        )
+    }
+
+    /// `left || right`, the string concatenation both engines spell the same way.
+    private struct Concatenation: SQLExpression {
+        let left: any SQLExpression
+        let right: any SQLExpression
+
+        init(_ left: any SQLExpression, _ right: any SQLExpression) {
+            self.left = left
+            self.right = right
+        }
+
+        func serialize(to serializer: inout SQLSerializer) {
+            serializer.write("(")
+            left.serialize(to: &serializer)
+            serializer.write(" || ")
+            right.serialize(to: &serializer)
+            serializer.write(")")
+        }
+    }
+}

@@ -1,0 +1,19 @@
+/// A deterministic random number generator (SplitMix64), so that every run of the fuzz tests
+/// feeds the same inputs and a failure can be reproduced.
+struct SeededGenerator: RandomNumberGenerator {
+    /// The state, advanced by a constant at each step.
+    private var state: UInt64
+
+    /// A generator starting from `seed`.
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+}

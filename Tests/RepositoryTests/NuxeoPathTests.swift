@@ -1,0 +1,29 @@
+@testable import Repository
+import Testing
+
+@Suite("Nuxeo paths")
+struct NuxeoPathTests {
+    @Test("both roots, both document forms, the root's empty segment and adapters are understood")
+    func documents() {
+        #expect(NuxeoPath("/nuxeo/api/v1/repo/default/path/") == .document(.path("/"), adapters: []))
+        #expect(NuxeoPath("/nuxeo/api/v1/repo/default/path//@children") == .document(.path("/"), adapters: ["@children"]))
+        #expect(NuxeoPath("/nuxeo/site/api/v1/path/default-domain/a%20b%20(2)/%E6%97%A5.txt")
+                == .document(.path("/default-domain/a b (2)/\u{65e5}.txt"), adapters: []))
+        #expect(NuxeoPath("/nuxeo/api/v1/id/U1/@blob/files:files/0/file") == .document(.id("U1"), adapters: ["@blob", "files:files", "0", "file"]))
+        #expect(NuxeoPath("/nuxeo/api/v1/repo/other/id/U1") == .unknown)
+    }
+
+    @Test("automation, queries, uploads and the top-level resources have their paths")
+    func others() {
+        #expect(NuxeoPath("/nuxeo/site/automation") == .automation([]))
+        #expect(NuxeoPath("/nuxeo/api/v1/automation/Document.Fetch") == .automation(["Document.Fetch"]))
+        #expect(NuxeoPath("/nuxeo/api/v1/query/NXQL") == .query(provider: "NXQL"))
+        #expect(NuxeoPath("/nuxeo/api/v1/search/lang/NXQL/execute") == .searchNXQL)
+        #expect(NuxeoPath("/nuxeo/api/v1/upload/") == .upload([]))
+        #expect(NuxeoPath("/nuxeo/api/v1/upload/b1/0/execute/Blob.Attach") == .upload(["b1", "0", "execute", "Blob.Attach"]))
+        #expect(NuxeoPath("/nuxeo/site/api/v1/me") == .me)
+        #expect(NuxeoPath("/nuxeo/json/cmis") == .serverInfo)
+        #expect(NuxeoPath("/nuxeo/nxfile/default/U1/files:files/0/file/a.txt") == .file(id: "U1", xpath: "files:files/0/file"))
+        #expect(NuxeoPath("/nuxeo/test") == .unknown)
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import HTTPSupport
+import Repository
+import Testing
+
+@Suite("Repository documents")
+struct RepositoryDocumentTests {
+    @Test("a fresh repository has Nuxeo's layout: one domain with sections, templates and workspaces")
+    func freshLayout() async throws {
+        try await RepositoryFixture.with { fixture in
+            let repository = fixture.repository
+            let root = try await repository.document(.path("/"), for: fixture.admin)
+            #expect(root.type == "Root")
+            let rootChildren = try await repository.children(of: root, page: PageRequest(pageSize: 0), for: fixture.admin).documents
+            #expect(rootChildren.map(\.path) == ["/default-domain"])
+            let domain = rootChildren[0]
+            #expect(domain.title == "Domain")
+            let children = try await repository.children(of: domain, page: PageRequest(pageSize: 0, sortBy: ["dc:title"]), for: fixture.admin)
+            #expect(children.documents.map(\.title) == ["Sections", "Templates", "Workspaces"])
+            #expect(children.documents.map(\.type) == ["SectionRoot", "TemplateRoot", "WorkspaceRoot"])
+            let acl = try await repository.effectiveACL(of: domain).map(\.id)
+            #expect(acl == ["Administrator:Everything:true:::", "administrators:Everything:true:::", "members:Read:true:::"])
+        }
+    }
+
+    @Test("creating fills in server-maintained properties, and names that collide get a suffix")
+    func createAndRename() async throws {
+        try await RepositoryFixture.with { fixture in
+            let workspace = try await fixture.workspace("ws")
+            let first = try await fixture.repository.create(
+                type: "File", name: nil, properties: ["dc:title": "Report", "dc:creator": "mallory"], in: workspace, for: fixture.admin
+            )
+            let second = try await fixture.repository.create(type: "File", name: "Report", properties: [:], in: workspace, for: fixture.admin)
+            #expect(first.name == "Report")
+            #expect(first.path == "/default-domain/workspaces/ws/Report")
+            #expect(second.name == "Report.1")
+            #expect(first.properties["dc:creator"] == "Administrator")
+            #expect(first.properties["dc:contributors"] == .array(["Administrator"]))
+            #expect(first.state == "project")
+            #expect(first.properties["uid:major_version"] == 0)
+        }
+    }
+
+    @Test("unknown properties and values of the wrong type are refused")
+    func badProperties() async throws {
+        try await RepositoryFixture.with { fixture in
+            let workspace = try await fixture.workspace("ws")
+            await #expect(throws: RepositoryError.invalid("unknown property 'dc:nonsense' for this document")) {
+                _ = try await fixture.repository.create(type: "File", name: "a", properties: ["dc:nonsense": "x"], in: workspace, for: fixture.admin)
+            }
+            await #expect(throws: RepositoryError.invalid("property 'dc:issued' must be a date in ISO 8601 form")) {
+                _ = try await fixture.repository.create(type: "File", name: "a", properties: ["dc:issued": "yesterday"], in: workspace, for: fixture.admin)
+            }
+            await #expect(throws: RepositoryError.invalid("unknown document type 'Spaceship'")) {
+                _ = try await fixture.repository.create(type: "Spaceship", name: "a", properties: [:], in: workspace, for: fixture.admin)
+            }
+        }
+    }
+
+    @Test("updating changes only the given properties, and dates and lists are normalized")
+    func update() async throws {
+        try await RepositoryFixture.with { fixture in
+            let workspace = try await fixture.workspace("ws")
+            let file = try await fixture.repository.create(type: "File", name: "f", properties: ["dc:title": "T", "dc:description": "D"], in: workspace, for: fixture.admin)
+            let updated = try await fixture.repository.update(
+                file, properties: ["dc:description": "E", "dc:issued": "2024-01-02T10:00:00Z", "dc:subjects": "art, science"], for: fixture.admin
+            )
+            #expect(updated.properties["dc:title"] == "T")
+            #expect(updated.properties["dc:description"] == "E")
+            #expect(updated.properties["dc:issued"] == "2024-01-02T10:00:00.000Z")
+            #expect(updated.properties["dc:subjects"] == .array(["art", "science"]))
+            #expect(updated.changeToken > file.changeToken)
+        }
+    }
+
+    @Test("moving a folder moves everything below it")
+    func move() async throws {
+        try await RepositoryFixture.with { fixture in
+            let source = try await fixture.workspace("source")
+            let target = try await fixture.workspace("target")
+            let folder = try await fixture.repository.create(type: "Folder", name: "folder", properties: [:], in: source, for: fixture.admin)
+            let file = try await fixture.repository.create(type: "File", name: "file", properties: [:], in: folder, for: fixture.admin)
+            let moved = try await fixture.repository.move(folder, to: target, name: "renamed", for: fixture.admin)
+            #expect(moved.path == "/default-domain/workspaces/target/renamed")
+            let movedFile = try await fixture.repository.document(.id(file.id), for: fixture.admin)
+            #expect(movedFile.path == "/default-domain/workspaces/target/renamed/file")
+            let inner = try await fixture.repository.create(type: "Folder", name: "inner", properties: [:], in: moved, for: fixture.admin)
+            await #expect(throws: RepositoryError.invalid("/default-domain/workspaces/target/renamed cannot be moved into itself")) {
+                _ = try await fixture.repository.move(moved, to: inner, name: nil, for: fixture.admin)
+            }
+        }
+    }
+
+    @Test("deleting a folder deletes what it contains")
+    func delete() async throws {
+        try await RepositoryFixture.with { fixture in
+            let workspace = try await fixture.workspace("ws")
+            let file = try await fixture.repository.create(type: "File", name: "f", properties: [:], in: workspace, for: fixture.admin)
+            try await fixture.repository.delete(workspace, for: fixture.admin)
+            await #expect(throws: RepositoryError.documentNotFound(file.id)) {
+                _ = try await fixture.repository.document(.id(file.id), for: fixture.admin)
+            }
+        }
+    }
+}

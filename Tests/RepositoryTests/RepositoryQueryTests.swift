@@ -1,0 +1,65 @@
+import Foundation
+import HTTPSupport
+import Repository
+import Testing
+
+@Suite("Repository NXQL queries")
+struct RepositoryQueryTests {
+    /// Three files with titles, subjects and dates to query.
+    private func seed(_ fixture: RepositoryFixture) async throws -> Document {
+        let workspace = try await fixture.workspace("ws")
+        let rows: [(String, [String], String)] = [
+            ("Alpha report", ["art"], "2024-01-01T00:00:00Z"), ("Beta notes", ["science", "art"], "2024-06-01T00:00:00Z"),
+            ("Gamma", [], "2025-01-01T00:00:00Z"),
+        ]
+        for (title, subjects, issued) in rows {
+            _ = try await fixture.repository.create(
+                type: "File", name: nil,
+                properties: ["dc:title": .string(title), "dc:subjects": .array(subjects.map(JSONValue.string)), "dc:issued": .string(issued)],
+                in: workspace, for: fixture.admin
+            )
+        }
+        return workspace
+    }
+
+    private func titles(_ fixture: RepositoryFixture, _ nxql: String, sortBy: [String] = ["dc:title"]) async throws -> [String] {
+        try await fixture.repository.query(nxql, page: PageRequest(pageSize: 0, sortBy: sortBy), for: fixture.admin).documents.map(\.title)
+    }
+
+    @Test("predicates, lists, dates, STARTSWITH and full text select the right documents")
+    func predicates() async throws {
+        try await RepositoryFixture.with { fixture in
+            let workspace = try await seed(fixture)
+            let base = "SELECT * FROM File WHERE ecm:path STARTSWITH '\(workspace.path)'"
+            #expect(try await titles(fixture, base) == ["Alpha report", "Beta notes", "Gamma"])
+            #expect(try await titles(fixture, base + " AND dc:subjects = 'art'") == ["Alpha report", "Beta notes"])
+            #expect(try await titles(fixture, base + " AND dc:title ILIKE 'alpha%'") == ["Alpha report"])
+            #expect(try await titles(fixture, base + " AND dc:title LIKE 'alpha%'") == [])
+            #expect(try await titles(fixture, base + " AND dc:issued BETWEEN DATE '2024-03-01' AND DATE '2024-12-31'") == ["Beta notes"])
+            #expect(try await titles(fixture, base + " AND dc:title IN ('Gamma', 'nothing')") == ["Gamma"])
+            #expect(try await titles(fixture, base + " AND ecm:fulltext = 'notes'") == ["Beta notes"])
+            #expect(try await titles(fixture, base, sortBy: []).count == 3)
+        }
+    }
+
+    @Test("pages split the results and report the total")
+    func paging() async throws {
+        try await RepositoryFixture.with { fixture in
+            let workspace = try await seed(fixture)
+            let query = "SELECT * FROM File WHERE ecm:parentId = '\(workspace.id)'"
+            let page = try await fixture.repository.query(query, page: PageRequest(pageSize: 2, pageIndex: 1, sortBy: ["dc:title"]), for: fixture.admin)
+            #expect(page.totalSize == 3)
+            #expect(page.documents.map(\.title) == ["Gamma"])
+            #expect(page.pageIndex == 1)
+        }
+    }
+
+    @Test("a query that does not parse is an invalid request")
+    func invalid() async throws {
+        try await RepositoryFixture.with { fixture in
+            await #expect(throws: RepositoryError.self) {
+                _ = try await fixture.repository.query("SELECT * FROM", page: PageRequest(), for: fixture.admin)
+            }
+        }
+    }
+}
