@@ -237,6 +237,22 @@ let package = Package(
             path: "Benchmarks/ReportsBenchmark",
             swiftSettings: swiftSettings
         ),
+        .executableTarget(
+            name: "RepositoryBenchmark",
+            dependencies: [
+                "BenchmarkSupport", "ChanceryServer", "Notary", "Repository", "Accounts", "Storage",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "SQLKit", package: "sql-kit"),
+            ],
+            path: "Benchmarks/RepositoryBenchmark",
+            swiftSettings: swiftSettings
+        ),
         // Tests
         .target(
             name: "ChanceryTestSupport",
@@ -328,6 +344,8 @@ let package = Package(
             dependencies: [
                 "Repository", "NXQL", "Storage", "Accounts", "HTTPSupport", "ChanceryTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -140,8 +140,8 @@ extension Operation {
         Operation("Document.CheckIn", aliases: ["Document.CreateVersion"], category: "Document",
                   description: "Checks in the input documents as a new minor or major version.",
                   signature: [("document", "document"), ("documents", "documents")],
-                  parameters: [.init("version", "string"), .init("comment", "string")]) { input, call in
-            let option = call.string("version") ?? call.string("increment") ?? "minor"
+                  parameters: [.init("version", "string", required: true), .init("comment", "string")]) { input, call in
+            let option = try call.required("version")
             guard let increment = VersionIncrement(option: option) else {
                 throw RepositoryError.invalid("the parameter 'version' must be minor or major, not '\(option)'")
             }

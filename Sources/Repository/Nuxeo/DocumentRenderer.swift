@@ -9,7 +9,7 @@ struct DocumentRenderer: Sendable {
     /// Whose permissions enrichers report.
     let checker: AccessChecker
     /// What the client asked to see.
-    let options: RenderingOptions
+    var options: RenderingOptions
     /// The server's `/nuxeo/` URL as the client reached it, for blob links.
     let baseURL: String
 
@@ -136,7 +136,9 @@ struct DocumentRenderer: Sendable {
             case "hasFolderishChild":
                 parameters["hasFolderishChild"] = .bool(try await repository.hasFolderishChild(document, for: checker))
             case "breadcrumb":
-                parameters["breadcrumb"] = try await list(try await breadcrumb(of: document))
+                var plain = self
+                plain.options.enrichers = []
+                parameters["breadcrumb"] = try await plain.list(try await breadcrumb(of: document))
             case "subtypes":
                 parameters["subtypes"] = .array(repository.type(of: document).subtypes.compactMap { repository.registry.type(named: $0) }.map {
                     .object(["type": .string($0.name), "facets": .array($0.facets.map(JSONValue.string))])
@@ -163,9 +165,9 @@ struct DocumentRenderer: Sendable {
         })])
     }
 
-    /// The folders from the top down to `document`'s parent that the caller may read.
+    /// The documents from the top (below the root) down to `document` itself.
     private func breadcrumb(of document: Document) async throws -> [Document] {
-        var chain: [Document] = []
+        var chain: [Document] = [document]
         var current = try await repository.parent(of: document, for: checker)
         while let folder = current, folder.path != "/" {
             chain.insert(folder, at: 0)

@@ -7,7 +7,7 @@ extension NuxeoAPI {
     func query(_ call: NuxeoCall, provider name: String?) async throws -> Response {
         try Self.require(call, .get, .post)
         var named: [String: String] = [:]
-        for (key, value) in call.request.uri.queryParameters { named[String(key)] = String(value) }
+        for (key, value) in call.query.items where named[key] == nil { named[key] = value }
         let page: DocumentPage
         if let name, name != "NXQL" {
             guard let provider = PageProvider.all[name] else { throw APIError(.notFound, "unknown page provider '\(name)'") }

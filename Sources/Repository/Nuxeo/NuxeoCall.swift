@@ -19,15 +19,14 @@ struct NuxeoCall: Sendable {
     /// Renders documents as the caller asked.
     let renderer: DocumentRenderer
 
+    /// The query parameters, form-decoded.
+    var query: FormEncodedQuery { FormEncodedQuery(request.uri.query) }
+
     /// The first value of the query parameter `name`.
-    func parameter(_ name: String) -> String? {
-        request.uri.queryParameters.get(name)
-    }
+    func parameter(_ name: String) -> String? { query[name] }
 
     /// Every value of the query parameter `name` (`queryParams=a&queryParams=b`).
-    func parameters(_ name: String) -> [String] {
-        request.uri.queryParameters.getAll(name)
-    }
+    func parameters(_ name: String) -> [String] { query.all(name) }
 
     /// The integer query parameter `name`, `fallback` when absent.
     ///

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPSupport
 import HTTPTypes
 import Hummingbird
 
@@ -38,7 +39,7 @@ struct RenderingOptions: Sendable {
         for field in request.headers where names.contains(field.name.canonicalName) {
             values += field.value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         }
-        for (name, value) in request.uri.queryParameters where names.contains(String(name).lowercased()) {
+        for (name, value) in FormEncodedQuery(request.uri.query).items where names.contains(name.lowercased()) {
             values += value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         }
         return values.filter { !$0.isEmpty }
