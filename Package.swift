@@ -50,7 +50,7 @@ let package = Package(
         .executableTarget(
             name: "chancery",
             dependencies: [
-                "ChanceryServer", "Accounts", "Storage", "NotaryProof", "QEDSDK", "TransparencyLog",
+                "ChanceryServer", "Accounts", "Storage", "NotaryProof", "QEDSDK", "NuxeoSDK", "TransparencyLog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

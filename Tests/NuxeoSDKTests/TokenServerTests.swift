@@ -1,0 +1,51 @@
+import Foundation
+import NuxeoSDK
+import Testing
+
+/// Token authentication against a real server.
+@Suite(.serialized, .timeLimit(.minutes(3))) struct TokenServerTests {
+    @Test func aTokenReplacesThePassword() async throws {
+        try await NuxeoServer.with { server in
+            let suite = "nuxeosdk-tests-\(UUID().uuidString)"
+            defer { UserDefaults(suiteName: suite)?.removePersistentDomain(forName: suite) }
+            let authenticator = NUXTokenAuthenticator(applicationName: "NuxeoSDK tests", deviceDescription: "Swift tests", userDefaultsSuite: suite)
+            let session = NUXSession(serverURL: server.nuxeoURL, authenticator: authenticator)
+            #expect(!authenticator.softAuthentication)
+
+            let withoutToken = await #expect(throws: NUXError.self) { try await session.requestDocument("/default-domain").response() }
+            #expect(withoutToken?.nuxeoStatusCode == 401)
+
+            let tokenRequest = session.requestTokenAuthentication()
+            tokenRequest.username = "Administrator"
+            tokenRequest.password = NuxeoServer.password
+            try await authenticator.setTokenFromRequest(tokenRequest)
+            #expect(tokenRequest.responseStatusCode == 201)
+            #expect(tokenRequest.parameters["applicationName"] == "NuxeoSDK tests")
+            #expect(tokenRequest.parameters["deviceId"] == authenticator.deviceId)
+            #expect(tokenRequest.parameters["permission"] == "ReadWrite")
+            #expect(tokenRequest.parameters["deviceDescription"] == "Swift tests")
+            let token = try #require(authenticator.token)
+            #expect(authenticator.username == "Administrator")
+            #expect(authenticator.softAuthentication)
+
+            let domain = try await session.requestDocument("/default-domain").response().entity(as: NUXDocument.self)
+            #expect(domain.path == "/default-domain")
+
+            let again = session.requestTokenAuthentication()
+            again.username = "Administrator"
+            again.password = NuxeoServer.password
+            let saved = await withCheckedContinuation { continuation in
+                authenticator.setTokenFromRequest(again) { continuation.resume(returning: $0) }
+            }
+            #expect(saved)
+            #expect(authenticator.token == token, "the same user, app and device get the same token")
+
+            let wrong = session.requestTokenAuthentication()
+            wrong.username = "Administrator"
+            wrong.password = "not the password"
+            let refused = await #expect(throws: NUXError.self) { try await authenticator.setTokenFromRequest(wrong) }
+            #expect(refused?.nuxeoStatusCode == 401)
+            #expect(!authenticator.softAuthentication, "a failed token request forgets the token")
+        }
+    }
+}
