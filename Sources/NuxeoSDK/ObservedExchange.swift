@@ -126,7 +126,9 @@ final class ObservedExchange: NSObject, URLSessionDataDelegate, URLSessionDownlo
         challenges.urlSession(session, task: task, didReceive: challenge, completionHandler: completionHandler)
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64, totalBytesExpectedToSend: Int64
+    ) {
         update { $0.bytesSent = totalBytesSent }
     }
 

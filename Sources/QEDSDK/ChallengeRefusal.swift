@@ -11,11 +11,21 @@ import FoundationNetworking
 /// URLSession never completes a request whose 401 carries a `WWW-Authenticate` challenge
 /// unless the delegate cancels it. So the challenge is cancelled, URLSession fails the request
 /// with `URLError.cancelled`, and ``QEDConnection`` reports that as a 401.
+///
+/// Server trust and client certificate challenges are not about credentials: they get
+/// URLSession's default handling, so HTTPS keeps working on Apple platforms.
 final class ChallengeRefusal: NSObject, URLSessionTaskDelegate, Sendable {
     func urlSession(
         _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
+        #if !canImport(FoundationNetworking)
+        let method = challenge.protectionSpace.authenticationMethod
+        if method == NSURLAuthenticationMethodServerTrust || method == NSURLAuthenticationMethodClientCertificate {
+            completionHandler(.performDefaultHandling, nil)
+            return
+        }
+        #endif
         completionHandler(.cancelAuthenticationChallenge, nil)
     }
 }
