@@ -6,8 +6,8 @@ import Hummingbird
 import Logging
 import Storage
 
-/// The Repository as the server assembles it: the document store, its fresh layout, and its
-/// Nuxeo-compatible HTTP surface under `/nuxeo/`.
+/// The Repository as the server assembles it: the document store, its fresh layout, its
+/// Nuxeo-compatible HTTP surface under `/nuxeo/`, and its console pages under `/repository`.
 ///
 /// ```swift
 /// let repository = try await RepositoryCapability.open(database: database, blobs: blobs, accounts: accounts,
@@ -36,8 +36,9 @@ public struct RepositoryCapability: Sendable {
         )
     }
 
-    /// Adds every Repository route to `router`.
+    /// Adds every Repository route to `router`: the Nuxeo API and the console.
     public func addRoutes(to router: Router<ChanceryRequestContext>) {
         api.add(to: router)
+        RepositoryConsole(repository: repository, accounts: api.accounts).add(to: router)
     }
 }

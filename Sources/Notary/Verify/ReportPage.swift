@@ -1,3 +1,5 @@
+import HTTPSupport
+
 /// `/verify/{slug}`: the public facts of one report, a proof check the browser does by itself,
 /// and a place to drop a file to see whether it is the one notarized.
 ///

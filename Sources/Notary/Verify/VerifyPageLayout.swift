@@ -1,3 +1,5 @@
+import HTTPSupport
+
 /// The HTML document every verify page shares: the stylesheet, the page's script (an ES
 /// module) and the header, all from this server; nothing inline, so that the pages run under
 /// the strict ``VerifyResponse/contentSecurityPolicy``.

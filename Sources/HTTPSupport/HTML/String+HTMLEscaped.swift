@@ -1,7 +1,8 @@
 extension String {
     /// The string with `&`, `<`, `>`, `"` and `'` written as character references, safe as HTML
-    /// text and as a quoted attribute value.
-    var htmlEscaped: String {
+    /// text and as a quoted attribute value. Every server-rendered page escapes every value it
+    /// shows with it.
+    public var htmlEscaped: String {
         var escaped = ""
         escaped.reserveCapacity(utf8.count)
         for character in self {
