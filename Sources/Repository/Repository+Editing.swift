@@ -72,12 +72,22 @@ extension Repository {
     ///
     /// A checked-in document is checked out first. With `versioning`, a version is checked in
     /// after the change.
+    ///
+    /// - Parameter ignoringUnknownKeys: Skip keys none of the document's schemas has, instead
+    ///   of refusing them: REST clients send back whole entities, fields of other versions of
+    ///   a schema included.
     public func update(
-        _ document: Document, properties: [String: JSONValue], versioning: VersionIncrement? = nil, for checker: AccessChecker
+        _ document: Document, properties: [String: JSONValue], versioning: VersionIncrement? = nil,
+        ignoringUnknownKeys: Bool = false, for checker: AccessChecker
     ) async throws -> Document {
         try await require(Permission.writeProperties, on: document, for: checker)
         try Self.requireUnlocked(document, for: checker)
         guard !document.isVersion else { throw RepositoryError.invalid("versions cannot be changed") }
+        var properties = properties
+        if ignoringUnknownKeys {
+            let known = Set(schemas(of: document).flatMap(\.keys))
+            properties = properties.filter { known.contains($0.key) }
+        }
         let values = try await storedValues(properties, for: schemas(of: document), current: document.properties, checker: checker)
         var updated = try await database.withTransaction { sql in
             var current = try await Self.find(.id(document.id), in: sql)

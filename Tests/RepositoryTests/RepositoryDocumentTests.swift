@@ -70,6 +70,14 @@ struct RepositoryDocumentTests {
             #expect(updated.properties["dc:issued"] == "2024-01-02T10:00:00.000Z")
             #expect(updated.properties["dc:subjects"] == .array(["art", "science"]))
             #expect(updated.changeToken > file.changeToken)
+            await #expect(throws: RepositoryError.invalid("unknown property 'dc:nonsense' for this document")) {
+                _ = try await fixture.repository.update(updated, properties: ["dc:nonsense": "x"], for: fixture.admin)
+            }
+            let lenient = try await fixture.repository.update(
+                updated, properties: ["dc:nonsense": "x", "dc:title": "U"], ignoringUnknownKeys: true, for: fixture.admin
+            )
+            #expect(lenient.title == "U")
+            #expect(lenient.properties["dc:nonsense"] == nil)
         }
     }
 

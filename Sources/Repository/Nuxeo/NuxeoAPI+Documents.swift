@@ -54,7 +54,9 @@ extension NuxeoAPI {
     private func update(_ call: inout NuxeoCall, _ document: Document) async throws -> Response {
         guard case .object(let body)? = try await call.jsonBody() else { throw APIError(.badRequest, "the body must be a document entity") }
         let versioning = call.request.headers[NuxeoHeader.versioningOption].flatMap(VersionIncrement.init(option:))
-        let updated = try await repository.update(document, properties: try Self.properties(in: body), versioning: versioning, for: call.checker)
+        let updated = try await repository.update(
+            document, properties: try Self.properties(in: body), versioning: versioning, ignoringUnknownKeys: true, for: call.checker
+        )
         return try NuxeoCall.json(try await call.renderer.json(updated))
     }
 

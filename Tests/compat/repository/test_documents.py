@@ -192,6 +192,21 @@ def test_update_and_delete_by_path(nx, folder):
     assert error.value.status == 404
 
 
+def test_put_ignores_unknown_keys(nx, folder):
+    """A PUT applies the properties the document has and skips the rest, top-level keys
+    (the iOS SDK's stray "entityType") and unknown properties alike."""
+    doc = create(nx, folder.path, "File", unique("lenient"))
+    change = {
+        "entity-type": "document", "entityType": "document", "somethingElse": 1,
+        "properties": {"dc:description": "kept", "zz:unknown": "skipped"},
+    }
+    answer = nx.client.request("PUT", f"api/v1/repo/default/id/{doc.uid}", data=change)
+    assert answer.status_code == 200
+    properties = nx.documents.get(uid=doc.uid).properties
+    assert properties["dc:description"] == "kept"
+    assert "zz:unknown" not in properties
+
+
 def test_save_sends_the_whole_entity(nx, folder):
     """doc.save() PUTs every field it got, read-only ones included (spec 1.7): the server
     applies the properties and ignores the rest, and the secured dc fields keep their values."""
