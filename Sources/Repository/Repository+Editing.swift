@@ -54,6 +54,7 @@ extension Repository {
         let values = try await storedValues(properties, for: registry.schemas(of: type), current: [:], checker: checker)
         let baseName = Self.baseName(requested: name, title: values["dc:title"]?.stringValue, type: type.name)
         let document = try await database.withTransaction { sql in
+            try await DocumentStore.lockNames(in: parent.id, in: sql)
             guard let current = try await DocumentStore.document(id: parent.id, in: sql) else {
                 throw RepositoryError.documentNotFound(parent.path)
             }
@@ -131,6 +132,7 @@ extension Repository {
         try await require(Permission.addChildren, on: target, for: checker)
         try Self.requireUnlocked(document, for: checker)
         let moved = try await database.withTransaction { sql in
+            try await DocumentStore.lockNames(in: target.id, in: sql)
             var current = try await Self.find(.id(document.id), in: sql)
             let wanted = Self.sanitized(name ?? current.name) ?? current.name
             let newName = (target.id == current.parentID && wanted == current.name) ? wanted : try await Self.uniqueName(wanted, in: target.id, in: sql)

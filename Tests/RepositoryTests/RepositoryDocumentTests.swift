@@ -41,6 +41,22 @@ struct RepositoryDocumentTests {
         }
     }
 
+    @Test("concurrent creations with one name all succeed, each with a name of its own")
+    func concurrentNames() async throws {
+        try await RepositoryFixture.with { fixture in
+            let workspace = try await fixture.workspace("ws")
+            let names = try await withThrowingTaskGroup(of: String.self) { group in
+                for _ in 0..<8 {
+                    group.addTask {
+                        try await fixture.repository.create(type: "Note", name: "same", properties: [:], in: workspace, for: fixture.admin).name
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(Set(names) == Set(["same"] + (1...7).map { "same.\($0)" }))
+        }
+    }
+
     @Test("unknown properties and values of the wrong type are refused")
     func badProperties() async throws {
         try await RepositoryFixture.with { fixture in

@@ -50,6 +50,14 @@ enum DocumentStore {
             .map(DocumentRow.document(from:))
     }
 
+    /// Serializes, until the end of the transaction, every change that picks a name inside
+    /// `folderID`, so two concurrent creations cannot both find a name free. SQLite runs one
+    /// writer at a time already; PostgreSQL takes a transaction-scoped advisory lock.
+    static func lockNames(in folderID: String, in sql: any SQLDatabase) async throws {
+        guard sql.dialect.name != "sqlite" else { return }
+        try await sql.raw("SELECT pg_advisory_xact_lock(hashtext(\(bind: folderID)))").run()
+    }
+
     /// Whether a live document named `name` is inside `parentID`.
     static func nameIsTaken(_ name: String, in parentID: String, in sql: any SQLDatabase) async throws -> Bool {
         try await sql.select().column("id").from("repo_documents")
@@ -143,21 +151,19 @@ enum DocumentStore {
         return result
     }
 
-    /// Records a read ACL under its id, unless it is there already.
+    /// Records a read ACL under its id, unless it is there already (rows another transaction
+    /// stored first are left as they are: equal ids mean equal lists).
     static func storeReadACL(_ acl: ReadACL, in sql: any SQLDatabase) async throws {
         let id = acl.id
         guard try await sql.select().column("acl_id").from("repo_read_acls").where("acl_id", .equal, id).limit(1).first() == nil else { return }
-        guard !acl.entries.isEmpty else {
-            // An ACL that grants nobody still needs a row for the id to exist; a denied
-            // entry for Everyone keeps every non-administrator out.
-            try await sql.insert(into: "repo_read_acls").columns("acl_id", "position", "principal", "granted")
-                .values(SQLBind(id), SQLBind(0), SQLBind(AccessControlEntry.everyone), SQLBind(0)).run()
-            return
+        // An ACL that grants nobody still needs a row for its id; a denied entry for Everyone
+        // keeps every non-administrator out.
+        let entries = acl.entries.isEmpty ? [(principal: AccessControlEntry.everyone, granted: false)] : acl.entries
+        let insert = sql.insert(into: "repo_read_acls").columns("acl_id", "position", "principal", "granted").ignoringConflicts()
+        for (position, entry) in entries.enumerated() {
+            insert.values(SQLBind(id), SQLBind(position), SQLBind(entry.principal), SQLBind(entry.granted ? 1 : 0))
         }
-        for (position, entry) in acl.entries.enumerated() {
-            try await sql.insert(into: "repo_read_acls").columns("acl_id", "position", "principal", "granted")
-                .values(SQLBind(id), SQLBind(position), SQLBind(entry.principal), SQLBind(entry.granted ? 1 : 0)).run()
-        }
+        try await insert.run()
     }
 
     /// Points the documents `ids` at the read ACL `aclID`.
