@@ -36,7 +36,16 @@ import Storage
 ///     swift run -c release RepositoryBenchmark 100000,1000000
 @main
 struct RepositoryBenchmark {
-    static func main() async throws {
+    static func main() async {
+        do {
+            try await run()
+        } catch {
+            FileHandle.standardError.write(Data("benchmark failed: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    static func run() async throws {
         let options: Options
         do {
             options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
@@ -45,7 +54,7 @@ struct RepositoryBenchmark {
             exit(2)
         }
         var logger = Logger(label: "benchmark")
-        logger.logLevel = .error
+        logger.logLevel = options.traceSQL ? .trace : .error
 
         let root = options.root ?? FileManager.default.temporaryDirectory.path
         let directory = URL(fileURLWithPath: root).appendingPathComponent("chancery-repository-bench-\(UUID().uuidString)").path

@@ -96,7 +96,7 @@ extension Repository {
             current.isCheckedIn = false
             self.touch(&current, by: checker.userName)
             try await DocumentStore.save(current, facets: self.facets(of: current), in: sql)
-            try await DocumentStore.index(current.id, text: self.fullText(of: current), in: sql)
+            try await DocumentStore.index(current.id, text: self.fullText(of: current), isNew: false, in: sql)
             return current
         }
         if let versioning {
@@ -112,7 +112,7 @@ extension Repository {
         guard document.path != "/" || document.isVersion else { throw RepositoryError.invalid("the root cannot be deleted") }
         try await database.withTransaction { sql in
             if document.isVersion {
-                try await sql.delete(from: "repo_documents").where("id", .equal, document.id).run()
+                try await DocumentStore.delete([document.id], in: sql)
             } else {
                 try await DocumentStore.deleteSubtree(at: document.path, in: sql)
             }
@@ -216,7 +216,7 @@ extension Repository {
         }
         touch(&document, by: author)
         try await DocumentStore.insert(document, facets: facets(of: document), in: sql)
-        try await DocumentStore.index(document.id, text: fullText(of: document), in: sql)
+        try await DocumentStore.index(document.id, text: fullText(of: document), isNew: true, in: sql)
         return document
     }
 

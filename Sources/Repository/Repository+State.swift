@@ -91,7 +91,7 @@ extension Repository {
             version.lockCreated = nil
             version.createdAt = Date()
             try await DocumentStore.insert(version, facets: self.facets(of: version), in: sql)
-            try await DocumentStore.index(version.id, text: self.fullText(of: version), in: sql)
+            try await DocumentStore.index(version.id, text: self.fullText(of: version), isNew: true, in: sql)
         }
     }
 

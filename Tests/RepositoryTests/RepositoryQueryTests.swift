@@ -42,6 +42,24 @@ struct RepositoryQueryTests {
         }
     }
 
+    @Test("the full-text index follows changes and deletions")
+    func fullTextFollowsChanges() async throws {
+        try await RepositoryFixture.with { fixture in
+            let workspace = try await fixture.workspace("ws")
+            let note = try await fixture.repository.create(type: "Note", name: "n", properties: ["dc:title": "walrus"], in: workspace, for: fixture.admin)
+            func find(_ word: String) async throws -> [String] {
+                try await fixture.repository.query("SELECT * FROM Note WHERE ecm:fulltext = '\(word)'", page: PageRequest(pageSize: 0), for: fixture.admin)
+                    .documents.map(\.id)
+            }
+            #expect(try await find("walrus") == [note.id])
+            _ = try await fixture.repository.update(note, properties: ["dc:title": "narwhal"], for: fixture.admin)
+            #expect(try await find("walrus").isEmpty)
+            #expect(try await find("narwhal") == [note.id])
+            try await fixture.repository.delete(note, for: fixture.admin)
+            #expect(try await find("narwhal").isEmpty)
+        }
+    }
+
     @Test("pages split the results and report the total")
     func paging() async throws {
         try await RepositoryFixture.with { fixture in

@@ -92,9 +92,22 @@ enum DocumentStore {
     /// Deletes the documents at or below `path` with their ACLs and index entries.
     static func deleteSubtree(at path: String, in sql: any SQLDatabase) async throws {
         let ids = try await sql.select().column("id").from("repo_documents").where(subtree(path)).all(decodingColumn: "id", as: String.self)
-        for batch in stride(from: 0, to: ids.count, by: 500).map({ Array(ids[$0..<min($0 + 500, ids.count)]) }) {
+        try await delete(ids, in: sql)
+    }
+
+    /// Deletes the documents `ids` with their ACLs and index entries.
+    static func delete(_ ids: [String], in sql: any SQLDatabase) async throws {
+        for start in stride(from: 0, to: ids.count, by: 500) {
+            let batch = Array(ids[start..<min(start + 500, ids.count)])
             try await sql.delete(from: "repo_aces").where("document_id", .in, batch).run()
-            try await sql.delete(from: "repo_fulltext").where("doc_id", .in, batch).run()
+            if sql.dialect.name == "sqlite" {
+                try await sql.raw("""
+                    DELETE FROM repo_fulltext WHERE rowid IN (SELECT fts_rowid FROM repo_fulltext_rows WHERE doc_id IN (\(binds: batch)))
+                    """).run()
+                try await sql.delete(from: "repo_fulltext_rows").where("doc_id", .in, batch).run()
+            } else {
+                try await sql.delete(from: "repo_fulltext").where("doc_id", .in, batch).run()
+            }
             try await sql.delete(from: "repo_documents").where("id", .in, batch).run()
         }
     }
@@ -177,13 +190,25 @@ enum DocumentStore {
     // MARK: Full text
 
     /// Replaces the full-text index entry of the document `id` with `text`.
-    static func index(_ id: String, text: String, in sql: any SQLDatabase) async throws {
-        try await sql.delete(from: "repo_fulltext").where("doc_id", .equal, id).run()
-        if sql.dialect.name == "sqlite" {
-            try await sql.insert(into: "repo_fulltext").columns("doc_id", "content").values(SQLBind(id), SQLBind(text)).run()
-        } else {
-            try await sql.raw("INSERT INTO repo_fulltext (doc_id, content) VALUES (\(bind: id), to_tsvector('simple', \(bind: text)))").run()
+    ///
+    /// On SQLite the entry is found through `repo_fulltext_rows` (FTS5 cannot index
+    /// `doc_id`); a new document (`isNew`) has none, so the lookup is skipped.
+    static func index(_ id: String, text: String, isNew: Bool, in sql: any SQLDatabase) async throws {
+        guard sql.dialect.name == "sqlite" else {
+            try await sql.raw("""
+                INSERT INTO repo_fulltext (doc_id, content) VALUES (\(bind: id), to_tsvector('simple', \(bind: text)))
+                ON CONFLICT (doc_id) DO UPDATE SET content = EXCLUDED.content
+                """).run()
+            return
         }
+        if !isNew, let rowid = try await sql.select().column("fts_rowid").from("repo_fulltext_rows").where("doc_id", .equal, id)
+            .first(decodingColumn: "fts_rowid", as: Int64.self)
+        {
+            try await sql.update("repo_fulltext").set("content", to: text).where(SQLIdentifier("rowid"), .equal, SQLBind(rowid)).run()
+            return
+        }
+        try await sql.insert(into: "repo_fulltext").columns("doc_id", "content").values(SQLBind(id), SQLBind(text)).run()
+        try await sql.raw("INSERT INTO repo_fulltext_rows (doc_id, fts_rowid) VALUES (\(bind: id), last_insert_rowid())").run()
     }
 
     private static func entry(from row: any SQLRow) throws -> AccessControlEntry {

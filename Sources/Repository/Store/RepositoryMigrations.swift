@@ -88,5 +88,16 @@ public enum RepositoryMigrations {
                 .primaryKey("batch_id", "file_index", "chunk_index")
                 .run()
         },
+        Migration(version: 2, name: "full-text rows found by document id on SQLite") { sql in
+            // FTS5 cannot index `doc_id`, so replacing a document's entry scanned the whole
+            // index; this table finds the entry's rowid instead. PostgreSQL keys its table by
+            // `doc_id` already.
+            guard sql.dialect.name == "sqlite" else { return }
+            try await sql.create(table: "repo_fulltext_rows")
+                .column("doc_id", type: .text, .primaryKey(autoIncrement: false))
+                .column("fts_rowid", type: .bigint, .notNull)
+                .run()
+            try await sql.raw("INSERT INTO repo_fulltext_rows (doc_id, fts_rowid) SELECT doc_id, rowid FROM repo_fulltext").run()
+        },
     ])
 }
