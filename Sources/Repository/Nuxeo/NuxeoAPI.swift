@@ -32,9 +32,7 @@ struct NuxeoAPI: Sendable {
     ]
 
     func add(to router: Router<ChanceryRequestContext>) {
-        router.get("nuxeo/runningstatus") { _, _ in
-            try NuxeoCall.json(.object(["runtimeStatus": "ok", "repositoryStatus": "ok"]))
-        }
+        router.get("nuxeo/runningstatus") { _, _ in try Self.runningStatus() }
         let group = router.group("nuxeo").add(middleware: AuthenticationMiddleware(accounts: accounts, authenticators: Self.authenticators))
         for method in [HTTPRequest.Method.get, .post, .put, .delete] {
             group.on("**", method: method) { request, context in try await handle(request, context: context) }
@@ -44,11 +42,14 @@ struct NuxeoAPI: Sendable {
     private func handle(_ request: Request, context: ChanceryRequestContext) async throws -> Response {
         let principal = try context.requirePrincipal()
         let checker = AccessChecker(principal: principal)
-        let renderer = DocumentRenderer(repository: repository, checker: checker, options: RenderingOptions(request: request), baseURL: Self.baseURL(of: request))
-        var call = NuxeoCall(request: request, context: context, principal: principal, checker: checker, renderer: renderer)
+        let parameters = FormEncodedQuery(request.uri.query)
+        let renderer = DocumentRenderer(
+            repository: repository, checker: checker, options: RenderingOptions(request: request, query: parameters), baseURL: Self.baseURL(of: request)
+        )
+        var call = NuxeoCall(request: request, context: context, principal: principal, checker: checker, renderer: renderer, query: parameters)
         do {
             switch NuxeoPath(request.uri.path) {
-            case .runningStatus: return try NuxeoCall.json(.object(["runtimeStatus": "ok", "repositoryStatus": "ok"]))
+            case .runningStatus: return try Self.runningStatus()
             case .serverInfo: return try await serverInfo(call)
             case .token: return try await token(call)
             case .file(let id, let xpath): return try await download(call, reference: .id(id), xpath: xpath)
@@ -66,6 +67,11 @@ struct NuxeoAPI: Sendable {
         } catch let error as RepositoryError {
             throw error.apiError
         }
+    }
+
+    /// The health probe map Nuxeo answers `runningstatus` with.
+    private static func runningStatus() throws -> Response {
+        try NuxeoCall.json(.object(["runtimeStatus": "ok", "repositoryStatus": "ok"]))
     }
 
     /// Throws 405 unless the request uses one of `methods`.

@@ -19,8 +19,8 @@ struct NuxeoCall: Sendable {
     /// Renders documents as the caller asked.
     let renderer: DocumentRenderer
 
-    /// The query parameters, form-decoded.
-    var query: FormEncodedQuery { FormEncodedQuery(request.uri.query) }
+    /// The query parameters, form-decoded once.
+    let query: FormEncodedQuery
 
     /// The first value of the query parameter `name`.
     func parameter(_ name: String) -> String? { query[name] }

@@ -13,18 +13,19 @@ struct RenderingOptions: Sendable {
     /// Extra fields (`lock`, `versionLabel`).
     var fetch: Set<String>
 
-    /// Reads the options of `request`; `defaultSchemas` applies when it names none.
-    init(request: Request, defaultSchemas: Set<String>? = []) {
-        let schemaValues = Self.values(in: request, names: ["properties", "x-nxproperties", "x-nxdocumentproperties"])
+    /// Reads the options of `request`, whose query parameters are `query`; `defaultSchemas`
+    /// applies when it names none.
+    init(request: Request, query: FormEncodedQuery, defaultSchemas: Set<String>? = []) {
+        let schemaValues = Self.values(in: request, query: query, names: ["properties", "x-nxproperties", "x-nxdocumentproperties"])
         if schemaValues.isEmpty {
             schemas = defaultSchemas
         } else {
             schemas = schemaValues.contains("*") ? nil : Set(schemaValues)
         }
-        enrichers = Set(Self.values(in: request, names: [
+        enrichers = Set(Self.values(in: request, query: query, names: [
             "enrichers.document", "enrichers-document", "x-nxenrichers.document", "x-nxenrichers-document", "x-nxcontext-category",
         ]))
-        fetch = Set(Self.values(in: request, names: [
+        fetch = Set(Self.values(in: request, query: query, names: [
             "fetch.document", "fetch-document", "x-nxfetch.document", "x-nxfetch-document",
         ]))
     }
@@ -34,12 +35,12 @@ struct RenderingOptions: Sendable {
 
     /// The comma-separated values of the headers and query parameters named `names` (header
     /// names ignore case).
-    private static func values(in request: Request, names: [String]) -> [String] {
+    private static func values(in request: Request, query: FormEncodedQuery, names: [String]) -> [String] {
         var values: [String] = []
         for field in request.headers where names.contains(field.name.canonicalName) {
             values += field.value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         }
-        for (name, value) in FormEncodedQuery(request.uri.query).items where names.contains(name.lowercased()) {
+        for (name, value) in query.items where names.contains(name.lowercased()) {
             values += value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         }
         return values.filter { !$0.isEmpty }
