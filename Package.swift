@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "NotaryProof", targets: ["NotaryProof"]),
         .library(name: "QEDSDK", targets: ["QEDSDK"]),
         .library(name: "PDF", targets: ["PDF"]),
+        .library(name: "PDFSigning", targets: ["PDFSigning"]),
         .library(name: "QRCode", targets: ["QRCode"]),
         .library(name: "NXQL", targets: ["NXQL"]),
         .library(name: "NuxeoSDK", targets: ["NuxeoSDK"]),
@@ -51,7 +52,9 @@ let package = Package(
             name: "chancery",
             dependencies: [
                 "ChanceryServer", "Accounts", "Storage", "NotaryProof", "QEDSDK", "NuxeoSDK", "TransparencyLog",
+                "PDF", "PDFSigning", "TimeStamping",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -177,6 +180,17 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(name: "PDF", swiftSettings: swiftSettings),
+        .target(
+            name: "PDFSigning",
+            dependencies: [
+                "PDF", "TimeStamping",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "X509", package: "swift-certificates"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(name: "QRCode", swiftSettings: swiftSettings),
         .target(name: "NXQL", swiftSettings: swiftSettings),
         // SDKs
@@ -253,6 +267,23 @@ let package = Package(
             path: "Benchmarks/RepositoryBenchmark",
             swiftSettings: swiftSettings
         ),
+        .executableTarget(
+            name: "PDFBenchmark",
+            dependencies: [
+                "BenchmarkSupport", "PDF", "PDFSigning",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+            ],
+            path: "Benchmarks/PDFBenchmark",
+            swiftSettings: swiftSettings
+        ),
+        // Fuzz targets: built with `-sanitize=fuzzer` by scripts/fuzz, never by a plain build.
+        .executableTarget(
+            name: "PDFFuzzer",
+            dependencies: ["PDF"],
+            path: "Fuzz/PDFFuzzer",
+            swiftSettings: swiftSettings
+        ),
         // Tests
         .target(
             name: "ChanceryTestSupport",
@@ -322,6 +353,17 @@ let package = Package(
         .testTarget(
             name: "PDFTests",
             dependencies: ["PDF"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PDFSigningTests",
+            dependencies: [
+                "PDFSigning", "PDF", "TimeStamping",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "X509", package: "swift-certificates"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -18,7 +18,7 @@ enum PDFDocumentSerializer {
         for page in pages {
             kids.append(.reference(write(page, parent: pageTree, fonts: fonts, to: &writer)))
         }
-        writer.write(.dictionary(["Type": .name("Pages"), "Kids": .array(kids), "Count": .integer(kids.count)]), as: pageTree)
+        writer.write(.object(.dictionary(["Type": .name("Pages"), "Kids": .array(kids), "Count": .integer(kids.count)])), as: pageTree)
 
         var catalogDictionary: PDFDictionary = ["Type": .name("Catalog"), "Pages": .reference(pageTree)]
         let attachments = document.attachments.sorted { $0.nameTreeKey.lexicographicallyPrecedes($1.nameTreeKey) }
@@ -26,7 +26,7 @@ enum PDFDocumentSerializer {
             var names: [PDFObject] = []
             var fileSpecifications: [PDFObject] = []
             for attachment in attachments {
-                let embeddedFile = writer.addStream(attachment.embeddedFileDictionary, data: attachment.contents)
+                let embeddedFile = writer.add(PDFStream(dictionary: attachment.embeddedFileDictionary, data: attachment.contents))
                 let specification = writer.add(.dictionary(attachment.fileSpecification(embeddedFile: embeddedFile)))
                 names += [.string(attachment.nameTreeKey), .reference(specification)]
                 fileSpecifications.append(.reference(specification))
@@ -34,7 +34,7 @@ enum PDFDocumentSerializer {
             catalogDictionary["Names"] = .dictionary(["EmbeddedFiles": .dictionary(["Names": .array(names)])])
             catalogDictionary["AF"] = .array(fileSpecifications)
         }
-        writer.write(.dictionary(catalogDictionary), as: catalog)
+        writer.write(.object(.dictionary(catalogDictionary)), as: catalog)
 
         let info = writer.add(.dictionary(document.info.dictionary))
         return writer.finish(root: catalog, info: info)
@@ -48,7 +48,7 @@ enum PDFDocumentSerializer {
         fonts: [(font: PDFStandardFont, reference: PDFReference)],
         to writer: inout PDFObjectWriter
     ) -> PDFReference {
-        let content = writer.addStream([:], data: page.content.bytes)
+        let content = writer.add(PDFStream(dictionary: [:], data: page.content.bytes))
         var fontResources: PDFDictionary = [:]
         for (font, reference) in fonts where page.content.fonts.contains(font) {
             fontResources[font.resourceName] = .reference(reference)

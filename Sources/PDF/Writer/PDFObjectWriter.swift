@@ -5,7 +5,7 @@
 /// Object numbers are handed out by ``allocate()`` before or while objects are written, so
 /// objects may refer to ones written later. Every allocated number must be written exactly
 /// once before ``finish(root:info:)``.
-struct PDFObjectWriter {
+struct PDFObjectWriter: PDFObjectSink {
     /// The file so far: the header and the objects written.
     private(set) var bytes: [UInt8]
     /// The offset of each object, indexed by object number minus one; `nil` until written.
@@ -23,33 +23,12 @@ struct PDFObjectWriter {
         return PDFReference(number: offsets.count)
     }
 
-    /// Writes `object` under a new object number and returns its reference.
-    mutating func add(_ object: PDFObject) -> PDFReference {
-        let reference = allocate()
-        write(object, as: reference)
-        return reference
-    }
-
     /// Writes `object` as the indirect object `reference`, which must have been allocated
-    /// and not yet written.
-    mutating func write(_ object: PDFObject, as reference: PDFReference) {
-        beginObject(reference)
-        object.write(to: &bytes)
-        bytes.append(contentsOf: "\nendobj\n".utf8)
-    }
-
-    /// Writes a stream under a new object number: `dictionary` plus its `/Length`, then
-    /// `data` unfiltered (§7.3.8).
-    mutating func addStream(_ dictionary: PDFDictionary, data: [UInt8]) -> PDFReference {
-        let reference = allocate()
-        var dictionary = dictionary
-        dictionary["Length"] = .integer(data.count)
-        beginObject(reference)
-        PDFObject.dictionary(dictionary).write(to: &bytes)
-        bytes.append(contentsOf: "\nstream\n".utf8)
-        bytes.append(contentsOf: data)
-        bytes.append(contentsOf: "\nendstream\nendobj\n".utf8)
-        return reference
+    /// and not yet written. A stream gets its `/Length` set to the length of its data.
+    mutating func write(_ object: PDFIndirectObject, as reference: PDFReference) {
+        precondition(offsets[reference.number - 1] == nil, "object \(reference.number) written twice")
+        offsets[reference.number - 1] = bytes.count
+        PDFIndirectObjectSerializer.write(object, as: reference, to: &bytes)
     }
 
     /// The complete file: the objects, then the cross-reference table, the trailer naming
@@ -84,12 +63,5 @@ struct PDFObjectWriter {
         PDFObject.dictionary(trailer).write(to: &output)
         output.append(contentsOf: "\nstartxref\n\(tableOffset)\n%%EOF\n".utf8)
         return output
-    }
-
-    /// Records the offset of `reference` and writes its `n 0 obj` line.
-    private mutating func beginObject(_ reference: PDFReference) {
-        precondition(offsets[reference.number - 1] == nil, "object \(reference.number) written twice")
-        offsets[reference.number - 1] = bytes.count
-        bytes.append(contentsOf: "\(reference.number) 0 obj\n".utf8)
     }
 }

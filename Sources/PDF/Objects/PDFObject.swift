@@ -1,8 +1,13 @@
-/// A PDF object as the writer emits it (ISO 32000-1 §7.3), and its serialization.
+/// A PDF object (ISO 32000-1 §7.3) as the reader parses it and the writers emit it, and its
+/// serialization.
 ///
-/// Only the kinds the writer needs are modelled. Streams are not objects of their own here:
-/// ``PDFObjectWriter`` writes a stream as an indirect object from a dictionary and its data.
-indirect enum PDFObject: Sendable {
+/// Streams are not objects of their own here: a stream is always an indirect object, modelled
+/// as ``PDFStream`` next to this type (see ``PDFIndirectObject``).
+public indirect enum PDFObject: Sendable, Equatable {
+    /// The null object.
+    case null
+    /// `true` or `false`.
+    case boolean(Bool)
     /// An integer, written in decimal.
     case integer(Int)
     /// A real number, written with at most four decimals (see ``format(real:)``).
@@ -22,8 +27,12 @@ indirect enum PDFObject: Sendable {
     case reference(PDFReference)
 
     /// Appends the object's bytes to `output`.
-    func write(to output: inout [UInt8]) {
+    public func write(to output: inout [UInt8]) {
         switch self {
+        case .null:
+            output.append(contentsOf: "null".utf8)
+        case .boolean(let value):
+            output.append(contentsOf: (value ? "true" : "false").utf8)
         case .integer(let value):
             output.append(contentsOf: String(value).utf8)
         case .real(let value):
@@ -58,7 +67,7 @@ indirect enum PDFObject: Sendable {
             }
             output.append(contentsOf: " >>".utf8)
         case .reference(let reference):
-            output.append(contentsOf: "\(reference.number) 0 R".utf8)
+            output.append(contentsOf: "\(reference.number) \(reference.generation) R".utf8)
         }
     }
 

@@ -1,0 +1,1 @@
+// Placeholder until the PDF fuzz target lands.

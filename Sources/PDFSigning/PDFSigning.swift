@@ -1,0 +1,1 @@
+// Placeholder until the CMS signer lands.
