@@ -54,6 +54,7 @@ let package = Package(
                 "ChanceryServer", "Accounts", "Storage", "NotaryProof", "QEDSDK", "NuxeoSDK", "TransparencyLog",
                 "PDF", "PDFSigning", "TimeStamping",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Logging", package: "swift-log"),
             ],

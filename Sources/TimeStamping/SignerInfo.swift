@@ -9,16 +9,16 @@ import SwiftASN1
 ///     unsignedAttrs [1] IMPLICIT UnsignedAttributes OPTIONAL }
 /// ```
 ///
-/// Only the `issuerAndSerialNumber` form of `SignerIdentifier` (version 1) is supported; a
-/// `subjectKeyIdentifier` signer fails to parse.
+/// The signer is named by issuer and serial number (version 1) or by subject key identifier
+/// (version 3).
 public struct SignerInfo: DERImplicitlyTaggable, Hashable, Sendable {
     /// The structure's tag: a universal SEQUENCE.
     public static var defaultIdentifier: ASN1Identifier { .sequence }
 
-    /// The syntax version: 1 for an issuer-and-serial-number signer.
+    /// The syntax version: 1 for an issuer-and-serial-number signer, 3 for a subject-key-identifier one.
     public var version: Int
     /// The signer's certificate.
-    public var sid: IssuerAndSerialNumber
+    public var sid: SignerIdentifier
     /// The hash applied to the content and, with the signature algorithm, to the signed attributes.
     public var digestAlgorithm: AlgorithmIdentifier
     /// The attributes covered by the signature.
@@ -37,7 +37,7 @@ public struct SignerInfo: DERImplicitlyTaggable, Hashable, Sendable {
     /// Creates a signer info.
     public init(
         version: Int = 1,
-        sid: IssuerAndSerialNumber,
+        sid: SignerIdentifier,
         digestAlgorithm: AlgorithmIdentifier,
         signedAttrs: [CMSAttribute]?,
         signatureAlgorithm: AlgorithmIdentifier,
@@ -57,7 +57,10 @@ public struct SignerInfo: DERImplicitlyTaggable, Hashable, Sendable {
     public init(derEncoded rootNode: ASN1Node, withIdentifier identifier: ASN1Identifier) throws {
         self = try DER.sequence(rootNode, identifier: identifier) { nodes in
             let version = try Int(derEncoded: &nodes)
-            let sid = try IssuerAndSerialNumber(derEncoded: &nodes)
+            guard let sidNode = nodes.next() else {
+                throw ASN1Error.invalidASN1Object(reason: "SignerInfo has no sid")
+            }
+            let sid = try SignerIdentifier(derEncoded: sidNode)
             let digestAlgorithm = try AlgorithmIdentifier(derEncoded: &nodes)
             let signedNode = DER.optionalImplicitlyTagged(&nodes, tagNumber: 0, tagClass: .contextSpecific) { $0 }
             let signed = try signedNode.map { try DER.set(of: CMSAttribute.self, identifier: $0.identifier, rootNode: $0) }

@@ -39,46 +39,26 @@ public struct TSAKeys: Sendable {
         let year: TimeInterval = 365.25 * 24 * 3600
 
         let rootKey = P256.Signing.PrivateKey()
-        let rootName = try DistinguishedName { CommonName("\(commonName) Root CA") }
-        let rootPublicKey = Certificate.PublicKey(rootKey.publicKey)
-        let root = try Certificate(
-            version: .v3,
-            serialNumber: Certificate.SerialNumber(),
-            publicKey: rootPublicKey,
-            notValidBefore: notBefore,
-            notValidAfter: notBefore.addingTimeInterval(30 * year),
-            issuer: rootName,
-            subject: rootName,
+        let authority = try LocalCertificateAuthority(
+            commonName: "\(commonName) Root CA",
+            key: Certificate.PrivateKey(rootKey),
             signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: Certificate.Extensions {
-                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
-                Critical(KeyUsage(keyCertSign: true, cRLSign: true))
-                SubjectKeyIdentifier(hash: rootPublicKey)
-            },
-            issuerPrivateKey: Certificate.PrivateKey(rootKey)
+            notBefore: notBefore,
+            lifetime: 30 * year
         )
-
         let signingKey = P256.Signing.PrivateKey()
-        let publicKey = Certificate.PublicKey(signingKey.publicKey)
-        let certificate = try Certificate(
-            version: .v3,
-            serialNumber: Certificate.SerialNumber(),
-            publicKey: publicKey,
-            notValidBefore: notBefore,
-            notValidAfter: notBefore.addingTimeInterval(20 * year),
-            issuer: rootName,
-            subject: try DistinguishedName { CommonName(commonName) },
-            signatureAlgorithm: .ecdsaWithSHA256,
+        let certificate = try authority.issue(
+            commonName: commonName,
+            publicKey: Certificate.PublicKey(signingKey.publicKey),
+            notBefore: notBefore,
+            lifetime: 20 * year,
             extensions: Certificate.Extensions {
                 Critical(BasicConstraints.notCertificateAuthority)
                 Critical(KeyUsage(digitalSignature: true))
                 Critical(try ExtendedKeyUsage([.timeStamping]))
-                SubjectKeyIdentifier(hash: publicKey)
-                AuthorityKeyIdentifier(keyIdentifier: SubjectKeyIdentifier(hash: rootPublicKey).keyIdentifier)
-            },
-            issuerPrivateKey: Certificate.PrivateKey(rootKey)
+            }
         )
-        return TSAKeys(rootKey: rootKey, rootCertificate: root, signingKey: signingKey, certificate: certificate)
+        return TSAKeys(rootKey: rootKey, rootCertificate: authority.certificate, signingKey: signingKey, certificate: certificate)
     }
 
     /// Loads keys saved from the PEM properties; throws if a PEM is malformed or a key does not

@@ -146,7 +146,7 @@ public struct TimeStampAuthority: Sendable {
         ]
         let signature = try signingKey.signature(for: SignerInfo.signatureInput(for: attributes))
         let signer = SignerInfo(
-            sid: IssuerAndSerialNumber(certificate),
+            sid: SignerIdentifier(certificate),
             digestAlgorithm: .sha256,
             signedAttrs: attributes,
             signatureAlgorithm: .ecdsaWithSHA256,

@@ -17,6 +17,6 @@ struct Chancery: AsyncParsableCommand {
             Create an API key for the administrator of that data directory:
               chancery apikey create --user Administrator --name my-app
             """,
-        subcommands: [ServeCommand.self, APIKeyCommand.self, UserCommand.self, GroupCommand.self, NotarizeCommand.self, VerifyCommand.self, RepoCommand.self]
+        subcommands: [ServeCommand.self, APIKeyCommand.self, UserCommand.self, GroupCommand.self, NotarizeCommand.self, VerifyCommand.self, RepoCommand.self, PDFCommand.self]
     )
 }

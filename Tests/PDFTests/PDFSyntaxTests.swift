@@ -51,7 +51,7 @@ import Testing
     @Test func streamLengthIsTheDataLength() {
         var writer = PDFObjectWriter()
         let start = writer.bytes.count
-        let reference = writer.addStream(["Type": .name("EmbeddedFile")], data: Array("ab\ncd".utf8))
+        let reference = writer.add(PDFStream(dictionary: ["Type": .name("EmbeddedFile")], data: Array("ab\ncd".utf8)))
         let text = String(decoding: writer.bytes[start...], as: UTF8.self)
         #expect(reference.number == 1)
         #expect(text == "1 0 obj\n<< /Type /EmbeddedFile /Length 5 >>\nstream\nab\ncd\nendstream\nendobj\n")

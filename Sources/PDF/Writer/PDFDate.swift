@@ -38,3 +38,41 @@ public struct PDFDate: Sendable, Hashable {
         return String(repeating: "0", count: max(0, count - digits.count)) + digits
     }
 }
+
+extension PDFDate {
+    /// Reads a date string: `D:` (optional), the year, then optionally month, day, hour,
+    /// minute and second, and `Z` or an offset `+HH'mm'`; missing fields take their earliest
+    /// value and a missing offset means UTC. `nil` when `text` is not of that form.
+    public init?(text: String) {
+        var characters = Substring(text)
+        if characters.hasPrefix("D:") {
+            characters = characters.dropFirst(2)
+        }
+        let digitRun = characters.prefix { $0.isASCII && $0.isNumber }
+        guard digitRun.count >= 4, digitRun.count % 2 == 0, digitRun.count <= 14 else { return nil }
+        let values = stride(from: 0, to: digitRun.count, by: 2).map { offset -> Int in
+            let start = digitRun.index(digitRun.startIndex, offsetBy: offset)
+            return Int(digitRun[start..<digitRun.index(start, offsetBy: 2)]) ?? 0
+        }
+        var components = DateComponents()
+        components.year = values[0] * 100 + values[1]
+        components.month = values.count > 2 ? values[2] : 1
+        components.day = values.count > 3 ? values[3] : 1
+        components.hour = values.count > 4 ? values[4] : 0
+        components.minute = values.count > 5 ? values[5] : 0
+        components.second = values.count > 6 ? values[6] : 0
+
+        var offsetMinutes = 0
+        let zone = characters.dropFirst(digitRun.count)
+        if let sign = zone.first, sign == "+" || sign == "-" {
+            let zoneDigits = zone.dropFirst().filter { $0.isASCII && $0.isNumber }
+            let hours = Int(zoneDigits.prefix(2)) ?? 0
+            let minutes = Int(zoneDigits.dropFirst(2).prefix(2)) ?? 0
+            offsetMinutes = (sign == "-" ? -1 : 1) * (hours * 60 + minutes)
+        }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        guard let local = calendar.date(from: components) else { return nil }
+        self.init(local.addingTimeInterval(TimeInterval(-offsetMinutes * 60)), utcOffsetMinutes: offsetMinutes)
+    }
+}

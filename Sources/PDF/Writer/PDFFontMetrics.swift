@@ -1,66 +1,90 @@
-/// Glyph widths of the standard fonts, for measuring text before it is drawn.
+/// Metrics of the standard 14 fonts, for measuring and placing text before it is drawn.
 ///
-/// The widths are those of Adobe's font metrics (AFM) for Helvetica and Helvetica-Bold, in
-/// thousandths of the font size, for the WinAnsiEncoding codes 32 to 255; the oblique faces
-/// share the widths of their upright ones, and every Courier glyph is 600 wide. The euro
-/// sign, which the original metrics predate, is 556 wide as in the fonts' metric-compatible
-/// clones. Text is drawn without kerning, so a string's width is the sum of its glyphs'
-/// widths.
+/// Widths are in thousandths of the font size, per single-byte code: WinAnsiEncoding codes
+/// for the Latin fonts, built-in codes for Symbol and ZapfDingbats (see
+/// ``PDFStandardFontWidths`` for their source). Text is drawn without kerning, so a
+/// string's width is the sum of its glyphs' widths.
+///
+/// The vertical metrics place a line: its baseline lies ``ascent(of:size:)`` below the top
+/// of a box, capital letters reach ``capHeight(of:size:)`` above the baseline, and
+/// descenders reach ``descent(of:size:)`` (a negative number) below it.
 public enum PDFFontMetrics {
     /// The width, in points, of `text` drawn in `font` at `size` points. Characters that
-    /// WinAnsiEncoding cannot represent are measured as the `?` that replaces them.
+    /// WinAnsiEncoding cannot represent are measured as the `?` that replaces them. For
+    /// Symbol and ZapfDingbats the WinAnsiEncoding bytes are measured as codes of the
+    /// font's built-in encoding, which is how a viewer draws them.
     public static func width(of text: String, font: PDFStandardFont, size: Double) -> Double {
-        let units = PDFWinAnsiEncoding.encode(text).reduce(0) { $0 + glyphWidth(of: $1, in: font) }
+        width(ofCodes: PDFWinAnsiEncoding.encode(text), font: font, size: size)
+    }
+
+    /// The width, in points, of the single-byte `codes` drawn in `font` at `size` points:
+    /// WinAnsiEncoding codes for the Latin fonts, built-in codes for Symbol and ZapfDingbats.
+    public static func width(ofCodes codes: [UInt8], font: PDFStandardFont, size: Double) -> Double {
+        let units = codes.reduce(0) { $0 + glyphWidth(of: $1, in: font) }
         return Double(units) * size / 1000
     }
 
-    /// The width of the glyph for WinAnsiEncoding `code` in `font`, in thousandths of the font
-    /// size; 0 for the codes below 32, which the writer never emits.
+    /// The code of the glyph named `name` (such as `alpha` or `a20`) in the built-in encoding
+    /// of Symbol or ZapfDingbats; `nil` for the other fonts and for names the encoding lacks.
+    public static func code(ofGlyphNamed name: String, in font: PDFStandardFont) -> UInt8? {
+        let names: [String]
+        switch font {
+        case .symbol: names = PDFStandardFontWidths.symbolGlyphNames
+        case .zapfDingbats: names = PDFStandardFontWidths.zapfDingbatsGlyphNames
+        default: return nil
+        }
+        guard !name.isEmpty, let index = names.firstIndex(of: name) else { return nil }
+        return UInt8(index + 32)
+    }
+
+    /// The height of `font` above the baseline, in points at `size` points: how far below the
+    /// top of a box to put the baseline of a first line.
+    public static func ascent(of font: PDFStandardFont, size: Double) -> Double {
+        Double(verticalMetrics(of: font).ascent) * size / 1000
+    }
+
+    /// The depth of `font` below the baseline, in points at `size` points; negative.
+    public static func descent(of font: PDFStandardFont, size: Double) -> Double {
+        Double(verticalMetrics(of: font).descent) * size / 1000
+    }
+
+    /// The height of `font`'s capital letters above the baseline, in points at `size` points.
+    public static func capHeight(of font: PDFStandardFont, size: Double) -> Double {
+        Double(verticalMetrics(of: font).capHeight) * size / 1000
+    }
+
+    /// The width of the glyph for `code` in `font`, in thousandths of the font size; 0 for
+    /// the codes below 32, which the writer never emits, and for codes without a glyph.
     static func glyphWidth(of code: UInt8, in font: PDFStandardFont) -> Int {
         guard code >= 32 else { return 0 }
+        let index = Int(code) - 32
         switch font {
-        case .helvetica, .helveticaOblique:
-            return Int(helvetica[Int(code) - 32])
-        case .helveticaBold, .helveticaBoldOblique:
-            return Int(helveticaBold[Int(code) - 32])
-        case .courier, .courierBold, .courierOblique, .courierBoldOblique:
-            return 600
+        case .timesRoman: return Int(PDFStandardFontWidths.timesRoman[index])
+        case .timesBold: return Int(PDFStandardFontWidths.timesBold[index])
+        case .timesItalic: return Int(PDFStandardFontWidths.timesItalic[index])
+        case .timesBoldItalic: return Int(PDFStandardFontWidths.timesBoldItalic[index])
+        case .helvetica, .helveticaOblique: return Int(PDFStandardFontWidths.helvetica[index])
+        case .helveticaBold, .helveticaBoldOblique: return Int(PDFStandardFontWidths.helveticaBold[index])
+        case .courier, .courierBold, .courierOblique, .courierBoldOblique: return Int(PDFStandardFontWidths.courier[index])
+        case .symbol: return Int(PDFStandardFontWidths.symbol[index])
+        case .zapfDingbats: return Int(PDFStandardFontWidths.zapfDingbats[index])
         }
     }
 
-    /// Helvetica widths for codes 32 to 255; 0 where WinAnsiEncoding defines no glyph.
-    private static let helvetica: [UInt16] = [
-        278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 584, 278, 278,  // 0x20
-        556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556,  // 0x30
-        1010, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778,  // 0x40
-        667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556,  // 0x50
-        333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556,  // 0x60
-        556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584, 0,  // 0x70
-        556, 0, 222, 556, 333, 1000, 556, 556, 333, 1000, 667, 333, 1000, 0, 611, 0,  // 0x80
-        0, 222, 222, 333, 333, 350, 556, 1000, 333, 1000, 500, 333, 944, 0, 500, 667,  // 0x90
-        278, 333, 556, 556, 556, 556, 260, 556, 333, 737, 370, 556, 584, 333, 737, 333,  // 0xA0
-        400, 584, 333, 333, 333, 556, 537, 278, 333, 333, 365, 556, 834, 834, 834, 611,  // 0xB0
-        667, 667, 667, 667, 667, 667, 1000, 722, 667, 667, 667, 667, 278, 278, 278, 278,  // 0xC0
-        722, 722, 778, 778, 778, 778, 778, 584, 778, 722, 722, 722, 722, 667, 667, 611,  // 0xD0
-        556, 556, 556, 556, 556, 556, 889, 500, 556, 556, 556, 556, 278, 278, 278, 278,  // 0xE0
-        556, 556, 556, 556, 556, 556, 556, 584, 611, 556, 556, 556, 556, 500, 556, 500,  // 0xF0
-    ]
-
-    /// Helvetica-Bold widths for codes 32 to 255; 0 where WinAnsiEncoding defines no glyph.
-    private static let helveticaBold: [UInt16] = [
-        278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 584, 278, 278,  // 0x20
-        556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 333, 333, 584, 584, 584, 611,  // 0x30
-        975, 722, 722, 722, 722, 667, 611, 778, 722, 278, 556, 722, 611, 833, 722, 778,  // 0x40
-        667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 333, 278, 333, 584, 556,  // 0x50
-        333, 556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611,  // 0x60
-        611, 611, 389, 556, 333, 611, 556, 778, 556, 556, 500, 389, 280, 389, 584, 0,  // 0x70
-        556, 0, 278, 556, 500, 1000, 556, 556, 333, 1000, 667, 333, 1000, 0, 611, 0,  // 0x80
-        0, 278, 278, 500, 500, 350, 556, 1000, 333, 1000, 556, 333, 944, 0, 500, 667,  // 0x90
-        278, 333, 556, 556, 556, 556, 280, 556, 333, 737, 370, 556, 584, 333, 737, 333,  // 0xA0
-        400, 584, 333, 333, 333, 611, 556, 278, 333, 333, 365, 556, 834, 834, 834, 611,  // 0xB0
-        722, 722, 722, 722, 722, 722, 1000, 722, 667, 667, 667, 667, 278, 278, 278, 278,  // 0xC0
-        722, 722, 778, 778, 778, 778, 778, 584, 778, 722, 722, 722, 722, 667, 667, 611,  // 0xD0
-        556, 556, 556, 556, 556, 556, 889, 556, 556, 556, 556, 556, 278, 278, 278, 278,  // 0xE0
-        611, 611, 611, 611, 611, 611, 611, 584, 611, 611, 611, 611, 611, 556, 611, 556,  // 0xF0
-    ]
+    /// The ascender, descender and cap height of `font` in thousandths of the font size. The
+    /// Latin families have the values of Adobe's metrics for the core fonts; Symbol and
+    /// ZapfDingbats, whose metrics give none, the top and bottom of their bounding boxes and
+    /// the cap height of their URW++ clones.
+    static func verticalMetrics(of font: PDFStandardFont) -> (ascent: Int, descent: Int, capHeight: Int) {
+        switch font {
+        case .timesRoman: (683, -217, 662)
+        case .timesBold: (683, -217, 676)
+        case .timesItalic: (683, -217, 653)
+        case .timesBoldItalic: (683, -217, 669)
+        case .helvetica, .helveticaBold, .helveticaOblique, .helveticaBoldOblique: (718, -207, 718)
+        case .courier, .courierBold, .courierOblique, .courierBoldOblique: (629, -157, 562)
+        case .symbol: (1010, -293, 673)
+        case .zapfDingbats: (819, -144, 691)
+        }
+    }
 }

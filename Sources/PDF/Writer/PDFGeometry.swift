@@ -51,7 +51,7 @@ public struct PDFRect: Sendable, Hashable {
 
     /// The rectangle as the four numbers `[llx lly urx ury]` that PDF rectangles are written
     /// as (§7.9.5), with the corners ordered even when the width or height is negative.
-    var corners: PDFObject {
+    public var corners: PDFObject {
         .array([
             .real(min(x, x + width)), .real(min(y, y + height)),
             .real(max(x, x + width)), .real(max(y, y + height)),

@@ -1,0 +1,38 @@
+/// The ASCIIHexDecode filter (ISO 32000-1 §7.4.2): pairs of hexadecimal digits, white space
+/// ignored, `>` marking the end.
+enum ASCIIHexDecoder {
+    /// The bytes encoded by `data`. A missing `>` is accepted; an odd final digit is
+    /// completed with 0.
+    static func decode(_ data: [UInt8]) throws(PDFFilterError) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(data.count / 2)
+        var pendingHighDigit: UInt8?
+        for byte in data {
+            if byte == UInt8(ascii: ">") { break }
+            if PDFWhiteSpace.contains(byte) { continue }
+            guard let digit = hexDigitValue(byte) else {
+                throw .corruptData(filter: "ASCIIHexDecode", reason: "byte \(byte) is not a hexadecimal digit")
+            }
+            if let high = pendingHighDigit {
+                output.append(high << 4 | digit)
+                pendingHighDigit = nil
+            } else {
+                pendingHighDigit = digit
+            }
+        }
+        if let high = pendingHighDigit {
+            output.append(high << 4)
+        }
+        return output
+    }
+
+    /// The value of an ASCII hexadecimal digit of either case.
+    private static func hexDigitValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import SwiftASN1
+
+/// The value of the `signingTime` attribute (RFC 5652 §11.3): a UTCTime for the years 1950 to
+/// 2049, as the RFC requires, and a GeneralizedTime otherwise. Whole seconds only.
+///
+/// ```asn1
+/// SigningTime ::= Time
+/// Time ::= CHOICE { utcTime UTCTime, generalTime GeneralizedTime }
+/// ```
+struct SigningTime: DERParseable, DERSerializable, Hashable, Sendable {
+    /// The instant, truncated to whole seconds.
+    var date: Date
+
+    /// The calendar the time fields are read and written in.
+    private static let utcCalendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+
+    /// Wraps `date`, dropping fractions of a second.
+    init(_ date: Date) {
+        self.date = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+    }
+
+    /// Parses either time choice.
+    init(derEncoded node: ASN1Node) throws {
+        let parts: DateComponents
+        switch node.identifier {
+        case UTCTime.defaultIdentifier:
+            let time = try UTCTime(derEncoded: node)
+            parts = DateComponents(year: time.year, month: time.month, day: time.day, hour: time.hours, minute: time.minutes, second: time.seconds)
+        case GeneralizedTime.defaultIdentifier:
+            let time = try GeneralizedTime(derEncoded: node)
+            parts = DateComponents(year: time.year, month: time.month, day: time.day, hour: time.hours, minute: time.minutes, second: time.seconds)
+        default:
+            throw ASN1Error.unexpectedFieldType(node.identifier)
+        }
+        guard let date = Self.utcCalendar.date(from: parts) else {
+            throw ASN1Error.invalidASN1Object(reason: "the signing time is not a calendar date")
+        }
+        self.date = date
+    }
+
+    /// Writes the time as UTCTime or GeneralizedTime, whichever RFC 5652 asks for.
+    func serialize(into coder: inout DER.Serializer) throws {
+        let parts = Self.utcCalendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let year = parts.year ?? 0
+        let month = parts.month ?? 0
+        let day = parts.day ?? 0
+        let hour = parts.hour ?? 0
+        let minute = parts.minute ?? 0
+        let second = parts.second ?? 0
+        if (1950..<2050).contains(year) {
+            try coder.serialize(UTCTime(year: year, month: month, day: day, hours: hour, minutes: minute, seconds: second))
+        } else {
+            try coder.serialize(
+                GeneralizedTime(year: year, month: month, day: day, hours: hour, minutes: minute, seconds: second, fractionalSeconds: 0)
+            )
+        }
+    }
+}

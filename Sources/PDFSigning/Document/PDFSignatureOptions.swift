@@ -1,0 +1,44 @@
+import Foundation
+import PDF
+
+/// What one signature of a PDF file says about itself, and how it looks.
+public struct PDFSignatureOptions: Sendable {
+    /// The signature field's name (`/T`); the first free `SignatureN` when `nil`.
+    public var fieldName: String?
+    /// The visible appearance; an invisible signature when `nil`.
+    public var appearance: PDFSignatureAppearance?
+    /// The signing time written to `/M` (and, for `adbe.pkcs7.detached`, signed).
+    public var signingTime: Date
+    /// Why the document is signed (`/Reason`).
+    public var reason: String?
+    /// Where it is signed (`/Location`).
+    public var location: String?
+    /// How to reach the signer (`/ContactInfo`).
+    public var contactInfo: String?
+    /// The signer's name (`/Name`).
+    public var signerName: String?
+    /// The bytes reserved for the CMS in `/Contents`; `nil` picks 8 KiB, or 24 KiB when a
+    /// time-stamp is added.
+    public var reservedSize: Int?
+
+    /// Creates options; every field but the signing time is optional.
+    public init(
+        fieldName: String? = nil,
+        appearance: PDFSignatureAppearance? = nil,
+        signingTime: Date = Date(),
+        reason: String? = nil,
+        location: String? = nil,
+        contactInfo: String? = nil,
+        signerName: String? = nil,
+        reservedSize: Int? = nil
+    ) {
+        self.fieldName = fieldName
+        self.appearance = appearance
+        self.signingTime = signingTime
+        self.reason = reason
+        self.location = location
+        self.contactInfo = contactInfo
+        self.signerName = signerName
+        self.reservedSize = reservedSize
+    }
+}
