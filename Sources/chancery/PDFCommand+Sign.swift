@@ -73,7 +73,9 @@ extension PDFCommand {
             }
             var options = PDFSignatureOptions(reason: reason, location: location)
             if let text {
-                options.appearance = PDFSignatureAppearance(pageIndex: page - 1, origin: try position(), text: text, fontSize: fontSize)
+                options.appearance = PDFSignatureAppearance(
+                    pageIndex: page - 1, origin: try position(), text: text, fontSize: fontSize, fallbackFont: try fallbackFont(for: text)
+                )
             }
             let signer = PDFDocumentSigner(
                 signer: try CMSDetachedSigner(credentials: credentials, profile: pades ? .padesBaselineB : .pkcs7Detached, timeStamper: timeStamper)
@@ -87,6 +89,16 @@ extension PDFCommand {
             guard FileManager.default.createFile(atPath: output, contents: Data(signed)) else {
                 throw ConfigurationError("cannot write \(output)")
             }
+        }
+
+        /// An embedded font for `text` when Helvetica cannot show it: the first CJK-capable
+        /// TrueType font installed.
+        private func fallbackFont(for text: String) throws -> PDFEmbeddedFont? {
+            guard text.unicodeScalars.contains(where: { $0.value > 0xFF }) else { return nil }
+            guard let found = PDFSystemFontLocator.cjkFont() else {
+                throw ConfigurationError("--text needs a font with its characters; install one, for example Debian's fonts-droid-fallback")
+            }
+            return PDFEmbeddedFont(font: found.font)
         }
 
         /// The `--at` point.

@@ -7,8 +7,9 @@ import X509
 
 /// Our signer's output, checked by our verifier and by reading its structure.
 @Suite struct CMSSignerTests {
-    /// The signing-time and algorithm-protection attribute types.
+    /// The signing-time attribute type.
     static let signingTime: ASN1ObjectIdentifier = [1, 2, 840, 113549, 1, 9, 5]
+    /// The CMS algorithm protection attribute type.
     static let algorithmProtection: ASN1ObjectIdentifier = [1, 2, 840, 113549, 1, 9, 52]
 
     @Test(arguments: PDFSignatureProfile.allCases, SigningKeyType.allCases)

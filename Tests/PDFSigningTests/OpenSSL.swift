@@ -48,6 +48,7 @@ struct OpenSSL {
 
     /// Thrown when openssl is not installed.
     struct Missing: Error, CustomStringConvertible {
+        /// Where to get openssl.
         var description: String { "openssl is not installed at /usr/bin/openssl (Debian package `openssl`); these tests need it" }
     }
 }

@@ -65,9 +65,12 @@ import X509
         /// The digest the signer uses.
         var digest: DigestAlgorithm = .sha256
 
+        /// The key type and the options, for test names.
         var description: String { "\(keyType) \(options.joined(separator: " "))" }
     }
 
+    /// Signatures OpenSSL makes: both key kinds, SHA-2 sizes, no signed attributes, a
+    /// subject-key-identifier signer and RSA-PSS.
     static let signingCases: [SigningCase] = [
         SigningCase(keyType: .rsa2048, options: ["-md", "sha256"]),
         SigningCase(keyType: .p256, options: ["-md", "sha256"]),

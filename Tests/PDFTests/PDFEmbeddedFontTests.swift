@@ -9,6 +9,7 @@ import Testing
     /// The text of the test page.
     static let text = "山田太郎 Yamada"
 
+    /// The tools the page is checked with.
     static let qpdf = ExternalTool("qpdf")
     static let pdftotext = ExternalTool("pdftotext")
     static let pdffonts = ExternalTool("pdffonts")
@@ -21,14 +22,18 @@ import Testing
 
     /// The objects written to a sink, by object number.
     struct RecordingSink: PDFObjectSink {
+        /// The objects written, by object number.
         var objects: [Int: PDFIndirectObject] = [:]
+        /// The number of object numbers allocated.
         var count = 0
 
+        /// Allocates the next object number.
         mutating func allocate() -> PDFReference {
             count += 1
             return PDFReference(number: count)
         }
 
+        /// Records `object` as object `reference`.
         mutating func write(_ object: PDFIndirectObject, as reference: PDFReference) {
             objects[reference.number] = object
         }
@@ -155,12 +160,14 @@ import Testing
         #expect(descriptor["FontName"] == .name(font.baseFontName))
         #expect(descriptor["Ascent"] == .real(800) && descriptor["Descent"] == .real(-200))
         let program = try #require(try sink.resolve(descriptor["FontFile2"]).stream)
-        #expect(program.dictionary["Length1"] == .integer(program.data.count))
-        let subset = try TrueTypeFont(bytes: program.data)
+        #expect(program.dictionary["Filter"] == .name("FlateDecode"))
+        let programBytes = try PDFFlate.decompress(program.data, maximumOutputSize: 1 << 20)
+        #expect(program.dictionary["Length1"] == .integer(programBytes.count))
+        let subset = try TrueTypeFont(bytes: programBytes)
         #expect(subset.glyphCount == 3)
 
         let toUnicode = try #require(try sink.resolve(type0["ToUnicode"]).stream)
-        let cmap = String(decoding: toUnicode.data, as: UTF8.self)
+        let cmap = String(decoding: try PDFFlate.decompress(toUnicode.data, maximumOutputSize: 1 << 20), as: UTF8.self)
         #expect(cmap.contains("2 beginbfchar\n<0001> <0042>\n<0002> <0041>\nendbfchar"))
     }
 

@@ -63,10 +63,14 @@ import Testing
     /// The character metrics of an AFM file: the width of each glyph by name, and by code of
     /// the font's built-in encoding.
     struct AFM {
+        /// The width of each glyph, by glyph name.
         var widthsByName: [String: Int] = [:]
+        /// The width of each glyph of the built-in encoding, by code.
         var widthsByCode: [Int: Int] = [:]
+        /// The name of each glyph of the built-in encoding, by code.
         var namesByCode: [Int: String] = [:]
 
+        /// Reads the AFM file `name` of the URW++ fonts.
         init(_ name: String) throws {
             let text = try String(contentsOfFile: afmDirectory + name + ".afm", encoding: .isoLatin1)
             for line in text.split(whereSeparator: \.isNewline) where line.hasPrefix("C ") {

@@ -18,10 +18,11 @@ import Testing
 
     @Test(arguments: [
         (595.28, "595.28"), (841.89, "841.89"), (12, "12"), (-1.5, "-1.5"), (0.05, "0.05"),
-        (0.1 + 0.2, "0.3"), (1.00004, "1"), (2.00006, "2.0001"), (-0.00001, "0"), (0, "0"),
+        (0.1 + 0.2, "0.3"), (1.00004, "1.00004"), (2.00006, "2.00006"), (-0.00001, "-0.00001"), (0, "0"),
+        (595.303937007874, "595.303937007874"), (1e-15, "0"),
         (1e12, "1000000000"), (-1e12, "-1000000000"), (.nan, "0"), (.infinity, "0"),
     ])
-    func realsArePlainDecimalsWithAtMostFourDecimals(value: Double, expected: String) {
+    func realsArePlainDecimalsPreciseEnoughToReadBackTheValue(value: Double, expected: String) {
         #expect(PDFObject.format(real: value) == expected)
     }
 

@@ -57,6 +57,25 @@ import Testing
         #expect(try TrueTypeCompositeGlyph.componentIDs(in: font.glyphData(1)).isEmpty)
     }
 
+    @Test func readsFormat12CharacterMapsBeyondTheBasicMultilingualPlane() throws {
+        func words32(_ values: [UInt32]) -> [UInt8] {
+            values.flatMap { value in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) } }
+        }
+        // One Windows full Unicode subtable: A…B to glyphs 1…2, U+20BB7 to glyph 3.
+        let table: [UInt8] = [0, 0, 0, 1, 0, 3, 0, 10] + words32([12, 0x000C_0000, 40, 0, 2, 0x41, 0x42, 1, 0x20BB7, 0x20BB7, 3])
+        let map = try TrueTypeCharacterMap(table: FontDataView(bytes: table, range: 0..<table.count, name: "cmap"))
+        #expect(map.glyphID(for: 0x41) == 1)
+        #expect(map.glyphID(for: 0x42) == 2)
+        #expect(map.glyphID(for: 0x43) == 0)
+        #expect(map.glyphID(for: 0x20BB7) == 3)
+        #expect(map.glyphID(for: 0x20BB8) == 0)
+
+        let truncated = Array(table.dropLast(4))
+        #expect(throws: TrueTypeFontError.self) {
+            try TrueTypeCharacterMap(table: FontDataView(bytes: truncated, range: 0..<truncated.count, name: "cmap"))
+        }
+    }
+
     @Test func subsetAddsAndRenumbersTheComponentsOfCompositeGlyphs() throws {
         let font = try TrueTypeFont(bytes: TestTrueTypeFont.bytes())
         let subset = TrueTypeSubsetter.subset(of: font, glyphs: [0, 2])

@@ -8,6 +8,11 @@ struct LZ77Matcher {
     private static let maximumChainLength = 128
     /// A match at least this long is taken without looking for a longer one at the next byte.
     private static let lazyMatchLimit = 32
+    /// A search stops at a match at least this long.
+    private static let goodEnoughLength = 128
+    /// When the match being deferred is at least this long, the search at the next byte
+    /// follows a quarter of the chain links.
+    private static let shortSearchLength = 8
 
     /// For each hash, the latest position inserted with it, or -1.
     private var head = [Int32](repeating: -1, count: 1 << hashBits)
@@ -20,18 +25,19 @@ struct LZ77Matcher {
         var tokens: [LZ77Token] = []
         tokens.reserveCapacity(data.count / 2)
         var position = 0
-        var match = matcher.longestMatch(in: data, at: 0)
+        var match = matcher.longestMatch(in: data, at: 0, links: maximumChainLength)
         while position < data.count {
             guard match.length >= DeflateTables.minimumMatchLength else {
                 tokens.append(LZ77Token(literal: data[position]))
                 matcher.insert(data, position)
                 position += 1
-                match = matcher.longestMatch(in: data, at: position)
+                match = matcher.longestMatch(in: data, at: position, links: maximumChainLength)
                 continue
             }
             matcher.insert(data, position)
             if match.length < lazyMatchLimit {
-                let next = matcher.longestMatch(in: data, at: position + 1)
+                let links = match.length >= shortSearchLength ? maximumChainLength / 4 : maximumChainLength
+                let next = matcher.longestMatch(in: data, at: position + 1, links: links)
                 if next.length > match.length {
                     tokens.append(LZ77Token(literal: data[position]))
                     position += 1
@@ -44,7 +50,7 @@ struct LZ77Matcher {
                 matcher.insert(data, skipped)
             }
             position += match.length
-            match = matcher.longestMatch(in: data, at: position)
+            match = matcher.longestMatch(in: data, at: position, links: maximumChainLength)
         }
         return tokens
     }
@@ -64,15 +70,16 @@ struct LZ77Matcher {
         head[hash] = Int32(position)
     }
 
-    /// The longest match for the bytes at `position` among the positions inserted so far;
-    /// a length below 3 means none.
-    private func longestMatch(in data: UnsafeBufferPointer<UInt8>, at position: Int) -> (length: Int, distance: Int) {
+    /// The longest match for the bytes at `position` among the positions inserted so far,
+    /// following at most `links` chain links; a length below 3 means none.
+    private func longestMatch(in data: UnsafeBufferPointer<UInt8>, at position: Int, links: Int) -> (length: Int, distance: Int) {
         guard position + DeflateTables.minimumMatchLength <= data.count else { return (0, 0) }
         let limit = min(DeflateTables.maximumMatchLength, data.count - position)
+        let goodEnough = min(Self.goodEnoughLength, limit)
         var bestLength = DeflateTables.minimumMatchLength - 1
         var bestDistance = 0
         var candidate = Int(head[Self.hash(data, position)])
-        var remainingLinks = Self.maximumChainLength
+        var remainingLinks = links
         while candidate >= 0, position - candidate <= DeflateTables.windowSize, remainingLinks > 0 {
             if data[candidate + bestLength] == data[position + bestLength], data[candidate] == data[position] {
                 var length = 0
@@ -82,7 +89,7 @@ struct LZ77Matcher {
                 if length > bestLength {
                     bestLength = length
                     bestDistance = position - candidate
-                    if length == limit { break }
+                    if length >= goodEnough { break }
                 }
             }
             candidate = Int(previous[candidate & (DeflateTables.windowSize - 1)])

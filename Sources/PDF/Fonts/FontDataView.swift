@@ -35,12 +35,6 @@ struct FontDataView: Sendable {
         return bytes[start..<(start + count)]
     }
 
-    /// The unsigned byte at `offset`.
-    func uint8(at offset: Int) throws(TrueTypeFontError) -> UInt8 {
-        try checkBounds(offset, 1)
-        return bytes[range.lowerBound + offset]
-    }
-
     /// The unsigned 16-bit number at `offset`.
     func uint16(at offset: Int) throws(TrueTypeFontError) -> UInt16 {
         try checkBounds(offset, 2)

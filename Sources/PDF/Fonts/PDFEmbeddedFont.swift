@@ -86,11 +86,12 @@ public struct PDFEmbeddedFont: Sendable {
     /// Writes the font, with the glyphs used so far, to `sink` and returns the reference of
     /// the Type 0 font dictionary, for the `/Font` resources of the pages that show text in
     /// it. Also writes its CIDFontType2 font, font descriptor, subset font program and
-    /// ToUnicode CMap. Call it once, after the last ``encode(_:)``.
+    /// ToUnicode CMap, the last two Flate-compressed. Call it once, after the last
+    /// ``encode(_:)``.
     public func write(to sink: inout some PDFObjectSink) -> PDFReference {
         let subset = TrueTypeSubsetter.subset(of: font, glyphs: glyphs)
         let name = baseFontName
-        let fontFile = sink.add(PDFStream(dictionary: ["Length1": .integer(subset.bytes.count)], data: subset.bytes))
+        let fontFile = sink.add(PDFStream(flateEncoding: subset.bytes, dictionary: ["Length1": .integer(subset.bytes.count)]))
         let descriptor = sink.add(.dictionary(descriptorDictionary(name: name, fontFile: fontFile)))
         let descendant = sink.add(
             .dictionary([
@@ -109,7 +110,7 @@ public struct PDFEmbeddedFont: Sendable {
             ])
         )
         let mappings = texts.sorted { $0.key < $1.key }.map { (code: $0.key, text: $0.value) }
-        let toUnicode = sink.add(PDFStream(dictionary: [:], data: PDFToUnicodeCMap.program(for: mappings)))
+        let toUnicode = sink.add(PDFStream(flateEncoding: PDFToUnicodeCMap.program(for: mappings), dictionary: [:]))
         return sink.add(
             .dictionary([
                 "Type": .name("Font"),

@@ -75,21 +75,34 @@ public indirect enum PDFObject: Sendable, Equatable {
     /// consumers are only required to handle far smaller numbers (ISO 32000-1 Annex C).
     static let largestReal = 1_000_000_000.0
 
-    /// `value` in PDF real syntax: plain decimal, no exponent, rounded to four decimals,
-    /// without trailing zeros (`12`, `595.28`, `-0.5`). Values that are not finite are
-    /// written as `0`; values beyond ``largestReal`` are clamped to it.
+    /// `value` in PDF real syntax: plain decimal, no exponent, without trailing zeros
+    /// (`12`, `595.28`, `-0.5`), with the fewest decimals from four up that give back the
+    /// value to within two units in its last place (or a trillionth): computed values such as `0.1 + 0.2` are written
+    /// `0.3`, and a number read from a file (`595.303937007874`) is written as it was, so
+    /// that an incremental update copying it does not change it. Values that are not finite
+    /// are written as `0`; values beyond ``largestReal`` are clamped to it.
     static func format(real value: Double) -> String {
         guard value.isFinite else { return "0" }
         let clamped = min(max(value, -largestReal), largestReal)
-        let tenThousandths = Int64((clamped * 10_000).rounded())
-        guard tenThousandths != 0 else { return "0" }
+        let tolerance = max(2 * clamped.ulp, 1e-12)
+        var decimals = 4
+        var scale = 10_000.0
+        while decimals < 17, (clamped * scale * 10).magnitude < 9e18,
+            ((clamped * scale).rounded() / scale - clamped).magnitude > tolerance
+        {
+            decimals += 1
+            scale *= 10
+        }
+        let scaled = Int64((clamped * scale).rounded())
+        guard scaled != 0 else { return "0" }
 
-        let sign = tenThousandths < 0 ? "-" : ""
-        let whole = tenThousandths.magnitude / 10_000
-        var fraction = tenThousandths.magnitude % 10_000
+        let sign = scaled < 0 ? "-" : ""
+        let divisor = UInt64(scale)
+        let whole = scaled.magnitude / divisor
+        var fraction = scaled.magnitude % divisor
         guard fraction != 0 else { return "\(sign)\(whole)" }
 
-        var digitCount = 4
+        var digitCount = decimals
         while fraction % 10 == 0 {
             fraction /= 10
             digitCount -= 1

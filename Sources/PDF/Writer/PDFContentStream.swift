@@ -81,6 +81,45 @@ public struct PDFContentStream: Sendable {
         emit([], "ET")
     }
 
+    /// Makes lines end and join in round caps, as pen strokes do.
+    public mutating func setRoundLineEnds() {
+        emit([.integer(1)], "J")
+        emit([.integer(1)], "j")
+    }
+
+    /// Paints one connected line through `points`, in the stroke colour and line width; a
+    /// single point is painted as a dot (with round line ends).
+    public mutating func strokeLine(through points: [PDFPoint]) {
+        guard let first = points.first else { return }
+        emit([.real(first.x), .real(first.y)], "m")
+        for point in points.dropFirst() {
+            emit([.real(point.x), .real(point.y)], "l")
+        }
+        if points.count == 1 {
+            emit([.real(first.x), .real(first.y)], "l")
+        }
+        emit([], "S")
+    }
+
+    /// Shows the already encoded `codes` in the font listed in the resources as
+    /// `fontResource`, with the baseline starting at `origin`.
+    mutating func showText(_ codes: [UInt8], fontResource: String, at origin: PDFPoint, size: Double) {
+        emit([], "BT")
+        emit([.name(fontResource), .real(size)], "Tf")
+        emit([.real(origin.x), .real(origin.y)], "Td")
+        emit([.hexString(codes)], "Tj")
+        emit([], "ET")
+    }
+
+    /// Paints the XObject listed in the resources as `name`, transformed by `matrix`
+    /// (`[a b c d e f]`), between `q` and `Q`.
+    mutating func paintXObject(named name: String, matrix: [Double]) {
+        emit([], "q")
+        emit(matrix.map(PDFObject.real), "cm")
+        emit([.name(name)], "Do")
+        emit([], "Q")
+    }
+
     /// Appends one operation: its operands separated by spaces, then the operator, then a
     /// line feed.
     private mutating func emit(_ operands: [PDFObject], _ operator: String) {

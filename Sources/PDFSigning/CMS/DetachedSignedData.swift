@@ -39,7 +39,7 @@ struct DetachedSignedData {
         self.signerCertificate = certificates.first(where: signer.sid.identifies)
     }
 
-    /// The single values of the signed attribute `type`; `nil` unless there is exactly one.
+    /// The value of the signed attribute `type`; `nil` unless it has exactly one value.
     func signedAttribute(_ type: ASN1ObjectIdentifier) -> ASN1Any? {
         let values = signer.signedAttributeValues(type)
         return values.count == 1 ? values[0] : nil

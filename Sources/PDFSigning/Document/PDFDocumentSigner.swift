@@ -1,6 +1,6 @@
-import Crypto
 import Foundation
 import PDF
+import TimeStamping
 
 /// Signs PDF files: each call adds one signature by an incremental update, so that every
 /// signature made before stays valid (ISO 32000-1 §12.8, ETSI EN 319 142-1).
@@ -36,10 +36,8 @@ public struct PDFDocumentSigner: Sendable {
         let byteRange = placeholder.byteRange(fileSize: output.count)
         placeholder.patch(byteRange: byteRange, in: &output)
 
-        var hasher = SHA256()
-        hasher.update(data: output[byteRange[0]..<byteRange[0] + byteRange[1]])
-        hasher.update(data: output[byteRange[2]..<byteRange[2] + byteRange[3]])
-        let digest = Array(hasher.finalize())
+        let signedBytes = output[byteRange[0]..<byteRange[0] + byteRange[1]] + output[byteRange[2]..<byteRange[2] + byteRange[3]]
+        let digest = signer.digestAlgorithm.hash(signedBytes)
 
         let cms = try await signer.signature(forContentDigest: digest, signingTime: options.signingTime)
         try placeholder.patch(contents: cms, in: &output)
@@ -104,7 +102,7 @@ public struct PDFDocumentSigner: Sendable {
         ]
         if let appearance = options.appearance {
             let geometry = PDFPageGeometry(page: page)
-            let stream = PDFSignatureAppearanceBuilder.appearance(appearance.text, fontSize: appearance.fontSize, geometry: geometry)
+            let stream = PDFSignatureAppearanceBuilder.appearance(appearance, geometry: geometry)
             let visibleRect = PDFRect(x: appearance.origin.x, y: appearance.origin.y, width: stream.size.width, height: stream.size.height)
             widget["Rect"] = geometry.userSpaceRect(visibleRect).corners
             widget["AP"] = .dictionary(["N": .reference(stream.write(to: &update))])

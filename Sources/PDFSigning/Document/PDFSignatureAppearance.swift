@@ -12,12 +12,15 @@ public struct PDFSignatureAppearance: Sendable {
     public var text: String
     /// The size of the text, in points.
     public var fontSize: Double
+    /// The embedded font for text that Helvetica cannot show, such as a name in Japanese.
+    public var fallbackFont: PDFEmbeddedFont?
 
     /// Creates an appearance showing `text` at `origin` of page `pageIndex`.
-    public init(pageIndex: Int, origin: PDFPoint, text: String, fontSize: Double = 12) {
+    public init(pageIndex: Int, origin: PDFPoint, text: String, fontSize: Double = 12, fallbackFont: PDFEmbeddedFont? = nil) {
         self.pageIndex = pageIndex
         self.origin = origin
         self.text = text
         self.fontSize = fontSize
+        self.fallbackFont = fallbackFont
     }
 }
