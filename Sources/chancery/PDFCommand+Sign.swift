@@ -44,8 +44,11 @@ extension PDFCommand {
         @Flag(help: "Make a PAdES baseline signature (ETSI.CAdES.detached) instead of adbe.pkcs7.detached.")
         var pades = false
 
-        @Option(help: ArgumentHelp("An RFC 3161 time-stamping service to add a signature time-stamp (PAdES B-T).", valueName: "url"))
+        @Option(help: ArgumentHelp("An RFC 3161 time-stamping service (for example a Chancery server's /tsa) whose token is added to the signature: PAdES B-T with --pades.", valueName: "url"))
         var tsa: String?
+
+        @Option(name: .customLong("tsa-api-key"), help: ArgumentHelp("An API key for the TSA, sent as X-Api-Key (Chancery's own /tsa needs one).", valueName: "key"))
+        var tsaAPIKey: String?
 
         @Option(help: ArgumentHelp("Why the document is signed.", valueName: "text"))
         var reason: String?
@@ -69,7 +72,7 @@ extension PDFCommand {
             var timeStamper: (any SignatureTimeStamper)?
             if let tsa {
                 guard let url = URL(string: tsa) else { throw ConfigurationError("--tsa \(tsa) is not a URL") }
-                timeStamper = HTTPTimeStamper(url: url)
+                timeStamper = HTTPTimeStamper(url: url, headers: tsaAPIKey.map { ["X-Api-Key": $0] } ?? [:])
             }
             var options = PDFSignatureOptions(reason: reason, location: location)
             if let text {
@@ -83,7 +86,7 @@ extension PDFCommand {
             let signed: [UInt8]
             do {
                 signed = try await signer.sign(bytes, options: options)
-            } catch let error as PDFSigningError {
+            } catch {
                 throw ConfigurationError("\(input): \(error)")
             }
             guard FileManager.default.createFile(atPath: output, contents: Data(signed)) else {

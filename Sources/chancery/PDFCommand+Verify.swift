@@ -12,7 +12,8 @@ extension PDFCommand {
             abstract: "Check every signature of a PDF file.",
             discussion: """
                 For each signature: whether the digest of the signed bytes matches, whether \
-                the CMS signature holds, whether the signer's certificate chains to a --root, \
+                the CMS signature holds, whether the signer's certificate (and the time-stamping \
+                authority's, for a time-stamped signature) chains to a --root, \
                 and how much of the file it covers. The newest signature must cover the whole \
                 file; earlier ones must each cover a whole revision, later revisions being \
                 incremental updates. Exits 0 only when all of that holds for every signature \
@@ -67,6 +68,10 @@ extension PDFCommand {
                 lines.append(line(cms.digest.isPassed, "digest: \(cms.digest)"))
                 lines.append(line(cms.signature.isPassed, "signature: \(cms.signature)"))
                 lines.append(line(cms.chain.isPassed, "chain: \(cms.chain)"))
+                if let timeStamp = cms.timeStamp {
+                    let time = timeStamp.time.map { " at \($0.formatted(.iso8601))" } ?? ""
+                    lines.append(line(timeStamp.imprintMatches && timeStamp.verification.isPassed, "time-stamp\(time): \(timeStamp.verification)"))
+                }
             }
             let coverage = report.coversWholeFile ? "the whole file" : report.coversRevision ? "an earlier revision, followed by incremental updates" : "part of a revision"
             lines.append(line(report.coversRevision, "covers \(coverage)"))

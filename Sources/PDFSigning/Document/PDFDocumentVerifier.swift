@@ -4,14 +4,15 @@ import X509
 
 /// Checks every signature of a PDF file: that its byte range is sound, that the digest of
 /// the signed bytes matches, that the CMS signature holds, and that the signer's
-/// certificate chains to one of the trusted roots.
+/// certificate chains to one of the trusted roots. A signature time-stamp, when present, must
+/// chain to one of them too.
 ///
 /// ```swift
 /// let reports = try await PDFDocumentVerifier(trustedRoots: [ca]).verify(pdfBytes)
 /// let allHold = !reports.isEmpty && reports.allSatisfy(\.isValid) && reports.last!.coversWholeFile
 /// ```
 public struct PDFDocumentVerifier: Sendable {
-    /// The certificates a signer's chain must end at.
+    /// The certificates a signer's chain, and a time-stamping authority's, must end at.
     public var trustedRoots: [Certificate]
 
     /// Creates a verifier trusting `trustedRoots`.
@@ -69,7 +70,7 @@ public struct PDFDocumentVerifier: Sendable {
         }
         let content = DetachedContent(bytes: Array(bytes[ranges.first]) + Array(bytes[ranges.second]))
         do {
-            report.cms = try await CMSSignatureVerifier(trustedRoots: trustedRoots).verify(
+            report.cms = try await CMSSignatureVerifier(trustedRoots: trustedRoots, timeStampRoots: trustedRoots).verify(
                 signatureDER: cms, content: content, claimedSigningTime: report.claimedSigningTime
             )
         } catch {
