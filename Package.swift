@@ -79,7 +79,7 @@ let package = Package(
         .target(
             name: "Notary",
             dependencies: [
-                "Storage", "Accounts", "HTTPSupport", "TransparencyLog", "TimeStamping", "NotaryProof", "PDF", "QRCode",
+                "Storage", "Accounts", "HTTPSupport", "TransparencyLog", "TimeStamping", "NotaryProof", "PDF", "PDFSigning", "QRCode",
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -8,7 +8,8 @@ import TimeStamping
 import TransparencyLog
 
 /// The Notary as the server assembles it: its keys, its log sequencer and its HTTP surfaces
-/// (the QED API, the RFC 3161 endpoint, the public log and the public verify pages).
+/// (the QED API, the RFC 3161 endpoint, the public log, the public verify pages and the PDF
+/// signature check).
 ///
 /// ```swift
 /// let notary = try await NotaryCapability.open(database: database, accounts: accounts,
@@ -24,6 +25,7 @@ public struct NotaryCapability: Sendable {
     private let qed: QEDRoutes
     private let tsa: TSARoutes
     private let verify: VerifyRoutes
+    private let pdfSignatures: PDFSignatureRoutes
 
     /// The error formats of the Notary's APIs, for ``HTTPSupport/ErrorMiddleware``.
     public static let errorFormats: [(prefix: String, format: any ErrorFormat)] = [QEDRoutes.errorFormat]
@@ -52,7 +54,8 @@ public struct NotaryCapability: Sendable {
                 timeStamps: timeStamps, tsaRootPEM: try tsaKeys.rootCertificatePEM
             ),
             tsa: try TSARoutes(accounts: accounts, authority: timeStamps, keys: tsaKeys),
-            verify: VerifyRoutes(sequencer: sequencer, database: database, logVerifier: signer.verifier)
+            verify: VerifyRoutes(sequencer: sequencer, database: database, logVerifier: signer.verifier),
+            pdfSignatures: PDFSignatureRoutes(accounts: accounts, trustedRoots: [tsaKeys.rootCertificate])
         )
     }
 
@@ -72,5 +75,6 @@ public struct NotaryCapability: Sendable {
         qed.add(to: router)
         tsa.add(to: router)
         verify.add(to: router)
+        pdfSignatures.add(to: router)
     }
 }

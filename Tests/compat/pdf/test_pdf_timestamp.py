@@ -56,3 +56,38 @@ def test_a_time_stamp_refused_by_the_tsa_fails_the_signing(server, pki, corpus, 
     assert "401" in result.stderr, describe(result)
     assert len(result.stderr.strip().splitlines()) == 1, describe(result)
     assert not output.exists()
+
+
+def test_the_server_checks_a_signed_pdf(server, pki, corpus, tmp_path):
+    key = server_api_key(server)
+    output = tmp_path / "checked.pdf"
+    result = chancery("pdf", "sign", corpus.path("ghostscript-mixed"), output, "--cert", pki.rsa.chain,
+                      "--key", pki.rsa.key, "--pades", "--tsa", server.url("/tsa"), "--tsa-api-key", key)
+    assert result.returncode == 0, describe(result)
+    headers = {"X-Api-Key": key, "Content-Type": "application/pdf"}
+
+    answer = requests.post(server.url("/verify/pdf"), data=output.read_bytes(), headers=headers, timeout=TIMEOUT)
+    assert answer.status_code == 200, answer.text
+    [signature] = answer.json()["signatures"]
+    assert signature["field"] == "Signature1" and signature["sub_filter"] == "ETSI.CAdES.detached"
+    assert signature["covers_whole_file"] is True
+    checks = signature["checks"]
+    assert checks["digest"] is None and checks["signature"] is None and checks["byte_range"] is None, checks
+    assert checks["time_stamp"] is None, "the server trusts its own TSA"
+    assert checks["chain"], "the test CA is not one of the server's roots"
+    assert answer.json()["valid"] is False
+
+    tampered = bytearray(output.read_bytes())
+    tampered[200] ^= 0x01
+    answer = requests.post(server.url("/verify/pdf"), data=bytes(tampered), headers=headers, timeout=TIMEOUT)
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["signatures"][0]["checks"]["digest"], answer.text
+
+
+def test_the_server_check_needs_credentials_and_a_pdf(server):
+    anonymous = requests.post(server.url("/verify/pdf"), data=b"%PDF-1.7", timeout=TIMEOUT)
+    assert anonymous.status_code == 401
+    garbage = requests.post(server.url("/verify/pdf"), data=b"not a pdf at all",
+                            headers={"X-Api-Key": server_api_key(server)}, timeout=TIMEOUT)
+    assert garbage.status_code == 400, garbage.text
+    assert "not a PDF" in garbage.text
