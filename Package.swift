@@ -184,7 +184,7 @@ let package = Package(
         .target(
             name: "PDFSigning",
             dependencies: [
-                "PDF", "TimeStamping",
+                "PDF", "TimeStamping", "URLSessionSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -193,12 +193,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(name: "QRCode", swiftSettings: swiftSettings),
+        .target(name: "URLSessionSupport", swiftSettings: swiftSettings),
         .target(name: "NXQL", swiftSettings: swiftSettings),
         // SDKs
         .target(
             name: "QEDSDK",
             dependencies: [
-                "NotaryProof", "TransparencyLog", "TimeStamping",
+                "NotaryProof", "TransparencyLog", "TimeStamping", "URLSessionSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
             ],

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import URLSessionSupport
 
 /// One request to the configured Chancery server's QED API, under `qed/v1/`, and its answer.
 struct QEDConnection: Sendable {
@@ -18,7 +19,7 @@ struct QEDConnection: Sendable {
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCredentialStorage = nil
         configuration.httpCookieStorage = nil
-        return URLSession(configuration: configuration, delegate: ChallengeRefusal(), delegateQueue: nil)
+        return URLSession(configuration: configuration, delegate: CredentialChallengeRefusal(), delegateQueue: nil)
     }()
 
     /// Characters a path segment may hold unescaped (RFC 3986 "unreserved").
@@ -88,7 +89,7 @@ struct QEDConnection: Sendable {
             return try await Self.session.data(for: request)
         } catch let error as URLError where error.code == .cancelled {
             // The SDK never cancels a request itself: a cancellation is either the caller's
-            // task being cancelled, or ChallengeRefusal refusing the server's challenge.
+            // task being cancelled, or CredentialChallengeRefusal refusing the server's challenge.
             try Task.checkCancellation()
             throw QEDAPIError.server(
                 statusCode: 401, message: "The server did not accept the app token; check the key given to QEDAPI.setup(with:).",

@@ -27,7 +27,7 @@ enum ASCII85Decoder {
                     group.removeAll(keepingCapacity: true)
                 }
             default:
-                if !PDFWhiteSpace.contains(byte) {
+                if !PDFCharacterClass.isWhitespace(byte) {
                     throw .corruptData(filter: "ASCII85Decode", reason: "byte \(byte) is not a base-85 digit")
                 }
             }

@@ -9,8 +9,8 @@ enum ASCIIHexDecoder {
         var pendingHighDigit: UInt8?
         for byte in data {
             if byte == UInt8(ascii: ">") { break }
-            if PDFWhiteSpace.contains(byte) { continue }
-            guard let digit = hexDigitValue(byte) else {
+            if PDFCharacterClass.isWhitespace(byte) { continue }
+            guard let digit = PDFCharacterClass.hexValue(byte) else {
                 throw .corruptData(filter: "ASCIIHexDecode", reason: "byte \(byte) is not a hexadecimal digit")
             }
             if let high = pendingHighDigit {
@@ -24,15 +24,5 @@ enum ASCIIHexDecoder {
             output.append(high << 4)
         }
         return output
-    }
-
-    /// The value of an ASCII hexadecimal digit of either case.
-    private static func hexDigitValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

@@ -1,3 +1,5 @@
+import PDF
+
 /// The two byte ranges a PDF signature covers, checked against the file: the first starts at
 /// 0, the second starts where the `/Contents` string ends, and both lie inside the file.
 struct PDFSignedRanges {
@@ -24,19 +26,10 @@ struct PDFSignedRanges {
     func signatureContents(in bytes: [UInt8]) -> [UInt8]? {
         let gap = bytes[first.upperBound..<second.lowerBound]
         guard gap.count >= 2, gap.first == UInt8(ascii: "<"), gap.last == UInt8(ascii: ">") else { return nil }
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(gap.count / 2)
-        var high: UInt8?
-        for byte in gap.dropFirst().dropLast() {
-            guard let value = Self.hexValue(byte) else { return nil }
-            if let pending = high {
-                decoded.append(pending << 4 | value)
-                high = nil
-            } else {
-                high = value
-            }
-        }
-        guard high == nil else { return nil }
+        let digits = Array(gap.dropFirst())
+        guard !digits.dropLast().contains(UInt8(ascii: ">")),
+            let decoded = try? PDFFilterPipeline.decode(digits, dictionary: ["Filter": .name("ASCIIHexDecode")], maximumOutputSize: digits.count)
+        else { return nil }
         return Array(decoded.prefix(Self.derLength(decoded) ?? decoded.count))
     }
 
@@ -62,15 +55,5 @@ struct PDFSignedRanges {
             length = length << 8 | Int(byte)
         }
         return 2 + count + length
-    }
-
-    /// The value of a hexadecimal digit.
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
