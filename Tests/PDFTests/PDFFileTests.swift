@@ -170,4 +170,22 @@ import Testing
             }
         }
     }
+
+    @Test func hugeObjectNumbersAndSizesNeitherOverflowNorCount() throws {
+        var file = HandWrittenPDF.threePages()
+        let previous = try #require(PDFCrossReferenceReader(bytes: file.bytes, limits: .standard).startOffset())
+        let huge = file.bytes.count
+        file.bytes += Array("9223372036854775806 0 obj\nnull\nendobj\n".utf8)
+        let start = file.bytes.count
+        file.bytes += Array("xref\n9223372036854775806 1\n\(String(format: "%010d", huge)) 00000 n\r\n".utf8)
+        file.bytes += Array("trailer\n<< /Size 9223372036854775807 /Root 1 0 R /Prev \(previous) >>\nstartxref\n\(start)\n%%EOF\n".utf8)
+        let reader = try PDFFile(bytes: file.bytes)
+        #expect(!reader.isRecovered)
+        #expect(reader.nextObjectNumber == 9)
+        var update = PDFIncrementalUpdate(file: reader)
+        let added = update.add(.null)
+        let reread = try PDFFile(bytes: update.serialize().bytes)
+        #expect(try reread.pages().count == 3)
+        #expect(reread.generation(of: added.number) == 0)
+    }
 }

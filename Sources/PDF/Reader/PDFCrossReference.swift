@@ -10,4 +10,9 @@ struct PDFCrossReference {
     var startOffset: Int
     /// Whether the data was rebuilt by scanning the file because its own was unusable.
     var isRecovered: Bool
+
+    /// The largest object number read; entries for larger ones are dropped, which keeps the
+    /// arithmetic on object numbers far from overflow. (ISO 32000-1 Annex C sets the limit
+    /// at 8,388,607.)
+    static let largestObjectNumber = Int(Int32.max)
 }

@@ -89,7 +89,7 @@ struct PDFCrossReferenceReader {
                 return PDFCrossReferenceSection(entries: entries, trailer: trailer, kind: .table)
             case .integer(let first):
                 guard case .integer(let count) = lexer.next(), first >= 0, count >= 0,
-                    entries.count + count <= limits.maximumObjectCount
+                    count <= limits.maximumObjectCount - entries.count, first <= Int.max - count
                 else {
                     throw .syntax("bad cross-reference subsection header", offset: position)
                 }
@@ -101,7 +101,7 @@ struct PDFCrossReferenceReader {
                         throw .syntax("bad cross-reference entry", offset: entryStart)
                     }
                     let number = first + index
-                    guard entries[number] == nil else { continue }
+                    guard entries[number] == nil, number <= PDFCrossReference.largestObjectNumber else { continue }
                     switch type {
                     case "n": entries[number] = .inFile(offset: field1, generation: field2)
                     case "f": entries[number] = .free
@@ -147,7 +147,7 @@ struct PDFCrossReferenceReader {
         for pair in stride(from: 0, to: ranges.count, by: 2) {
             let first = ranges[pair]
             let count = ranges[pair + 1]
-            guard first >= 0, count >= 0, entries.count + count <= limits.maximumObjectCount else {
+            guard first >= 0, count >= 0, count <= limits.maximumObjectCount - entries.count, first <= Int.max - count else {
                 throw .limitExceeded("cross-reference stream \(reference) declares too many objects")
             }
             for index in 0..<count {
@@ -158,7 +158,7 @@ struct PDFCrossReferenceReader {
                 let field2 = Self.field(data, at: rowStart + widths[0], width: widths[1])
                 let field3 = Self.field(data, at: rowStart + widths[0] + widths[1], width: widths[2])
                 let number = first + index
-                guard entries[number] == nil else { continue }
+                guard entries[number] == nil, number <= PDFCrossReference.largestObjectNumber else { continue }
                 switch type {
                 case 0: entries[number] = .free
                 case 1: entries[number] = .inFile(offset: field2, generation: field3)

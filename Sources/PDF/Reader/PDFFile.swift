@@ -79,9 +79,12 @@ public final class PDFFile {
         crossReference.entries.filter { $0.value != .free }.keys.sorted()
     }
 
-    /// The smallest object number that no object uses or the trailer's `/Size` reserves.
+    /// The smallest object number that no object uses or the trailer's `/Size` reserves. A
+    /// `/Size` beyond the largest object number read is not believed.
     public var nextObjectNumber: Int {
-        max(trailer["Size"]?.integerValue ?? 0, (crossReference.entries.keys.max() ?? 0) + 1)
+        let size = trailer["Size"]?.integerValue ?? 0
+        let used = (crossReference.entries.keys.max() ?? 0) + 1
+        return size <= PDFCrossReference.largestObjectNumber ? max(size, used) : used
     }
 
     /// The generation with which `number` is currently in use, or `nil` when it is free.

@@ -43,7 +43,7 @@ struct PDFObjectScanner {
         else { return nil }
         guard let number = Int(String(decoding: bytes[numberStart..<numberEnd], as: UTF8.self)),
             let generation = Int(String(decoding: bytes[generationStart..<generationEnd], as: UTF8.self)),
-            number > 0
+            number > 0, number <= PDFCrossReference.largestObjectNumber
         else { return nil }
         return (number, generation, numberStart)
     }
@@ -81,7 +81,8 @@ struct PDFObjectScanner {
                         reference: reference, dictionary: stream.dictionary, data: data, limits: limits
                     )
                 else { continue }
-                for (index, member) in objectStream.members.enumerated() where entries[member.number] == nil {
+                for (index, member) in objectStream.members.enumerated()
+                where entries[member.number] == nil && member.number <= PDFCrossReference.largestObjectNumber {
                     entries[member.number] = .inObjectStream(stream: number, index: index)
                 }
             default:

@@ -18,7 +18,7 @@ struct PDFObjectStream {
         members.reserveCapacity(min(count, 100_000))
         for _ in 0..<count {
             guard case .integer(let number) = lexer.next(), case .integer(let offset) = lexer.next(),
-                number > 0, offset >= 0, first + offset < data.count
+                number > 0, offset >= 0, offset < data.count - first
             else { break }
             members.append((number, first + offset))
         }
