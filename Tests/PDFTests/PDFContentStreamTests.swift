@@ -51,4 +51,28 @@ import Testing
         }
         #expect(String(decoding: content.bytes, as: UTF8.self) == "q\n1 g\nQ\n")
     }
+
+    @Test func symbolicFontsTakeCodesOfTheirOwnEncoding() throws {
+        var content = PDFContentStream()
+        let check = try #require(PDFFontMetrics.code(ofGlyphNamed: "a20", in: .zapfDingbats))
+        content.drawText(codes: [check], at: PDFPoint(x: 10, y: 20), font: .zapfDingbats, size: 12)
+        content.drawText("(é)", at: PDFPoint(x: 30, y: 20), font: .helvetica, size: 12)
+        #expect(content.fonts == [.zapfDingbats, .helvetica])
+        let text = String(decoding: content.bytes, as: UTF8.self)
+        #expect(text.contains("/ZapfDingbats 12 Tf\n10 20 Td\n(4) Tj"))
+        #expect(text.contains("(\\(\\351\\)) Tj"))
+    }
+
+    @Test func pdftotextReadsAZapfDingbatsCheckMark() throws {
+        guard ExternalTool("pdftotext").isInstalled else { return }
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        var document = PDFDocument()
+        var page = PDFPage(size: .a4)
+        page.content.drawText(codes: [try #require(PDFFontMetrics.code(ofGlyphNamed: "a20", in: .zapfDingbats))], at: PDFPoint(x: 72, y: 700), font: .zapfDingbats, size: 20)
+        document.pages.append(page)
+        let path = try scratch.write(document.serialized(), to: "check.pdf")
+        let result = try ExternalTool("pdftotext").run([path, "-"], in: scratch.url)
+        #expect(result.output.contains("\u{2714}"), "\(result.output)")
+    }
 }

@@ -71,13 +71,21 @@ public struct PDFContentStream: Sendable {
     ///
     /// The text is encoded as WinAnsiEncoding: a character it cannot represent is drawn as
     /// `?`, and line breaks are not honoured (see ``PDFTextWrapper`` to split text into
-    /// lines, and ``PDFFontMetrics`` to measure it).
+    /// lines, and ``PDFFontMetrics`` to measure it). For Symbol and ZapfDingbats, whose
+    /// glyphs are not characters of WinAnsiEncoding, use ``drawText(codes:at:font:size:)``.
     public mutating func drawText(_ text: String, at origin: PDFPoint, font: PDFStandardFont, size: Double) {
+        drawText(codes: PDFWinAnsiEncoding.encode(text), at: origin, font: font, size: size)
+    }
+
+    /// Draws the single-byte character codes `codes` of `font` on one line, starting with the
+    /// baseline at `origin`: for Symbol and ZapfDingbats, codes of their built-in encodings
+    /// (see ``PDFFontMetrics/code(ofGlyphNamed:in:)``); for the other fonts, WinAnsiEncoding.
+    public mutating func drawText(codes: [UInt8], at origin: PDFPoint, font: PDFStandardFont, size: Double) {
         fonts.insert(font)
         emit([], "BT")
         emit([.name(font.resourceName), .real(size)], "Tf")
         emit([.real(origin.x), .real(origin.y)], "Td")
-        emit([.string(PDFWinAnsiEncoding.encode(text))], "Tj")
+        emit([.string(codes)], "Tj")
         emit([], "ET")
     }
 
