@@ -40,7 +40,7 @@ struct PDFInfoSummary: Encodable {
     let encrypted: Bool
     /// The signatures, in form order.
     let signatures: [Signature]
-    /// The document information dictionary's text entries.
+    /// The document information dictionary's text entries; dates in ISO 8601.
     let info: [String: String]
     /// The newest cross-reference section's form: `table` or `stream`.
     let crossReference: String
@@ -65,7 +65,7 @@ struct PDFInfoSummary: Encodable {
         signatures = try await PDFDocumentVerifier(trustedRoots: []).verify(bytes).map {
             Signature(field: $0.fieldName, subFilter: $0.subFilter, coversWholeFile: $0.coversWholeFile, signer: $0.signer)
         }
-        info = file.documentInfo()
+        info = file.documentInfo().mapValues(Self.readableDate)
         crossReference = file.crossReferenceKind == .table ? "table" : "stream"
         repaired = file.isRecovered
     }
@@ -85,6 +85,13 @@ struct PDFInfoSummary: Encodable {
             lines.append("  \(signature.field): \(signature.subFilter ?? "?"), \(coverage), signer \(signature.signer ?? "unknown")")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `value` in ISO 8601 when it is a PDF date string (`D:20250314092653Z` becomes
+    /// `2025-03-14T09:26:53Z`), else `value` itself.
+    private static func readableDate(_ value: String) -> String {
+        guard value.hasPrefix("D:"), let date = PDFDate(text: value) else { return value }
+        return date.date.formatted(.iso8601)
     }
 
     /// A rectangle's corners.
