@@ -30,7 +30,7 @@ import Testing
     @Test func followsPrevChainsNewestFirst() throws {
         var file = HandWrittenPDF.threePages()
         let first = file.offsets
-        let previous = try #require(PDFCrossReferenceReader(bytes: file.bytes, limits: .standard).startOffset())
+        let previous = try PDFFile(bytes: file.bytes).crossReferenceOffset
         file.add(3, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 400] >>")
         file.finishWithTable(trailer: "/Size 9 /Root 1 0 R /Prev \(previous)", numbers: [3])
         #expect(file.offsets[3] != first[3])
@@ -173,7 +173,7 @@ import Testing
 
     @Test func hugeObjectNumbersAndSizesNeitherOverflowNorCount() throws {
         var file = HandWrittenPDF.threePages()
-        let previous = try #require(PDFCrossReferenceReader(bytes: file.bytes, limits: .standard).startOffset())
+        let previous = try PDFFile(bytes: file.bytes).crossReferenceOffset
         let huge = file.bytes.count
         file.bytes += Array("9223372036854775806 0 obj\nnull\nendobj\n".utf8)
         let start = file.bytes.count
@@ -187,5 +187,22 @@ import Testing
         let reread = try PDFFile(bytes: update.serialize().bytes)
         #expect(try reread.pages().count == 3)
         #expect(reread.generation(of: added.number) == 0)
+    }
+
+    @Test func streamsShareOneDecodingBudget() throws {
+        var file = HandWrittenPDF.threePages()
+        let zeros = PDFFlate.compress([UInt8](repeating: 0, count: 1 << 20))
+        file.addStream(9, "/Filter /FlateDecode", data: zeros)
+        file.addStream(10, "/Filter /FlateDecode", data: zeros)
+        file.finishWithTable(trailer: "/Size 11 /Root 1 0 R")
+        var limits = PDFReadLimits.standard
+        limits.maximumTotalDecodedSize = 3 << 19
+        let reader = try PDFFile(bytes: file.bytes, limits: limits)
+        let first = try #require(try reader.object(PDFReference(number: 9)).stream)
+        let second = try #require(try reader.object(PDFReference(number: 10)).stream)
+        #expect(try reader.decodedData(of: first).count == 1 << 20)
+        #expect(throws: PDFReadError.limitExceeded("the file's streams decode to more than \(3 << 19) bytes in all")) {
+            try reader.decodedData(of: second)
+        }
     }
 }

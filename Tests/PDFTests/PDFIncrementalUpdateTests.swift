@@ -43,7 +43,7 @@ import Testing
 
     @Test func keepsTheFirstIdentifierAndMakesANewSecondOne() throws {
         var base = HandWrittenPDF.threePages()
-        let previous = try #require(PDFCrossReferenceReader(bytes: base.bytes, limits: .standard).startOffset())
+        let previous = try PDFFile(bytes: base.bytes).crossReferenceOffset
         base.finishWithTable(trailer: "/Size 9 /Root 1 0 R /Prev \(previous) /ID [<0102> <0102>]", numbers: [])
         let reread = try PDFFile(bytes: try update(base.bytes).output.bytes)
         let identifiers = try #require(reread.trailer["ID"]?.arrayValue)

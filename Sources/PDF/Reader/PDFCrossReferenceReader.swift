@@ -5,6 +5,8 @@ struct PDFCrossReferenceReader {
     let bytes: [UInt8]
     /// Bounds on counts and sizes.
     let limits: PDFReadLimits
+    /// What cross-reference streams may decode to.
+    let budget: PDFDecodingBudget
 
     /// The offset the last `startxref` keyword names, or `nil` when there is none. Anything
     /// after the last `%%EOF` (junk some producers append) is ignored by searching backwards.
@@ -132,14 +134,7 @@ struct PDFCrossReferenceReader {
         guard ranges.count % 2 == 0 else {
             throw .brokenStructure("cross-reference stream \(reference) has a bad /Index")
         }
-        let data: [UInt8]
-        do {
-            data = try PDFFilterPipeline.decode(
-                stream.data, dictionary: dictionary, maximumOutputSize: limits.maximumDecodedStreamSize
-            )
-        } catch {
-            throw .undecodableStream(reference, error)
-        }
+        let data = try budget.decode(stream.data, dictionary: dictionary, reference: reference)
 
         let rowWidth = widths.reduce(0, +)
         var entries: [Int: PDFCrossReferenceEntry] = [:]

@@ -20,6 +20,8 @@ public final class PDFFile {
     private var objectStreams: [Int: PDFObjectStream] = [:]
     /// Objects being parsed, to catch objects whose parsing needs themselves.
     private var loading: Set<Int> = []
+    /// What the file's streams may still decode to.
+    private let budget: PDFDecodingBudget
 
     /// Opens `bytes` as a PDF file.
     ///
@@ -31,13 +33,14 @@ public final class PDFFile {
         }
         self.bytes = bytes
         self.limits = limits
-        let reader = PDFCrossReferenceReader(bytes: bytes, limits: limits)
+        budget = PDFDecodingBudget(limits: limits)
+        let reader = PDFCrossReferenceReader(bytes: bytes, limits: limits, budget: budget)
         if let start = reader.startOffset(), let read = try? reader.read(from: start), read.trailer["Root"] != nil,
             Self.offsetsAreValid(read, in: bytes)
         {
             crossReference = read
         } else {
-            crossReference = try PDFObjectScanner(bytes: bytes, limits: limits).recover()
+            crossReference = try PDFObjectScanner(bytes: bytes, limits: limits, budget: budget).recover()
         }
         if crossReference.trailer["Encrypt"] != nil {
             throw .encrypted
@@ -177,7 +180,8 @@ public final class PDFFile {
     /// The data of `stream` with its filters undone; `reference` names it in errors.
     ///
     /// - Throws: ``PDFReadError/undecodableStream(_:_:)`` when a filter is not supported or
-    ///   the data is corrupt.
+    ///   the data is corrupt; ``PDFReadError/limitExceeded(_:)`` when the file's streams have
+    ///   decoded to ``PDFReadLimits/maximumTotalDecodedSize`` bytes in all.
     public func decodedData(of stream: PDFStream, reference: PDFReference? = nil) throws(PDFReadError) -> [UInt8] {
         var dictionary = stream.dictionary
         for key in ["Filter", "DecodeParms"] {
@@ -192,11 +196,7 @@ public final class PDFFile {
             }
             dictionary[key] = resolved
         }
-        do {
-            return try PDFFilterPipeline.decode(stream.data, dictionary: dictionary, maximumOutputSize: limits.maximumDecodedStreamSize)
-        } catch {
-            throw .undecodableStream(reference, error)
-        }
+        return try budget.decode(stream.data, dictionary: dictionary, reference: reference)
     }
 
     /// The document information dictionary's text entries (`/Title`, `/Producer`, …),

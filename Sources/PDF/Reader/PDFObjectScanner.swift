@@ -5,6 +5,8 @@ struct PDFObjectScanner {
     let bytes: [UInt8]
     /// Bounds on counts and sizes.
     let limits: PDFReadLimits
+    /// What object streams may decode to.
+    let budget: PDFDecodingBudget
 
     /// The offset and generation of every `n g obj` header in the file; when a number occurs
     /// more than once, the last occurrence wins, as the newest revision comes last.
@@ -74,9 +76,7 @@ struct PDFObjectScanner {
                 }
             case "ObjStm":
                 guard let stream = object.stream,
-                    let data = try? PDFFilterPipeline.decode(
-                        stream.data, dictionary: stream.dictionary, maximumOutputSize: limits.maximumDecodedStreamSize
-                    ),
+                    let data = try? budget.decode(stream.data, dictionary: stream.dictionary, reference: reference),
                     let objectStream = try? PDFObjectStream(
                         reference: reference, dictionary: stream.dictionary, data: data, limits: limits
                     )
