@@ -13,7 +13,7 @@ import TimeStamping
 ///
 /// ```swift
 /// let credentials = try PDFSignatureCredentials(certificateChainPEM: chain, privateKeyPEM: key)
-/// let signer = PDFDocumentSigner(signer: CMSDetachedSigner(credentials: credentials, profile: .padesBaselineB))
+/// let signer = PDFDocumentSigner(signer: try CMSDetachedSigner(credentials: credentials, profile: .padesBaselineB))
 /// let signed = try await signer.sign(pdfBytes, options: PDFSignatureOptions(reason: "Approved"))
 /// ```
 public struct PDFDocumentSigner: Sendable {
