@@ -16,7 +16,7 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 import requests
 from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -161,12 +161,17 @@ def follow(driver, text):
 
 
 def is_stale(element):
-    """Whether `element`'s page has been replaced by another."""
+    """Whether `element`'s page has been replaced by another. While the new page loads,
+    chromedriver may answer with an "unhandled inspector error" instead; the wait asks again."""
     try:
         element.tag_name
         return False
     except StaleElementReferenceException:
         return True
+    except WebDriverException as error:
+        if "inspector error" in str(error):
+            return False
+        raise
 
 
 def run_query(driver, query):
