@@ -11,11 +11,13 @@ import NIOCore
 ///
 /// The request id is Hummingbird's (`context.id`), present as `hb.request.id` in every log
 /// line written through `context.logger`, and returned to the client as `X-Request-Id`.
-public struct ChanceryRequestContext: AuthRequestContext, RequestContext {
+public struct ChanceryRequestContext: AuthRequestContext, RequestContext, RemoteAddressRequestContext {
     /// Hummingbird's per-request storage.
     public var coreContext: CoreRequestContextStorage
     /// The user the request runs for, set by ``AuthenticationMiddleware``.
     public var identity: Principal?
+    /// The address of the client's end of the connection (the proxy's, behind a proxy).
+    public let remoteAddress: SocketAddress?
 
     /// The largest body a route may decode in one piece (JSON, forms). Routes that take files
     /// stream their bodies into the blob store instead.
@@ -34,6 +36,7 @@ public struct ChanceryRequestContext: AuthRequestContext, RequestContext {
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
         self.identity = nil
+        self.remoteAddress = source.channel.remoteAddress
     }
 
     /// The authenticated principal, or a 401 error when the route was reached without one.

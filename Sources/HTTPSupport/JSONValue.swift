@@ -64,6 +64,16 @@ public indirect enum JSONValue: Codable, Sendable, Equatable {
         if case .string(let value) = self { return value }
         return nil
     }
+
+    /// The boolean, if this is one; also the strings `"true"` and `"false"`, as form fields send them.
+    public var boolValue: Bool? {
+        switch self {
+        case .bool(let value): return value
+        case .string("true"): return true
+        case .string("false"): return false
+        default: return nil
+        }
+    }
 }
 
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral, ExpressibleByNilLiteral {

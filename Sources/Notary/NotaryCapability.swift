@@ -1,3 +1,4 @@
+import Foundation
 import Accounts
 import HTTPSupport
 import Hummingbird
@@ -26,6 +27,7 @@ public struct NotaryCapability: Sendable {
     private let tsa: TSARoutes
     private let verify: VerifyRoutes
     private let pdfSignatures: PDFSignatureRoutes
+    private let notarizer: ReportNotarizer
 
     /// The error formats of the Notary's APIs, for ``HTTPSupport/ErrorMiddleware``.
     public static let errorFormats: [(prefix: String, format: any ErrorFormat)] = [QEDRoutes.errorFormat]
@@ -55,7 +57,8 @@ public struct NotaryCapability: Sendable {
             ),
             tsa: try TSARoutes(accounts: accounts, authority: timeStamps, keys: tsaKeys),
             verify: VerifyRoutes(sequencer: sequencer, database: database, logVerifier: signer.verifier),
-            pdfSignatures: PDFSignatureRoutes(accounts: accounts, trustedRoots: [tsaKeys.rootCertificate])
+            pdfSignatures: PDFSignatureRoutes(accounts: accounts, trustedRoots: [tsaKeys.rootCertificate]),
+            notarizer: ReportNotarizer(sequencer: sequencer, timeStamps: timeStamps)
         )
     }
 
@@ -67,6 +70,31 @@ public struct NotaryCapability: Sendable {
         public var description: String {
             "the TSA policy '\(text)' is not an object identifier in dotted form, such as 1.3.6.1.4.1.99999.1"
         }
+    }
+
+    /// A file notarized for another capability: where its report's public page and its RFC 3161
+    /// token are.
+    public struct NotarizedFile: Sendable {
+        /// The report's id (its QED slug).
+        public let reportID: String
+        /// The public page of the report, such as `/verify/abc`.
+        public let verifyPath: String
+        /// The report's RFC 3161 reply, for its owner, such as `/qed/v1/reports/abc/tsr`.
+        public let timeStampPath: String
+    }
+
+    /// Notarizes one file by its SHA-256 (64 hex characters) for the user `ownerID`, as a QED
+    /// report named `name` with the file as its one provable file. Answers once the report is
+    /// in the log and durable.
+    public func notarize(fileSHA256: String, fileName: String, name: String, ownerID: String) async throws -> NotarizedFile {
+        let submission = try ReportSubmission(body: [
+            "hash": .string(fileSHA256),
+            "name": .string(String(name.prefix(ReportSubmission.maxNameLength))),
+            "provable_files": .array([.object(["hash": .string(fileSHA256), "file_name": .string(String(fileName.prefix(ReportSubmission.maxNameLength)))])]),
+            "original_created_at": .string(Date().formatted(Date.ISO8601FormatStyle())),
+        ])
+        let report = try await notarizer.notarize(submission, ownerID: ownerID)
+        return NotarizedFile(reportID: report.slug, verifyPath: "/verify/\(report.slug)", timeStampPath: "/qed/v1/reports/\(report.slug)/tsr")
     }
 
     /// Adds every Notary route to `router`.

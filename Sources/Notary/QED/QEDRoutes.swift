@@ -161,14 +161,6 @@ public struct QEDRoutes: Sendable {
         return report
     }
 
-    /// The RFC 3161 reply for a 32-byte hash (a SHA-256 digest), or `nil` for other lengths.
-    private func timeStampReply(forHash hash: String) throws -> [UInt8]? {
-        guard let bytes = Hex.decode(hash), bytes.count == 32 else { return nil }
-        var serializer = DER.Serializer()
-        try serializer.serialize(TimeStampReq(messageImprint: MessageImprint(.sha256, digest: bytes), certReq: true))
-        return try timeStamps.respond(toRequest: serializer.serializedBytes)
-    }
-
     private func submit(_ request: Request, context: ChanceryRequestContext) async throws -> EditedResponse<QEDReportResource> {
         let principal = try context.requirePrincipal()
         var request = request
@@ -177,26 +169,8 @@ public struct QEDRoutes: Sendable {
             throw APIError(.badRequest, "JSON parse error: the body must be a JSON object.")
         }
         let submission = try ReportSubmission(body: fields)
-        let metadata = try CommittedMetadata(submission)
-        let slug = Slug.make()
-        let entry = try NotaryEntry(
-            origin: sequencer.origin, reportHash: submission.hash, digests: submission.fileDigests,
-            metadataCommitment: metadata.commitment, slug: slug,
-            receivedMilliseconds: Int64(Date().timeIntervalSince1970 * 1000)
-        )
-        let newReport = ReportStore.NewReport(
-            slug: slug, ownerID: principal.userID, submission: submission,
-            files: submission.provableFiles.map { StoredReport.File(slug: Slug.make(), hash: $0.hash, fileName: $0.fileName) },
-            committedMetadata: metadata.bytes, salt: metadata.salt, leafHash: .leaf(entry.bytes),
-            timeStampReply: try timeStampReply(forHash: submission.hash)
-        )
-        let sequenced: Sequencer.Sequenced
-        do {
-            sequenced = try await sequencer.append(entry.bytes, record: ReportStore.writer(for: newReport))
-        } catch Sequencer.Error.stopped {
-            throw APIError(.serviceUnavailable, "The server is shutting down; retry shortly.")
-        }
-        return EditedResponse(status: .created, response: resource(ReportStore.stored(newReport, at: sequenced), request: request))
+        let report = try await ReportNotarizer(sequencer: sequencer, timeStamps: timeStamps).notarize(submission, ownerID: principal.userID)
+        return EditedResponse(status: .created, response: resource(report, request: request))
     }
 
     private func resource(_ report: StoredReport, request: Request) -> QEDReportResource {

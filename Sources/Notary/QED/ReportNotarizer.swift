@@ -1,0 +1,48 @@
+import Foundation
+import HTTPTypes
+import TransparencyLog
+import HTTPSupport
+import NotaryProof
+import SwiftASN1
+import TimeStamping
+
+/// Turns a validated submission into a report: its log entry, its RFC 3161 token and its row,
+/// answered once the entry is integrated and durable. The QED API and other capabilities (a
+/// sealed signed PDF) both notarize through it.
+struct ReportNotarizer: Sendable {
+    let sequencer: Sequencer
+    let timeStamps: TimeStampAuthority
+
+    /// Notarizes `submission` for the user `ownerID`.
+    ///
+    /// - Throws: ``HTTPSupport/APIError`` 503 while the server shuts down.
+    func notarize(_ submission: ReportSubmission, ownerID: String) async throws -> StoredReport {
+        let metadata = try CommittedMetadata(submission)
+        let slug = Slug.make()
+        let entry = try NotaryEntry(
+            origin: sequencer.origin, reportHash: submission.hash, digests: submission.fileDigests,
+            metadataCommitment: metadata.commitment, slug: slug,
+            receivedMilliseconds: Int64(Date().timeIntervalSince1970 * 1000)
+        )
+        let newReport = ReportStore.NewReport(
+            slug: slug, ownerID: ownerID, submission: submission,
+            files: submission.provableFiles.map { StoredReport.File(slug: Slug.make(), hash: $0.hash, fileName: $0.fileName) },
+            committedMetadata: metadata.bytes, salt: metadata.salt, leafHash: .leaf(entry.bytes),
+            timeStampReply: try timeStampReply(forHash: submission.hash)
+        )
+        do {
+            let sequenced = try await sequencer.append(entry.bytes, record: ReportStore.writer(for: newReport))
+            return ReportStore.stored(newReport, at: sequenced)
+        } catch Sequencer.Error.stopped {
+            throw APIError(.serviceUnavailable, "The server is shutting down; retry shortly.")
+        }
+    }
+
+    /// The RFC 3161 reply for a 32-byte hash (a SHA-256 digest), or `nil` for other lengths.
+    private func timeStampReply(forHash hash: String) throws -> [UInt8]? {
+        guard let bytes = Hex.decode(hash), bytes.count == 32 else { return nil }
+        var serializer = DER.Serializer()
+        try serializer.serialize(TimeStampReq(messageImprint: MessageImprint(.sha256, digest: bytes), certReq: true))
+        return try timeStamps.respond(toRequest: serializer.serializedBytes)
+    }
+}

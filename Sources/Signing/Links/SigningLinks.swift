@@ -1,0 +1,71 @@
+import Crypto
+import Foundation
+
+/// Makes and checks recipients' signing links without storing them.
+///
+/// A link's token is `<document id>.<recipient index>.<MAC>`, where the MAC is HMAC-SHA256 (cut
+/// to 128 bits, base64url) keyed by the server's link key over the document id, the index and
+/// the recipient's ``DocumentRecipient/linkNonce``. The database holds only the nonce, so a copy
+/// of it gives no working links; a new nonce (on reassignment) revokes the old link. The key is
+/// `signing/link.key` in the keys directory, made on first start.
+public struct SigningLinks: Sendable {
+    private let key: SymmetricKey
+
+    /// Uses `key` (32 random bytes).
+    public init(key: SymmetricKey) {
+        self.key = key
+    }
+
+    /// Loads the key from `<keysDirectory>/signing/link.key`, creating it on first start.
+    public static func loadOrCreate(in keysDirectory: String) throws -> SigningLinks {
+        let directory = URL(fileURLWithPath: keysDirectory).appendingPathComponent("signing")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let file = directory.appendingPathComponent("link.key")
+        if let data = FileManager.default.contents(atPath: file.path), data.count == 32 {
+            return SigningLinks(key: SymmetricKey(data: data))
+        }
+        let key = SymmetricKey(size: .bits256)
+        let data = key.withUnsafeBytes { Data($0) }
+        guard FileManager.default.createFile(atPath: file.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: file.path])
+        }
+        return SigningLinks(key: key)
+    }
+
+    /// A fresh nonce for a recipient's link.
+    public static func makeNonce() -> String {
+        SymmetricKey(size: .bits128).withUnsafeBytes { Data($0) }.base64URLEncoded
+    }
+
+    /// The token of recipient `index` of `document`.
+    public func token(documentID: String, recipientIndex: Int, nonce: String) -> String {
+        "\(documentID).\(recipientIndex).\(mac(documentID: documentID, recipientIndex: recipientIndex, nonce: nonce))"
+    }
+
+    /// The document id and recipient index a token names, before its MAC is checked.
+    public func parse(_ token: String) -> (documentID: String, recipientIndex: Int)? {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, let index = Int(parts[1]), index >= 0, parts[0].count <= 64 else { return nil }
+        return (String(parts[0]), index)
+    }
+
+    /// Whether `token` is the current link of recipient `index` with `nonce`.
+    public func isValid(_ token: String, documentID: String, recipientIndex: Int, nonce: String) -> Bool {
+        let expected = self.token(documentID: documentID, recipientIndex: recipientIndex, nonce: nonce)
+        return Array(expected.utf8).count == Array(token.utf8).count
+            && zip(expected.utf8, token.utf8).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+
+    private func mac(documentID: String, recipientIndex: Int, nonce: String) -> String {
+        let code = HMAC<SHA256>.authenticationCode(for: Data("\(documentID)|\(recipientIndex)|\(nonce)".utf8), using: key)
+        return Data(code).prefix(16).base64URLEncoded
+    }
+}
+
+extension Data {
+    /// The bytes in base64url without padding (RFC 4648 §5).
+    var base64URLEncoded: String {
+        base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+}
