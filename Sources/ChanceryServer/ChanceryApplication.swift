@@ -7,6 +7,7 @@ import Notary
 import NIOCore
 import Prometheus
 import Repository
+import Signing
 import ServiceLifecycle
 
 /// Builds the one Hummingbird application that serves every Chancery API on one port.
@@ -20,13 +21,14 @@ public enum ChanceryApplication {
         platform: Platform,
         notary: NotaryCapability?,
         repository: RepositoryCapability? = nil,
+        signing: SigningCapability? = nil,
         metrics registry: PrometheusCollectorRegistry,
         maxBodyBytes: Int64
     ) -> Router<ChanceryRequestContext> {
         // Every GET route answers HEAD too (monitors and caches probe the public log with it).
         let router = Router(context: ChanceryRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestIDMiddleware())
-        router.add(middleware: ErrorMiddleware(formats: NotaryCapability.errorFormats + RepositoryCapability.errorFormats))
+        router.add(middleware: ErrorMiddleware(formats: NotaryCapability.errorFormats + RepositoryCapability.errorFormats + SigningCapability.errorFormats))
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: BodyLimitMiddleware(maxBytes: maxBodyBytes))
         router.add(middleware: LogRequestsMiddleware(.debug))
@@ -36,6 +38,7 @@ public enum ChanceryApplication {
         AccountsAPI(accounts: platform.accounts).add(to: router)
         notary?.addRoutes(to: router)
         repository?.addRoutes(to: router)
+        signing?.addRoutes(to: router)
         StartPage().add(to: router)
         return router
     }
@@ -49,12 +52,13 @@ public enum ChanceryApplication {
         platform: Platform,
         notary: NotaryCapability,
         repository: RepositoryCapability? = nil,
+        signing: SigningCapability? = nil,
         metrics registry: PrometheusCollectorRegistry,
         logger: Logger,
         onServerRunning: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
     ) -> some ApplicationProtocol {
         Application(
-            router: router(platform: platform, notary: notary, repository: repository, metrics: registry, maxBodyBytes: configuration.maxBodyBytes),
+            router: router(platform: platform, notary: notary, repository: repository, signing: signing, metrics: registry, maxBodyBytes: configuration.maxBodyBytes),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port),
                 serverName: "Chancery"

@@ -6,6 +6,8 @@ import Logging
 import Metrics
 import Notary
 import Repository
+import PDFSigning
+import Signing
 import NIOCore
 import Prometheus
 
@@ -40,6 +42,7 @@ public enum ChanceryServer {
         }
         let notary: NotaryCapability
         let repository: RepositoryCapability
+        let signing: SigningCapability
         do {
             notary = try await NotaryCapability.open(
                 database: platform.database, accounts: platform.accounts,
@@ -50,12 +53,21 @@ public enum ChanceryServer {
                 database: platform.database, blobs: platform.blobs, accounts: platform.accounts,
                 keysDirectory: configuration.keysDirectory, logger: logger
             )
+            var intake = IntakePolicy.standard
+            intake.allowPrivateNetworks = configuration.signingAllowsPrivateNetworks
+            signing = try SigningCapability.open(
+                database: platform.database, blobs: platform.blobs, accounts: platform.accounts,
+                keysDirectory: configuration.keysDirectory, notary: NotaryNotarization(notary: notary),
+                timeStamper: AuthorityTimeStamper(authority: notary.timeStampAuthority),
+                configuration: .init(publicBaseURL: configuration.publicURL, trustForwardedHeaders: configuration.trustForwardedHeaders, intake: intake),
+                logger: logger
+            )
         } catch {
             try? await platform.close()
             throw error
         }
         let app = ChanceryApplication.application(
-            configuration: configuration, platform: platform, notary: notary, repository: repository, metrics: registry, logger: logger
+            configuration: configuration, platform: platform, notary: notary, repository: repository, signing: signing, metrics: registry, logger: logger
         ) { host, port in
             let shownHost = host.contains(":") ? "[\(host)]" : host
             printLine("listening on http://\(shownHost):\(port)")

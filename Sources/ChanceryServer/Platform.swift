@@ -4,6 +4,7 @@ import HTTPTypes
 import Logging
 import Notary
 import Repository
+import Signing
 import NIOCore
 import Storage
 
@@ -25,7 +26,7 @@ public struct Platform: Sendable {
     }
 
     /// The migrations of every module, in dependency order.
-    public static let migrations: [MigrationSet] = [AccountsMigrations.all, NotaryMigrations.all, RepositoryMigrations.all]
+    public static let migrations: [MigrationSet] = [AccountsMigrations.all, NotaryMigrations.all, RepositoryMigrations.all, SigningMigrations.all]
 
     /// Opens the data directory, the database and the blob store, and applies pending
     /// migrations.

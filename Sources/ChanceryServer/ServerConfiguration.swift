@@ -26,6 +26,13 @@ public struct ServerConfiguration: Sendable {
     /// The policy OID the time-stamp authority writes into every token (RFC 3161 `policy`),
     /// in dotted form; the operator's own policy if it has one.
     public var tsaPolicy: String
+    /// The server's public base URL (`https://sign.example.com`), for links it hands out such as
+    /// signing links; `nil` takes it from each request's `Host`.
+    public var publicURL: String?
+    /// Whether `X-Forwarded-For` and `X-Forwarded-Proto` come from a trusted reverse proxy.
+    public var trustForwardedHeaders: Bool
+    /// Whether documents' `file_url`s and webhooks may reach private and loopback networks.
+    public var signingAllowsPrivateNetworks: Bool
 
     /// Creates a configuration; the database and blob store default to the embedded ones in
     /// `dataDirectory`.
@@ -38,7 +45,10 @@ public struct ServerConfiguration: Sendable {
         administratorPassword: String? = nil,
         maxBodyBytes: Int64 = 1 << 30,
         logOrigin: String = "chancery.local/log",
-        tsaPolicy: String = "1.2.3.4.1"
+        tsaPolicy: String = "1.2.3.4.1",
+        publicURL: String? = nil,
+        trustForwardedHeaders: Bool = false,
+        signingAllowsPrivateNetworks: Bool = false
     ) {
         self.dataDirectory = dataDirectory
         self.host = host
@@ -49,6 +59,9 @@ public struct ServerConfiguration: Sendable {
         self.maxBodyBytes = maxBodyBytes
         self.logOrigin = logOrigin
         self.tsaPolicy = tsaPolicy
+        self.publicURL = publicURL
+        self.trustForwardedHeaders = trustForwardedHeaders
+        self.signingAllowsPrivateNetworks = signingAllowsPrivateNetworks
     }
 
     /// The directory of the instance's signing keys.

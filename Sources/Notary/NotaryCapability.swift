@@ -22,6 +22,8 @@ public struct NotaryCapability: Sendable {
     public let sequencer: Sequencer
     /// The key that verifies the log's checkpoints.
     public let logVerifier: Ed25519NoteVerifier
+    /// The RFC 3161 time-stamp authority, for other capabilities' signatures.
+    public let timeStampAuthority: TimeStampAuthority
     private let log: LogRoutes
     private let qed: QEDRoutes
     private let tsa: TSARoutes
@@ -50,6 +52,7 @@ public struct NotaryCapability: Sendable {
         return NotaryCapability(
             sequencer: sequencer,
             logVerifier: signer.verifier,
+            timeStampAuthority: timeStamps,
             log: LogRoutes(store: store, verifierKey: signer.verifier.verifierKey),
             qed: QEDRoutes(
                 accounts: accounts, sequencer: sequencer, database: database, logVerifier: signer.verifier,

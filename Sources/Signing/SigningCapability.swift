@@ -1,9 +1,83 @@
+import HTTPTypes
 import Accounts
+import AsyncHTTPClient
 import HTTPSupport
 import Hummingbird
 import Logging
+import PDFSigning
 import Storage
 
-/// The Signing capability as the server assembles it.
+/// The Signing capability as the server assembles it: the SignWell-compatible API under
+/// `/signwell/api/v1`, the signing page and its JSON endpoints under `/signwell/sign/…`, the
+/// embed script, and the keys that sign every PDF.
+///
+/// ```swift
+/// let signing = try SigningCapability.open(database: database, blobs: blobs, accounts: accounts,
+///                                          keysDirectory: "data/keys", notary: notarizer, logger: logger)
+/// signing.addRoutes(to: router)
+/// ```
 public struct SigningCapability: Sendable {
+    /// The domain operations.
+    let service: SigningService
+    private let api: SignWellAPI
+    private let session: SigningSessionRoutes
+    private let page: SigningPageRoutes
+
+    /// The error formats of the Signing capability's APIs, for ``HTTPSupport/ErrorMiddleware``.
+    public static let errorFormats: [(prefix: String, format: any ErrorFormat)] = [SignWellAPI.errorFormat]
+
+    /// How the capability is set up.
+    public struct Configuration: Sendable {
+        /// The server's public base URL (`https://sign.example.com`) for signing links; `nil`
+        /// takes it from each request's `Host`.
+        public var publicBaseURL: String?
+        /// Whether the first `X-Forwarded-For` address and `X-Forwarded-Proto` are the client's
+        /// (set this behind a reverse proxy that writes them).
+        public var trustForwardedHeaders: Bool
+        /// How files are fetched and converted.
+        public var intake: IntakePolicy
+
+        /// Creates a configuration.
+        public init(publicBaseURL: String? = nil, trustForwardedHeaders: Bool = false, intake: IntakePolicy = .standard) {
+            self.publicBaseURL = publicBaseURL
+            self.trustForwardedHeaders = trustForwardedHeaders
+            self.intake = intake
+        }
+    }
+
+    /// Loads (or on first start creates) the signing CA, the seal key and the link key in
+    /// `keysDirectory`.
+    ///
+    /// - Parameters:
+    ///   - notary: Notarizes each sealed PDF; `nil` leaves sealed PDFs unnotarized.
+    ///   - timeStamper: Time-stamps the platform seal (PAdES B-T); `nil` makes it B-B.
+    public static func open(
+        database: Database, blobs: any BlobStore, accounts: AccountStore, keysDirectory: String,
+        notary: (any Notarizing)?, timeStamper: (any SignatureTimeStamper)?, configuration: Configuration = Configuration(),
+        logger: Logger
+    ) throws -> SigningCapability {
+        let keys = try SigningKeys.loadOrCreate(in: keysDirectory, commonName: "Chancery Signing")
+        let links = try SigningLinks.loadOrCreate(in: keysDirectory)
+        let service = SigningService(
+            store: DocumentStore(database: database), blobs: blobs,
+            intake: DocumentIntake(policy: configuration.intake), keys: keys, links: links,
+            notary: notary, timeStamper: timeStamper, webhooks: WebhookOutbox(), logger: logger
+        )
+        return SigningCapability(
+            service: service,
+            api: SignWellAPI(
+                accounts: accounts, service: service, renderer: DocumentRenderer(links: links),
+                publicBaseURL: configuration.publicBaseURL, trustForwardedFor: configuration.trustForwardedHeaders
+            ),
+            session: SigningSessionRoutes(service: service, trustForwardedFor: configuration.trustForwardedHeaders),
+            page: SigningPageRoutes()
+        )
+    }
+
+    /// Adds every Signing route to `router`.
+    public func addRoutes(to router: Router<ChanceryRequestContext>) {
+        api.add(to: router)
+        session.add(to: router)
+        page.add(to: router)
+    }
 }

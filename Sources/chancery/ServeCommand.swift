@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import ChanceryServer
 import Logging
@@ -44,6 +45,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("tsa-policy"), help: ArgumentHelp("The policy OID of every RFC 3161 token, in dotted form. [env: CHANCERY_TSA_POLICY] (default: 1.2.3.4.1)", valueName: "oid"))
     var tsaPolicy: String?
 
+    @Option(name: .customLong("public-url"), help: ArgumentHelp("The server's public base URL, such as https://sign.example.com, for the links it hands out (signing links). [env: CHANCERY_PUBLIC_URL] (default: from each request's Host)", valueName: "url"))
+    var publicURL: String?
+
+    @Flag(name: .customLong("trust-forwarded-headers"), help: "Take the client's address and scheme from X-Forwarded-For and X-Forwarded-Proto (behind a reverse proxy that sets them). [env: CHANCERY_TRUST_FORWARDED_HEADERS=1]")
+    var trustForwardedHeaders = false
+
+    @Flag(name: .customLong("signing-allow-private-file-urls"), help: "Let documents' file_url and webhooks reach loopback and private networks (for tests and closed networks only). [env: CHANCERY_SIGNING_ALLOW_PRIVATE_FILE_URLS=1]")
+    var signingAllowPrivateFileURLs = false
+
     @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info, notice, warning, error or critical. [env: CHANCERY_LOG_LEVEL] (default: info)", valueName: "level"))
     var logLevel: String?
 
@@ -69,7 +79,10 @@ struct ServeCommand: AsyncParsableCommand {
             administratorPassword: password,
             maxBodyBytes: Int64(maxBodyBytes),
             logOrigin: Setting.resolve(logOrigin, environment: "CHANCERY_LOG_ORIGIN", default: "chancery.local/log"),
-            tsaPolicy: Setting.resolve(tsaPolicy, environment: "CHANCERY_TSA_POLICY", default: "1.2.3.4.1")
+            tsaPolicy: Setting.resolve(tsaPolicy, environment: "CHANCERY_TSA_POLICY", default: "1.2.3.4.1"),
+            publicURL: try publicBaseURL(),
+            trustForwardedHeaders: trustForwardedHeaders || Setting.isEnabled(environment: "CHANCERY_TRUST_FORWARDED_HEADERS"),
+            signingAllowsPrivateNetworks: signingAllowPrivateFileURLs || Setting.isEnabled(environment: "CHANCERY_SIGNING_ALLOW_PRIVATE_FILE_URLS")
         )
         if let blobs = Setting.resolve(blobs, environment: "CHANCERY_BLOBS") {
             do {
@@ -79,5 +92,15 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         try await ChanceryServer.run(configuration, logger: CommandLogging.logger(level: level))
+    }
+
+    /// `--public-url` without a trailing slash, checked to be an absolute http(s) URL.
+    private func publicBaseURL() throws -> String? {
+        guard var text = Setting.resolve(publicURL, environment: "CHANCERY_PUBLIC_URL") else { return nil }
+        while text.hasSuffix("/") { text.removeLast() }
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+            throw ConfigurationError("--public-url '\(text)' is not an absolute http or https URL")
+        }
+        return text
     }
 }

@@ -23,6 +23,12 @@ enum Setting {
         return number
     }
 
+    /// Whether a yes/no environment variable is set to `1`, `true` or `yes`.
+    static func isEnabled(environment name: String) -> Bool {
+        guard let text = value(of: name)?.lowercased() else { return false }
+        return ["1", "true", "yes"].contains(text)
+    }
+
     private static func value(of name: String) -> String? {
         guard let value = ProcessInfo.processInfo.environment[name], !value.isEmpty else { return nil }
         return value

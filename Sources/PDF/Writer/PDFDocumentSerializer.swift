@@ -1,6 +1,6 @@
 /// Lays out a ``PDFDocument`` as the objects of a PDF file (ISO 32000-1 §7.7): the catalog,
 /// the page tree, one shared font dictionary per font used, each page with its content
-/// stream and link annotations, the attached files, and the information dictionary.
+/// stream, images and link annotations, the attached files, and the information dictionary.
 enum PDFDocumentSerializer {
     /// The bytes of the PDF file for `document`.
     static func serialize(_ document: PDFDocument) -> [UInt8] {
@@ -40,8 +40,8 @@ enum PDFDocumentSerializer {
         return writer.finish(root: catalog, info: info)
     }
 
-    /// Writes `page`, its content stream and its link annotations, and returns the page
-    /// object's reference. The page lists as resources those of `fonts` it draws text in.
+    /// Writes `page`, its content stream, its images and its link annotations, and returns
+    /// the page object's reference. The page lists as resources those of `fonts` it draws text in.
     private static func write(
         _ page: PDFPage,
         parent: PDFReference,
@@ -56,6 +56,13 @@ enum PDFDocumentSerializer {
         var resources: PDFDictionary = [:]
         if !fontResources.entries.isEmpty {
             resources["Font"] = .dictionary(fontResources)
+        }
+        if !page.images.isEmpty {
+            var imageResources: PDFDictionary = [:]
+            for (index, image) in page.images.enumerated() {
+                imageResources[PDFPage.imageResourceName(at: index)] = .reference(image.write(to: &writer))
+            }
+            resources["XObject"] = .dictionary(imageResources)
         }
 
         var dictionary: PDFDictionary = [

@@ -6,11 +6,14 @@ public struct PDFPage: Sendable {
     public var content: PDFContentStream
     /// The clickable areas of the page.
     public var links: [PDFLink]
+    /// The images ``drawImage(_:in:)`` painted, in order; the page lists them as resources.
+    var images: [PDFImage]
 
     /// Creates an empty page of `size`.
     public init(size: PDFSize = .a4) {
         self.size = size
         self.content = PDFContentStream()
         self.links = []
+        self.images = []
     }
 }

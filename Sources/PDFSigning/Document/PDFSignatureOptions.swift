@@ -5,8 +5,13 @@ import PDF
 public struct PDFSignatureOptions: Sendable {
     /// The signature field's name (`/T`); the first free `SignatureN` when `nil`.
     public var fieldName: String?
-    /// The visible appearance; an invisible signature when `nil`.
+    /// The visible appearance; an invisible signature when `nil` and ``widgets`` is empty.
     public var appearance: PDFSignatureAppearance?
+    /// The signature's marks on the pages, each a widget annotation of the one signature
+    /// field. When there are any, the field has them as its `/Kids` (after a widget for
+    /// ``appearance``, when that is given too); when there are none, the field is merged
+    /// with the single widget of ``appearance``.
+    public var widgets: [PDFSignatureWidget]
     /// The signing time written to `/M` (and, for `adbe.pkcs7.detached`, signed).
     public var signingTime: Date
     /// Why the document is signed (`/Reason`).
@@ -25,6 +30,7 @@ public struct PDFSignatureOptions: Sendable {
     public init(
         fieldName: String? = nil,
         appearance: PDFSignatureAppearance? = nil,
+        widgets: [PDFSignatureWidget] = [],
         signingTime: Date = Date(),
         reason: String? = nil,
         location: String? = nil,
@@ -34,6 +40,7 @@ public struct PDFSignatureOptions: Sendable {
     ) {
         self.fieldName = fieldName
         self.appearance = appearance
+        self.widgets = widgets
         self.signingTime = signingTime
         self.reason = reason
         self.location = location

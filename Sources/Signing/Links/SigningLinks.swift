@@ -17,19 +17,10 @@ public struct SigningLinks: Sendable {
     }
 
     /// Loads the key from `<keysDirectory>/signing/link.key`, creating it on first start.
+    ///
+    /// - Throws: ``SecretKeyFile/Problem`` when the key file cannot be used.
     public static func loadOrCreate(in keysDirectory: String) throws -> SigningLinks {
-        let directory = URL(fileURLWithPath: keysDirectory).appendingPathComponent("signing")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let file = directory.appendingPathComponent("link.key")
-        if let data = FileManager.default.contents(atPath: file.path), data.count == 32 {
-            return SigningLinks(key: SymmetricKey(data: data))
-        }
-        let key = SymmetricKey(size: .bits256)
-        let data = key.withUnsafeBytes { Data($0) }
-        guard FileManager.default.createFile(atPath: file.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: file.path])
-        }
-        return SigningLinks(key: key)
+        SigningLinks(key: try SecretKeyFile(directory: keysDirectory, name: "signing/link.key").loadOrCreate())
     }
 
     /// A fresh nonce for a recipient's link.

@@ -1,3 +1,4 @@
+import HTTPTypes
 import HTTPSupport
 import Hummingbird
 

@@ -19,5 +19,32 @@ public enum SigningMigrations {
                 .run()
             try await sql.create(index: "signing_documents_by_owner").on("signing_documents").column("owner_id").column("created_at").run()
         },
+        Migration(version: 2, name: "webhooks") { sql in
+            try await sql.create(table: "signing_hooks")
+                .column("id", type: .text, .primaryKey(autoIncrement: false))
+                .column("owner_id", type: .text, .notNull)
+                .column("callback_url", type: .text, .notNull)
+                .column("api_application_id", type: .text)
+                .column("created_at", type: .timestamp, .notNull)
+                .run()
+            try await sql.create(index: "signing_hooks_by_owner").on("signing_hooks").column("owner_id").run()
+            // One row per event and hook; `body` is sent byte for byte on every attempt. A row is
+            // pending while `delivered_at` is null and `next_attempt_at` is set.
+            try await sql.create(table: "signing_webhook_deliveries")
+                .column("id", type: .text, .primaryKey(autoIncrement: false))
+                .column("hook_id", type: .text, .notNull)
+                .column("event_type", type: .text, .notNull)
+                .column("body", type: .text, .notNull)
+                .column("attempts", type: .bigint, .notNull)
+                .column("next_attempt_at", type: .timestamp)
+                .column("last_status", type: .bigint)
+                .column("last_error", type: .text)
+                .column("delivered_at", type: .timestamp)
+                .column("created_at", type: .timestamp, .notNull)
+                .run()
+            try await sql.create(index: "signing_webhook_deliveries_due").on("signing_webhook_deliveries")
+                .column("delivered_at").column("next_attempt_at").run()
+            try await sql.create(index: "signing_webhook_deliveries_by_hook").on("signing_webhook_deliveries").column("hook_id").run()
+        },
     ])
 }

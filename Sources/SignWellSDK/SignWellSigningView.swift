@@ -1,0 +1,64 @@
+#if canImport(WebKit)
+import Foundation
+import WebKit
+
+/// A web view that shows a recipient's embedded signing and tells the app how it ended.
+///
+/// It loads ``SignWellEmbed/htmlPage(signingURL:scriptURL:options:)`` and listens on the
+/// script message handler ``SignWellEmbed/messageHandlerName``; each message the page posts
+/// reaches ``onMessage``.
+///
+/// ```swift
+/// let signingView = SignWellSigningView(frame: view.bounds)
+/// signingView.onMessage = { message in
+///     if message == .signingCompleted { self.dismiss(animated: true) }
+/// }
+/// view.addSubview(signingView)
+/// signingView.load(signingURL: url, scriptURL: scriptURL)
+/// ```
+@MainActor
+public final class SignWellSigningView: WKWebView {
+    /// Called on the main actor with each message the page posts.
+    public var onMessage: ((SignWellEmbed.Message) -> Void)?
+
+    /// Creates the view, with a handler for the page's messages.
+    public init(frame: CGRect) {
+        let relay = MessageRelay()
+        let configuration = WKWebViewConfiguration()
+        // The content controller keeps its handlers; the relay keeps the view weakly, so
+        // there is no cycle.
+        configuration.userContentController.add(relay, name: SignWellEmbed.messageHandlerName)
+        super.init(frame: frame, configuration: configuration)
+        relay.view = self
+    }
+
+    /// Not available: create the view in code.
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
+    /// Shows the signing page of `signingURL`.
+    ///
+    /// - Parameters:
+    ///   - signingURL: The recipient's ``DocumentRecipient/embeddedSigningURL``.
+    ///   - scriptURL: The embed script: the server's own, or ``SignWellEmbed/signWellScriptURL``.
+    ///   - options: How the widget behaves.
+    public func load(signingURL: URL, scriptURL: URL = SignWellEmbed.signWellScriptURL, options: SignWellEmbed.Options = SignWellEmbed.Options()) {
+        loadHTMLString(SignWellEmbed.htmlPage(signingURL: signingURL, scriptURL: scriptURL, options: options), baseURL: nil)
+    }
+}
+
+/// Passes the page's messages to a ``SignWellSigningView``.
+@MainActor
+private final class MessageRelay: NSObject, WKScriptMessageHandler {
+    weak var view: SignWellSigningView?
+
+    func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage) {
+        guard message.name == SignWellEmbed.messageHandlerName,
+              let body = message.body as? String,
+              let event = SignWellEmbed.Message(rawValue: body)
+        else { return }
+        view?.onMessage?(event)
+    }
+}
+#endif

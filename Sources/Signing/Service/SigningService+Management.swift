@@ -1,0 +1,136 @@
+import HTTPTypes
+import Foundation
+import HTTPSupport
+
+extension SigningService {
+    /// Deletes a document; one in progress is canceled first, so its links stop working and
+    /// the webhooks hear `document_canceled`.
+    func delete(_ document: SigningDocument, client: ClientInfo) async throws {
+        if !document.status.isFinal && document.status != .draft {
+            let canceled = try await change(document.id) { document in
+                document.status = .canceled
+                document.events.append(DocumentEvent(kind: .canceled, ipAddress: client.ipAddress, userAgent: client.userAgent))
+            }
+            await webhooks.announce(.documentCanceled, document: canceled)
+        }
+        try await locks.withLock(document.id) { try await store.delete(id: document.id) }
+    }
+
+    /// Sends a draft, applying the request's changes first (`UpdateDocumentAndSendRequest`:
+    /// name, subject, message, flags, expiry, redirects, metadata, labels).
+    ///
+    /// - Throws: ``HTTPSupport/APIError`` 409 unless the document is a draft; 422 for invalid values.
+    func send(_ document: SigningDocument, updates body: [String: JSONValue], client: ClientInfo) async throws -> SigningDocument {
+        let reader = RequestReader()
+        let name = reader.string(body, "name", at: "name", maxLength: 255)
+        let subject = reader.string(body, "subject", at: "subject", maxLength: 255)
+        let message = reader.string(body, "message", at: "message")
+        let expiresIn = reader.integer(body, "expires_in", at: "expires_in", in: 1...365)
+        let redirectURL = reader.string(body, "redirect_url", at: "redirect_url", maxLength: 2048)
+        let declineRedirectURL = reader.string(body, "decline_redirect_url", at: "decline_redirect_url", maxLength: 2048)
+        for (key, value) in [("redirect_url", redirectURL), ("decline_redirect_url", declineRedirectURL)] {
+            if let value, !DocumentRequest.isWebURL(value) { reader.fail(key, "must be an http or https URL") }
+        }
+        var requestedMetadata: [String: String]?
+        if case .object(let members)? = body["metadata"] {
+            requestedMetadata = members.compactMapValues(\.stringValue)
+            if requestedMetadata?.count != members.count { reader.fail("metadata", "must be an object of strings") }
+        }
+        let metadata = requestedMetadata
+        let flags = ["test_mode", "embedded_signing", "embedded_signing_notifications", "apply_signing_order", "allow_decline", "allow_reassign", "reminders"]
+        var requestedFlags: [String: Bool] = [:]
+        for flag in flags where body[flag] != nil && body[flag] != .null {
+            requestedFlags[flag] = reader.bool(body, flag, at: flag, default: false)
+        }
+        let flagValues = requestedFlags
+        try reader.throwIfFailed()
+        let sent = try await change(document.id) { document in
+            guard document.status == .draft else {
+                throw APIError(.conflict, "Only drafts can be sent; this document is \(document.status.rawValue).")
+            }
+            guard document.fields.contains(where: { $0.type == .signature || $0.type == .initials }) || document.withSignaturePage else {
+                throw APIError(.unprocessableContent, "The document needs fields before it is sent.", fieldErrors: ["fields": ["can't be blank"]])
+            }
+            if let name { document.name = name }
+            if let subject { document.subject = subject }
+            if let message { document.message = message }
+            if let expiresIn { document.expiresIn = expiresIn }
+            if let redirectURL { document.redirectURL = redirectURL }
+            if let declineRedirectURL { document.declineRedirectURL = declineRedirectURL }
+            if let metadata { document.metadata = metadata }
+            if let value = flagValues["test_mode"] { document.testMode = value }
+            if let value = flagValues["embedded_signing"] { document.embeddedSigning = value }
+            if let value = flagValues["embedded_signing_notifications"] { document.embeddedSigningNotifications = value }
+            if let value = flagValues["apply_signing_order"] { document.applySigningOrder = value }
+            if let value = flagValues["allow_decline"] { document.allowDecline = value }
+            if let value = flagValues["allow_reassign"] { document.allowReassign = value }
+            if let value = flagValues["reminders"] { document.reminders = value }
+            document.markSent(at: Date(), client: client)
+            document.refreshRecipientStatuses()
+        }
+        await webhooks.announce(.documentSent, document: sent)
+        return sent
+    }
+
+    /// Records a reminder to the recipients who have still to sign (all of them, or those the
+    /// body names by name or email). Chancery sends no email itself: the reminder is recorded
+    /// in the audit trail, where an operator's mailer or a client can act on it.
+    ///
+    /// - Throws: ``HTTPSupport/APIError`` 409 unless the document is waiting for signatures.
+    func remind(_ document: SigningDocument, body: [String: JSONValue], client: ClientInfo) async throws {
+        let reader = RequestReader()
+        let named = reader.objects(body, "recipients", at: "recipients").map { path, recipient in
+            (name: reader.string(recipient, "name", at: "\(path).name"), email: reader.string(recipient, "email", at: "\(path).email"))
+        }
+        try reader.throwIfFailed()
+        _ = try await change(document.id) { document in
+            guard document.status == .sent || document.status == .pending else {
+                throw APIError(.conflict, "Reminders go only to documents waiting for signatures; this one is \(document.status.rawValue).")
+            }
+            let waiting = document.recipients.filter { $0.status != .signed && $0.status != .declined }.filter { recipient in
+                named.isEmpty || named.contains { ($0.email.map { $0.lowercased() == recipient.email.lowercased() } ?? true) && ($0.name.map { $0 == recipient.name } ?? true) }
+            }
+            for recipient in waiting {
+                document.events.append(DocumentEvent(kind: .reminded, recipientID: recipient.id, ipAddress: client.ipAddress, userAgent: client.userAgent))
+            }
+        }
+    }
+
+    /// Changes recipients' names and emails (`{recipients: [{id, name, email}]}`). A recipient
+    /// whose email changes is reassigned: their old signing link stops working.
+    ///
+    /// - Throws: ``HTTPSupport/APIError`` 409 unless the document is sent, viewed or pending;
+    ///   422 for unknown recipient ids or invalid emails.
+    func updateRecipients(_ document: SigningDocument, body: [String: JSONValue], client: ClientInfo) async throws -> SigningDocument {
+        let reader = RequestReader()
+        let updates = reader.objects(body, "recipients", at: "recipients", required: true).compactMap { path, recipient -> (String, String?, String?)? in
+            let id = reader.string(recipient, "id", at: "\(path).id", required: true)
+            let email = reader.string(recipient, "email", at: "\(path).email", maxLength: 255)
+            if let email, !DocumentRequest.isEmail(email) { reader.fail("\(path).email", "is not an email address") }
+            if let id, document.recipient(id) == nil { reader.fail("\(path).id", "is not the id of a recipient") }
+            return id.map { ($0, reader.string(recipient, "name", at: "\(path).name", maxLength: 255), email) }
+        }
+        try reader.throwIfFailed()
+        let updated = try await change(document.id) { document in
+            guard document.status == .sent || document.status == .pending else {
+                throw APIError(.conflict, "Recipients can be changed only while the document waits for signatures; it is \(document.status.rawValue).")
+            }
+            for (id, name, email) in updates {
+                guard let index = document.recipientIndex(id) else { continue }
+                guard document.recipients[index].status != .signed && document.recipients[index].status != .declined else {
+                    throw APIError(.conflict, "Recipient \(id) has already \(document.recipients[index].status.rawValue).")
+                }
+                if let name, !name.isEmpty { document.recipients[index].name = name }
+                if let email, email.lowercased() != document.recipients[index].email.lowercased() {
+                    document.recipients[index].email = email
+                    document.recipients[index].linkNonce = SigningLinks.makeNonce()
+                    document.recipients[index].viewedAt = nil
+                    if document.recipients[index].status == .viewed { document.recipients[index].status = .sent }
+                }
+            }
+            document.events.append(DocumentEvent(kind: .recipientsUpdated, ipAddress: client.ipAddress, userAgent: client.userAgent))
+        }
+        await webhooks.announce(.documentRecipientsUpdated, document: updated)
+        return updated
+    }
+}

@@ -1,0 +1,90 @@
+import HTTPTypes
+import Accounts
+import Foundation
+import HTTPSupport
+import Logging
+import NIOCore
+import PDFSigning
+import Storage
+
+/// The Signing capability's domain operations: documents from their creation to their sealed,
+/// notarized PDF. The SignWell API and the signing page are thin layers over it.
+///
+/// Every change to a document runs under its lock and is stored with a version check, then
+/// announced to the webhooks.
+public struct SigningService: Sendable {
+    let store: DocumentStore
+    let blobs: any BlobStore
+    let intake: DocumentIntake
+    let keys: SigningKeys
+    let links: SigningLinks
+    let notary: (any Notarizing)?
+    /// Adds an RFC 3161 time-stamp to the platform seal (PAdES B-T), when there is one.
+    let timeStamper: (any SignatureTimeStamper)?
+    let webhooks: WebhookOutbox
+    let logger: Logger
+    let locks = DocumentLocks()
+
+    /// Creates the service.
+    init(
+        store: DocumentStore, blobs: any BlobStore, intake: DocumentIntake, keys: SigningKeys, links: SigningLinks,
+        notary: (any Notarizing)?, timeStamper: (any SignatureTimeStamper)?, webhooks: WebhookOutbox, logger: Logger
+    ) {
+        self.store = store
+        self.blobs = blobs
+        self.intake = intake
+        self.keys = keys
+        self.links = links
+        self.notary = notary
+        self.timeStamper = timeStamper
+        self.webhooks = webhooks
+        self.logger = logger
+    }
+
+    /// The document `id` if `principal` may see it (its owner or an administrator); a 404
+    /// otherwise, so that other users' ids are not confirmed to exist.
+    func visibleDocument(_ id: String, for principal: Principal) async throws -> SigningDocument {
+        guard let document = try await store.document(id: id), principal.isAdministrator || document.ownerID == principal.userID else {
+            throw APIError(.notFound, "Document not found")
+        }
+        return document
+    }
+
+    /// Reads document `id` fresh, applies `change` and stores the result, under the document's
+    /// lock; retries when another process stored a change first.
+    ///
+    /// - Returns: The stored document.
+    func change(
+        _ id: String, _ change: @escaping @Sendable (inout SigningDocument) async throws -> Void
+    ) async throws -> SigningDocument {
+        try await locks.withLock(id) {
+            for attempt in 1... {
+                guard var document = try await store.document(id: id) else { throw APIError(.notFound, "Document not found") }
+                try await change(&document)
+                document.updatedAt = Date()
+                do {
+                    return try await store.update(document)
+                } catch is DocumentStore.VersionConflict where attempt < 5 {
+                    continue
+                }
+            }
+            fatalError("unreachable")
+        }
+    }
+
+    /// Writes a PDF revision into the blob store and returns its name.
+    func storePDF(_ bytes: [UInt8]) async throws -> String {
+        let content = AsyncStream<ByteBuffer> { continuation in
+            continuation.yield(ByteBuffer(bytes: bytes))
+            continuation.finish()
+        }
+        let stored = try await blobs.write(content)
+        return stored.digest.hex
+    }
+
+    /// The bytes of the PDF revision named `digest`.
+    func loadPDF(_ digest: String) async throws -> [UInt8] {
+        let buffer = try await blobs.readAll(try BlobDigest(hex: digest))
+        return Array(buffer.readableBytesView)
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import HTTPSupport
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// The JSON endpoints of the signing page, under `/signwell/sign/{token}/…`. The token in the
+/// path is the only credential: it names one recipient of one document and stops working when
+/// the recipient is reassigned or the document is deleted.
+///
+/// - `GET …/session`: the recipient's view of the document (pages, their fields, the state).
+/// - `GET …/document.pdf`: the newest PDF revision.
+/// - `POST …/complete`: the recipient's values and signature; signs for them.
+/// - `POST …/decline`: `{"reason": …}`; declines the document.
+///
+/// Plus `GET /signwell/proof/{documentID}`, the public link on the audit page, which sends
+/// the browser to the Notary's page for the sealed PDF, and `GET /signwell/ca.pem`, the
+/// certificate that verifies every signature the server makes.
+struct SigningSessionRoutes: Sendable {
+    let service: SigningService
+    /// Whether the first `X-Forwarded-For` address is the client's.
+    let trustForwardedFor: Bool
+
+    /// Adds the routes to `router`.
+    func add(to router: Router<ChanceryRequestContext>) {
+        let sign = router.group("signwell/sign/:token")
+        sign.get("session") { request, context in
+            let token = try context.parameters.require("token")
+            let (document, index) = try await service.openSession(token: token, client: client(request, context))
+            return try noStore(SignWellResponse(body: SigningSessionView(document: document, recipientIndex: index, token: token).json).response())
+        }
+        sign.get("document.pdf") { _, context in
+            let (document, _) = try await service.resolve(token: try context.parameters.require("token"))
+            let bytes = try await service.loadPDF(document.currentPDF)
+            return Response(
+                status: .ok,
+                headers: [.contentType: "application/pdf", .cacheControl: "no-store", .contentDisposition: "inline; filename=\"document.pdf\""],
+                body: .init(byteBuffer: ByteBuffer(bytes: bytes))
+            )
+        }
+        sign.post("complete") { request, context in
+            let submission = try SigningSubmission(body: try await SignWellAPI.jsonObject(request, limit: 8 << 20))
+            let (document, index) = try await service.complete(token: try context.parameters.require("token"), submission: submission, client: client(request, context))
+            return try outcome(document, index: index, redirect: document.redirectURL)
+        }
+        sign.post("decline") { request, context in
+            let body = try await SignWellAPI.jsonObject(request, limit: 64 << 10)
+            let reason = body["reason"]?.stringValue.map { String($0.prefix(2000)) }
+            let document = try await service.decline(token: try context.parameters.require("token"), reason: reason, client: client(request, context))
+            let index = try await service.resolve(token: try context.parameters.require("token")).recipientIndex
+            return try outcome(document, index: index, redirect: document.declineRedirectURL)
+        }
+        router.get("signwell/proof/:id") { _, context in
+            guard let document = try await service.store.document(id: try context.parameters.require("id")),
+                  let notarization = document.notarization else {
+                throw APIError(.notFound, "There is no notarized document with this id.")
+            }
+            return Response(status: .seeOther, headers: [.location: notarization.verifyPath])
+        }
+        router.get("signwell/ca.pem") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "application/x-pem-file"],
+                body: .init(byteBuffer: ByteBuffer(string: service.keys.caCertificatePEM))
+            )
+        }
+    }
+
+    private func client(_ request: Request, _ context: ChanceryRequestContext) -> ClientInfo {
+        ClientInfo(request: request, context: context, trustForwardedFor: trustForwardedFor)
+    }
+
+    /// `{"state", "redirect_url"}` after the recipient finished.
+    private func outcome(_ document: SigningDocument, index: Int, redirect: String?) throws -> Response {
+        var body: [String: JSONValue] = ["state": .string(SigningService.state(of: document, recipientIndex: index))]
+        body["redirect_url"] = redirect.map(JSONValue.string) ?? .null
+        return try noStore(SignWellResponse(body: .object(body)).response())
+    }
+
+    private func noStore(_ response: Response) -> Response {
+        var response = response
+        response.headers[.cacheControl] = "no-store"
+        return response
+    }
+}

@@ -1,0 +1,57 @@
+import Accounts
+import Foundation
+import HTTPSupport
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// The SignWell-compatible API v1 under `/signwell/api/v1`, authenticated with `X-Api-Key`
+/// (Chancery's other schemes work too). Documents are visible to their owner and to
+/// administrators; everyone else gets a 404.
+struct SignWellAPI: Sendable {
+    /// The mount point and the error format of this API, for ``HTTPSupport/ErrorMiddleware``.
+    static let errorFormat: (prefix: String, format: any ErrorFormat) = ("/signwell", SignWellErrorFormat())
+
+    /// The largest request body: a create request carries its files in base64.
+    static let maximumBodySize = 96 << 20
+
+    let accounts: AccountStore
+    let service: SigningService
+    let renderer: DocumentRenderer
+    /// The public base URL; `nil` takes it from each request's `Host`.
+    let publicBaseURL: String?
+    /// Whether the first `X-Forwarded-For` address is the client's.
+    let trustForwardedFor: Bool
+
+    /// Adds the routes to `router`.
+    func add(to router: Router<ChanceryRequestContext>) {
+        let api = router.group("signwell/api/v1")
+            .add(middleware: AuthenticationMiddleware(accounts: accounts, authenticators: .standard))
+        addDocumentRoutes(to: api)
+    }
+
+    /// The request's body as a JSON object.
+    ///
+    /// - Throws: ``HTTPSupport/APIError`` 400 when it is not one.
+    static func jsonObject(_ request: Request, limit: Int = maximumBodySize) async throws -> [String: JSONValue] {
+        var request = request
+        let body = try await request.collectBody(upTo: limit)
+        guard body.readableBytes > 0 else { return [:] }
+        guard let object = try? JSONDecoder().decode([String: JSONValue].self, from: Data(body.readableBytesView)) else {
+            throw APIError(.badRequest, "The body must be a JSON object.")
+        }
+        return object
+    }
+
+    /// The base URL of the server as the client reached it, or as configured.
+    func baseURL(of request: Request) -> String {
+        if let publicBaseURL { return publicBaseURL }
+        let scheme = trustForwardedFor && request.headers[HTTPField.Name("X-Forwarded-Proto")!] == "https" ? "https" : "http"
+        return "\(scheme)://\(request.head.authority ?? "localhost")"
+    }
+
+    /// The client of a request, for the audit trail.
+    func client(_ request: Request, _ context: ChanceryRequestContext) -> ClientInfo {
+        ClientInfo(request: request, context: context, trustForwardedFor: trustForwardedFor)
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// How the signing page and its assets are answered.
+///
+/// The page is a shell without data, but it runs with a signing link in its address, so it is
+/// never stored (`no-store`) and never sent on as a referrer (`no-referrer`). It may be framed
+/// by its own origin only, unless embedded.js asked for it (`signwell_embedded_iframe=1`): then
+/// it carries neither `X-Frame-Options` nor a `frame-ancestors` directive, because a widget
+/// must work in any integrator's page, including a WKWebView page loaded from a `file:` URL,
+/// whose opaque origin no `frame-ancestors` source can name.
+enum SigningPageResponse {
+    /// `X-Frame-Options`.
+    static let frameOptions = HTTPField.Name("X-Frame-Options")!
+    /// `Referrer-Policy`.
+    static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
+
+    /// The page's policy: scripts, styles, workers and requests only from this server, nothing
+    /// inline; images also as `data:` URLs (the signer's own signature); no plugins, no form
+    /// submissions, no other `<base>`. Outside a widget, framing by this origin only.
+    static func contentSecurityPolicy(embedded: Bool) -> String {
+        let policy = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; "
+            + "worker-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'"
+        return embedded ? policy : policy + "; frame-ancestors 'self'"
+    }
+
+    /// The signing page.
+    static func page(_ html: String, embedded: Bool) -> Response {
+        var headers: HTTPFields = [
+            .contentType: "text/html; charset=utf-8",
+            .cacheControl: "no-store",
+            .xContentTypeOptions: "nosniff",
+            referrerPolicy: "no-referrer",
+            .contentSecurityPolicy: contentSecurityPolicy(embedded: embedded),
+        ]
+        if !embedded {
+            headers[frameOptions] = "SAMEORIGIN"
+        }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    /// An asset, or `304 Not Modified` when the request's `If-None-Match` names its entity tag.
+    static func asset(_ asset: SigningAsset, for request: Request) -> Response {
+        let headers: HTTPFields = [
+            .contentType: asset.contentType,
+            .cacheControl: asset.cacheControl,
+            .eTag: asset.entityTag,
+            .xContentTypeOptions: "nosniff",
+        ]
+        if let tags = request.headers[.ifNoneMatch], matches(tags, asset.entityTag) {
+            return Response(status: .notModified, headers: headers)
+        }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: asset.body))
+    }
+
+    /// Whether an `If-None-Match` value (`*`, or a list of tags, weak or strong) names `tag`.
+    static func matches(_ ifNoneMatch: String, _ tag: String) -> Bool {
+        ifNoneMatch.split(separator: ",").contains { candidate in
+            let trimmed = candidate.trimmingCharacters(in: .whitespaces)
+            return trimmed == "*" || trimmed == tag || trimmed == "W/" + tag
+        }
+    }
+}

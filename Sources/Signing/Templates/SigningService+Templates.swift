@@ -1,0 +1,77 @@
+import Accounts
+import Foundation
+import HTTPSupport
+import NIOCore
+
+extension SigningService {
+    /// The templates' table, in the documents' database.
+    var templates: TemplateStore { TemplateStore(database: store.database) }
+
+    /// The template `id` if `principal` may see it (its owner or an administrator); a 404
+    /// otherwise, so that other users' ids are not confirmed to exist.
+    func visibleTemplate(_ id: String, for principal: Principal) async throws -> SigningTemplate {
+        guard let template = try await templates.template(id: id), principal.isAdministrator || template.ownerID == principal.userID else {
+            throw APIError(.notFound, "Template not found: \(id)")
+        }
+        return template
+    }
+
+    /// The templates `ids` name, in order, combined for making documents.
+    ///
+    /// - Parameter paths: Where each id is in the request, for the error of a draft.
+    /// - Throws: ``HTTPSupport/APIError`` 404 for a template `principal` may not see; 422 for
+    ///   a draft, which cannot be used yet.
+    func usableTemplates(_ ids: [String], paths: [String], for principal: Principal) async throws -> CombinedTemplates {
+        var found: [SigningTemplate] = []
+        var drafts: [String: [String]] = [:]
+        for (id, path) in zip(ids, paths) {
+            let template = try await visibleTemplate(id, for: principal)
+            if template.draft { drafts[path] = ["is a draft template; set draft to false before using it"] }
+            found.append(template)
+        }
+        guard drafts.isEmpty else { throw APIError(.unprocessableContent, "Draft templates cannot be used.", fieldErrors: drafts) }
+        return CombinedTemplates(found)
+    }
+
+    /// Creates a template: fetches and converts its files once, keeps them in the blob store,
+    /// drops fields on pages the files do not have (as SignWell does), and stores it.
+    func createTemplate(_ request: TemplateRequest, owner: Principal) async throws -> SigningTemplate {
+        let inputs = try await intakeFiles(request.files)
+        var files: [TemplateFile] = []
+        for input in inputs {
+            files.append(TemplateFile(name: input.name, pageCount: input.pageCount, originalSHA256: input.originalSHA256, pdf: try await storePDF(input.pdf)))
+        }
+        let now = Date()
+        let template = request.template(id: UUID().uuidString.lowercased(), ownerID: owner.userID, files: files, at: now)
+        try await templates.insert(template)
+        return template
+    }
+
+    /// Applies `change` to template `id` as stored and stores the result, retrying when
+    /// another request stored a change first.
+    ///
+    /// - Returns: The stored template.
+    func changeTemplate(_ id: String, _ change: (inout SigningTemplate) throws -> Void) async throws -> SigningTemplate {
+        for attempt in 1... {
+            guard var template = try await templates.template(id: id) else { throw APIError(.notFound, "Template not found: \(id)") }
+            try change(&template)
+            template.updatedAt = Date()
+            do {
+                return try await templates.update(template)
+            } catch is TemplateStore.VersionConflict where attempt < 5 {
+                continue
+            }
+        }
+        fatalError("unreachable")
+    }
+
+    /// The files of templates read back from the blob store as intake would give them, for
+    /// making documents without fetching or converting anything again.
+    func intakenFiles(of files: [TemplateFile]) async throws -> [IntakeFile] {
+        var inputs: [IntakeFile] = []
+        for file in files {
+            inputs.append(IntakeFile(name: file.name, pdf: try await loadPDF(file.pdf), pageCount: file.pageCount, originalSHA256: file.originalSHA256))
+        }
+        return inputs
+    }
+}

@@ -1,0 +1,141 @@
+import AsyncHTTPClient
+import Foundation
+import Logging
+import NIOCore
+import ServiceLifecycle
+import Storage
+
+/// The background service that delivers queued webhook events (see ``WebhookOutbox``).
+///
+/// It claims due deliveries from the queue in the database, up to
+/// ``WebhookDeliveryPolicy/concurrentDeliveries`` at a time, and POSTs each one (see
+/// ``WebhookSender``). A 2xx answer marks a delivery delivered; anything else records the
+/// status and the error and schedules the next attempt after the policy's backoff, until its
+/// retry period is over and it is abandoned.
+///
+/// The queue is the truth, not memory: on start the service picks up whatever is due,
+/// including deliveries queued before a restart or by other servers sharing the database, and
+/// it looks again when ``wake()`` is called, when the next retry is due, and every
+/// ``WebhookDeliveryPolicy/pollInterval``. On graceful shutdown it takes no new deliveries and
+/// lets the attempts under way finish (each is bounded by
+/// ``WebhookDeliveryPolicy/requestTimeout``); what is left stays queued for the next start.
+///
+/// Run one value in a `ServiceGroup`; copies share its wakeups, so run only one of them.
+public struct WebhookDeliverer: Service {
+    private let queue: WebhookDeliveryQueue
+    private let secrets: WebhookSecrets
+    private let policy: WebhookDeliveryPolicy
+    private let sender: WebhookSender
+    private let logger: Logger
+    private let wakeups: AsyncStream<Void>
+    private let wakeupContinuation: AsyncStream<Void>.Continuation
+
+    /// Creates the service over the queue in `database`.
+    init(
+        database: Database, secrets: WebhookSecrets, policy: WebhookDeliveryPolicy,
+        eventLoopGroup: any EventLoopGroup = HTTPClient.defaultEventLoopGroup, logger: Logger
+    ) {
+        self.queue = WebhookDeliveryQueue(database: database)
+        self.secrets = secrets
+        self.policy = policy
+        self.sender = WebhookSender(check: CallbackURLCheck(addressGuard: policy.addressGuard), timeout: policy.requestTimeout, eventLoopGroup: eventLoopGroup)
+        self.logger = logger
+        (wakeups, wakeupContinuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// Tells the service that deliveries were queued, so that it looks at the queue now.
+    func wake() {
+        wakeupContinuation.yield()
+    }
+
+    /// Delivers until graceful shutdown or cancellation.
+    public func run() async throws {
+        var wakeupIterator = wakeups.makeAsyncIterator()
+        await withGracefulShutdownHandler {
+            while !Task.isShuttingDownGracefully, !Task.isCancelled {
+                let wait = await deliverDue()
+                guard await Self.nextWakeup(of: &wakeupIterator, continuation: wakeupContinuation, within: wait) else { break }
+            }
+        } onGracefulShutdown: {
+            wakeupContinuation.finish()
+        }
+    }
+
+    /// Delivers what is due, batch after batch, until nothing is or shutdown begins.
+    ///
+    /// - Returns: How long to wait before looking again.
+    private func deliverDue() async -> Duration {
+        do {
+            while !Task.isShuttingDownGracefully, !Task.isCancelled {
+                let now = Date()
+                let jobs = try await queue.claimDue(at: now, limit: policy.concurrentDeliveries, leaseEnd: now + Self.seconds(policy.lease))
+                if jobs.isEmpty { break }
+                await withTaskGroup(of: Void.self) { group in
+                    for job in jobs {
+                        group.addTask { await attempt(job) }
+                    }
+                }
+            }
+            guard let due = try await queue.nextDueTime() else { return policy.pollInterval }
+            return min(policy.pollInterval, .seconds(max(0, due.timeIntervalSinceNow)))
+        } catch {
+            logger.error("webhook queue cannot be read", metadata: ["error": "\(error)"])
+            return policy.pollInterval
+        }
+    }
+
+    /// Makes one attempt of a claimed delivery and records how it went.
+    private func attempt(_ job: WebhookDeliveryQueue.Job) async {
+        let delivery = job.delivery
+        var metadata: Logger.Metadata = ["delivery": "\(delivery.id)", "hook": "\(delivery.hookID)", "event": "\(delivery.eventType)", "attempt": "\(delivery.attempts)"]
+        do {
+            guard let callbackURL = job.callbackURL else {
+                try await queue.remove(delivery.id)
+                return
+            }
+            let outcome = await sender.send(
+                body: delivery.body, to: callbackURL, deliveryID: delivery.id, secret: secrets.secret(ofHook: delivery.hookID), at: Date()
+            )
+            switch outcome {
+            case .accepted(let status):
+                try await queue.markDelivered(delivery.id, status: status, at: Date())
+                logger.debug("webhook delivered", metadata: metadata)
+            case .failed(let status, let reason):
+                let retryAt = Date() + Self.seconds(policy.retryDelay(afterAttempt: delivery.attempts))
+                let giveUpAt = delivery.createdAt + Self.seconds(policy.retryPeriod)
+                let nextAttempt = retryAt <= giveUpAt ? retryAt : nil
+                try await queue.recordFailure(delivery.id, status: status, error: reason, nextAttemptAt: nextAttempt)
+                metadata["error"] = "\(reason)"
+                if let nextAttempt {
+                    metadata["retry_at"] = "\(nextAttempt)"
+                    logger.info("webhook attempt failed; will retry", metadata: metadata)
+                } else {
+                    logger.warning("webhook abandoned: its retries ran out", metadata: metadata)
+                }
+            }
+        } catch {
+            metadata["error"] = "\(error)"
+            logger.error("webhook delivery cannot be recorded; it is tried again when its claim runs out", metadata: metadata)
+        }
+    }
+
+    /// `duration` in seconds, to add to a `Date`.
+    private static func seconds(_ duration: Duration) -> TimeInterval {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+
+    /// Waits for a wakeup, or for `limit` to pass.
+    ///
+    /// - Returns: `false` when no more wakeups will come (shutdown or cancellation).
+    private static func nextWakeup(
+        of iterator: inout AsyncStream<Void>.Iterator, continuation: AsyncStream<Void>.Continuation, within limit: Duration
+    ) async -> Bool {
+        let timer = Task {
+            guard (try? await Task.sleep(for: limit)) != nil else { return }
+            continuation.yield()
+        }
+        defer { timer.cancel() }
+        return await iterator.next() != nil
+    }
+}

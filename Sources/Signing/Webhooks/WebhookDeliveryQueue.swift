@@ -1,0 +1,145 @@
+import Foundation
+import SQLKit
+import Storage
+
+/// The `signing_webhook_deliveries` table: a durable queue of events to POST.
+///
+/// Several servers may share the queue. Before an attempt, a server claims the delivery by
+/// counting the attempt and moving its due time past the attempt's end (a lease), in one
+/// update that only succeeds if no other server counted an attempt since the delivery was
+/// read. A server that dies during an attempt leaves the delivery due again when the lease
+/// runs out.
+struct WebhookDeliveryQueue: Sendable {
+    let database: Database
+
+    /// A delivery claimed for one attempt, with where to send it.
+    struct Job: Sendable {
+        /// The delivery, with the claimed attempt counted.
+        let delivery: WebhookDelivery
+        /// The hook's callback URL, or `nil` when the hook was deleted.
+        let callbackURL: String?
+    }
+
+    /// Queues `deliveries`, all or none.
+    func enqueue(_ deliveries: [WebhookDelivery]) async throws {
+        guard !deliveries.isEmpty else { return }
+        try await database.withTransaction { sql in
+            for delivery in deliveries {
+                try await sql.insert(into: "signing_webhook_deliveries")
+                    .columns("id", "hook_id", "event_type", "body", "attempts", "next_attempt_at", "created_at")
+                    .values(
+                        SQLBind(delivery.id), SQLBind(delivery.hookID), SQLBind(delivery.eventType), SQLBind(delivery.body),
+                        SQLBind(delivery.attempts), SQLBind(delivery.nextAttemptAt), SQLBind(delivery.createdAt)
+                    )
+                    .run()
+            }
+        }
+    }
+
+    /// Claims up to `limit` deliveries due at `now`, earliest first, each until `leaseEnd`.
+    ///
+    /// - Returns: The deliveries this call claimed; those another server claimed first are left out.
+    func claimDue(at now: Date, limit: Int, leaseEnd: Date) async throws -> [Job] {
+        let due = try await database.withReadConnection { sql in
+            try await sql.raw("""
+                SELECT d.id, d.hook_id, d.event_type, d.body, d.attempts, d.next_attempt_at, d.last_status, d.last_error,
+                       d.delivered_at, d.created_at, h.callback_url
+                FROM signing_webhook_deliveries d LEFT JOIN signing_hooks h ON h.id = d.hook_id
+                WHERE d.delivered_at IS NULL AND d.next_attempt_at <= \(bind: now)
+                ORDER BY d.next_attempt_at, d.id
+                LIMIT \(literal: limit)
+                """).all().map { Job(delivery: try Self.delivery($0), callbackURL: try $0.decode(column: "callback_url", as: String?.self)) }
+        }
+        var claimed: [Job] = []
+        try await database.withConnection { sql in
+            for job in due {
+                let updated = try await sql.update("signing_webhook_deliveries")
+                    .set("attempts", to: SQLBind(job.delivery.attempts + 1))
+                    .set("next_attempt_at", to: SQLBind(leaseEnd))
+                    .where("id", .equal, SQLBind(job.delivery.id))
+                    .where("attempts", .equal, SQLBind(job.delivery.attempts))
+                    .where(SQLColumn("delivered_at"), .is, SQLLiteral.null)
+                    .returning("id")
+                    .all()
+                guard !updated.isEmpty else { continue }
+                var delivery = job.delivery
+                delivery.attempts += 1
+                delivery.nextAttemptAt = leaseEnd
+                claimed.append(Job(delivery: delivery, callbackURL: job.callbackURL))
+            }
+        }
+        return claimed
+    }
+
+    /// Records that the callback accepted delivery `id` with `status` at `time`.
+    func markDelivered(_ id: String, status: Int, at time: Date) async throws {
+        try await database.withConnection { sql in
+            try await sql.update("signing_webhook_deliveries")
+                .set("delivered_at", to: SQLBind(time))
+                .set("next_attempt_at", to: SQLLiteral.null)
+                .set("last_status", to: SQLBind(status))
+                .set("last_error", to: SQLLiteral.null)
+                .where("id", .equal, SQLBind(id))
+                .run()
+        }
+    }
+
+    /// Records a failed attempt of delivery `id`: the status the callback answered (if it
+    /// did), why the attempt failed, and when to try again (`nil` to give up).
+    func recordFailure(_ id: String, status: Int?, error: String, nextAttemptAt: Date?) async throws {
+        try await database.withConnection { sql in
+            try await sql.update("signing_webhook_deliveries")
+                .set("last_status", to: SQLBind(status))
+                .set("last_error", to: SQLBind(error))
+                .set("next_attempt_at", to: SQLBind(nextAttemptAt))
+                .where("id", .equal, SQLBind(id))
+                .where(SQLColumn("delivered_at"), .is, SQLLiteral.null)
+                .run()
+        }
+    }
+
+    /// Removes delivery `id` (whose hook is gone).
+    func remove(_ id: String) async throws {
+        try await database.withConnection { sql in
+            try await sql.delete(from: "signing_webhook_deliveries").where("id", .equal, SQLBind(id)).run()
+        }
+    }
+
+    /// When the earliest pending delivery is due, or `nil` when none is pending.
+    func nextDueTime() async throws -> Date? {
+        try await database.withReadConnection { sql in
+            try await sql.select().column(SQLFunction("MIN", args: SQLColumn("next_attempt_at")), as: "due")
+                .from("signing_webhook_deliveries")
+                .where(SQLColumn("delivered_at"), .is, SQLLiteral.null)
+                .first()?.decode(column: "due", as: Date?.self)
+        }
+    }
+
+    /// The deliveries queued for hook `hookID`, oldest first.
+    func deliveries(forHook hookID: String) async throws -> [WebhookDelivery] {
+        try await database.withReadConnection { sql in
+            try await sql.select()
+                .columns("id", "hook_id", "event_type", "body", "attempts", "next_attempt_at", "last_status", "last_error", "delivered_at", "created_at")
+                .from("signing_webhook_deliveries")
+                .where("hook_id", .equal, SQLBind(hookID))
+                .orderBy("created_at").orderBy("id")
+                .all().map(Self.delivery)
+        }
+    }
+
+    /// The delivery in a row.
+    private static func delivery(_ row: any SQLRow) throws -> WebhookDelivery {
+        WebhookDelivery(
+            id: try row.decode(column: "id", as: String.self),
+            hookID: try row.decode(column: "hook_id", as: String.self),
+            eventType: try row.decode(column: "event_type", as: String.self),
+            body: try row.decode(column: "body", as: String.self),
+            attempts: try row.decode(column: "attempts", as: Int.self),
+            nextAttemptAt: try row.decode(column: "next_attempt_at", as: Date?.self),
+            lastStatus: try row.decode(column: "last_status", as: Int?.self),
+            lastError: try row.decode(column: "last_error", as: String?.self),
+            deliveredAt: try row.decode(column: "delivered_at", as: Date?.self),
+            createdAt: try row.decode(column: "created_at", as: Date.self)
+        )
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+@testable import SignWellSDK
+import Testing
+
+/// The embedded signing page: what it loads, what it posts, and that no URL can break out
+/// of its script.
+@Suite struct SignWellEmbedTests {
+    /// A signing URL with a quote, a backslash, a script end tag, a line separator and an
+    /// ampersand, all legal in a URL's query once percent-decoded by a lenient parser.
+    static let hostileURL = URL(string: "https://sign.example.com/sign/abc?x=it's%22&y=</script><script>alert(1)</script>")
+        ?? URL(string: "https://sign.example.com/sign/abc?x=it's&y=%3C/script%3E")!
+
+    /// The JavaScript string literals of `page` that follow `prefix`, decoded as JSON.
+    static func literal(after prefix: String, in page: String) throws -> String {
+        let start = try #require(page.range(of: prefix)).upperBound
+        var end = page.index(after: start)
+        var escaped = false
+        while page[end] != "\"" || escaped {
+            escaped = !escaped && page[end] == "\\"
+            end = page.index(after: end)
+        }
+        let literal = String(page[start...end])
+        return try #require(try JSONSerialization.jsonObject(with: Data(literal.utf8), options: .fragmentsAllowed) as? String)
+    }
+
+    @Test func theURLStaysOneStringInsideTheScript() throws {
+        let raw = "https://sign.example.com/sign/abc?x=it's\"\\&y=</script><script>alert(1)</script>\u{2028}"
+        let page = SignWellEmbed.htmlPage(signingURL: try #require(URL(string: "https://placeholder.invalid")), scriptURL: SignWellEmbed.signWellScriptURL)
+        #expect(page.contains("url: \"https://placeholder.invalid\""))
+
+        let literal = SignWellEmbed.javaScriptString(raw)
+        #expect(!literal.contains("</script>"))
+        #expect(!literal.contains("'"))
+        #expect(!literal.contains("<"))
+        #expect(!literal.contains("\u{2028}"))
+        let decoded = try JSONSerialization.jsonObject(with: Data(literal.utf8), options: .fragmentsAllowed) as? String
+        #expect(decoded == raw)
+    }
+
+    @Test func theHostileURLComesBackIntactAndTheScriptHasOneEnd() throws {
+        let url = Self.hostileURL
+        let page = SignWellEmbed.htmlPage(signingURL: url, scriptURL: try #require(URL(string: "https://sign.example.com/signwell/embedded.js?v=1&t='x'")))
+        #expect(try Self.literal(after: "url: ", in: page) == url.absoluteString)
+        #expect(page.components(separatedBy: "</script>").count == 3)
+        #expect(page.contains(#"<script src="https://sign.example.com/signwell/embedded.js?v=1&amp;t=&#39;x&#39;"></script>"#))
+    }
+
+    @Test func thePagePostsEachOutcomeToTheSampleHandler() throws {
+        var options = SignWellEmbed.Options()
+        options.allowDecline = false
+        options.showHeader = true
+        options.redirectURL = URL(string: "https://example.com/done")
+        let page = SignWellEmbed.htmlPage(signingURL: try #require(URL(string: "https://sign.example.com/sign/abc")), options: options)
+        #expect(page.contains(#"<script src="https://static.signwell.com/assets/embedded.js"></script>"#))
+        #expect(page.contains("new SignWellEmbed({"))
+        #expect(page.contains("embed.open();"))
+        #expect(page.contains("window.webkit.messageHandlers.jsMessageHandler.postMessage(message)"))
+        #expect(page.contains("allowDecline: false"))
+        #expect(page.contains("showHeader: true"))
+        #expect(!page.contains("allowClose"))
+        #expect(try Self.literal(after: "redirectUrl: ", in: page) == "https://example.com/done")
+        #expect(try Self.literal(after: "completed: function () { post(", in: page) == "signing_completed")
+        #expect(try Self.literal(after: "declined: function () { post(", in: page) == "signing_declined")
+        #expect(try Self.literal(after: "closed: function () { post(", in: page) == "signing_closed")
+    }
+}

@@ -1,0 +1,225 @@
+import Accounts
+import ChanceryTestSupport
+import Crypto
+import Foundation
+import HTTPSupport
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Storage
+import Testing
+
+@testable import Signing
+
+/// `/hooks`, `/me` and `/api_applications` through a router built as the server builds it.
+@Suite struct SignWellAccountRoutesTests {
+    struct Keys: Sendable {
+        let alice: HTTPFields
+        let bob: HTTPFields
+        let admin: HTTPFields
+    }
+
+    /// Runs `body` against the routes over a fresh database with the users alice (with a
+    /// profile), bob and root (an administrator).
+    static func withAPI(
+        policy: WebhookDeliveryPolicy = WebhookFixture.fastPolicy,
+        _ body: @escaping @Sendable (any TestClientProtocol, Keys, WebhookFixture) async throws -> Void
+    ) async throws {
+        try await WebhookFixture.with { fixture in
+            let accounts = AccountStore(database: fixture.database, passwords: PasswordHasher(cost: 4))
+            try await accounts.createUser(name: "alice", password: "alice password")
+            try await accounts.setProfile(UserProfile(firstName: "Alice", lastName: "Liddell", email: "alice@example.com", company: "Wonderland"), ofUser: "alice")
+            try await accounts.createUser(name: "bob", password: "bob password")
+            try await accounts.createUser(name: "root", password: "root password", groups: [Group.administrators])
+            func apiKey(_ user: String) async throws -> HTTPFields {
+                [HTTPField.Name("X-Api-Key")!: try await accounts.createAPIKey(userName: user, label: "signwell").secret]
+            }
+            let keys = Keys(alice: try await apiKey("alice"), bob: try await apiKey("bob"), admin: try await apiKey("root"))
+            let router = Router(context: ChanceryRequestContext.self)
+            router.add(middleware: ErrorMiddleware(formats: [("/signwell", SignWellErrorFormat())]))
+            let api = router.group("signwell/api/v1").add(middleware: AuthenticationMiddleware(accounts: accounts, authenticators: .standard))
+            HookRoutes(database: fixture.database, secrets: fixture.secrets, policy: policy).add(to: api)
+            AccountRoutes(accounts: accounts).add(to: api)
+            try await Application(router: router).test(.router) { client in try await body(client, keys, fixture) }
+        }
+    }
+
+    static func json(_ response: TestResponse) -> Any? {
+        try? JSONSerialization.jsonObject(with: Data(response.body.readableBytesView))
+    }
+
+    static func object(_ response: TestResponse) -> [String: Any] {
+        json(response) as? [String: Any] ?? [:]
+    }
+
+    static func body(_ object: [String: Any]) -> ByteBuffer {
+        ByteBuffer(bytes: try! JSONSerialization.data(withJSONObject: object))
+    }
+
+    static let hooks = "/signwell/api/v1/hooks"
+
+    // MARK: /hooks
+
+    @Test func aHookIsCreatedListedByItsOwnerOnlyAndDeleted() async throws {
+        try await Self.withAPI { client, keys, fixture in
+            let created = try await client.execute(
+                uri: Self.hooks, method: .post, headers: keys.alice,
+                body: Self.body(["callback_url": "https://localhost/signwell?t=1", "api_application_id": "app-1"])
+            ) { response in
+                #expect(response.status == .created)
+                return Self.object(response)
+            }
+            let id = try #require(created["id"] as? String)
+            #expect(UUID(uuidString: id) != nil)
+            #expect(created["callback_url"] as? String == "https://localhost/signwell?t=1")
+            #expect(created["api_application_id"] as? String == "app-1")
+            #expect(created["secret"] as? String == fixture.secrets.secret(ofHook: id))
+
+            try await client.execute(uri: Self.hooks, method: .get, headers: keys.alice) { response in
+                #expect(response.status == .ok)
+                let list = Self.json(response) as? [[String: Any]] ?? []
+                #expect(list.count == 1)
+                #expect(list.first?["id"] as? String == id)
+                #expect(list.first?["secret"] == nil, "the secret is shown only once")
+            }
+            for other in [keys.bob, keys.admin] {
+                try await client.execute(uri: Self.hooks, method: .get, headers: other) { response in
+                    #expect((Self.json(response) as? [Any])?.isEmpty == true)
+                }
+                try await client.execute(uri: "\(Self.hooks)/\(id)", method: .delete, headers: other) { response in
+                    #expect(response.status == .notFound)
+                    let meta = Self.object(response)["meta"] as? [String: Any]
+                    #expect(meta?["error"] as? String == "record_not_found")
+                }
+            }
+            try await client.execute(uri: "\(Self.hooks)/\(id)", method: .delete, headers: keys.alice) { response in
+                #expect(response.status == .noContent)
+            }
+            try await client.execute(uri: Self.hooks, method: .get, headers: keys.alice) { response in
+                #expect((Self.json(response) as? [Any])?.isEmpty == true)
+            }
+            try await client.execute(uri: "\(Self.hooks)/\(id)", method: .delete, headers: keys.alice) { response in
+                #expect(response.status == .notFound)
+            }
+        }
+    }
+
+    @Test(arguments: [
+        (#"{}"#, "is required"),
+        (#"{"callback_url": ""}"#, "can't be blank"),
+        (#"{"callback_url": 12.5}"#, "must be a string"),
+        (#"{"callback_url": "ftp://hooks.example.com/x"}"#, "http and https URLs only"),
+        (#"{"callback_url": "hooks.example.com/x"}"#, "is not a URL"),
+        (#"{"callback_url": "https://user:pw@hooks.example.com/"}"#, "user name or password"),
+        (#"{"callback_url": "http://127.0.0.1:8080/hook"}"#, "loopback address"),
+        (#"{"callback_url": "http://localhost:8080/hook"}"#, "loopback address"),
+        (#"{"callback_url": "http://169.254.169.254/latest"}"#, "link-local"),
+        (#"{"callback_url": "http://[::ffff:10.0.0.1]/"}"#, "private network"),
+        (#"{"callback_url": "https://no-such-host.invalid/"}"#, "cannot be resolved"),
+    ])
+    func anUnacceptableCallbackURLIsA422(body: String, problem: String) async throws {
+        let request = ByteBuffer(string: body)
+        try await Self.withAPI(policy: .standard) { client, keys, _ in
+            try await client.execute(uri: Self.hooks, method: .post, headers: keys.alice, body: request) { response in
+                #expect(response.status == .unprocessableContent)
+                let errors = Self.object(response)["errors"] as? [String: Any]
+                let messages = errors?["callback_url"] as? [String] ?? []
+                #expect(messages.count == 1)
+                #expect(messages.first?.contains(problem) == true, "\(messages)")
+            }
+            try await client.execute(uri: Self.hooks, method: .get, headers: keys.alice) { response in
+                #expect((Self.json(response) as? [Any])?.isEmpty == true, "nothing was stored")
+            }
+        }
+    }
+
+    @Test func aLoopbackCallbackIsAcceptedWhenTheOperatorAllowsPrivateNetworks() async throws {
+        try await Self.withAPI(policy: WebhookFixture.fastPolicy) { client, keys, _ in
+            let request = Self.body(["callback_url": "http://127.0.0.1:8080/hook"])
+            try await client.execute(uri: Self.hooks, method: .post, headers: keys.alice, body: request) { response in
+                #expect(response.status == .created)
+            }
+        }
+    }
+
+    @Test func theHookRoutesNeedAUser() async throws {
+        try await Self.withAPI { client, _, _ in
+            try await client.execute(uri: Self.hooks, method: .get) { response in
+                #expect(response.status == .unauthorized)
+            }
+            try await client.execute(uri: "/signwell/api/v1/me", method: .get, headers: [HTTPField.Name("X-Api-Key")!: "wrong"]) { response in
+                #expect(response.status == .unauthorized)
+            }
+        }
+    }
+
+    @Test(.enabled(if: SignWellPythonSDK.isInstalled, "needs the SignWell Python SDK in .venv"))
+    func theSDKParsesTheHookAnswers() async throws {
+        try await Self.withAPI { client, keys, _ in
+            for body in [["callback_url": "https://localhost/a"], ["callback_url": "https://localhost/b", "api_application_id": "app"]] {
+                let created = try await client.execute(uri: Self.hooks, method: .post, headers: keys.alice, body: Self.body(body)) { response in
+                    Data(response.body.readableBytesView)
+                }
+                _ = try SignWellPythonSDK.parse(created, as: "webhook_response.WebhookResponse")
+            }
+            let list = try await client.execute(uri: Self.hooks, method: .get, headers: keys.alice) { Data($0.body.readableBytesView) }
+            let parsed = try SignWellPythonSDK.parse(list, as: "webhook_response.WebhookResponse", list: true)
+            #expect(parsed.contains("https://localhost/b"))
+        }
+    }
+
+    // MARK: /me
+
+    @Test func meDescribesTheUserFromTheirProfile() async throws {
+        try await Self.withAPI { client, keys, _ in
+            let me = try await client.execute(uri: "/signwell/api/v1/me", method: .get, headers: keys.alice) { response in
+                #expect(response.status == .ok)
+                return Self.object(response)
+            }
+            #expect(me["role"] as? String == "member")
+            #expect(me["archived"] as? Bool == false)
+            let user = try #require(me["user"] as? [String: Any])
+            #expect(user["id"] as? String == me["id"] as? String)
+            #expect(user["name"] as? String == "Alice Liddell")
+            #expect(user["first_name"] as? String == "Alice")
+            #expect(user["email"] as? String == "alice@example.com")
+            let contact = try #require(me["contact"] as? [String: Any])
+            #expect(contact["email"] as? String == "alice@example.com")
+            #expect(contact["company_name"] as? String == "Wonderland")
+            #expect((me["account"] as? [String: Any])?["id"] as? String == AccountRoutes.accountID)
+            #expect((me["workspace"] as? [String: Any])?["plan_tier"] as? String == "self_hosted")
+
+            let admin = try await client.execute(uri: "/signwell/api/v1/me", method: .get, headers: keys.admin) { Self.object($0) }
+            #expect(admin["role"] as? String == "admin")
+            #expect((admin["user"] as? [String: Any])?["name"] as? String == "root", "without a profile name, the login name")
+            #expect((admin["user"] as? [String: Any])?["first_name"] == nil)
+        }
+    }
+
+    @Test(.enabled(if: SignWellPythonSDK.isInstalled, "needs the SignWell Python SDK in .venv"))
+    func theSDKParsesMe() async throws {
+        try await Self.withAPI { client, keys, _ in
+            for key in [keys.alice, keys.bob] {
+                let me = try await client.execute(uri: "/signwell/api/v1/me", method: .get, headers: key) { Data($0.body.readableBytesView) }
+                let parsed = try SignWellPythonSDK.parse(me, as: "me_response.MeResponse")
+                #expect(parsed.contains("\"plan_tier\": \"self_hosted\""))
+            }
+        }
+    }
+
+    // MARK: /api_applications
+
+    @Test func apiApplicationsAreNeverFound() async throws {
+        try await Self.withAPI { client, keys, _ in
+            for method in [HTTPRequest.Method.get, .delete] {
+                try await client.execute(uri: "/signwell/api/v1/api_applications/\(UUID().uuidString)", method: method, headers: keys.admin) { response in
+                    #expect(response.status == .notFound)
+                    let body = Self.object(response)
+                    #expect((body["meta"] as? [String: Any])?["error"] as? String == "record_not_found")
+                    #expect((body["message"] as? String)?.contains("no API applications") == true)
+                }
+            }
+        }
+    }
+}
