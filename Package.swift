@@ -300,6 +300,20 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .executableTarget(
+            name: "SigningBenchmark",
+            dependencies: [
+                "BenchmarkSupport", "ChanceryServer", "Notary", "Signing", "Accounts", "PDF", "PDFSigning",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Benchmarks/SigningBenchmark",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
             name: "PDFBenchmark",
             dependencies: [
                 "BenchmarkSupport", "PDF", "PDFSigning",

@@ -56,7 +56,7 @@ import Testing
         #expect(field.type == "Sig")
         #expect(field.dictionary["Type"] == nil, "the field is merged with a widget")
         #expect(field.value?.dictionaryValue?["SubFilter"] == .name("ETSI.CAdES.detached"))
-        let kids = try #require(field.dictionary["Kids"]?.arrayValue?.compactMap(\.referenceValue))
+        let kids = try #require(field.dictionary["Kids"]?.arrayValue?.compactMap { $0.referenceValue })
         #expect(kids.count == 3)
 
         let pages = try file.pages()
@@ -67,9 +67,10 @@ import Testing
             #expect(dictionary["Parent"] == .reference(field.reference))
             #expect(dictionary["T"] == nil)
             #expect(dictionary["P"] == .reference(page.reference))
-            #expect(dictionary["Rect"] == PDFPageGeometry(page: page).userSpaceRect(widget.rect).corners)
+            let expectedRect = PDFPageGeometry(page: page).userSpaceRect(widget.rect).corners.arrayValue?.compactMap { $0.numberValue }
+            #expect(dictionary["Rect"]?.arrayValue?.compactMap { $0.numberValue } == expectedRect)
             let appearance = try #require(try file.stream(dictionary["AP"]?.dictionaryValue?["N"] ?? .null))
-            #expect(appearance.dictionary["Matrix"] == .array(PDFPageGeometry(page: page).uprightMatrix.map(PDFObject.real)))
+            #expect(appearance.dictionary["Matrix"]?.arrayValue?.compactMap { $0.numberValue } == PDFPageGeometry(page: page).uprightMatrix)
             let annotations = try file.resolve(page.dictionary["Annots"] ?? .null).arrayValue ?? []
             #expect(annotations.contains(.reference(kid)))
         }
@@ -87,7 +88,7 @@ import Testing
         )
         let signed = try await Self.signer().sign(try Self.document(), options: options)
         let file = try PDFFile(bytes: signed)
-        let kids = try #require(try file.formFields().first?.dictionary["Kids"]?.arrayValue?.compactMap(\.referenceValue))
+        let kids = try #require(try file.formFields().first?.dictionary["Kids"]?.arrayValue?.compactMap { $0.referenceValue })
         #expect(kids.count == 2)
         #expect(try file.object(kids[0]).object.dictionaryValue?["P"] == .reference(try file.pages()[1].reference))
     }
@@ -100,7 +101,7 @@ import Testing
         }
         let reports = try await Self.verifier().verify(bytes)
         #expect(reports.map(\.fieldName) == ["Signature1", "Signature2", "Signature3"])
-        #expect(reports.allSatisfy(\.isValid))
+        #expect(reports.allSatisfy { $0.isValid })
         #expect(reports.map(\.coversWholeFile) == [false, false, true])
     }
 

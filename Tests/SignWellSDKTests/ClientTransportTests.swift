@@ -17,7 +17,7 @@ import Testing
 
     @Test func sendsTheKeyTheMediaTypesAndAJSONBody() async throws {
         try await RecordingServer.with([.init(method: "POST", path: "/api/v1/documents", status: 201, body: Self.document)]) { server in
-            let document = try await Self.client(server).createDocument(DocumentServerTests.contractRequest(name: "Over the wire"))
+            let document = try await Self.client(server).createDocument(TestRequests.contract(name: "Over the wire"))
             #expect(document.recipients?.first?.embeddedSigningURL == "http://x/sign/1")
             let request = try #require(try server.requests().first)
             #expect(request.method == "POST")

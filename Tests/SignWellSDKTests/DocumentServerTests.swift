@@ -8,25 +8,9 @@ import Testing
 
 /// The documents calls against a real `chancery serve`.
 @Suite(.serialized) struct DocumentServerTests {
-    /// A request for a two-page test PDF signed by Jane, with a signature and a date field.
-    static func contractRequest(name: String = "Contract", draft: Bool? = nil) -> CreateDocumentRequest {
-        var date = Field(type: .date, page: 1, x: 110, y: 550, recipientID: "1")
-        date.dateFormat = .monthNameDayYear
-        var request = CreateDocumentRequest(
-            files: [DocumentFile(name: "contract.pdf", contents: TestPDF.make(pageCount: 2))],
-            recipients: [Recipient(id: "1", name: "Jane Roe", email: "jane@example.com")],
-            fields: [[Field(type: .signature, page: 1, x: 200, y: 550, recipientID: "1", width: 150, height: 40), date]],
-            name: name
-        )
-        request.embeddedSigning = true
-        request.testMode = true
-        request.draft = draft
-        return request
-    }
-
     @Test func createsADocumentFromABase64PDFWithEmbeddedSigningURLs() async throws {
         try await SignWellServer.with { server in
-            let document = try await server.client().createDocument(Self.contractRequest())
+            let document = try await server.client().createDocument(TestRequests.contract())
             #expect(document.name == "Contract")
             #expect(document.testMode)
             #expect(document.status == .sent)
@@ -53,7 +37,7 @@ import Testing
             request.setValue(server.apiKey, forHTTPHeaderField: "X-Api-Key")
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             request.setValue("application/json", forHTTPHeaderField: "Accept")
-            request.httpBody = try SignWellJSON.encoder().encode(Self.contractRequest())
+            request.httpBody = try SignWellJSON.encoder().encode(TestRequests.contract())
             let (body, response) = try await SignWellClient.defaultSession.data(for: request)
             #expect((response as? HTTPURLResponse)?.statusCode == 201)
             let document = try SignWellJSON.decoder().decode(CreateDocumentResponse.self, from: body)
@@ -66,7 +50,7 @@ import Testing
             let client = server.client()
             var created: [Document] = []
             for name in ["First", "Second", "Third"] {
-                created.append(try await client.createDocument(Self.contractRequest(name: name)))
+                created.append(try await client.createDocument(TestRequests.contract(name: name)))
             }
             let fetched = try await client.document(created[1].id)
             #expect(fetched.id == created[1].id)
@@ -91,7 +75,7 @@ import Testing
     @Test func sendsADraft() async throws {
         try await SignWellServer.with { server in
             let client = server.client()
-            let draft = try await client.createDocument(Self.contractRequest(draft: true))
+            let draft = try await client.createDocument(TestRequests.contract(draft: true))
             #expect(draft.status == .draft)
             var changes = SendDocumentRequest()
             changes.name = "Contract, final"
@@ -107,7 +91,7 @@ import Testing
     @Test func updatesRecipientsAndRemindsThem() async throws {
         try await SignWellServer.with { server in
             let client = server.client()
-            let document = try await client.createDocument(Self.contractRequest())
+            let document = try await client.createDocument(TestRequests.contract())
             let updated = try await client.updateRecipients(ofDocument: document.id, [RecipientUpdate(id: "1", name: "Jane Smith", email: "jane.smith@example.com")])
             #expect(updated.recipients?.first?.name == "Jane Smith")
             #expect(updated.recipients?.first?.email == "jane.smith@example.com")
@@ -120,7 +104,7 @@ import Testing
     @Test func deletesADocument() async throws {
         try await SignWellServer.with { server in
             let client = server.client()
-            let document = try await client.createDocument(Self.contractRequest())
+            let document = try await client.createDocument(TestRequests.contract())
             try await client.deleteDocument(document.id)
             let error = await #expect(throws: SignWellError.self) { _ = try await client.document(document.id) }
             #expect(error?.statusCode == 404)
@@ -131,7 +115,7 @@ import Testing
     @Test func theCompletedPDFIsNotFoundBeforeCompletion() async throws {
         try await SignWellServer.with { server in
             let client = server.client()
-            let document = try await client.createDocument(Self.contractRequest())
+            let document = try await client.createDocument(TestRequests.contract())
             do {
                 _ = try await client.completedPDF(document.id)
                 Issue.record("a document nobody signed has no completed PDF")
@@ -145,7 +129,7 @@ import Testing
 
     @Test func explainsInvalidInputAndRefusesABadKey() async throws {
         try await SignWellServer.with { server in
-            var invalid = Self.contractRequest()
+            var invalid = TestRequests.contract()
             invalid.recipients = [Recipient(id: "1", name: "Jane Roe", email: "not an address")]
             do {
                 _ = try await server.client().createDocument(invalid)

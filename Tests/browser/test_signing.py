@@ -252,9 +252,17 @@ def enter_widget(browser):
 # MARK: the signing page
 
 
-def field(browser, api_id, document, selector):
-    """The element `selector` inside the box of the field with `api_id`."""
-    field_id = next(f["id"] for file in document["fields"] for f in file if f.get("api_id") == api_id)
+def session_of(url):
+    """The signing session behind a signing URL, as the page reads it: the recipient's fields
+    with their ids on the page (the API's fields carry only the caller's api_id)."""
+    response = requests.get(url + "/session", timeout=TIMEOUT)
+    assert response.status_code == 200, response.text[:2000]
+    return response.json()
+
+
+def field(browser, api_id, session, selector):
+    """The element `selector` inside the box of the session's field with `api_id`."""
+    field_id = next(f["id"] for f in session["fields"] if f.get("api_id") == api_id)
     return browser.find_element(By.CSS_SELECTOR, f'[data-field-id="{field_id}"] {selector}')
 
 
@@ -360,7 +368,7 @@ TWO_SIGNER_FIELDS = [
 ]
 
 
-def sign_as_jane(browser, document):
+def sign_as_jane(browser, session):
     """Fills Jane's fields in the widget like a person: the guide first, a drawn signature, typed
     text with a ZIP code that is wrong before it is right, a date, a checkbox, a choice, and typed
     initials."""
@@ -374,48 +382,49 @@ def sign_as_jane(browser, document):
     browser.switch_to.active_element.send_keys("Jane Q. Doe")
     assert progress(browser) == "5 of 6 required fields left"
 
-    field(browser, "jane_date", document, "input").send_keys("03152026")
-    zip_code = field(browser, "jane_zip", document, "input")
+    field(browser, "jane_date", session, "input").send_keys("03152026")
+    zip_code = field(browser, "jane_zip", session, "input")
     zip_code.send_keys("1234")
-    field(browser, "jane_agrees", document, "input").click()  # leaving the ZIP field shows its problem
-    message = field(browser, "jane_zip", document, ".field-message")
+    field(browser, "jane_agrees", session, "input").click()  # leaving the ZIP field shows its problem
+    message = field(browser, "jane_zip", session, ".field-message")
     assert message.is_displayed() and "ZIP code" in message.text, message.text
     zip_code.send_keys("5")
     assert not message.is_displayed()
 
-    field(browser, "jane_signature", document, "button").click()
+    field(browser, "jane_signature", session, "button").click()
     WebDriverWait(browser, WAIT).until(lambda b: dialog_open(b, "signature-dialog"))
     assert browser.find_element(By.ID, "signature-title").text == "Your signature"
     draw_signature(browser)
     adopt(browser)
-    assert field(browser, "jane_signature", document, "img").is_displayed()
+    assert field(browser, "jane_signature", session, "img").is_displayed()
 
-    Select(field(browser, "jane_colour", document, "select")).select_by_visible_text("Blue")
+    Select(field(browser, "jane_colour", session, "select")).select_by_visible_text("Blue")
 
-    field(browser, "jane_initials", document, "button").click()
+    field(browser, "jane_initials", session, "button").click()
     WebDriverWait(browser, WAIT).until(lambda b: dialog_open(b, "signature-dialog"))
     assert browser.find_element(By.ID, "signature-title").text == "Your initials"
     browser.find_element(By.ID, "tab-type").click()
     assert browser.find_element(By.ID, "type-text").get_attribute("value") == "JD"
     adopt(browser)
 
-    assert progress(browser) == "All 6 required fields are done. Choose Finish to sign."
+    assert progress(browser) == "All 6 required fields are done. Choose Finish to sign.", [
+        (e.get_attribute("data-field-id"), e.get_attribute("class")) for e in browser.find_elements(By.CSS_SELECTOR, ".field")]
 
 
-def sign_as_john(browser, document, png):
+def sign_as_john(browser, session, png):
     """John's part: his signing date is locked, his name filled in; he uploads his signature."""
     wait_for_fields(browser)
     assert progress(browser) == "1 of 1 required field left"
-    locked = field(browser, "john_date", document, "input")
+    locked = field(browser, "john_date", session, "input")
     assert locked.get_attribute("readonly") is not None and locked.get_attribute("value")
-    assert field(browser, "john_name", document, "input").get_attribute("value") == JOHN["name"]
+    assert field(browser, "john_name", session, "input").get_attribute("value") == JOHN["name"]
 
-    field(browser, "john_signature", document, "button").click()
+    field(browser, "john_signature", session, "button").click()
     WebDriverWait(browser, WAIT).until(lambda b: dialog_open(b, "signature-dialog"))
     browser.find_element(By.ID, "tab-upload").click()
     browser.find_element(By.ID, "upload-file").send_keys(str(png))
     adopt(browser)
-    assert field(browser, "john_signature", document, "img").is_displayed()
+    assert field(browser, "john_signature", session, "img").is_displayed()
 
 
 def download(server, key, url, path):
@@ -468,7 +477,7 @@ def test_two_recipients_sign_in_turn_in_the_widget_and_the_pdf_validates(server,
     frame_query = parse_qs(urlsplit(browser.find_element(By.ID, "SignWell-Embedded-Iframe").get_attribute("src")).query)
     assert frame_query["signwell_embedded_iframe"] == ["1"] and frame_query["parent_origin"] == [parent_site["url"]], frame_query
     enter_widget(browser)
-    sign_as_jane(browser, document)
+    sign_as_jane(browser, session_of(signing_url(document, "1")))
     assert_pages_drawn(browser)
     assert "Thank you for signing" in finish(browser)
     browser.switch_to.default_content()
@@ -496,7 +505,7 @@ def test_two_recipients_sign_in_turn_in_the_widget_and_the_pdf_validates(server,
     png.write_bytes(signature_png())
     open_widget(browser, parent_site, signing_url(document, "2"))
     enter_widget(browser)
-    sign_as_john(browser, document, png)
+    sign_as_john(browser, session_of(signing_url(document, "2")), png)
     assert "Everyone has signed" in finish(browser)
     browser.switch_to.default_content()
     assert wait_for_event(browser, "completed") == {"id": document_id, "recipient_id": "2"}
@@ -577,12 +586,13 @@ def test_the_servers_objections_show_next_to_the_field(server, key, browser, par
     open_widget(browser, parent_site, signing_url(document, "1"))
     enter_widget(browser)
     wait_for_fields(browser)
-    comment = field(browser, "comment", document, "input")
+    session = session_of(signing_url(document, "1"))
+    comment = field(browser, "comment", session, "input")
     browser.execute_script("""
         arguments[0].value = "x".repeat(1001);
         arguments[0].dispatchEvent(new Event("input", { bubbles: true }));""", comment)
     browser.find_element(By.ID, "finish").click()
-    message = field(browser, "comment", document, ".field-message")
+    message = field(browser, "comment", session, ".field-message")
     WebDriverWait(browser, WAIT).until(lambda _: message.is_displayed())
     assert "Comment is too long" in message.text, message.text
     assert browser.find_element(By.ID, "form-error").is_displayed()
@@ -607,6 +617,7 @@ def test_signing_on_a_phone_sized_screen(server, key, browser):
          "required": True, "api_id": "signature"},
     ]
     document = create_document(server, key, "Browser phone", [JANE], fields)
+    session = session_of(signing_url(document, "1"))
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                             {"width": 375, "height": 740, "deviceScaleFactor": 2, "mobile": True})
     try:
@@ -617,7 +628,7 @@ def test_signing_on_a_phone_sized_screen(server, key, browser):
         page = browser.find_element(By.CSS_SELECTOR, ".page-frame").rect
         assert page["width"] <= 375 and page["x"] >= 0
         scale = page["width"] / PAGE_PIXELS[0]
-        name = field(browser, "name", document, "input")
+        name = field(browser, "name", session, "input")
         box = name.find_element(By.XPATH, "..").rect
         assert abs(box["x"] - (page["x"] + 500 * scale)) < 2 and abs(box["width"] - 250 * scale) < 2, (box, page)
         assert box["x"] + box["width"] <= 375
@@ -625,7 +636,7 @@ def test_signing_on_a_phone_sized_screen(server, key, browser):
         browser.find_element(By.ID, "next-field").click()
         assert browser.switch_to.active_element == name
         name.send_keys("Jane Doe")
-        signature = field(browser, "signature", document, "button")
+        signature = field(browser, "signature", session, "button")
         browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", signature)
         signature.click()
         WebDriverWait(browser, WAIT).until(lambda b: dialog_open(b, "signature-dialog"))

@@ -51,7 +51,7 @@ extension SigningAsset {
         .field-checkbox { border-radius: 2px; }
         .field > button { display: flex; align-items: center; justify-content: center; cursor: pointer; font-weight: 600; color: var(--accent); }
         .field > button img { max-width: 100%; max-height: 100%; object-fit: contain; }
-        .field-message { position: absolute; top: 100%; left: -1px; z-index: 5; margin: 4px 0 0; padding: .125rem .375rem; min-width: 12rem; max-width: 20rem; border-radius: 4px; background: var(--danger); color: #fff; font-size: 12px; line-height: 1.4; }
+        .field-message { position: absolute; top: 100%; left: -1px; z-index: 5; pointer-events: none; margin: 4px 0 0; padding: .125rem .375rem; min-width: 12rem; max-width: 20rem; border-radius: 4px; background: var(--danger); color: #fff; font-size: 12px; line-height: 1.4; }
 
         .outcome { max-width: 36rem; margin: 3rem auto; padding: 2rem; border-radius: 8px; background: var(--paper); box-shadow: 0 1px 4px rgba(0, 0, 0, .12); text-align: center; }
         .outcome h2 { margin-top: 0; font-size: 1.5rem; }

@@ -46,5 +46,34 @@ public enum SigningMigrations {
                 .column("delivered_at").column("next_attempt_at").run()
             try await sql.create(index: "signing_webhook_deliveries_by_hook").on("signing_webhook_deliveries").column("hook_id").run()
         },
+        Migration(version: 3, name: "templates and bulk sends") { sql in
+            // A template is one JSON body beside the columns lists filter and sort on; its files
+            // are blobs the body names.
+            try await sql.create(table: "signing_templates")
+                .column("id", type: .text, .primaryKey(autoIncrement: false))
+                .column("owner_id", type: .text, .notNull)
+                .column("status", type: .text, .notNull)
+                .column("name", type: .text)
+                .column("created_at", type: .timestamp, .notNull)
+                .column("updated_at", type: .timestamp, .notNull)
+                .column("version", type: .bigint, .notNull)
+                .column("body", type: .text, .notNull)
+                .run()
+            try await sql.create(index: "signing_templates_by_owner").on("signing_templates").column("owner_id").column("created_at").run()
+            try await sql.create(table: "signing_bulk_sends")
+                .column("id", type: .text, .primaryKey(autoIncrement: false))
+                .column("owner_id", type: .text, .notNull)
+                .column("created_at", type: .timestamp, .notNull)
+                .column("body", type: .text, .notNull)
+                .run()
+            try await sql.create(index: "signing_bulk_sends_by_owner").on("signing_bulk_sends").column("owner_id").column("created_at").run()
+            // A bulk send's documents in the order of their CSV rows.
+            try await sql.create(table: "signing_bulk_send_documents")
+                .column("bulk_send_id", type: .text, .notNull)
+                .column("position", type: .bigint, .notNull)
+                .column("document_id", type: .text, .notNull)
+                .primaryKey("bulk_send_id", "position")
+                .run()
+        },
     ])
 }

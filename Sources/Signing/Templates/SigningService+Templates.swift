@@ -1,7 +1,7 @@
 import Accounts
 import Foundation
 import HTTPSupport
-import NIOCore
+import HTTPTypes
 
 extension SigningService {
     /// The templates' table, in the documents' database.

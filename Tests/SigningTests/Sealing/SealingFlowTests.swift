@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import PDF
 import PDFSigning
+import SwiftASN1
 import Testing
 import X509
 

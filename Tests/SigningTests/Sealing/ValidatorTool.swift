@@ -48,8 +48,8 @@ struct ValidatorTool {
     func run(_ arguments: [String], in directory: URL) throws -> Result {
         let outputURL = directory.appendingPathComponent("stdout-\(UUID().uuidString)")
         let errorsURL = directory.appendingPathComponent("stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errorsURL.path, contents: nil)
+        try Data().write(to: outputURL)
+        try Data().write(to: errorsURL)
         let output = try FileHandle(forWritingTo: outputURL)
         let errors = try FileHandle(forWritingTo: errorsURL)
         defer {

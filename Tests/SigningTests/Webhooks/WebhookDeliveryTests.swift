@@ -100,8 +100,10 @@ import Testing
                 #expect(delivery.deliveredAt != nil)
                 let requests = await receiver.received
                 #expect(requests.count == 3)
-                #expect(Set(requests.compactMap { $0.header("Webhook-Id") }) == [delivery.id], "every attempt carries the delivery's id")
-                #expect(Set(requests.map(\.body)).count == 1, "every attempt sends the same body")
+                let ids = Set(requests.compactMap { $0.header("Webhook-Id") })
+                let bodies = Set(requests.map { $0.body })
+                #expect(ids == [delivery.id], "every attempt carries the delivery's id")
+                #expect(bodies.count == 1, "every attempt sends the same body")
                 if requests.count == 3 {
                     // 100 ms after the first failure, 200 ms after the second.
                     #expect(requests[1].time - requests[0].time >= .milliseconds(100))
@@ -152,7 +154,8 @@ import Testing
                     try await WebhookFixture.waitUntil("the kept hook gets both events") { await receiver.received(at: "/kept").count == 2 }
                 }
                 #expect(await receiver.received(at: "/deleted").isEmpty)
-                #expect(try await fixture.queue.deliveries(forHook: kept.id).allSatisfy { $0.state == .delivered })
+                let states = try await fixture.queue.deliveries(forHook: kept.id).map { $0.state }
+                #expect(states == [.delivered, .delivered])
             }
         }
     }
@@ -184,8 +187,8 @@ import Testing
                         try await fixture.queue.deliveries(forHook: hook.id).allSatisfy { $0.state == .delivered }
                     }
                 }
-                let deliveries = try await fixture.queue.deliveries(forHook: hook.id)
-                #expect(deliveries.map(\.attempts).sorted() == [1, 2])
+                let attempts = try await fixture.queue.deliveries(forHook: hook.id).map { $0.attempts }.sorted()
+                #expect(attempts == [1, 2])
                 #expect(await receiver.received.count == 3)
             }
         }

@@ -83,12 +83,17 @@ actor WebhookReceiver {
         let group = ServiceGroup(services: [app], logger: logger)
         return try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }
-            defer { tasks.cancelAll() }
-            var iterator = ports.makeAsyncIterator()
-            guard let port = await iterator.next() else { throw CancellationError() }
-            let result = try await body(receiver, "http://127.0.0.1:\(port)")
-            await group.triggerGracefulShutdown()
-            return result
+            do {
+                var iterator = ports.makeAsyncIterator()
+                guard let port = await iterator.next() else { throw CancellationError() }
+                let result = try await body(receiver, "http://127.0.0.1:\(port)")
+                await group.triggerGracefulShutdown()
+                try await tasks.waitForAll()
+                return result
+            } catch {
+                tasks.cancelAll()
+                throw error
+            }
         }
     }
 }

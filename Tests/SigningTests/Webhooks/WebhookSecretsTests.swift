@@ -38,7 +38,7 @@ import Testing
         try await TemporaryDirectory.with { keys in
             try FileManager.default.createDirectory(atPath: keys + "/signing", withIntermediateDirectories: true)
             let damaged = Data("short".utf8)
-            FileManager.default.createFile(atPath: keys + "/signing/webhook.key", contents: damaged)
+            #expect(FileManager.default.createFile(atPath: keys + "/signing/webhook.key", contents: damaged))
             #expect {
                 _ = try WebhookSecrets.loadOrCreate(in: keys)
             } throws: { error in

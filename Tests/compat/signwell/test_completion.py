@@ -70,7 +70,7 @@ def test_completion_shows_in_the_document(completed):
     values = {f.api_id: f.value.actual_instance if f.value else None for f in finished.fields[0]}
     assert values["company"] == "Compat text"
     assert values["zip"] == TEXT_VALUES["us_zip_code"]
-    assert values["agree"] is True
+    assert values["agree"] == "t", "the SDK reads a checked box as SignWell's \"t\""
     assert values["date"], "the date the signer entered"
 
 

@@ -1,0 +1,112 @@
+import Foundation
+import SQLKit
+import Storage
+
+/// The `signing_bulk_sends` table, each bulk send as one JSON body, and
+/// `signing_bulk_send_documents`, its documents in the order of their rows. Counts and lists
+/// of a bulk send's documents join the documents' table, so deleted documents are not counted.
+struct BulkSendStore: Sendable {
+    let database: Database
+
+    /// How many documents a bulk send has, and how many of them are completed.
+    struct Counts: Sendable, Equatable {
+        var documents = 0
+        var completed = 0
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .millisecondsSince1970
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }()
+
+    private static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .millisecondsSince1970
+        return decoder
+    }()
+
+    /// Stores a new bulk send with its documents, in order, in one transaction.
+    func insert(_ bulkSend: BulkSend, documentIDs: [String]) async throws {
+        let body = String(decoding: try Self.encoder.encode(bulkSend), as: UTF8.self)
+        try await database.withTransaction { sql in
+            try await sql.insert(into: "signing_bulk_sends")
+                .columns("id", "owner_id", "created_at", "body")
+                .values(SQLBind(bulkSend.id), SQLBind(bulkSend.ownerID), SQLBind(bulkSend.createdAt), SQLBind(body))
+                .run()
+            guard !documentIDs.isEmpty else { return }
+            var insert = sql.insert(into: "signing_bulk_send_documents").columns("bulk_send_id", "position", "document_id")
+            for (position, documentID) in documentIDs.enumerated() {
+                insert = insert.values(SQLBind(bulkSend.id), SQLBind(position), SQLBind(documentID))
+            }
+            try await insert.run()
+        }
+    }
+
+    /// The bulk send with this id, or `nil`.
+    func bulkSend(id: String) async throws -> BulkSend? {
+        let row = try await database.withReadConnection { sql in
+            try await sql.select().column("body").from("signing_bulk_sends").where("id", .equal, SQLBind(id)).first()
+        }
+        return try row.map(Self.bulkSend)
+    }
+
+    /// One page of the bulk sends of `ownerID` (every owner's when `nil`), newest first, and
+    /// how many there are in all.
+    func list(ownerID: String?, page: Int, limit: Int) async throws -> (bulkSends: [BulkSend], total: Int) {
+        try await database.withReadConnection { sql in
+            var count = sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n").from("signing_bulk_sends")
+            var select = sql.select().column("body").from("signing_bulk_sends")
+            if let ownerID {
+                count = count.where("owner_id", .equal, SQLBind(ownerID))
+                select = select.where("owner_id", .equal, SQLBind(ownerID))
+            }
+            let total = try await count.first()?.decode(column: "n", as: Int.self) ?? 0
+            let rows = try await select.orderBy("created_at", .descending).orderBy("id").limit(limit).offset((page - 1) * limit).all()
+            return (try rows.map(Self.bulkSend), total)
+        }
+    }
+
+    /// The counts of each of the bulk sends `ids`.
+    func counts(of ids: [String]) async throws -> [String: Counts] {
+        guard !ids.isEmpty else { return [:] }
+        let rows = try await database.withReadConnection { sql in
+            try await sql.raw("""
+                SELECT l.bulk_send_id AS id, COUNT(*) AS documents,
+                       SUM(CASE WHEN d.status = \(bind: DocumentStatus.completed.rawValue) THEN 1 ELSE 0 END) AS completed
+                FROM signing_bulk_send_documents l JOIN signing_documents d ON d.id = l.document_id
+                WHERE l.bulk_send_id IN (\(binds: ids))
+                GROUP BY l.bulk_send_id
+                """).all()
+        }
+        var counts: [String: Counts] = [:]
+        for row in rows {
+            counts[try row.decode(column: "id", as: String.self)] = Counts(
+                documents: try row.decode(column: "documents", as: Int.self),
+                completed: try row.decode(column: "completed", as: Int?.self) ?? 0
+            )
+        }
+        return counts
+    }
+
+    /// The ids of one page of the documents of bulk send `id`, in the order of their rows, and
+    /// how many there are in all.
+    func documentIDs(of id: String, page: Int, limit: Int) async throws -> (ids: [String], total: Int) {
+        try await database.withReadConnection { sql in
+            let total = try await sql.raw("""
+                SELECT COUNT(*) AS n FROM signing_bulk_send_documents l JOIN signing_documents d ON d.id = l.document_id
+                WHERE l.bulk_send_id = \(bind: id)
+                """).first()?.decode(column: "n", as: Int.self) ?? 0
+            let rows = try await sql.raw("""
+                SELECT l.document_id AS id FROM signing_bulk_send_documents l JOIN signing_documents d ON d.id = l.document_id
+                WHERE l.bulk_send_id = \(bind: id) ORDER BY l.position LIMIT \(literal: limit) OFFSET \(literal: (page - 1) * limit)
+                """).all()
+            return (try rows.map { try $0.decode(column: "id", as: String.self) }, total)
+        }
+    }
+
+    private static func bulkSend(from row: any SQLRow) throws -> BulkSend {
+        try decoder.decode(BulkSend.self, from: Data(try row.decode(column: "body", as: String.self).utf8))
+    }
+}
