@@ -469,6 +469,7 @@ let package = Package(
             name: "SigningTests",
             dependencies: [
                 "Signing", "PDF", "PDFSigning", "TimeStamping", "Storage", "HTTPSupport", "Accounts", "ChanceryTestSupport",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "X509", package: "swift-certificates"),

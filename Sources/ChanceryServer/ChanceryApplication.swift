@@ -64,7 +64,7 @@ public enum ChanceryApplication {
                 serverName: "Chancery"
             ),
             // Shut down in reverse: the sequencer integrates what is pending, then the database closes.
-            services: [PlatformService(platform: platform, logger: logger), notary.sequencer],
+            services: [PlatformService(platform: platform, logger: logger), notary.sequencer] + (signing.map { [$0.webhookDeliverer] } ?? []),
             onServerRunning: { channel in
                 await onServerRunning(configuration.host, channel.localAddress?.port ?? configuration.port)
             },

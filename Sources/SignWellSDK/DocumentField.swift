@@ -3,7 +3,7 @@ import Foundation
 /// A field of a document or a template, as the server describes it: where it is, whose it
 /// is, and what was filled in.
 ///
-/// The server sends ``width`` and ``height`` as JSON strings (`"120.0"`); they are read as
+/// The server sends ``width`` and ``height`` as JSON strings (`"120"`); they are read as
 /// numbers here, and written back as strings.
 public struct DocumentField: Codable, Hashable, Sendable {
     /// The recipient a field belongs to, in answers.
@@ -122,8 +122,8 @@ public struct DocumentField: Codable, Hashable, Sendable {
         try container.encode(page, forKey: .page)
         try container.encode(x, forKey: .x)
         try container.encode(y, forKey: .y)
-        try container.encodeIfPresent(width.map { String($0) }, forKey: .width)
-        try container.encodeIfPresent(height.map { String($0) }, forKey: .height)
+        try container.encodeIfPresent(width.map(Self.lengthText), forKey: .width)
+        try container.encodeIfPresent(height.map(Self.lengthText), forKey: .height)
         try container.encodeIfPresent(recipientID, forKey: .recipientID)
         try container.encodeIfPresent(recipient, forKey: .recipient)
         try container.encodeIfPresent(placeholderName, forKey: .placeholderName)
@@ -141,6 +141,11 @@ public struct DocumentField: Codable, Hashable, Sendable {
         try container.encodeIfPresent(defaultOption, forKey: .defaultOption)
         try container.encodeIfPresent(allowOther, forKey: .allowOther)
         try container.encodeIfPresent(signingElementsGroupID, forKey: .signingElementsGroupID)
+    }
+
+    /// A width or height as the server writes it: `"120"` for whole pixels, `"30.5"` otherwise.
+    private static func lengthText(_ length: Double) -> String {
+        length.rounded() == length && abs(length) < 1e15 ? String(Int(length)) : String(length)
     }
 
     /// A width or height sent as a string such as `"120.0"` (or, leniently, as a number).

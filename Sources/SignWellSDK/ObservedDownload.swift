@@ -71,6 +71,7 @@ final class ObservedDownload: NSObject, URLSessionDataDelegate, @unchecked Senda
         }
     }
 
+    /// Refuses a challenge for credentials (the API key travels in a header).
     func urlSession(
         _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
@@ -78,6 +79,7 @@ final class ObservedDownload: NSObject, URLSessionDataDelegate, @unchecked Senda
         refusal.urlSession(session, task: task, didReceive: challenge, completionHandler: completionHandler)
     }
 
+    /// Notes the answer's length, when the server told it, and reports that nothing came yet.
     func urlSession(
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
@@ -88,6 +90,7 @@ final class ObservedDownload: NSObject, URLSessionDataDelegate, @unchecked Senda
         completionHandler(.allow)
     }
 
+    /// Keeps the bytes that came and reports how many came so far.
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let (received, expected) = lock.withLock {
             state.body.append(data)
@@ -96,6 +99,7 @@ final class ObservedDownload: NSObject, URLSessionDataDelegate, @unchecked Senda
         report(received, expected)
     }
 
+    /// Hands the answer (or the failure) to the waiting caller, or keeps it until the caller waits.
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let outcome: Result<(Data, URLResponse), any Error>
         if let error {

@@ -99,16 +99,19 @@ extension SignWellClient {
 
 /// The body of a reminder: `{"recipients": [...]}`, or `{}` for all.
 private struct ReminderBody: Encodable {
+    /// The recipients to remind; `nil` (left out) for all.
     let recipients: [ReminderRecipient]?
 }
 
 /// The body of a recipients update.
 private struct RecipientsBody: Encodable {
+    /// The changed recipients.
     let recipients: [RecipientUpdate]
 }
 
 /// The answer to `completed_pdf?url_only=true`.
 private struct FileURLAnswer: Decodable {
+    /// Where the file is.
     let fileURL: String
 
     private enum CodingKeys: String, CodingKey {

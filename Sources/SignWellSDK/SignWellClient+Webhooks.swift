@@ -25,7 +25,9 @@ extension SignWellClient {
 
 /// The body of a webhook registration.
 private struct WebhookBody: Encodable {
+    /// The URL to call.
     let callbackURL: String
+    /// The API application whose documents it reports.
     let apiApplicationID: String?
 
     private enum CodingKeys: String, CodingKey {

@@ -147,6 +147,7 @@ public enum SignWellEmbed {
         return escaped
     }
 
+    /// `scalar` as a JavaScript `\uXXXX` escape.
     private static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: false)
         return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex

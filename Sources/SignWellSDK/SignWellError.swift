@@ -109,6 +109,7 @@ extension SignWellError {
         self.init(statusCode: statusCode, reason: Self.reason(in: body, statusCode: statusCode), retryAfter: Self.seconds(inRetryAfter: retryAfterHeader))
     }
 
+    /// The reason in `body`: the first of the three shapes it has, or its start.
     private static func reason(in body: Data, statusCode: Int) -> Reason {
         guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else {
             let text = String(decoding: body.prefix(500), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)

@@ -9,8 +9,7 @@ import WebKit
 /// reaches ``onMessage``.
 ///
 /// ```swift
-/// let signingView = SignWellSigningView(frame: view.bounds)
-/// signingView.onMessage = { message in
+/// let signingView = SignWellSigningView(frame: view.bounds) { message in
 ///     if message == .signingCompleted { self.dismiss(animated: true) }
 /// }
 /// view.addSubview(signingView)
@@ -22,13 +21,18 @@ public final class SignWellSigningView: WKWebView {
     public var onMessage: ((SignWellEmbed.Message) -> Void)?
 
     /// Creates the view, with a handler for the page's messages.
-    public init(frame: CGRect) {
+    ///
+    /// - Parameters:
+    ///   - frame: The view's frame.
+    ///   - onMessage: Called with each message the page posts; see ``onMessage``.
+    public init(frame: CGRect = .zero, onMessage: ((SignWellEmbed.Message) -> Void)? = nil) {
         let relay = MessageRelay()
         let configuration = WKWebViewConfiguration()
         // The content controller keeps its handlers; the relay keeps the view weakly, so
         // there is no cycle.
         configuration.userContentController.add(relay, name: SignWellEmbed.messageHandlerName)
         super.init(frame: frame, configuration: configuration)
+        self.onMessage = onMessage
         relay.view = self
     }
 
@@ -51,8 +55,10 @@ public final class SignWellSigningView: WKWebView {
 /// Passes the page's messages to a ``SignWellSigningView``.
 @MainActor
 private final class MessageRelay: NSObject, WKScriptMessageHandler {
+    /// The view told about messages; weak, as the view's content controller keeps the relay.
     weak var view: SignWellSigningView?
 
+    /// Tells ``view`` about a message the page posted, when it is one of ``SignWellEmbed/Message``.
     func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage) {
         guard message.name == SignWellEmbed.messageHandlerName,
               let body = message.body as? String,

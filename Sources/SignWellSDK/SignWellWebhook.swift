@@ -116,6 +116,8 @@ public enum SignWellWebhook {
         }
     }
 
+    /// Throws ``VerificationError/outsideTolerance(secondsOff:)`` when `time` is further than
+    /// `tolerance` seconds from `now`.
     private static func checkFreshness(of time: Int, tolerance: TimeInterval, now: Date) throws {
         let offset = abs(now.timeIntervalSince1970 - TimeInterval(time))
         guard offset <= tolerance else { throw VerificationError.outsideTolerance(secondsOff: Int(offset)) }
@@ -133,6 +135,7 @@ public enum SignWellWebhook {
         return bytes
     }
 
+    /// The value of one ASCII hexadecimal digit.
     private static func value(ofHexDigit digit: UInt8) -> UInt8? {
         switch digit {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")

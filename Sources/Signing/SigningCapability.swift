@@ -22,6 +22,8 @@ public struct SigningCapability: Sendable {
     private let api: SignWellAPI
     private let session: SigningSessionRoutes
     private let page: SigningPageRoutes
+    /// Delivers webhook events in the background; run it with the server.
+    public let webhookDeliverer: WebhookDeliverer
 
     /// The error formats of the Signing capability's APIs, for ``HTTPSupport/ErrorMiddleware``.
     public static let errorFormats: [(prefix: String, format: any ErrorFormat)] = [SignWellAPI.errorFormat]
@@ -36,12 +38,20 @@ public struct SigningCapability: Sendable {
         public var trustForwardedHeaders: Bool
         /// How files are fetched and converted.
         public var intake: IntakePolicy
+        /// How webhook events are delivered.
+        public var webhooks: WebhookDeliveryPolicy
 
-        /// Creates a configuration.
-        public init(publicBaseURL: String? = nil, trustForwardedHeaders: Bool = false, intake: IntakePolicy = .standard) {
+        /// Creates a configuration. Webhooks may reach the networks and hosts that file downloads may.
+        public init(publicBaseURL: String? = nil, trustForwardedHeaders: Bool = false, intake: IntakePolicy = .standard, webhooks: WebhookDeliveryPolicy? = nil) {
             self.publicBaseURL = publicBaseURL
             self.trustForwardedHeaders = trustForwardedHeaders
             self.intake = intake
+            var policy = webhooks ?? .standard
+            if webhooks == nil {
+                policy.allowPrivateNetworks = intake.allowPrivateNetworks
+                policy.trustedHosts = intake.trustedHosts
+            }
+            self.webhooks = policy
         }
     }
 
@@ -58,19 +68,25 @@ public struct SigningCapability: Sendable {
     ) throws -> SigningCapability {
         let keys = try SigningKeys.loadOrCreate(in: keysDirectory, commonName: "Chancery Signing")
         let links = try SigningLinks.loadOrCreate(in: keysDirectory)
+        let secrets = try WebhookSecrets.loadOrCreate(in: keysDirectory)
+        let renderer = DocumentRenderer(links: links)
+        let deliverer = WebhookDeliverer(database: database, secrets: secrets, policy: configuration.webhooks, logger: logger)
         let service = SigningService(
             store: DocumentStore(database: database), blobs: blobs,
             intake: DocumentIntake(policy: configuration.intake), keys: keys, links: links,
-            notary: notary, timeStamper: timeStamper, webhooks: WebhookOutbox(), logger: logger
+            notary: notary, timeStamper: timeStamper,
+            webhooks: WebhookOutbox(database: database, renderer: renderer, deliverer: deliverer, logger: logger), logger: logger
         )
         return SigningCapability(
             service: service,
             api: SignWellAPI(
-                accounts: accounts, service: service, renderer: DocumentRenderer(links: links),
-                publicBaseURL: configuration.publicBaseURL, trustForwardedFor: configuration.trustForwardedHeaders
+                accounts: accounts, service: service, renderer: renderer,
+                publicBaseURL: configuration.publicBaseURL, trustForwardedFor: configuration.trustForwardedHeaders,
+                hooks: HookRoutes(database: database, secrets: secrets, policy: configuration.webhooks)
             ),
             session: SigningSessionRoutes(service: service, trustForwardedFor: configuration.trustForwardedHeaders),
-            page: SigningPageRoutes()
+            page: SigningPageRoutes(),
+            webhookDeliverer: deliverer
         )
     }
 

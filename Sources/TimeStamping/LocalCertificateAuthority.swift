@@ -32,7 +32,7 @@ public struct LocalCertificateAuthority: Sendable {
         self.signatureAlgorithm = signatureAlgorithm
         self.certificate = try Certificate(
             version: .v3,
-            serialNumber: Certificate.SerialNumber(),
+            serialNumber: .random(),
             publicKey: key.publicKey,
             notValidBefore: notBefore,
             notValidAfter: notBefore.addingTimeInterval(lifetime),
@@ -69,7 +69,7 @@ public struct LocalCertificateAuthority: Sendable {
         try allExtensions.append(authorityKey.makeCertificateExtension())
         return try Certificate(
             version: .v3,
-            serialNumber: Certificate.SerialNumber(),
+            serialNumber: .random(),
             publicKey: publicKey,
             notValidBefore: notBefore,
             notValidAfter: notBefore.addingTimeInterval(lifetime),

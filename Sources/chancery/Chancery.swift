@@ -16,7 +16,10 @@ struct Chancery: AsyncParsableCommand {
 
             Create an API key for the administrator of that data directory:
               chancery apikey create --user Administrator --name my-app
+
+            Send a PDF for signature and print the recipients' signing links:
+              chancery sign create contract.pdf --recipient "Jane Doe:jane@example.com"
             """,
-        subcommands: [ServeCommand.self, APIKeyCommand.self, UserCommand.self, GroupCommand.self, NotarizeCommand.self, VerifyCommand.self, RepoCommand.self, PDFCommand.self]
+        subcommands: [ServeCommand.self, APIKeyCommand.self, UserCommand.self, GroupCommand.self, NotarizeCommand.self, VerifyCommand.self, RepoCommand.self, PDFCommand.self, SignCommand.self]
     )
 }

@@ -21,9 +21,10 @@ extension SignCommand {
                 With --json, prints the document as the server described it.
 
                 Examples:
-                  chancery sign create nda.pdf --recipient "Jane Roe:jane@example.com" --test-mode
-                  chancery sign create offer.pdf annex.pdf --name "Offer" --signing-order \\
-                    --recipient "Jane Roe:jane@example.com" --recipient "Max Mustermann:max@example.com" \\
+                  chancery sign create nda.pdf --recipient "Jane Roe:jane@example.com"
+                  chancery sign create offer.pdf annex.pdf --name Offer --signing-order \\
+                    --recipient "Jane Roe:jane@example.com" \\
+                    --recipient "Max Mustermann:max@example.com" \\
                     --field 1:signature:2:80:900:200:50 --field 2:signature:2:480:900:200:50
                 """
         )

@@ -46,7 +46,7 @@ import Testing
         #expect(document.status == .unknown("Awaiting notary"))
         #expect(document.files == [FileInfo(name: "contract.pdf", pagesNumber: 2)])
         #expect(document.metadata == ["order": "A-17"])
-        #expect(document.createdAt == Date(timeIntervalSince1970: 1_751_642_400.123))
+        #expect(abs((document.createdAt?.timeIntervalSince1970 ?? 0) - 1_751_642_400.123) < 0.000_5)
         #expect(document.updatedAt == Date(timeIntervalSince1970: 1_751_642_401))
         #expect(document.notarization?.reportID == "r-9")
         #expect(document.copiedContacts?.first?.email == "boss@example.com")
@@ -54,7 +54,7 @@ import Testing
         let recipient = try #require(document.recipients?.first)
         #expect(recipient.embeddedSigningURL == "https://sign.example.com/sign/abc?embedded=1")
         #expect(recipient.signingURL == "https://sign.example.com/sign/abc")
-        #expect(recipient.viewedAt == Date(timeIntervalSince1970: 1_751_637_600.5))
+        #expect(abs((recipient.viewedAt?.timeIntervalSince1970 ?? 0) - 1_751_637_600.5) < 0.000_5)
         #expect(recipient.signingOrder == 1)
     }
 
@@ -94,7 +94,8 @@ import Testing
         let encoded = try SignWellJSON.encoder().encode(document)
         let object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
         let fields = try #require(object["fields"] as? [[[String: Any]]])
-        #expect(fields[0][0]["width"] as? String == "120.0")
+        #expect(fields[0][0]["width"] as? String == "120")
+        #expect(fields[0][0]["height"] as? String == "30.5")
         #expect(fields[0][1]["type"] as? String == "stamp")
         #expect(object["status"] as? String == "Awaiting notary")
         #expect(object["created_at"] as? String == "2025-07-04T15:20:00.123Z")

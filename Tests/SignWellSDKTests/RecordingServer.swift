@@ -38,11 +38,18 @@ final class RecordingServer {
     /// The server's root URL, such as `http://127.0.0.1:41234`.
     let url: URL
     private let process: Process
+    /// The server's standard input: it exits when this closes.
+    private let input: Pipe
     private let directory: URL
 
     private static let script = #"""
-        import base64, json, sys, threading
+        import base64, json, os, signal, sys, threading
         from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+        # A child may inherit a blocked SIGTERM; and it ends anyway when its parent closes stdin.
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM])
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        threading.Thread(target=lambda: (sys.stdin.read(), os._exit(0)), daemon=True).start()
 
         routes = json.load(open(sys.argv[1]))
         log_path = sys.argv[2]
@@ -85,9 +92,10 @@ final class RecordingServer {
         server.serve_forever()
         """#
 
-    private init(url: URL, process: Process, directory: URL) {
+    private init(url: URL, process: Process, input: Pipe, directory: URL) {
         self.url = url
         self.process = process
+        self.input = input
         self.directory = directory
     }
 
@@ -110,7 +118,9 @@ final class RecordingServer {
         process.arguments = ["python3", directory.appendingPathComponent("server.py").path, directory.appendingPathComponent("routes.json").path,
                              directory.appendingPathComponent("requests.jsonl").path]
         let output = Pipe()
+        let input = Pipe()
         process.standardOutput = output
+        process.standardInput = input
         try process.run()
         var printed = Data()
         let deadline = ContinuousClock.now + .seconds(20)
@@ -119,9 +129,10 @@ final class RecordingServer {
             let text = String(decoding: printed, as: UTF8.self)
             if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("listening on ") }),
                let url = URL(string: String(line.dropFirst("listening on ".count))) {
-                return RecordingServer(url: url, process: process, directory: directory)
+                return RecordingServer(url: url, process: process, input: input, directory: directory)
             }
         }
+        try? input.fileHandleForWriting.close()
         process.terminate()
         throw StartFailure(output: String(decoding: printed, as: UTF8.self))
     }
@@ -138,6 +149,7 @@ final class RecordingServer {
     }
 
     private func stop() {
+        try? input.fileHandleForWriting.close()
         process.terminate()
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: directory)

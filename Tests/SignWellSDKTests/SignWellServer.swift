@@ -22,12 +22,15 @@ struct SignWellServer {
         SignWellClient(baseURL: apiURL, apiKey: apiKey)
     }
 
-    /// Starts a server, creates an API key, runs `body`, and stops the server.
-    static func with(_ body: (SignWellServer) async throws -> Void) async throws {
+    /// Starts a server with the `serve` options `arguments`, creates an API key, runs `body`,
+    /// and stops the server.
+    static func with(arguments: [String] = [], _ body: (SignWellServer) async throws -> Void) async throws {
         try await withDatabaseArguments { databaseArguments in
             try await TemporaryDirectory.with { directory in
                 let store = ["--data", directory] + databaseArguments
-                let process = try await ServerProcess.start(arguments: store, environment: ["CHANCERY_ADMIN_PASSWORD": "signwellsdk test password"])
+                let process = try await ServerProcess.start(
+                    arguments: store + arguments, environment: ["CHANCERY_ADMIN_PASSWORD": "signwellsdk test password"]
+                )
                 do {
                     let apiKey = try await run(["apikey", "create", "--user", "Administrator", "--name", "signwellsdk-tests"] + store)
                     try await body(SignWellServer(process: process, apiKey: apiKey))

@@ -28,14 +28,14 @@ from urllib.parse import parse_qs, urljoin, urlsplit
 
 import pytest
 import requests
-from selenium.common.exceptions import NoSuchElementException
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from notary.qed import api_key
 from pdf.corpus import classic_file, stream, text_string
-from pdf.validators import assert_pdfsig_valid, pyhanko_statuses
+from pdf.validators import pdfsig, pyhanko_statuses, tool
 
 WAIT = 30
 TIMEOUT = 60
@@ -91,12 +91,15 @@ FORGED_SCRIPT = """
 window.parent.postMessage({ source: "signwell-embed", version: 1, event: "completed", data: { id: "forged-by-iframe" } }, "*");
 """
 
-# A raw iframe of the signing page, without embedded.js and without its flag: the server's
-# X-Frame-Options must keep it out of another origin's page.
+# Raw iframes of the signing page, without embedded.js: the page on its own must stay out of
+# another origin's page, the widget's address (with the flag) must not.
 RAW_FRAME_PAGE = """<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><title>Raw frame</title></head>
-<body><iframe id="raw" title="raw" src="{url}" width="800" height="600"></iframe></body>
+<head><meta charset="utf-8"><title>Raw frames</title></head>
+<body>
+<iframe id="alone" title="alone" src="{alone}" width="600" height="400"></iframe>
+<iframe id="embedded" title="embedded" src="{embedded}" width="600" height="400"></iframe>
+</body>
 </html>
 """
 
@@ -240,7 +243,7 @@ def wait_for_event(browser, name):
         return found[-1] if found else None
     try:
         return WebDriverWait(browser, WAIT).until(fired)["data"]
-    except Exception:
+    except TimeoutException:
         pytest.fail(f"the widget did not fire {name!r} within {WAIT} s; events: {events(browser)}")
 
 
@@ -268,6 +271,11 @@ def field(browser, api_id, session, selector):
 
 def wait_for_fields(browser):
     WebDriverWait(browser, WAIT).until(lambda b: b.find_elements(By.CSS_SELECTOR, ".page .field"))
+
+
+def bounds(browser, element):
+    """Where `element` is drawn, in CSS pixels of the viewport, transforms included."""
+    return browser.execute_script("const r = arguments[0].getBoundingClientRect(); return {x: r.x, y: r.y, width: r.width, height: r.height}", element)
 
 
 def progress(browser):
@@ -447,6 +455,19 @@ def nss_trusting(folder, ca):
     return f"sql:{folder}"
 
 
+def assert_pdfsig_fields_valid(path, nssdir, names):
+    """pdfsig finds the signature fields `names` and says of each "Signature is Valid." with a
+    trusted certificate, and only the last one signs the whole document. pdfsig reports a field
+    once per widget, and a signer's field has a widget for each of their marks."""
+    report = pdfsig(path, nssdir)
+    raw = tool("pdfsig", "-nssdir", nssdir, path, codes=(0, 2)).stdout
+    found = [signature.fields.get("Signature Field Name") for signature in report]
+    assert sorted(set(found)) == sorted(names), f"pdfsig found the fields {found}, expected {names}:\n{raw}"
+    for signature in report:
+        assert signature.valid and signature.trusted, f"pdfsig on {path}, signature #{signature.number}:\n{raw}"
+        assert signature.total == (signature.fields["Signature Field Name"] == names[-1]), f"pdfsig on {path}:\n{raw}"
+
+
 def wait_for_notarization(server, key, document_id):
     """The completed document's notarization object; sealing and notarizing may finish after the
     last signer's answer."""
@@ -539,13 +560,15 @@ def test_two_recipients_sign_in_turn_in_the_widget_and_the_pdf_validates(server,
         assert status.coverage == coverage, report
     signers = [status.signing_cert.subject.native["common_name"] for _, status in statuses]
     assert signers[:2] == [JANE["name"], JOHN["name"]], signers
-    assert_pdfsig_valid(final, nss_trusting(tmp_path / "nss", ca), 3)
 
     # The notarization's time-stamp reply covers exactly this file.
     proof = download(server, key, notarization["tsr_url"], tmp_path / "proof.tsr")
     result = subprocess.run(["openssl", "ts", "-verify", "-data", str(final), "-in", str(proof), "-CAfile", str(tsa_root)],
                             capture_output=True, text=True, timeout=TIMEOUT)
     assert result.returncode == 0 and "Verification: OK" in result.stdout, result.stdout + result.stderr
+
+    # poppler's pdfsig, with only the signing CA trusted in its NSS database.
+    assert_pdfsig_fields_valid(final, nss_trusting(tmp_path / "nss", ca), [f"Signature{n}" for n in (1, 2, 3)])
 
 
 def test_a_recipient_declines_with_a_reason(server, key, browser, parent_site):
@@ -571,6 +594,13 @@ def test_a_recipient_declines_with_a_reason(server, key, browser, parent_site):
     assert wait_for_event(browser, "declined") == {"id": document["id"], "recipient_id": "1", "declineReason": reason}
     assert "completed" not in [e["name"] for e in events(browser)]
 
+    # The widget's own Close button closes it.
+    enter_widget(browser)
+    browser.find_element(By.ID, "close").click()
+    browser.switch_to.default_content()
+    wait_for_event(browser, "closed")
+    assert not browser.find_elements(By.ID, "SignWell-Embedded-Iframe-Container")
+
     declined = get_document(server, key, document["id"])
     assert declined["status"] == "Declined"
     assert recipient(declined, "1")["status"] == "declined"
@@ -583,9 +613,16 @@ def test_the_servers_objections_show_next_to_the_field(server, key, browser, par
     fields = [{"type": "text", "recipient_id": "1", "page": 1, "x": 100, "y": 200, "width": 300, "height": 24,
                "label": "Comment", "required": True, "api_id": "comment"}]
     document = create_document(server, key, "Browser objections", [JANE], fields)
-    open_widget(browser, parent_site, signing_url(document, "1"))
+    # In the integrator's own element this time, without the header, Decline or Download.
+    open_widget(browser, parent_site, signing_url(document, "1"),
+                containerId="slot", showHeader=False, allowDecline=False, allowDownload=False)
+    container = browser.find_element(By.ID, "SignWell-Embedded-Iframe-Container")
+    assert container.find_element(By.XPATH, "..").get_attribute("id") == "slot"
     enter_widget(browser)
     wait_for_fields(browser)
+    for hidden in ("document-title", "decline", "download"):
+        assert not browser.find_element(By.ID, hidden).is_displayed(), hidden
+    assert browser.find_element(By.ID, "close").is_displayed()
     session = session_of(signing_url(document, "1"))
     comment = field(browser, "comment", session, "input")
     browser.execute_script("""
@@ -625,11 +662,11 @@ def test_signing_on_a_phone_sized_screen(server, key, browser):
         wait_for_fields(browser)
         viewport = browser.execute_script("return [window.innerWidth, document.documentElement.scrollWidth]")
         assert viewport == [375, 375], f"the page scrolls sideways: {viewport}"
-        page = browser.find_element(By.CSS_SELECTOR, ".page-frame").rect
+        page = bounds(browser, browser.find_element(By.CSS_SELECTOR, ".page-frame"))
         assert page["width"] <= 375 and page["x"] >= 0
         scale = page["width"] / PAGE_PIXELS[0]
         name = field(browser, "name", session, "input")
-        box = name.find_element(By.XPATH, "..").rect
+        box = bounds(browser, name.find_element(By.XPATH, ".."))
         assert abs(box["x"] - (page["x"] + 500 * scale)) < 2 and abs(box["width"] - 250 * scale) < 2, (box, page)
         assert box["x"] + box["width"] <= 375
 
@@ -640,7 +677,7 @@ def test_signing_on_a_phone_sized_screen(server, key, browser):
         browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", signature)
         signature.click()
         WebDriverWait(browser, WAIT).until(lambda b: dialog_open(b, "signature-dialog"))
-        dialog = browser.find_element(By.ID, "signature-dialog").rect
+        dialog = bounds(browser, browser.find_element(By.ID, "signature-dialog"))
         assert dialog["x"] >= 0 and dialog["x"] + dialog["width"] <= 375, dialog
         pad = browser.find_element(By.ID, "draw-pad")
         (ActionChains(browser).move_to_element_with_offset(pad, -100, 0).click_and_hold()
@@ -693,18 +730,21 @@ def test_the_page_on_its_own_cannot_be_framed_by_another_origin(server, key, bro
     assert "X-Frame-Options" not in embedded.headers
     assert "frame-ancestors" not in embedded.headers["Content-Security-Policy"]
 
-    # In a browser: a raw iframe of the page on the integrator's origin is refused (Chromium
-    # names the policy's frame-ancestors, which takes precedence over X-Frame-Options).
-    page = parent_site["folder"] / "raw-frame.html"
-    page.write_text(RAW_FRAME_PAGE.format(url=url))
-    browser.get_log("browser")
-    browser.get(parent_site["url"] + "/raw-frame.html")
+    # In a browser, on the integrator's origin: a raw iframe of the page is refused (Chromium shows
+    # its error page instead), while the widget's address is shown.
+    page = parent_site["folder"] / "raw-frames.html"
+    page.write_text(RAW_FRAME_PAGE.format(alone=url, embedded=url + "?signwell_embedded_iframe=1"))
+    browser.get(parent_site["url"] + "/raw-frames.html")
 
-    def refused(_):
-        return [e for e in browser.get_log("browser") if "Refused to" in e["message"] and "frame" in e["message"]]
+    def frame_url(frame_id):
+        browser.switch_to.frame(browser.find_element(By.ID, frame_id))
+        try:
+            return browser.execute_script("return document.readyState === 'complete' ? document.URL : null")
+        finally:
+            browser.switch_to.default_content()
 
-    WebDriverWait(browser, WAIT).until(refused)
-    browser.switch_to.frame(browser.find_element(By.ID, "raw"))
-    with pytest.raises(NoSuchElementException):
-        browser.find_element(By.ID, "topbar")
+    assert WebDriverWait(browser, WAIT).until(lambda _: frame_url("embedded")) == url + "?signwell_embedded_iframe=1"
+    assert WebDriverWait(browser, WAIT).until(lambda _: frame_url("alone")).startswith("chrome-error:")
+    browser.switch_to.frame(browser.find_element(By.ID, "embedded"))
+    WebDriverWait(browser, WAIT).until(lambda b: b.find_element(By.ID, "topbar").is_displayed())
     browser.switch_to.default_content()

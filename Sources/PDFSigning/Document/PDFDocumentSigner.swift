@@ -159,7 +159,14 @@ public struct PDFDocumentSigner: Sendable {
             fieldReference = update.allocate()
             var kids: [PDFObject] = []
             for (page, mark) in widgets {
-                var widget: PDFDictionary = ["Type": .name("Annot"), "Subtype": .name("Widget"), "Parent": .reference(fieldReference)]
+                // The widget repeats the field's /V. Readers that follow ISO 32000 take the value
+                // from the field and ignore it here, but older Poppler (22.12, in Debian 12) takes
+                // a widget that has a /Parent for a field of its own and reads /V from it without
+                // inheriting; without it, its pdfsig reports every widget as an unsigned field.
+                var widget: PDFDictionary = [
+                    "Type": .name("Annot"), "Subtype": .name("Widget"),
+                    "Parent": .reference(fieldReference), "V": .reference(signatureReference),
+                ]
                 for (key, value) in Self.widgetEntries(mark, on: page, in: &update).entries {
                     widget[key] = value
                 }

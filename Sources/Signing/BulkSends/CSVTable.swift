@@ -35,6 +35,11 @@ struct CSVTable: Sendable, Equatable {
     /// The most characters one cell may have.
     static let maximumCellLength = 10_000
 
+    /// A table of `records`.
+    init(records: [Record]) {
+        self.records = records
+    }
+
     /// Reads `bytes`, which must be UTF-8.
     ///
     /// - Throws: ``Malformed``.

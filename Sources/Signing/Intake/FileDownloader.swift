@@ -19,8 +19,8 @@ import NIOHTTP1
 /// - The body is read as it arrives and the download stops as soon as it exceeds
 ///   ``IntakePolicy/maximumFileSize`` (or at once when `Content-Length` announces more).
 /// - The whole download, lookups and redirects included, is cut off after
-///   ``IntakePolicy/downloadTimeout``. A lookup in progress cannot be interrupted (see
-///   ``HostResolver``); the download is abandoned when the limit passes.
+///   ``IntakePolicy/downloadTimeout``. A name lookup cannot be interrupted (see
+///   ``HostResolver``): a limit that passes during one takes effect when it returns.
 /// - No proxy, no cookies, no decompression (a compressed body would only count larger).
 struct FileDownloader: Sendable {
     /// The limits.
@@ -81,6 +81,9 @@ struct FileDownloader: Sendable {
             proxy: nil,
             decompression: .disabled
         )
+        // One connection to one checked address: a refused connection fails the download
+        // now, where the client would otherwise retry it until the connect timeout.
+        configuration.connectionPool.retryConnectionEstablishment = false
         let host = OutboundAddressGuard.host(of: url)
         if IPAddress(host) == nil {
             configuration.dnsOverride = [host: address.description]

@@ -9,8 +9,8 @@ import NIOPosix
 /// `/etc/hosts`), in the order it prefers them.
 ///
 /// `getaddrinfo` blocks, so it runs on NIO's thread pool. It cannot be interrupted: a
-/// download's time limit ends the wait for it, not the lookup, which ends by the resolver's
-/// own timeouts (`/etc/resolv.conf`).
+/// download whose time limit passes during a lookup fails when the lookup returns, which
+/// the resolver's own timeouts bound (`/etc/resolv.conf`, by default 5 s per attempt).
 enum HostResolver {
     /// The addresses of `host`: a name, or an address in any form `getaddrinfo` reads
     /// (`127.1` and `0x7f.0.0.1` included, which is why even numeric hosts go through it).

@@ -3,7 +3,7 @@
 ///
 /// ```
 /// contract.docx: office documents need LibreOffice on the server, which is not installed; upload a PDF
-/// scan.pdf: file_url http://127.0.0.1/x resolves to 127.0.0.1, a loopback address (127.0.0.0/8), which this server does not fetch from
+/// scan.pdf: file_url http://127.0.0.1/x leads to 127.0.0.1, a loopback address (127.0.0.0/8), which this server does not fetch from
 /// ```
 ///
 /// Every reason is the client's to fix (another file, another URL) or to take up with the

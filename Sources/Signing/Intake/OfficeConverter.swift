@@ -39,7 +39,8 @@ struct OfficeConverter: Sendable {
     /// (the extension tells LibreOffice which import filter to try first).
     ///
     /// - Throws: ``IntakeFailure`` `.conversionTimedOut` when the time limit passes,
-    ///   `.conversionFailed` when LibreOffice cannot start or makes no PDF.
+    ///   `.conversionFailed` when LibreOffice cannot start or makes no PDF;
+    ///   `CancellationError` when the task is cancelled (LibreOffice is killed).
     func pdf(from bytes: [UInt8], fileExtension: String) async throws -> [UInt8] {
         let fileManager = FileManager.default
         let directory = scratchRoot.appendingPathComponent("chancery-conversion-\(UUID().uuidString)")
@@ -61,10 +62,10 @@ struct OfficeConverter: Sendable {
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = directory.path
         environment["TMPDIR"] = temporary.path
-        let command = await NetworkIsolation.command([
-            executable, "-env:UserInstallation=\(profile.absoluteString)", "--headless", "--norestore", "--nolockcheck",
-            "--convert-to", "pdf", "--outdir", outputDirectory.path, input.path,
-        ])
+        let command = await NetworkIsolation.command(
+            [executable, "-env:UserInstallation=\(profile.absoluteString)", "--headless", "--norestore", "--nolockcheck"]
+                + Self.filterArguments(for: fileExtension) + ["--outdir", outputDirectory.path, input.path]
+        )
         let log = directory.appendingPathComponent("soffice.log")
         let process = ChildProcess(
             executable: command[0], arguments: Array(command.dropFirst()), environment: environment,
@@ -76,6 +77,7 @@ struct OfficeConverter: Sendable {
         } catch {
             throw IntakeFailure(.conversionFailed, "LibreOffice (\(executable)) could not be started: \(error.localizedDescription)")
         }
+        try Task.checkCancellation()
         if termination == .timedOut {
             throw IntakeFailure(.conversionTimedOut, "converting the file to PDF took longer than the \(timeLimit.components.seconds) s this server allows; upload a PDF")
         }
@@ -83,6 +85,18 @@ struct OfficeConverter: Sendable {
             throw IntakeFailure(.conversionFailed, "LibreOffice could not convert the file to PDF (\(Self.complaint(in: log))); it may be damaged, or need a LibreOffice component this server lacks; upload a PDF")
         }
         return [UInt8](pdf)
+    }
+
+    /// How LibreOffice is told to import a `fileExtension` file and export it as PDF.
+    ///
+    /// HTML is imported as a Writer document rather than a Writer/Web one: converting from
+    /// Writer/Web, LibreOffice 7.4 leaves the first block of the body out of the PDF.
+    /// Everything else is imported by the filter LibreOffice detects.
+    static func filterArguments(for fileExtension: String) -> [String] {
+        if ["html", "htm"].contains(fileExtension) {
+            return ["--infilter=HTML (StarWriter)", "--convert-to", "pdf:writer_pdf_Export"]
+        }
+        return ["--convert-to", "pdf"]
     }
 
     /// LibreOffice's last error line in `log` ("Error: source file could not be loaded"),

@@ -13,7 +13,7 @@ extension SigningService {
               document.recipients.indices.contains(index),
               links.isValid(token, documentID: documentID, recipientIndex: index, nonce: document.recipients[index].linkNonce)
         else { throw notFound }
-        return (document, index)
+        return (try await expiringIfDue(document), index)
     }
 
     /// Where the recipient stands, as the signing page shows it.

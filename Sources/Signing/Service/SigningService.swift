@@ -47,7 +47,7 @@ public struct SigningService: Sendable {
         guard let document = try await store.document(id: id), principal.isAdministrator || document.ownerID == principal.userID else {
             throw APIError(.notFound, "Document not found")
         }
-        return document
+        return try await expiringIfDue(document)
     }
 
     /// Reads document `id` fresh, applies `change` and stores the result, under the document's

@@ -12,6 +12,7 @@ import NIOCore
 /// - `GET …/document.pdf`: the newest PDF revision.
 /// - `POST …/complete`: the recipient's values and signature; signs for them.
 /// - `POST …/decline`: `{"reason": …}`; declines the document.
+/// - `POST …/reassign`: `{"name", "email"}`; hands the recipient's part to someone else.
 ///
 /// Plus `GET /signwell/proof/{documentID}`, the public link on the audit page, which sends
 /// the browser to the Notary's page for the sealed PDF, and `GET /signwell/ca.pem`, the
@@ -49,6 +50,14 @@ struct SigningSessionRoutes: Sendable {
             let document = try await service.decline(token: try context.parameters.require("token"), reason: reason, client: client(request, context))
             let index = try await service.resolve(token: try context.parameters.require("token")).recipientIndex
             return try outcome(document, index: index, redirect: document.declineRedirectURL)
+        }
+        sign.post("reassign") { request, context in
+            let body = try await SignWellAPI.jsonObject(request, limit: 64 << 10)
+            _ = try await service.reassign(
+                token: try context.parameters.require("token"), name: body["name"]?.stringValue, email: body["email"]?.stringValue,
+                client: client(request, context)
+            )
+            return try noStore(SignWellResponse(body: .object(["state": .string("reassigned")])).response())
         }
         router.get("signwell/proof/:id") { _, context in
             guard let document = try await service.store.document(id: try context.parameters.require("id")),

@@ -20,6 +20,7 @@ struct SigningSessionView {
                                   "status": .string(recipient.status.rawValue)]),
             "state": .string(SigningService.state(of: document, recipientIndex: recipientIndex)),
             "allow_decline": .bool(document.allowDecline),
+            "allow_reassign": .bool(document.allowReassign),
             "pages": .array(document.pageSizes.enumerated().map { index, size in
                 .object(["number": .integer(index + 1), "width": DocumentRenderer.number(size.width), "height": DocumentRenderer.number(size.height)])
             }),

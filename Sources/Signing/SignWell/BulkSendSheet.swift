@@ -225,7 +225,9 @@ struct BulkSendSheet: Sendable {
             for index in indices {
                 switch FieldPreset.value(.string(text), for: combined.fields[index].field) {
                 case .success(let value): values[index] = value
-                case .failure(let refusal): problems.append("The column \(column.name) \(refusal.message).")
+                case .failure(let refusal):
+                    let problem = "The column \(column.name) \(refusal.message)."
+                    if !problems.contains(problem) { problems.append(problem) }
                 }
             }
         }

@@ -22,12 +22,16 @@ struct SignWellAPI: Sendable {
     let publicBaseURL: String?
     /// Whether the first `X-Forwarded-For` address is the client's.
     let trustForwardedFor: Bool
+    /// `/hooks`.
+    let hooks: HookRoutes
 
     /// Adds the routes to `router`.
     func add(to router: Router<ChanceryRequestContext>) {
         let api = router.group("signwell/api/v1")
             .add(middleware: AuthenticationMiddleware(accounts: accounts, authenticators: .standard))
         addDocumentRoutes(to: api)
+        hooks.add(to: api)
+        AccountRoutes(accounts: accounts).add(to: api)
     }
 
     /// The request's body as a JSON object.

@@ -47,6 +47,10 @@ extension SigningAsset {
               drawTypedSignature(this.typePreview, this.typeInput.value);
               this.refresh();
             });
+            // Enter in the name adopts it, as it would submit a form.
+            this.typeInput.addEventListener("keydown", (event) => {
+              if (event.key === "Enter" && !this.adoptButton.disabled) this.adoptButton.click();
+            });
             this.uploadInput.addEventListener("change", () => this.readUpload());
             find("signature-cancel").addEventListener("click", () => this.finish(null));
             this.adoptButton.addEventListener("click", () => this.finish(this.mark()));

@@ -53,8 +53,9 @@ extension SigningAsset {
           }
           context.fillStyle = INK;
           context.textAlign = "center";
-          context.textBaseline = "middle";
-          context.fillText(text, canvas.width / 2, canvas.height / 2);
+          // On the pad's signing line, which the stylesheet draws at three quarters of its height.
+          context.textBaseline = "alphabetic";
+          context.fillText(text, canvas.width / 2, canvas.height * 0.72);
         }
 
         // The image in `file` (PNG or JPEG), scaled down to fit `canvas` and drawn on it centred;

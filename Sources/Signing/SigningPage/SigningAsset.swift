@@ -28,7 +28,7 @@ struct SigningAsset: Sendable {
         self.contentType = contentType
         self.cacheControl = cacheControl
         self.body = ByteBuffer(bytes: bytes)
-        let digest = SHA256.hash(data: Array(bytes)).prefix(16).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+        let digest = SHA256.hash(data: Array(bytes)).prefix(16).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
         self.entityTag = "\"\(digest)\""
     }
 
@@ -62,11 +62,4 @@ struct SigningAsset: Sendable {
         signatureDialogScript, signaturePadScript, signatureImagesScript, declineDialogScript, requiredFieldsGuideScript,
         textValidationScript, dateFormatScript,
     ]
-}
-
-extension String {
-    /// The string with `0`s in front, up to `width` characters.
-    fileprivate func leftPadded(to width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
-    }
 }

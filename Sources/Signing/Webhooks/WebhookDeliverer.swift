@@ -68,7 +68,7 @@ public struct WebhookDeliverer: Service {
         do {
             while !Task.isShuttingDownGracefully, !Task.isCancelled {
                 let now = Date()
-                let jobs = try await queue.claimDue(at: now, limit: policy.concurrentDeliveries, leaseEnd: now + Self.seconds(policy.lease))
+                let jobs = try await queue.claimDue(at: now, limit: max(1, policy.concurrentDeliveries), leaseEnd: now + Self.seconds(policy.lease))
                 if jobs.isEmpty { break }
                 await withTaskGroup(of: Void.self) { group in
                     for job in jobs {

@@ -15,7 +15,7 @@ public struct WebhookDeliveryPolicy: Sendable {
     /// How long one attempt may take, connection included. It also bounds how long a graceful
     /// shutdown waits for the attempts under way.
     public var requestTimeout: Duration
-    /// How many attempts run at once.
+    /// How many attempts run at once (at least 1).
     public var concurrentDeliveries: Int
     /// How often the queue is checked without a wakeup, for events that other servers sharing
     /// the database queued.
@@ -42,7 +42,7 @@ public struct WebhookDeliveryPolicy: Sendable {
         self.maximumRetryDelay = maximumRetryDelay
         self.retryPeriod = retryPeriod
         self.requestTimeout = requestTimeout
-        self.concurrentDeliveries = max(1, concurrentDeliveries)
+        self.concurrentDeliveries = concurrentDeliveries
         self.pollInterval = pollInterval
         self.allowPrivateNetworks = allowPrivateNetworks
         self.trustedHosts = trustedHosts

@@ -34,11 +34,6 @@ struct WebhookOutbox: Sendable {
         )
     }
 
-    /// An outbox that drops every event, for a service that runs without webhooks.
-    init() {
-        destination = nil
-    }
-
     /// Queues `type` for every hook of the document's owner that hears about it: those that
     /// name no API application, and those that name the document's. Never throws: a failure
     /// is logged, and the change the event announces stands.

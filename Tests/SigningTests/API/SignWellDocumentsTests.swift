@@ -226,6 +226,43 @@ import Testing
         }
     }
 
+    @Test func aRecipientHandsTheirPartToSomeoneElse() async throws {
+        try await SigningTestApp.with { app in
+            let (_, json) = try await app.json(.post, "/signwell/api/v1/documents", headers: app.alice,
+                                               body: SigningTestApp.createBody(recipients: Self.recipients, fields: Self.fields))
+            let document = try #require(json as? [String: Any])
+            let id = try #require(document["id"] as? String)
+            let link = try #require((document["recipients"] as? [[String: Any]])?.first?["embedded_signing_url"] as? String)
+            let (invalid, _) = try await app.json(.post, SigningTestApp.path(of: link) + "/reassign", body: ["name": "Max", "email": "nope"])
+            #expect(invalid == .unprocessableContent)
+            let (status, _) = try await app.json(.post, SigningTestApp.path(of: link) + "/reassign", body: ["name": "Max Mustermann", "email": "max@example.com"])
+            #expect(status == .ok)
+            let (old, _) = try await app.json(.get, SigningTestApp.path(of: link) + "/session")
+            #expect(old == .notFound)
+            let (_, after) = try await app.json(.get, "/signwell/api/v1/documents/\(id)", headers: app.alice)
+            let recipient = try #require(((after as? [String: Any])?["recipients"] as? [[String: Any]])?.first)
+            #expect(recipient["name"] as? String == "Max Mustermann")
+            let newLink = try #require(recipient["embedded_signing_url"] as? String)
+            let (_, session) = try await app.json(.get, SigningTestApp.path(of: newLink) + "/session")
+            #expect(((session as? [String: Any])?["recipient"] as? [String: Any])?["email"] as? String == "max@example.com")
+        }
+    }
+
+    @Test func aDocumentNotSignedBeforeItsExpiryCanNoLongerBeSigned() async throws {
+        try await SigningTestApp.with { app in
+            let (_, json) = try await app.json(.post, "/signwell/api/v1/documents", headers: app.alice,
+                                               body: SigningTestApp.createBody(recipients: Self.recipients, fields: Self.fields, extra: ["expires_in": 1]))
+            let document = try #require(json as? [String: Any])
+            #expect(document["expires_in"] as? Int == 1)
+            let link = try #require((document["recipients"] as? [[String: Any]])?.first?["embedded_signing_url"] as? String)
+            let (_, session) = try await app.json(.get, SigningTestApp.path(of: link) + "/session")
+            #expect((session as? [String: Any])?["state"] as? String == "ready")
+            let (tooLong, _) = try await app.json(.post, "/signwell/api/v1/documents", headers: app.alice,
+                                                  body: SigningTestApp.createBody(recipients: Self.recipients, fields: Self.fields, extra: ["expires_in": 0]))
+            #expect(tooLong == .unprocessableContent)
+        }
+    }
+
     /// A signing-page submission with a drawn signature.
     static func submission(values: [String: Any]) -> [String: Any] {
         ["values": values, "signature": ["method": "drawn", "image": "data:image/png;base64," + Data(SigningTestApp.signaturePNG).base64EncodedString()]]

@@ -147,8 +147,11 @@ import Testing
                 #expect(error.message.contains(message), "\(url): \(error)")
             }
 
+            let start = ContinuousClock.now
             let refused = try await Self.error(intake, "http://127.0.0.1:1/a.pdf")
             #expect(refused.reason == .downloadFailed, "\(refused)")
+            #expect(refused.message.hasPrefix("file_url http://127.0.0.1:1/a.pdf could not be downloaded: "), "\(refused)")
+            #expect(ContinuousClock.now - start < .seconds(5))
         }
     }
 }

@@ -87,9 +87,11 @@ import X509
         #expect(report.signatures.last?.timeStampValid == true, "\(report.signatures.last?.details ?? "")")
         #expect(report.signatures.first?.timeStampValid == nil)
 
-        // pdfsig: three valid signatures, by Jane, John and the seal.
-        let pdfsig = try ValidatorTool("pdfsig").run(["-nocert", path], in: scratch.url)
-        #expect(pdfsig.output.components(separatedBy: "Signature Validation: Signature is Valid.").count - 1 == 3, "\(pdfsig.output)")
+        // pdfsig: three signature fields, each validly signed, by Jane, John and the seal.
+        // (Poppler 22 lists a signature once per widget, so the fields are counted by name.)
+        let pdfsig = try PdfsigReport(path: path, in: scratch)
+        #expect(pdfsig.fieldNames == ["Signature1", "Signature2", "Signature3"], "\(pdfsig.output)")
+        #expect(pdfsig.signatures.allSatisfy { $0.contains("Signature Validation: Signature is Valid.") }, "\(pdfsig.output)")
         for name in ["Jane Doe", "John Roe", "Chancery Test seal"] {
             #expect(pdfsig.output.contains(name), "pdfsig does not name \(name): \(pdfsig.output)")
         }
@@ -142,7 +144,9 @@ import X509
         #expect(audit.contains("契約書"), "\(audit)")
         let report = try PyHankoReport.validate(path, trusting: try SealingFixtures.trustRoots(in: scratch), in: scratch)
         #expect(report.signatures.count == 1 && report.signatures[0].intact && report.signatures[0].valid, "\(report.signatures.first?.details ?? "")")
-        let pdfsig = try ValidatorTool("pdfsig").run(["-nocert", path], in: scratch.url)
+        let pdfsig = try PdfsigReport(path: path, in: scratch)
+        #expect(pdfsig.fieldNames == ["Signature1"])
+        #expect(pdfsig.signatures.allSatisfy { $0.contains("Signature Validation: Signature is Valid.") }, "\(pdfsig.output)")
         #expect(pdfsig.output.contains("山田太郎"), "\(pdfsig.output)")
     }
 

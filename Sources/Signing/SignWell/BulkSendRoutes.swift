@@ -1,0 +1,119 @@
+import Accounts
+import Foundation
+import HTTPSupport
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// SignWell's bulk-send endpoints, for bulk sends their owner and administrators see
+/// (everyone else gets 404 `record_not_found`). The CSV's columns are ``BulkSendSheet``'s.
+///
+/// - `GET /bulk_sends/csv_template?template_ids[]=…&base64=…` → the blank CSV (a header row)
+///   for the templates, as `text/csv`, or with `base64=true` as `{"data": <base64>}`.
+/// - `POST /bulk_sends/validate_csv` `{template_ids, bulk_send_csv}` → 200 with the request
+///   and its defaults (`BulkSendValidateCsvResponse`) when every row can make a document; 422
+///   `{"errors": {"bulk_send_csv": [{row, data, errors}]}}` listing the rows that cannot.
+/// - `POST /bulk_sends` (`CreateBulkSendRequest`) → 201 once every document is made and sent,
+///   one per row; rows with errors refuse the whole bulk send with the same 422 unless
+///   `skip_row_errors` is set, when they are left out and listed in `skipped_rows`.
+/// - `GET /bulk_sends?page&limit` → `{bulk_sends, current_page, …}`, newest first;
+///   `user_email` and `api_application_id` are ignored.
+/// - `GET /bulk_sends/{id}` → `BulkSendResponse`.
+/// - `GET /bulk_sends/{id}/documents?page&limit` → the bulk send with one page of its
+///   documents, in the order of their rows, as `GET /documents/{id}` shows them.
+///
+/// A CSV whose structure is unusable (see ``BulkSendSheet/read(_:)``) or that is not CSV at
+/// all is refused with 422 `{"errors": {"bulk_send_csv": [message]}}` by both endpoints.
+struct BulkSendRoutes: Sendable {
+    /// The API the routes belong to: its service, renderer, base URL and client info.
+    let api: SignWellAPI
+    /// Writes bulk sends.
+    let renderer = BulkSendRenderer()
+
+    /// Adds the routes to `group`, which authenticates its requests.
+    func add(to group: RouterGroup<ChanceryRequestContext>) {
+        let service = api.service
+        group.get("bulk_sends/csv_template") { request, context in
+            let principal = try context.requirePrincipal()
+            let query = FormEncodedQuery(request.uri.query)
+            let ids = query.all("template_ids[]") + query.all("template_ids")
+            guard !ids.isEmpty else {
+                throw APIError(.unprocessableContent, "Name the templates with template_ids[].", fieldErrors: ["template_ids": ["is required"]])
+            }
+            let combined = try await service.usableTemplates(ids, paths: ids.indices.map { "template_ids[\($0)]" }, for: principal)
+            let csv = BulkSendSheet(combined).csvTemplate
+            if query["base64"] == "true" || query["base64"] == "1" {
+                return try SignWellResponse(body: .object(["data": .string(Data(csv.utf8).base64EncodedString())])).response()
+            }
+            return Response(
+                status: .ok,
+                headers: [.contentType: "text/csv; charset=utf-8", .contentDisposition: "attachment; filename=\"bulk_send.csv\""],
+                body: .init(byteBuffer: ByteBuffer(string: csv))
+            )
+        }
+        group.post("bulk_sends/validate_csv") { request, context in
+            let principal = try context.requirePrincipal()
+            let body = try BulkSendRequest(body: try await SignWellAPI.jsonObject(request))
+            let sheet = BulkSendSheet(try await service.usableTemplates(body.templateIDs, paths: body.templateIDPaths, for: principal))
+            let (rows, errors) = try sheet.read(body.table)
+            guard errors.isEmpty else { return SignWellResponse(status: .unprocessableContent, body: renderer.rowErrors(errors)) }
+            let first = sheet.combined.templates[0]
+            var object: [String: JSONValue] = [
+                "bulk_send_csv": .string(body.csvBase64),
+                "template_ids": .array(body.templateIDs.map(JSONValue.string)),
+                "skip_row_errors": .bool(body.skipRowErrors),
+                "apply_signing_order": .bool(body.options.applySigningOrder ?? first.applySigningOrder),
+                "documents_count": .integer(rows.count),
+            ]
+            object["name"] = (body.name ?? first.name).map(JSONValue.string)
+            object["subject"] = (body.options.subject ?? first.subject).map(JSONValue.string)
+            object["message"] = (body.options.message ?? first.message).map(JSONValue.string)
+            object["api_application_id"] = (body.options.apiApplicationID ?? first.apiApplicationID).map(JSONValue.string)
+            return SignWellResponse(body: .object(object))
+        }
+        group.post("bulk_sends") { request, context in
+            let principal = try context.requirePrincipal()
+            let body = try BulkSendRequest(body: try await SignWellAPI.jsonObject(request))
+            let sheet = BulkSendSheet(try await service.usableTemplates(body.templateIDs, paths: body.templateIDPaths, for: principal))
+            let (rows, errors) = try sheet.read(body.table)
+            guard errors.isEmpty || (body.skipRowErrors && !rows.isEmpty) else {
+                return SignWellResponse(status: .unprocessableContent, body: renderer.rowErrors(errors))
+            }
+            let bulkSend = try await service.createBulkSend(
+                name: body.name, sheet: sheet, rows: rows, skipped: errors, options: body.options, owner: principal,
+                baseURL: api.baseURL(of: request), client: api.client(request, context)
+            )
+            return SignWellResponse(status: .created, body: renderer.render(bulkSend, counts: BulkSendStore.Counts(documents: rows.count)))
+        }
+        group.get("bulk_sends") { request, context in
+            let principal = try context.requirePrincipal()
+            let paging = try Paging(request)
+            let (bulkSends, total) = try await service.bulkSends.list(
+                ownerID: principal.isAdministrator ? nil : principal.userID, page: paging.page, limit: paging.limit
+            )
+            let counts = try await service.bulkSends.counts(of: bulkSends.map(\.id))
+            var body = paging.meta(total: total)
+            body["bulk_sends"] = .array(bulkSends.map { renderer.render($0, counts: counts[$0.id] ?? BulkSendStore.Counts()) })
+            return SignWellResponse(body: .object(body))
+        }
+        group.get("bulk_sends/:id") { _, context in
+            let bulkSend = try await service.visibleBulkSend(try context.parameters.require("id"), for: try context.requirePrincipal())
+            let counts = try await service.bulkSends.counts(of: [bulkSend.id])
+            return SignWellResponse(body: renderer.render(bulkSend, counts: counts[bulkSend.id] ?? BulkSendStore.Counts()))
+        }
+        group.get("bulk_sends/:id/documents") { request, context in
+            let bulkSend = try await service.visibleBulkSend(try context.parameters.require("id"), for: try context.requirePrincipal())
+            let paging = try Paging(request)
+            let (ids, total) = try await service.bulkSends.documentIDs(of: bulkSend.id, page: paging.page, limit: paging.limit)
+            var documents: [JSONValue] = []
+            for id in ids {
+                if let document = try await service.store.document(id: id) { documents.append(api.renderer.render(document)) }
+            }
+            let counts = try await service.bulkSends.counts(of: [bulkSend.id])
+            var body = renderer.header(bulkSend, counts: counts[bulkSend.id] ?? BulkSendStore.Counts())
+            body.merge(paging.meta(total: total)) { _, paging in paging }
+            body["documents"] = .array(documents)
+            return SignWellResponse(body: .object(body))
+        }
+    }
+}
