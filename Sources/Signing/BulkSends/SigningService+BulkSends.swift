@@ -20,6 +20,11 @@ extension SigningService {
     /// ``create(_:files:owner:baseURL:client:templateIDs:)`` sends it, reading the templates'
     /// files once for all; then stores the bulk send that lists them.
     ///
+    /// The documents are made one after another before the answer, so a client that is
+    /// answered 201 finds every one of them (SignWell answers `Enqueuing` and makes them
+    /// later). The rows were checked beforehand, so only a failure of the server itself can
+    /// stop the loop halfway; the documents made until then stay, without a bulk send.
+    ///
     /// - Parameters:
     ///   - name: The bulk send's name; `nil` takes the first template's.
     ///   - skipped: The rows left out for their errors, which the bulk send records.

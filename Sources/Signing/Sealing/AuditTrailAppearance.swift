@@ -78,7 +78,7 @@ struct AuditTrailAppearance {
             let cells = [Self.utc(entry.time), entry.event, entry.actor ?? "", entry.ipAddress ?? "", entry.userAgent ?? ""]
             let lines = zip(cells, widths).map { cell, width in
                 AppearanceLineBreaker(appearance: drawing.appearance, font: .helvetica, size: Self.textSize)
-                    .lines(of: cell, maxWidth: width - 4, maxLines: Self.maximumCellLines)
+                    .lines(of: cell, maxWidth: width - 6, maxLines: Self.maximumCellLines)
             }
             let height = Drawing.rowHeight(lines)
             let left = trail.entries.count - index - 1

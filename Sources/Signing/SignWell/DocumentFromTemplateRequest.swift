@@ -17,6 +17,7 @@ import HTTPTypes
 struct DocumentFromTemplateRequest: Sendable {
     /// A recipient and the placeholder they take.
     struct Recipient: Sendable {
+        /// The recipient.
         var recipient: DocumentRequest.Recipient
         /// The name of their placeholder, as sent.
         var placeholderName: String
@@ -26,7 +27,9 @@ struct DocumentFromTemplateRequest: Sendable {
 
     /// A preset value of the fields with one `api_id`.
     struct FieldValue: Sendable {
+        /// The `api_id` of the fields.
         var apiID: String
+        /// The value, as sent.
         var value: JSONValue
         /// Where the value is in the request.
         var path: String
@@ -34,6 +37,7 @@ struct DocumentFromTemplateRequest: Sendable {
 
     /// An excluded placeholder's name, with where it is in the request.
     struct Exclusion: Sendable {
+        /// The name, as sent.
         var name: String
         var path: String
     }
@@ -42,9 +46,13 @@ struct DocumentFromTemplateRequest: Sendable {
     var templateIDs: [String]
     /// Where each template id is in the request.
     var templateIDPaths: [String]
+    /// The recipients, each for a placeholder.
     var recipients: [Recipient]
+    /// The placeholders left out.
     var exclusions: [Exclusion]
+    /// The preset values, by `api_id`.
     var fieldValues: [FieldValue]
+    /// The document's settings.
     var options: TemplateDocumentOptions
 
     /// The most templates one document is made from.
@@ -159,8 +167,10 @@ struct DocumentFromTemplateRequest: Sendable {
     }
 
     private static func recipients(_ body: [String: JSONValue], reader: RequestReader) -> [Recipient] {
+        // Required, but may be empty when every placeholder with fields has a preassigned person.
+        if body["recipients"] == nil || body["recipients"] == .null { reader.fail("recipients", "is required") }
         var seen: Set<String> = []
-        return reader.objects(body, "recipients", at: "recipients", required: true).compactMap { path, recipient in
+        return reader.objects(body, "recipients", at: "recipients").compactMap { path, recipient in
             let id = reader.string(recipient, "id", at: "\(path).id", required: true, maxLength: 64)
             let email = reader.string(recipient, "email", at: "\(path).email", required: true, maxLength: 255)
             if let email, !DocumentRequest.isEmail(email) { reader.fail("\(path).email", "is not an email address") }

@@ -30,6 +30,8 @@ struct SignWellAPI: Sendable {
         let api = router.group("signwell/api/v1")
             .add(middleware: AuthenticationMiddleware(accounts: accounts, authenticators: .standard))
         addDocumentRoutes(to: api)
+        TemplateRoutes(api: self).add(to: api)
+        BulkSendRoutes(api: self).add(to: api)
         hooks.add(to: api)
         AccountRoutes(accounts: accounts).add(to: api)
     }

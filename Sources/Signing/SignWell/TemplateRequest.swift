@@ -9,28 +9,49 @@ import HTTPSupport
 /// recipients by name), and so are the fields' `api_id`s, which `template_fields` and bulk-send
 /// columns refer to. Preset field values are checked as ``FieldPreset`` checks them.
 struct TemplateRequest: Sendable {
+    /// The files and where their bytes come from.
     var files: [DocumentRequest.File]
+    /// The template's name.
     var name: String?
+    /// The subject of the emails to recipients.
     var subject: String?
+    /// The message of the emails to recipients.
     var message: String?
+    /// The roles that sign, in signing order.
     var placeholders: [TemplatePlaceholder]
+    /// The roles copied on the completed document.
     var copiedPlaceholders: [CopiedPlaceholder]
+    /// Whether the template is still being prepared.
     var draft: Bool
+    /// Days from sending until a document expires.
     var expiresIn: Int?
+    /// Whether reminders are sent.
     var reminders: Bool
+    /// Whether recipients sign one after another.
     var applySigningOrder: Bool
+    /// The API application documents belong to.
     var apiApplicationID: String?
+    /// Whether text tags were to be turned into fields.
     var textTags: Bool
+    /// Where the signing page sends a recipient who has signed.
     var redirectURL: String?
+    /// Where the signing page sends a recipient who has declined.
     var declineRedirectURL: String?
+    /// Whether recipients may decline.
     var allowDecline: Bool
+    /// Whether recipients may hand their part to someone else.
     var allowReassign: Bool
+    /// The language of the signing page and emails.
     var language: String?
+    /// The caller's key-value pairs.
     var metadata: [String: String]
     /// Fields by file; `recipientID` is a placeholder id.
     var fields: [[DocumentField]]
+    /// Files placeholders are asked to attach, by placeholder id.
     var attachmentRequests: [AttachmentRequest]
+    /// Labels.
     var labels: [DocumentLabel]
+    /// Rules over groups of a placeholder's checkboxes, by placeholder id.
     var checkboxGroups: [CheckboxGroup]
 
     /// Reads `body`.

@@ -6,20 +6,35 @@ import HTTPSupport
 /// application, metadata, labels, checkbox groups); absent ones leave it as it is. Files,
 /// placeholders and fields do not change.
 struct TemplateUpdateRequest: Sendable {
+    /// The template's new name.
     var name: String?
+    /// The new subject of the emails to recipients.
     var subject: String?
+    /// The new message of the emails to recipients.
     var message: String?
+    /// Whether the template is still being prepared.
     var draft: Bool?
+    /// Days from sending until a document expires.
     var expiresIn: Int?
+    /// Whether reminders are sent.
     var reminders: Bool?
+    /// Whether recipients sign one after another.
     var applySigningOrder: Bool?
+    /// The API application documents belong to.
     var apiApplicationID: String?
+    /// Where the signing page sends a recipient who has signed.
     var redirectURL: String?
+    /// Where the signing page sends a recipient who has declined.
     var declineRedirectURL: String?
+    /// Whether recipients may decline.
     var allowDecline: Bool?
+    /// Whether recipients may hand their part to someone else.
     var allowReassign: Bool?
+    /// The caller's key-value pairs, replacing the old ones.
     var metadata: [String: String]?
+    /// Labels, replacing the old ones.
     var labels: [DocumentLabel]?
+    /// Checkbox groups by placeholder id, replacing the old ones.
     var checkboxGroups: [CheckboxGroup]?
 
     /// Reads `body` for a template with placeholders `placeholderIDs`.

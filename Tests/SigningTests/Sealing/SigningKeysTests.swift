@@ -58,6 +58,11 @@ import X509
         let lifetime = certificate.notValidAfter.timeIntervalSince(certificate.notValidBefore)
         #expect(lifetime > 1.9 * 365 * 24 * 3600 && lifetime < 2.1 * 365 * 24 * 3600)
 
+        for issued in [certificate, ca, keys.sealCredentials.certificate] {
+            let serial = Array(issued.serialNumber.bytes)
+            #expect(serial.count == 20 && serial[0] < 0x80, "serial \(issued.serialNumber) is not 20 octets in DER")
+        }
+
         let unicode = try keys.credentials(for: SignerIdentity(name: "José", email: "josé@exämple.com"))
         #expect(unicode.certificate.subject.description.contains("José"))
         #expect(try unicode.certificate.extensions.subjectAlternativeNames == nil)

@@ -129,6 +129,25 @@ import Testing
         }
     }
 
+    @Test func preassignedPlaceholdersNeedNoRecipientInTheRequest() async throws {
+        try await TemplateAPIFixture.with { api in
+            let templateID = try await api.createTemplate([
+                "name": "Receipt",
+                "files": [TemplateAPIFixture.file("receipt.pdf")],
+                "placeholders": [["id": "clerk", "name": "Clerk", "preassigned_recipient_name": "Carla", "preassigned_recipient_email": "carla@example.com"]],
+                "fields": [[["x": 10, "y": 10, "page": 1, "placeholder_id": "clerk", "type": "signature"]]],
+            ], as: api.keys.alice)
+            let reply = try await api.call(.post, "/document_templates/documents", as: api.keys.alice, body: ["template_id": templateID, "recipients": []])
+            #expect(reply.status == .created, "\(String(decoding: reply.body, as: UTF8.self))")
+            #expect(Self.objects(reply, "recipients").map { $0["email"] as? String } == ["carla@example.com"])
+            #expect(reply.string("fields.0.0.recipient_id") == reply.string("recipients.0.id"))
+
+            let withoutRecipients = try await api.call(.post, "/document_templates/documents", as: api.keys.alice, body: ["template_id": templateID])
+            #expect(withoutRecipients.status == .unprocessableContent)
+            #expect((withoutRecipients["errors"] as? [String: [String]])?["recipients"] == ["is required"])
+        }
+    }
+
     @Test func requestsThatDoNotFitTheTemplateAreRefusedWith422() async throws {
         try await TemplateAPIFixture.with { api in
             let templateID = try await api.createTemplate(TemplateAPIFixture.leaseTemplate(), as: api.keys.alice)

@@ -119,7 +119,8 @@ import Testing
                 let hook = try await fixture.addHook(callbackURL: base + "/hook")
                 var policy = WebhookFixture.fastPolicy
                 policy.firstRetryDelay = .milliseconds(50)
-                policy.retryPeriod = .milliseconds(400)
+                // Long enough for a second attempt on a loaded machine, short enough to end the test soon.
+                policy.retryPeriod = .seconds(3)
                 let deliverer = fixture.deliverer(policy: policy)
                 try await WebhookFixture.running(deliverer) {
                     await fixture.outbox(waking: deliverer).announce(.documentExpired, document: WebhookFixture.document())
