@@ -56,22 +56,27 @@ class Account:
 
     @property
     def documents(self):
+        """The SDK's `DocumentApi` for this account."""
         return Timed(signwell_sdk.DocumentApi(self.client))
 
     @property
     def templates(self):
+        """The SDK's `TemplateApi` for this account."""
         return Timed(signwell_sdk.TemplateApi(self.client))
 
     @property
     def bulk_sends(self):
+        """The SDK's `BulkSendApi` for this account."""
         return Timed(signwell_sdk.BulkSendApi(self.client))
 
     @property
     def hooks(self):
+        """The SDK's `WebhooksApi` for this account."""
         return Timed(signwell_sdk.WebhooksApi(self.client))
 
     @property
     def me(self):
+        """The SDK's `MeApi` for this account."""
         return Timed(signwell_sdk.MeApi(self.client))
 
 

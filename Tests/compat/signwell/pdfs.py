@@ -7,13 +7,11 @@ pyHanko (through the PDF suite's helper) for the signatures of a completed docum
 """
 
 import struct
-import subprocess
 import zlib
 from pathlib import Path
 
-from pdf.validators import pyhanko_statuses
+from pdf.validators import pyhanko_statuses, tool
 
-TOOL_TIMEOUT = 120
 # US Letter in points: 816 x 1056 CSS px at 96 dpi, the page SignWell's coordinates assume.
 LETTER = (612, 792)
 
@@ -76,13 +74,6 @@ def signature_png(width=240, height=80):
             + chunk(b"IEND", b""))
 
 
-def _run(*command):
-    result = subprocess.run([str(part) for part in command], capture_output=True, text=True, timeout=TOOL_TIMEOUT)
-    assert result.returncode == 0, (
-        f"{' '.join(map(str, command))} exited {result.returncode}\nstdout:\n{result.stdout}\nstderr:\n{result.stderr}")
-    return result.stdout
-
-
 def saved(data, folder, name):
     """Writes bytes to folder/name and returns the path."""
     path = Path(folder) / name
@@ -92,14 +83,14 @@ def saved(data, folder, name):
 
 def page_count(path):
     """The number of pages per `qpdf --show-npages`."""
-    return int(_run("qpdf", "--show-npages", path).strip())
+    return int(tool("qpdf", "--show-npages", path).stdout.strip())
 
 
 def assert_signed_by_platform(path, ca_path, count):
     """pyHanko, trusting only the server's signing CA: exactly `count` signatures, each intact,
     cryptographically valid and trusted; every signature but the newest is followed only by
     changes its permissions allow (form filling and later signatures, never other edits), and the
-    newest (the platform seal) covers the whole file."""
+    newest covers the whole file."""
     from pyhanko.sign.diff_analysis import ModificationLevel
     from pyhanko.sign.validation.status import SignatureCoverageLevel
 
@@ -112,4 +103,3 @@ def assert_signed_by_platform(path, ca_path, count):
         assert status.docmdp_ok and status.modification_level != ModificationLevel.OTHER, report
         if index == count - 1:
             assert status.coverage == SignatureCoverageLevel.ENTIRE_FILE, report
-    return statuses

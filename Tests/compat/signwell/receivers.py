@@ -62,6 +62,7 @@ class LocalServer:
 
     @property
     def base_url(self):
+        """http://127.0.0.1:PORT"""
         host, port = self._server.server_address[:2]
         return f"http://{host}:{port}"
 

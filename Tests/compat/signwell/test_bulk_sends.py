@@ -49,6 +49,7 @@ def filled_csv(header, rows):
 
 
 def encoded(text):
+    """UTF-8 text as the base64 string bulk sends take."""
     return base64.b64encode(text.encode("utf-8")).decode("ascii")
 
 

@@ -1,5 +1,5 @@
 """From sent to completed without a browser (signer.py drives the signing page's JSON endpoints),
-then `completed_pdf` in its three forms (PDF bytes, `url_only`, `file_format=zip`), the
+then `completed_pdf` in its forms (PDF bytes, `audit_page=false`, `url_only`, `file_format=zip`), the
 signatures checked by pyHanko against the server's CA, and the statuses in which a document
 refuses changes (409) or has no completed PDF yet (404 record_not_found).
 """
@@ -36,11 +36,14 @@ class Completed:
 
 
 def wait_until_completed(account, document_id):
+    """The document once it reaches a terminal status, through the SDK's own poller."""
     return account.documents.wait_for_completion(document_id, interval=0.25, timeout=COMPLETION_TIMEOUT)
 
 
 @pytest.fixture(scope="module")
 def completed(signing_server, account, http):
+    """A three-page document with a signature, two texts, a date and a checkbox, signed by its one
+    recipient; shared by the module's tests, which only read it."""
     original = pdf_with_pages(3)
     document = account.documents.create_document(document_request(original, fields=[
         field("signature", x=100, y=600, api_id="signature"),
@@ -80,6 +83,13 @@ def test_completed_pdf_is_signed_for_the_recipient_and_sealed(completed, signing
     assert_qpdf_clean(path)
     assert page_count(path) == 3 + 1, "the file's pages and the audit trail page"
     assert_signed_by_platform(path, signing_ca, count=2)
+
+
+def test_completed_pdf_without_audit_page_is_the_revision_before_the_seal(completed, account, signing_ca, tmp_path):
+    data = account.documents.get_completed_pdf(completed.created.id, audit_page=False)
+    assert len(data) < len(completed.pdf) and completed.pdf.startswith(data), "an earlier revision of the same file"
+    assert data.startswith(completed.original)
+    assert_signed_by_platform(saved(data, tmp_path, "before-seal.pdf"), signing_ca, count=1)
 
 
 def test_completed_pdf_url_only_points_at_the_same_file(completed, account, http):

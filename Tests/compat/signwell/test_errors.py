@@ -34,6 +34,7 @@ def assert_validation_error(raised, key_part):
 
 
 def anonymous(signing_server, key=None):
+    """SDK objects sending `key` (None: no X-Api-Key header at all)."""
     return Account("anonymous", key, api_client(signing_server, key))
 
 

@@ -39,6 +39,7 @@ def sizes(response_field):
 
 
 def assert_default_size(response_field):
+    """The server filled in a width and a height within SignWell's limits for the type."""
     width, height = sizes(response_field)
     kind = response_field.type.value
     assert width > 0 and 0 < height <= MAX_HEIGHT.get(kind, MAX_OTHER_HEIGHT), (kind, width, height)

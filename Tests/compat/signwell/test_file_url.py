@@ -13,6 +13,7 @@ from .pdfs import pdf_with_pages
 
 
 def url_request(files, name, pages):
+    """A create request whose one file is a `pages`-page PDF served by `files` as `name`."""
     files.files[name] = pdf_with_pages(pages)
     request = document_request(pdf_with_pages(1))
     request.files = [FilesInner(name=name, file_url=files.url(name))]

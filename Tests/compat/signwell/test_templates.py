@@ -15,6 +15,7 @@ from .pdfs import pdf_with_pages
 
 
 def template_field(kind, placeholder_id, page=1, x=100, y=100, **attributes):
+    """A template field of `kind` for a placeholder."""
     return TemplateFieldsInnerInner(type=kind, placeholder_id=placeholder_id, page=page, x=x, y=y, **attributes)
 
 
@@ -36,6 +37,7 @@ def template_request(name=None):
 
 
 def by_api_id(fields):
+    """{api_id: field} over every file's fields."""
     return {f.api_id: f for per_file in fields for f in per_file}
 
 
