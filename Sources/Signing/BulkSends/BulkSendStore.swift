@@ -6,7 +6,11 @@ import Storage
 /// `signing_bulk_send_documents`, its documents in the order of their rows. Counts and lists
 /// of a bulk send's documents join the documents' table, so deleted documents are not counted.
 struct BulkSendStore: Sendable {
+    /// The database the tables are in.
     let database: Database
+
+    /// The bulk sends' own table.
+    private var table: JSONBodyTable<BulkSend> { JSONBodyTable(database: database) }
 
     /// How many documents a bulk send has, and how many of them are completed.
     struct Counts: Sendable, Equatable {
@@ -14,24 +18,11 @@ struct BulkSendStore: Sendable {
         var completed = 0
     }
 
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .millisecondsSince1970
-        encoder.outputFormatting = [.sortedKeys]
-        return encoder
-    }()
-
-    private static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .millisecondsSince1970
-        return decoder
-    }()
-
     /// Stores a new bulk send with its documents, in order, in one transaction.
     func insert(_ bulkSend: BulkSend, documentIDs: [String]) async throws {
-        let body = String(decoding: try Self.encoder.encode(bulkSend), as: UTF8.self)
+        let body = try JSONBodyCodec.body(of: bulkSend)
         try await database.withTransaction { sql in
-            try await sql.insert(into: "signing_bulk_sends")
+            try await sql.insert(into: BulkSend.tableName)
                 .columns("id", "owner_id", "created_at", "body")
                 .values(SQLBind(bulkSend.id), SQLBind(bulkSend.ownerID), SQLBind(bulkSend.createdAt), SQLBind(body))
                 .run()
@@ -46,26 +37,14 @@ struct BulkSendStore: Sendable {
 
     /// The bulk send with this id, or `nil`.
     func bulkSend(id: String) async throws -> BulkSend? {
-        let row = try await database.withReadConnection { sql in
-            try await sql.select().column("body").from("signing_bulk_sends").where("id", .equal, SQLBind(id)).first()
-        }
-        return try row.map(Self.bulkSend)
+        try await table.record(id: id)
     }
 
     /// One page of the bulk sends of `ownerID` (every owner's when `nil`), newest first, and
     /// how many there are in all.
     func list(ownerID: String?, page: Int, limit: Int) async throws -> (bulkSends: [BulkSend], total: Int) {
-        try await database.withReadConnection { sql in
-            var count = sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n").from("signing_bulk_sends")
-            var select = sql.select().column("body").from("signing_bulk_sends")
-            if let ownerID {
-                count = count.where("owner_id", .equal, SQLBind(ownerID))
-                select = select.where("owner_id", .equal, SQLBind(ownerID))
-            }
-            let total = try await count.first()?.decode(column: "n", as: Int.self) ?? 0
-            let rows = try await select.orderBy("created_at", .descending).orderBy("id").limit(limit).offset((page - 1) * limit).all()
-            return (try rows.map(Self.bulkSend), total)
-        }
+        let listed = try await table.list(ownerID: ownerID, page: page, limit: limit)
+        return (listed.records, listed.total)
     }
 
     /// The counts of each of the bulk sends `ids`.
@@ -105,8 +84,9 @@ struct BulkSendStore: Sendable {
             return (try rows.map { try $0.decode(column: "id", as: String.self) }, total)
         }
     }
+}
 
-    private static func bulkSend(from row: any SQLRow) throws -> BulkSend {
-        try decoder.decode(BulkSend.self, from: Data(try row.decode(column: "body", as: String.self).utf8))
-    }
+extension BulkSend: JSONBodyRecord {
+    /// The bulk sends' table.
+    static var tableName: String { "signing_bulk_sends" }
 }

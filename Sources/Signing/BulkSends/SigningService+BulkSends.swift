@@ -10,7 +10,7 @@ extension SigningService {
     /// The bulk send `id` if `principal` may see it (its owner or an administrator); a 404
     /// otherwise.
     func visibleBulkSend(_ id: String, for principal: Principal) async throws -> BulkSend {
-        guard let bulkSend = try await bulkSends.bulkSend(id: id), principal.isAdministrator || bulkSend.ownerID == principal.userID else {
+        guard let bulkSend = try await bulkSends.bulkSend(id: id), principal.mayAccess(ownedBy: bulkSend.ownerID) else {
             throw APIError(.notFound, "Bulk send not found: \(id)")
         }
         return bulkSend

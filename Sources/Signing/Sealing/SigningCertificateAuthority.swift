@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import SwiftASN1
+import TimeStamping
 import X509
 import _CryptoExtras
 
@@ -44,36 +45,14 @@ struct SigningCertificateAuthority: Sendable {
     /// before `now` (for clock skew), that may issue end-entity certificates only.
     static func generate(commonName: String, now: Date) throws -> SigningCertificateAuthority {
         let key = Certificate.PrivateKey(P256.Signing.PrivateKey())
-        let name = try DistinguishedName { CommonName(commonName) }
-        let notBefore = now.addingTimeInterval(-3600)
-        let certificate = try Certificate(
-            version: .v3,
-            serialNumber: randomSerialNumber(),
-            publicKey: key.publicKey,
-            notValidBefore: notBefore,
-            notValidAfter: notBefore.addingTimeInterval(20 * SigningKeys.year),
-            issuer: name,
-            subject: name,
+        let authority = try LocalCertificateAuthority(
+            commonName: commonName,
+            key: key,
             signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: try Certificate.Extensions {
-                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
-                Critical(KeyUsage(keyCertSign: true, cRLSign: true))
-                SubjectKeyIdentifier(hash: key.publicKey)
-            },
-            issuerPrivateKey: key
+            notBefore: now.addingTimeInterval(-3600),
+            lifetime: 20 * SigningKeys.year
         )
-        return try SigningCertificateAuthority(chain: [certificate], key: key)
-    }
-
-    /// A random serial number of 20 octets that stays 20 octets in DER: positive, with its top
-    /// bit clear (RFC 5280 §4.1.2.2 allows no more). `Certificate.SerialNumber()` draws 20
-    /// random octets, which DER writes as 21 when the first is 0x80 or more; NSS, and with it
-    /// Poppler's pdfsig, then cannot find the signer's certificate in a CMS.
-    static func randomSerialNumber() -> Certificate.SerialNumber {
-        var generator = SystemRandomNumberGenerator()
-        var bytes = (0..<20).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        bytes[0] = bytes[0] & 0x7F | 0x01
-        return Certificate.SerialNumber(bytes: bytes)
+        return try SigningCertificateAuthority(chain: [authority.certificate], key: key)
     }
 
     /// Issues an end-entity certificate for `publicKey` named `subject`, valid for `lifetime`
@@ -92,7 +71,7 @@ struct SigningCertificateAuthority: Sendable {
         let notBefore = max(now.addingTimeInterval(-3600), certificate.notValidBefore)
         return try Certificate(
             version: .v3,
-            serialNumber: Self.randomSerialNumber(),
+            serialNumber: .random(),
             publicKey: publicKey,
             notValidBefore: notBefore,
             notValidAfter: min(notBefore.addingTimeInterval(lifetime), certificate.notValidAfter),

@@ -19,7 +19,7 @@ extension SigningService {
     /// Sends a draft, applying the request's changes first (`UpdateDocumentAndSendRequest`:
     /// name, subject, message, flags, expiry, redirects, metadata, labels).
     ///
-    /// - Throws: ``HTTPSupport/APIError`` 409 unless the document is a draft; 422 for invalid values.
+    /// - Throws: ``HTTPSupport/APIError`` 422 unless the document is a draft, and for invalid values.
     func send(_ document: SigningDocument, updates body: [String: JSONValue], client: ClientInfo) async throws -> SigningDocument {
         let reader = RequestReader()
         let name = reader.string(body, "name", at: "name", maxLength: 255)
@@ -46,7 +46,9 @@ extension SigningService {
         try reader.throwIfFailed()
         let sent = try await change(document.id) { document in
             guard document.status == .draft else {
-                throw APIError(.conflict, "Only drafts can be sent; this document is \(document.status.rawValue).")
+                // The SDK declares 201 and 422 only: a document that is not a draft is invalid input.
+                throw APIError(.unprocessableContent, "Only drafts can be sent; this document is \(document.status.rawValue).",
+                               fieldErrors: ["status": ["is \(document.status.rawValue); only drafts can be sent"]])
             }
             guard document.fields.contains(where: { $0.type == .signature || $0.type == .initials }) || document.withSignaturePage else {
                 throw APIError(.unprocessableContent, "The document needs fields before it is sent.", fieldErrors: ["fields": ["can't be blank"]])

@@ -9,7 +9,7 @@ extension SigningService {
     ///   deleted document (all alike, so tokens cannot be probed).
     func resolve(token: String) async throws -> (document: SigningDocument, recipientIndex: Int) {
         let notFound = APIError(.notFound, "This signing link is not valid. Ask the sender for a new one.")
-        guard let (documentID, index) = links.parse(token), let document = try await store.document(id: documentID),
+        guard let (documentID, index) = links.parse(token), let document = try await store.record(id: documentID),
               document.recipients.indices.contains(index),
               links.isValid(token, documentID: documentID, recipientIndex: index, nonce: document.recipients[index].linkNonce)
         else { throw notFound }

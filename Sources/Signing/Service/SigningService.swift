@@ -44,31 +44,23 @@ public struct SigningService: Sendable {
     /// The document `id` if `principal` may see it (its owner or an administrator); a 404
     /// otherwise, so that other users' ids are not confirmed to exist.
     func visibleDocument(_ id: String, for principal: Principal) async throws -> SigningDocument {
-        guard let document = try await store.document(id: id), principal.isAdministrator || document.ownerID == principal.userID else {
+        guard let document = try await store.record(id: id), principal.mayAccess(ownedBy: document.ownerID) else {
             throw APIError(.notFound, "Document not found")
         }
         return try await expiringIfDue(document)
     }
 
     /// Reads document `id` fresh, applies `change` and stores the result, under the document's
-    /// lock; retries when another process stored a change first.
+    /// lock; retries when another process stored a change first (see
+    /// ``JSONBodyTable/change(_:_:)``).
     ///
     /// - Returns: The stored document.
     func change(
         _ id: String, _ change: @escaping @Sendable (inout SigningDocument) async throws -> Void
     ) async throws -> SigningDocument {
         try await locks.withLock(id) {
-            for attempt in 1... {
-                guard var document = try await store.document(id: id) else { throw APIError(.notFound, "Document not found") }
-                try await change(&document)
-                document.updatedAt = Date()
-                do {
-                    return try await store.update(document)
-                } catch is DocumentStore.VersionConflict where attempt < 5 {
-                    continue
-                }
-            }
-            fatalError("unreachable")
+            guard let document = try await store.change(id, change) else { throw APIError(.notFound, "Document not found") }
+            return document
         }
     }
 

@@ -60,7 +60,7 @@ struct SigningSessionRoutes: Sendable {
             return try noStore(SignWellResponse(body: .object(["state": .string("reassigned")])).response())
         }
         router.get("signwell/proof/:id") { _, context in
-            guard let document = try await service.store.document(id: try context.parameters.require("id")),
+            guard let document = try await service.store.record(id: try context.parameters.require("id")),
                   let notarization = document.notarization else {
                 throw APIError(.notFound, "There is no notarized document with this id.")
             }

@@ -89,12 +89,12 @@ struct BulkSendRoutes: Sendable {
             let principal = try context.requirePrincipal()
             let paging = try Paging(request)
             let (bulkSends, total) = try await service.bulkSends.list(
-                ownerID: principal.isAdministrator ? nil : principal.userID, page: paging.page, limit: paging.limit
+                ownerID: principal.listedOwnerID, page: paging.page, limit: paging.limit
             )
             let counts = try await service.bulkSends.counts(of: bulkSends.map(\.id))
-            var body = paging.meta(total: total)
-            body["bulk_sends"] = .array(bulkSends.map { renderer.render($0, counts: counts[$0.id] ?? BulkSendStore.Counts()) })
-            return SignWellResponse(body: .object(body))
+            return paging.response(
+                listing: bulkSends.map { renderer.render($0, counts: counts[$0.id] ?? BulkSendStore.Counts()) }, as: "bulk_sends", total: total
+            )
         }
         group.get("bulk_sends/:id") { _, context in
             let bulkSend = try await service.visibleBulkSend(try context.parameters.require("id"), for: try context.requirePrincipal())
@@ -107,7 +107,7 @@ struct BulkSendRoutes: Sendable {
             let (ids, total) = try await service.bulkSends.documentIDs(of: bulkSend.id, page: paging.page, limit: paging.limit)
             var documents: [JSONValue] = []
             for id in ids {
-                if let document = try await service.store.document(id: id) { documents.append(api.renderer.render(document)) }
+                if let document = try await service.store.record(id: id) { documents.append(api.renderer.render(document)) }
             }
             let counts = try await service.bulkSends.counts(of: [bulkSend.id])
             var body = renderer.header(bulkSend, counts: counts[bulkSend.id] ?? BulkSendStore.Counts())

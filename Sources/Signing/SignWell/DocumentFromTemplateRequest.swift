@@ -169,27 +169,12 @@ struct DocumentFromTemplateRequest: Sendable {
     private static func recipients(_ body: [String: JSONValue], reader: RequestReader) -> [Recipient] {
         // Required, but may be empty when every placeholder with fields has a preassigned person.
         if body["recipients"] == nil || body["recipients"] == .null { reader.fail("recipients", "is required") }
-        var seen: Set<String> = []
-        return reader.objects(body, "recipients", at: "recipients").compactMap { path, recipient in
-            let id = reader.string(recipient, "id", at: "\(path).id", required: true, maxLength: 64)
-            let email = reader.string(recipient, "email", at: "\(path).email", required: true, maxLength: 255)
-            if let email, !DocumentRequest.isEmail(email) { reader.fail("\(path).email", "is not an email address") }
-            if let id, !seen.insert(id).inserted { reader.fail("\(path).id", "is used by another recipient") }
-            let name = reader.string(recipient, "name", at: "\(path).name", maxLength: 255)
-            let placeholderName = reader.string(recipient, "placeholder_name", at: "\(path).placeholder_name", required: true, maxLength: 255)
-            let delay = reader.integer(recipient, "send_email_delay", at: "\(path).send_email_delay", in: 0...60) ?? 0
-            guard let id, let email, let placeholderName else { return nil }
-            return Recipient(
-                recipient: DocumentRequest.Recipient(
-                    id: id, name: (name?.isEmpty == false ? name : nil) ?? email, email: email,
-                    subject: reader.string(recipient, "subject", at: "\(path).subject", maxLength: 255),
-                    message: reader.string(recipient, "message", at: "\(path).message"),
-                    passcode: reader.string(recipient, "passcode", at: "\(path).passcode", maxLength: 255),
-                    sendEmail: reader.bool(recipient, "send_email", at: "\(path).send_email", default: false),
-                    sendEmailDelay: delay
-                ),
-                placeholderName: placeholderName, path: path
-            )
+        var seenIDs: Set<String> = []
+        return reader.objects(body, "recipients", at: "recipients").compactMap { path, member in
+            let recipient = reader.recipient(member, at: path, seenIDs: &seenIDs)
+            let placeholderName = reader.string(member, "placeholder_name", at: "\(path).placeholder_name", required: true, maxLength: 255)
+            guard let recipient, let placeholderName else { return nil }
+            return Recipient(recipient: recipient, placeholderName: placeholderName, path: path)
         }
     }
 

@@ -39,10 +39,8 @@ struct DocumentRenderer: Sendable {
                 entry["name"] = contact.name.map(JSONValue.string)
                 return .object(entry)
             }),
-            "attachment_requests": .array(document.attachmentRequests.map {
-                .object(["name": .string($0.name), "recipient_id": .string($0.recipientID), "required": .bool($0.required)])
-            }),
-            "checkbox_groups": .array(document.checkboxGroups.map(render)),
+            "attachment_requests": .array(document.attachmentRequests.map(DocumentPartsRenderer.document.render)),
+            "checkbox_groups": .array(document.checkboxGroups.map(DocumentPartsRenderer.document.render)),
         ]
         let optionalTexts: [(String, String?)] = [
             ("name", document.name), ("subject", document.subject), ("message", document.message),
@@ -81,9 +79,7 @@ struct DocumentRenderer: Sendable {
             "signing_order": .integer(recipient.signingOrder),
             "status": .string(recipient.status.rawValue),
             "bounced": .bool(false),
-            "attachment_requests": .array(document.attachmentRequests.filter { $0.recipientID == recipient.id }.map {
-                .object(["name": .string($0.name), "required": .bool($0.required)])
-            }),
+            "attachment_requests": DocumentPartsRenderer.document.attachmentRequests(document.attachmentRequests, of: recipient.id),
         ]
         if document.status != .draft {
             object["signing_url"] = .string(url)
@@ -106,52 +102,12 @@ struct DocumentRenderer: Sendable {
         return "\(document.baseURL)/signwell/sign/\(token)"
     }
 
-    /// A field as `DocumentResponseFieldsInnerInner`.
+    /// A field as `DocumentResponseFieldsInnerInner`, with its recipient's name and email.
     private func render(_ field: DocumentField, of document: SigningDocument) -> JSONValue {
-        var object: [String: JSONValue] = [
-            "x": Self.number(field.x),
-            "y": Self.number(field.y),
-            "page": .integer(field.page),
-            "width": .string(Self.dimension(field.width)),
-            "height": .string(Self.dimension(field.height)),
-            "type": .string(field.type.rawValue),
-            "required": .bool(field.required),
-            "recipient_id": .string(field.recipientID),
-            "fixed_width": .bool(field.fixedWidth),
-            "lock_sign_date": .bool(field.lockSignDate),
-            "allow_other": .bool(field.allowOther),
-        ]
+        var object = DocumentPartsRenderer.document.render(field, placeholderName: field.placeholderName)
         if let recipient = document.recipient(field.recipientID) {
             object["recipient"] = .object(["name": .string(recipient.name), "email": .string(recipient.email)])
         }
-        let optionalTexts: [(String, String?)] = [
-            ("api_id", field.apiID), ("name", field.name), ("label", field.label), ("formula", field.formula),
-            ("date_format", field.dateFormat?.rawValue), ("validation", field.validation?.rawValue),
-            ("default_option", field.defaultOption), ("placeholder_name", field.placeholderName),
-        ]
-        for (key, value) in optionalTexts {
-            if let value { object[key] = .string(value) }
-        }
-        if let value = field.value, value != .null { object["value"] = value }
-        if !field.options.isEmpty {
-            object["options"] = .array(field.options.map { option in
-                var entry: [String: JSONValue] = ["name": .string(option.name), "is_other": .bool(option.isOther)]
-                entry["api_id"] = option.apiID.map(JSONValue.string)
-                return .object(entry)
-            })
-        }
-        return .object(object)
-    }
-
-    private func render(_ group: CheckboxGroup) -> JSONValue {
-        var object: [String: JSONValue] = [
-            "id": .string(group.id), "group_name": .string(group.groupName), "recipient_id": .string(group.recipientID),
-            "checkbox_ids": .array(group.checkboxIDs.map(JSONValue.string)), "required": .bool(group.required),
-        ]
-        object["validation"] = group.validation.map(JSONValue.string)
-        object["min_value"] = group.minValue.map(JSONValue.integer)
-        object["max_value"] = group.maxValue.map(JSONValue.integer)
-        object["exact_value"] = group.exactValue.map(JSONValue.integer)
         return .object(object)
     }
 

@@ -7,8 +7,15 @@ import HTTPSupport
 enum FieldRequest {
     /// The fields of `body`, by file. A field's `id` and `pageIndex` are placeholders until the
     /// files are known.
+    ///
+    /// - Parameters:
+    ///   - recipientKey: The member that names a field's recipient (`placeholder_id` in
+    ///     templates).
+    ///   - finish: Called with each field that could be read, and its path, to check or
+    ///     complete it.
     static func fields(
-        _ body: [String: JSONValue], recipientIDs: Set<String>, defaultRecipient: String?, reader: RequestReader
+        _ body: [String: JSONValue], recipientIDs: Set<String>, defaultRecipient: String?, recipientKey: String = "recipient_id",
+        reader: RequestReader, finish: (inout DocumentField, _ path: String) -> Void = { _, _ in }
     ) -> [[DocumentField]] {
         reader.array(body, "fields", at: "fields").enumerated().map { fileIndex, list in
             guard case .array(let items) = list else {
@@ -17,11 +24,16 @@ enum FieldRequest {
             }
             return items.enumerated().compactMap { index, item in
                 let path = "fields[\(fileIndex)][\(index)]"
-                guard case .object(let field) = item else {
+                guard case .object(let members) = item else {
                     reader.fail(path, "must be an object")
                     return nil
                 }
-                return self.field(field, fileIndex: fileIndex, at: path, recipientIDs: recipientIDs, defaultRecipient: defaultRecipient, reader: reader)
+                guard var field = self.field(
+                    members, fileIndex: fileIndex, at: path, recipientIDs: recipientIDs, defaultRecipient: defaultRecipient,
+                    recipientKey: recipientKey, reader: reader
+                ) else { return nil }
+                finish(&field, path)
+                return field
             }
         }
     }

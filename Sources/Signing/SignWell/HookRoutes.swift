@@ -10,7 +10,7 @@ import Storage
 ///   `{id, callback_url, api_application_id?, secret}`. `secret` is Chancery's addition: the
 ///   key of the deliveries' `Webhook-Signature` (see ``WebhookSignature``), shown only here.
 ///   The callback URL must be http(s) and, unless the operator allows private networks, lead
-///   to public addresses only; otherwise 422 `{errors: {callback_url: […]}}`.
+///   to public addresses only; otherwise 400 `{message, meta}`, as the SDK expects.
 /// - `GET /hooks` → 200 `[{id, callback_url, api_application_id?}]`.
 /// - `DELETE /hooks/{id}` → 204, and the hook's queued deliveries are dropped; 404 when the
 ///   user has no such hook.
@@ -50,7 +50,10 @@ struct HookRoutes: Sendable {
                     reader.fail("callback_url", problem.description)
                 }
             }
-            try reader.throwIfFailed("The webhook is invalid.")
+            // The SDK declares a 400 with SignWell's `{message, meta}` for a hook it cannot make.
+            if !reader.errors.isEmpty {
+                throw APIError(.badRequest, reader.errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.joined(separator: ", "))" }.joined(separator: "; "))
+            }
             let hook = Webhook(
                 id: UUID().uuidString.lowercased(), ownerID: principal.userID, callbackURL: callbackURL ?? "",
                 apiApplicationID: applicationID, createdAt: Date()

@@ -38,4 +38,12 @@ struct Paging: Sendable {
         meta["previous_page"] = page > 1 ? .integer(page - 1) : nil
         return meta
     }
+
+    /// The answer of a list: `items`, this page of `total` in all, under `key`, beside the
+    /// paging members.
+    func response(listing items: [JSONValue], as key: String, total: Int) -> SignWellResponse {
+        var body = meta(total: total)
+        body[key] = .array(items)
+        return SignWellResponse(body: .object(body))
+    }
 }

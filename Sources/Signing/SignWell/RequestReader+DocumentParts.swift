@@ -21,6 +21,29 @@ extension RequestReader {
         }
     }
 
+    /// A member of `recipients` (`{id, email, name?, subject?, message?, passcode?,
+    /// send_email?, send_email_delay?}`), or `nil` when it lacks an id or an email.
+    ///
+    /// - Parameter seenIDs: The ids of the recipients before it, to which its id is added; an
+    ///   id already there is a problem.
+    func recipient(_ recipient: [String: JSONValue], at path: String, seenIDs: inout Set<String>) -> DocumentRequest.Recipient? {
+        let id = string(recipient, "id", at: "\(path).id", required: true, maxLength: 64)
+        let email = string(recipient, "email", at: "\(path).email", required: true, maxLength: 255)
+        if let email, !DocumentRequest.isEmail(email) { fail("\(path).email", "is not an email address") }
+        if let id, !seenIDs.insert(id).inserted { fail("\(path).id", "is used by another recipient") }
+        let name = string(recipient, "name", at: "\(path).name", maxLength: 255)
+        let delay = integer(recipient, "send_email_delay", at: "\(path).send_email_delay", in: 0...60) ?? 0
+        guard let id, let email else { return nil }
+        return DocumentRequest.Recipient(
+            id: id, name: (name?.isEmpty == false ? name : nil) ?? email, email: email,
+            subject: string(recipient, "subject", at: "\(path).subject", maxLength: 255),
+            message: string(recipient, "message", at: "\(path).message"),
+            passcode: string(recipient, "passcode", at: "\(path).passcode", maxLength: 255),
+            sendEmail: bool(recipient, "send_email", at: "\(path).send_email", default: false),
+            sendEmailDelay: delay
+        )
+    }
+
     /// The `metadata` member: an object of strings (numbers and booleans are written as
     /// strings), or `nil` when absent.
     func metadata(_ body: [String: JSONValue]) -> [String: String]? {

@@ -20,11 +20,9 @@ extension SignWellAPI {
             let paging = try Paging(request)
             let filter = try DocumentQuery.filter(request.uri.queryParameters.get("query"))
             let (documents, total) = try await service.store.list(
-                ownerID: principal.isAdministrator ? nil : principal.userID, filter: filter, page: paging.page, limit: paging.limit
+                ownerID: principal.listedOwnerID, matching: filter.conditions, page: paging.page, limit: paging.limit
             )
-            var body = paging.meta(total: total)
-            body["documents"] = .array(documents.map(renderer.render))
-            return SignWellResponse(body: .object(body))
+            return paging.response(listing: documents.map(renderer.render), as: "documents", total: total)
         }
         api.get("documents/:id") { _, context in
             let document = try await service.visibleDocument(try context.parameters.require("id"), for: try context.requirePrincipal())

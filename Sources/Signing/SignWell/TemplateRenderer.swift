@@ -29,10 +29,8 @@ struct TemplateRenderer: Sendable {
                 .array(template.fields.filter { $0.fileIndex == fileIndex }.map { render($0, of: template) })
             }),
             "labels": .array(template.labels.map { .object(["id": .string($0.id), "name": .string($0.name)]) }),
-            "attachment_requests": .array(template.attachmentRequests.map {
-                .object(["name": .string($0.name), "placeholder_id": .string($0.recipientID), "required": .bool($0.required)])
-            }),
-            "checkbox_groups": .array(template.checkboxGroups.map(render)),
+            "attachment_requests": .array(template.attachmentRequests.map(DocumentPartsRenderer.template.render)),
+            "checkbox_groups": .array(template.checkboxGroups.map(DocumentPartsRenderer.template.render)),
         ]
         let optionalTexts: [(String, String?)] = [
             ("name", template.name), ("subject", template.subject), ("message", template.message),
@@ -67,9 +65,7 @@ struct TemplateRenderer: Sendable {
             "id": .string(placeholder.id),
             "name": .string(placeholder.name),
             "signing_order": .integer(placeholder.signingOrder),
-            "attachment_requests": .array(template.attachmentRequests.filter { $0.recipientID == placeholder.id }.map {
-                .object(["name": .string($0.name), "required": .bool($0.required)])
-            }),
+            "attachment_requests": DocumentPartsRenderer.template.attachmentRequests(template.attachmentRequests, of: placeholder.id),
         ]
         object["preassigned_recipient_name"] = placeholder.preassignedName.map(JSONValue.string)
         object["preassigned_recipient_email"] = placeholder.preassignedEmail.map(JSONValue.string)
@@ -85,47 +81,6 @@ struct TemplateRenderer: Sendable {
 
     /// A field as `DocumentResponseFieldsInnerInner`, for its placeholder.
     private func render(_ field: DocumentField, of template: SigningTemplate) -> JSONValue {
-        var object: [String: JSONValue] = [
-            "x": DocumentRenderer.number(field.x),
-            "y": DocumentRenderer.number(field.y),
-            "page": .integer(field.page),
-            "width": .string(DocumentRenderer.dimension(field.width)),
-            "height": .string(DocumentRenderer.dimension(field.height)),
-            "type": .string(field.type.rawValue),
-            "required": .bool(field.required),
-            "placeholder_id": .string(field.recipientID),
-            "fixed_width": .bool(field.fixedWidth),
-            "lock_sign_date": .bool(field.lockSignDate),
-            "allow_other": .bool(field.allowOther),
-        ]
-        let optionalTexts: [(String, String?)] = [
-            ("api_id", field.apiID), ("name", field.name), ("label", field.label), ("formula", field.formula),
-            ("date_format", field.dateFormat?.rawValue), ("validation", field.validation?.rawValue),
-            ("default_option", field.defaultOption), ("placeholder_name", template.placeholder(field.recipientID)?.name),
-        ]
-        for (key, value) in optionalTexts {
-            if let value { object[key] = .string(value) }
-        }
-        if let value = field.value, value != .null { object["value"] = value }
-        if !field.options.isEmpty {
-            object["options"] = .array(field.options.map { option in
-                var entry: [String: JSONValue] = ["name": .string(option.name), "is_other": .bool(option.isOther)]
-                entry["api_id"] = option.apiID.map(JSONValue.string)
-                return .object(entry)
-            })
-        }
-        return .object(object)
-    }
-
-    private func render(_ group: CheckboxGroup) -> JSONValue {
-        var object: [String: JSONValue] = [
-            "id": .string(group.id), "group_name": .string(group.groupName), "placeholder_id": .string(group.recipientID),
-            "checkbox_ids": .array(group.checkboxIDs.map(JSONValue.string)), "required": .bool(group.required),
-        ]
-        object["validation"] = group.validation.map(JSONValue.string)
-        object["min_value"] = group.minValue.map(JSONValue.integer)
-        object["max_value"] = group.maxValue.map(JSONValue.integer)
-        object["exact_value"] = group.exactValue.map(JSONValue.integer)
-        return .object(object)
+        .object(DocumentPartsRenderer.template.render(field, placeholderName: template.placeholder(field.recipientID)?.name))
     }
 }

@@ -143,28 +143,11 @@ struct TemplateRequest: Sendable {
     /// The `fields` member: one list per file, each field for a placeholder, preset values
     /// checked.
     private static func fields(_ body: [String: JSONValue], placeholderIDs: Set<String>, reader: RequestReader) -> [[DocumentField]] {
-        reader.array(body, "fields", at: "fields").enumerated().map { fileIndex, list in
-            guard case .array(let items) = list else {
-                reader.fail("fields[\(fileIndex)]", "must be an array of fields")
-                return []
-            }
-            return items.enumerated().compactMap { index, item in
-                let path = "fields[\(fileIndex)][\(index)]"
-                guard case .object(let members) = item else {
-                    reader.fail(path, "must be an object")
-                    return nil
-                }
-                guard var field = FieldRequest.field(
-                    members, fileIndex: fileIndex, at: path, recipientIDs: placeholderIDs, defaultRecipient: nil,
-                    recipientKey: "placeholder_id", reader: reader
-                ) else { return nil }
-                if let value = field.value {
-                    switch FieldPreset.value(value, for: field) {
-                    case .success(let preset): field.value = preset
-                    case .failure(let refusal): reader.fail("\(path).value", refusal.message)
-                    }
-                }
-                return field
+        FieldRequest.fields(body, recipientIDs: placeholderIDs, defaultRecipient: nil, recipientKey: "placeholder_id", reader: reader) { field, path in
+            guard let value = field.value else { return }
+            switch FieldPreset.value(value, for: field) {
+            case .success(let preset): field.value = preset
+            case .failure(let refusal): reader.fail("\(path).value", refusal.message)
             }
         }
     }

@@ -39,11 +39,9 @@ struct TemplateRoutes: Sendable {
             let paging = try Paging(request)
             let filter = try TemplateQuery.filter(request.uri.queryParameters.get("query"))
             let (templates, total) = try await service.templates.list(
-                ownerID: principal.isAdministrator ? nil : principal.userID, filter: filter, page: paging.page, limit: paging.limit
+                ownerID: principal.listedOwnerID, matching: filter.conditions, page: paging.page, limit: paging.limit
             )
-            var body = paging.meta(total: total)
-            body["templates"] = .array(templates.map(renderer.render))
-            return SignWellResponse(body: .object(body))
+            return paging.response(listing: templates.map(renderer.render), as: "templates", total: total)
         }
         group.post("document_templates/documents") { request, context in
             let principal = try context.requirePrincipal()

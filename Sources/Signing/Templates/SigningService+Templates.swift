@@ -10,7 +10,7 @@ extension SigningService {
     /// The template `id` if `principal` may see it (its owner or an administrator); a 404
     /// otherwise, so that other users' ids are not confirmed to exist.
     func visibleTemplate(_ id: String, for principal: Principal) async throws -> SigningTemplate {
-        guard let template = try await templates.template(id: id), principal.isAdministrator || template.ownerID == principal.userID else {
+        guard let template = try await templates.record(id: id), principal.mayAccess(ownedBy: template.ownerID) else {
             throw APIError(.notFound, "Template not found: \(id)")
         }
         return template
@@ -48,21 +48,12 @@ extension SigningService {
     }
 
     /// Applies `change` to template `id` as stored and stores the result, retrying when
-    /// another request stored a change first.
+    /// another request stored a change first (see ``JSONBodyTable/change(_:_:)``).
     ///
     /// - Returns: The stored template.
     func changeTemplate(_ id: String, _ change: (inout SigningTemplate) throws -> Void) async throws -> SigningTemplate {
-        for attempt in 1... {
-            guard var template = try await templates.template(id: id) else { throw APIError(.notFound, "Template not found: \(id)") }
-            try change(&template)
-            template.updatedAt = Date()
-            do {
-                return try await templates.update(template)
-            } catch is TemplateStore.VersionConflict where attempt < 5 {
-                continue
-            }
-        }
-        fatalError("unreachable")
+        guard let template = try await templates.change(id, change) else { throw APIError(.notFound, "Template not found: \(id)") }
+        return template
     }
 
     /// The files of templates read back from the blob store as intake would give them, for

@@ -213,7 +213,7 @@ import Testing
             #expect((sent as? [String: Any])?["status"] as? String == "Sent")
             #expect((sent as? [String: Any])?["name"] as? String == "Renamed")
             let (twice, _) = try await app.json(.post, "/signwell/api/v1/documents/\(id)/send", headers: app.alice, body: [:])
-            #expect(twice == .conflict)
+            #expect(twice == .unprocessableContent)
             let (reminded, _) = try await app.json(.post, "/signwell/api/v1/documents/\(id)/remind", headers: app.alice, body: [:])
             #expect(reminded == .created)
             let link = try #require(((sent as? [String: Any])?["recipients"] as? [[String: Any]])?.first?["embedded_signing_url"] as? String)

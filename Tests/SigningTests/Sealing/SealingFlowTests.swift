@@ -79,7 +79,7 @@ import X509
             #expect(signature.intact && signature.valid && signature.trusted, "signature \(index + 1): \(signature.details)")
             #expect(signature.docmdpOK != false, "signature \(index + 1): \(signature.details)")
             if index < 2 {
-                #expect(["LTA_UPDATES", "FORM_FILLING"].contains(signature.modification ?? ""), "signature \(index + 1): \(signature.details)")
+                #expect(signature.modification == "FORM_FILLING", "signature \(index + 1): \(signature.details)")
                 #expect(signature.coverage == "ENTIRE_REVISION")
             }
         }

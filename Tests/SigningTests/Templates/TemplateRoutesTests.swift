@@ -158,7 +158,7 @@ import Testing
     @Test func theFilesAreStoredOnceAsPDFBlobs() async throws {
         try await TemplateAPIFixture.with { api in
             let id = try await api.createTemplate(TemplateAPIFixture.leaseTemplate(), as: api.keys.alice)
-            let template = try #require(try await api.service.templates.template(id: id))
+            let template = try #require(try await api.service.templates.record(id: id))
             let file = try #require(template.files.first)
             let stored = try await api.service.loadPDF(file.pdf)
             #expect(stored.starts(with: Array("%PDF-".utf8)))
