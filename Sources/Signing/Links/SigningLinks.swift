@@ -42,14 +42,23 @@ public struct SigningLinks: Sendable {
 
     /// Whether `token` is the current link of recipient `index` with `nonce`.
     public func isValid(_ token: String, documentID: String, recipientIndex: Int, nonce: String) -> Bool {
-        let expected = self.token(documentID: documentID, recipientIndex: recipientIndex, nonce: nonce)
-        return Array(expected.utf8).count == Array(token.utf8).count
-            && zip(expected.utf8, token.utf8).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+        Self.constantTimeEqual(self.token(documentID: documentID, recipientIndex: recipientIndex, nonce: nonce), token)
+    }
+
+    /// Whether two strings are equal, in a time that depends only on their lengths.
+    static func constantTimeEqual(_ first: String, _ second: String) -> Bool {
+        let a = Array(first.utf8)
+        let b = Array(second.utf8)
+        return a.count == b.count && zip(a, b).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
     private func mac(documentID: String, recipientIndex: Int, nonce: String) -> String {
-        let code = HMAC<SHA256>.authenticationCode(for: Data("\(documentID)|\(recipientIndex)|\(nonce)".utf8), using: key)
-        return Data(code).prefix(16).base64URLEncoded
+        mac(of: "\(documentID)|\(recipientIndex)|\(nonce)")
+    }
+
+    /// HMAC-SHA256 of `text` with the link key, cut to 128 bits, in base64url.
+    func mac(of text: String) -> String {
+        Data(HMAC<SHA256>.authenticationCode(for: Data(text.utf8), using: key)).prefix(16).base64URLEncoded
     }
 }
 

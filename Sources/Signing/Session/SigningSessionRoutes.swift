@@ -14,7 +14,9 @@ import NIOCore
 /// - `POST …/decline`: `{"reason": …}`; declines the document.
 /// - `POST …/reassign`: `{"name", "email"}`; hands the recipient's part to someone else.
 ///
-/// Plus `GET /signwell/proof/{documentID}`, the public link on the audit page, which sends
+/// Plus `GET /signwell/files/{token}`, where `completed_pdf?url_only=true` points (a link that
+/// works without credentials for an hour, see ``SigningLinks/fileToken(documentID:expiry:format:auditPage:)``),
+/// `GET /signwell/proof/{documentID}`, the public link on the audit page, which sends
 /// the browser to the Notary's page for the sealed PDF, and `GET /signwell/ca.pem`, the
 /// certificate that verifies every signature the server makes.
 struct SigningSessionRoutes: Sendable {
@@ -58,6 +60,18 @@ struct SigningSessionRoutes: Sendable {
                 client: client(request, context)
             )
             return try noStore(SignWellResponse(body: .object(["state": .string("reassigned")])).response())
+        }
+        router.get("signwell/files/:token") { _, context in
+            guard let grant = service.links.fileGrant(try context.parameters.require("token")),
+                  let document = try await service.store.record(id: grant.documentID) else {
+                throw APIError(.notFound, "This download link is not valid or has expired; ask for a new one.")
+            }
+            let file = try await CompletedFile.of(document, auditPage: grant.auditPage, format: grant.format, service: service)
+            return Response(
+                status: .ok,
+                headers: [.contentType: file.mediaType, .contentDisposition: "attachment; filename=\"\(file.name)\"", .cacheControl: "no-store"],
+                body: .init(byteBuffer: ByteBuffer(bytes: file.bytes))
+            )
         }
         router.get("signwell/proof/:id") { _, context in
             guard let document = try await service.store.record(id: try context.parameters.require("id")),

@@ -4,7 +4,6 @@ import HTTPSupport
 import HTTPTypes
 import Hummingbird
 import NIOCore
-import NotaryProof
 
 extension SignWellAPI {
     /// `/documents…`: create, list, get, delete, send, remind, update recipients, completed PDF.
@@ -56,35 +55,22 @@ extension SignWellAPI {
 
     /// The completed PDF as bytes, as a ZIP, or (`url_only=true`) as `{"file_url": …}`.
     private func completedPDF(_ document: SigningDocument, request: Request) async throws -> Response {
-        guard document.status == .completed, let signedPDF = document.signedPDF else {
-            throw APIError(.notFound, "The document is not completed yet, so it has no completed PDF.")
-        }
         let query = request.uri.queryParameters
         let auditPage = query.get("audit_page").map { $0 != "false" && $0 != "0" } ?? true
-        let format = query.get("file_format") ?? "pdf"
-        guard format == "pdf" || format == "zip" else {
+        guard let format = CompletedFile.Format(rawValue: query.get("file_format") ?? "pdf") else {
             throw APIError(.unprocessableContent, "file_format must be pdf or zip", fieldErrors: ["file_format": ["must be pdf or zip"]])
         }
         if query.get("url_only") == "true" || query.get("url_only") == "1" {
-            var url = "\(baseURL(of: request))/signwell/api/v1/documents/\(document.id)/completed_pdf?file_format=\(format)"
-            if !auditPage { url += "&audit_page=false" }
-            return try SignWellResponse(body: .object(["file_url": .string(url)])).response()
+            guard document.status == .completed else {
+                throw APIError(.notFound, "The document is not completed yet, so it has no completed PDF.")
+            }
+            let token = service.links.fileToken(
+                documentID: document.id, expiry: Date().addingTimeInterval(SigningLinks.fileLinkLifetime), format: format, auditPage: auditPage
+            )
+            return try SignWellResponse(body: .object(["file_url": .string("\(baseURL(of: request))/signwell/files/\(token)")])).response()
         }
-        let bytes = try await service.loadPDF(auditPage ? document.currentPDF : signedPDF)
-        let baseName = Self.fileName(document.name ?? document.files.first?.name ?? "document")
-        if format == "zip" {
-            var archive = StoredZip()
-            archive.add("\(baseName).pdf", bytes, modified: document.completedAt ?? Date())
-            return Self.download(archive.bytes, type: "application/zip", name: "\(baseName).zip")
-        }
-        return Self.download(bytes, type: "application/pdf", name: "\(baseName).pdf")
-    }
-
-    /// A name safe in a `Content-Disposition` header and in a file system.
-    static func fileName(_ name: String) -> String {
-        var base = name.hasSuffix(".pdf") ? String(name.dropLast(4)) : name
-        base = String(base.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == " " || $0 == "." ? $0 : "_" }.prefix(100))
-        return base.isEmpty ? "document" : base
+        let file = try await CompletedFile.of(document, auditPage: auditPage, format: format, service: service)
+        return Self.download(file.bytes, type: file.mediaType, name: file.name)
     }
 
     /// A file to save.

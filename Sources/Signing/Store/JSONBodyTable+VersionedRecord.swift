@@ -53,11 +53,11 @@ extension JSONBodyTable where Record: VersionedRecord {
         var attempt = 0
         while true {
             attempt += 1
-            guard var record = try await record(id: id) else { return nil }
-            try await change(&record)
-            record.updatedAt = Date()
+            guard var current = try await record(id: id) else { return nil }
+            try await change(&current)
+            current.updatedAt = Date()
             do {
-                return try await update(record)
+                return try await update(current)
             } catch is VersionConflict where attempt < Self.maximumAttempts {
                 continue
             }

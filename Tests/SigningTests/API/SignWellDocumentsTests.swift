@@ -151,8 +151,14 @@ import Testing
             #expect(Array(pdf.bytes.prefix(withoutAudit.bytes.count)) == withoutAudit.bytes)
             let zip = try await app.bytes("/signwell/api/v1/documents/\(id)/completed_pdf?file_format=zip", headers: app.alice)
             #expect(zip.bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]))
-            let (_, urlOnly) = try await app.json(.get, "/signwell/api/v1/documents/\(id)/completed_pdf?url_only=true", headers: app.alice)
-            #expect(((urlOnly as? [String: Any])?["file_url"] as? String)?.contains("/documents/\(id)/completed_pdf") == true)
+            // url_only gives a link that works without credentials, as SignWell's file_url does.
+            let (_, urlOnly) = try await app.json(.get, "/signwell/api/v1/documents/\(id)/completed_pdf?url_only=true&audit_page=false", headers: app.alice)
+            let fileURL = try #require((urlOnly as? [String: Any])?["file_url"] as? String)
+            let linked = try await app.bytes(SigningTestApp.path(of: fileURL), headers: [:])
+            #expect(linked.status == .ok)
+            #expect(linked.bytes == withoutAudit.bytes)
+            let forged = try await app.bytes(SigningTestApp.path(of: fileURL).replacingOccurrences(of: ".n.", with: ".a."), headers: [:])
+            #expect(forged.status == .notFound)
         }
     }
 
