@@ -110,7 +110,7 @@ let package = Package(
         .target(
             name: "Signing",
             dependencies: [
-                "Storage", "Accounts", "HTTPSupport", "PDF", "PDFSigning", "TimeStamping", "NotaryProof",
+                "Storage", "Accounts", "HTTPSupport", "PDF", "PDFSigning", "TimeStamping", "NotaryProof", "TransparencyLog",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import TransparencyLog
 
 /// Gives each webhook the secret that keys the `Webhook-Signature` of its deliveries, without
 /// storing it: the secret is HMAC-SHA256 of the hook's id under a server key, written as
@@ -26,6 +27,6 @@ struct WebhookSecrets: Sendable {
 
     /// The secret of the hook with id `hookID`.
     func secret(ofHook hookID: String) -> String {
-        HMAC<SHA256>.authenticationCode(for: Data(hookID.utf8), using: key).hex
+        Hex.encode(Array(HMAC<SHA256>.authenticationCode(for: Data(hookID.utf8), using: key)))
     }
 }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import TransparencyLog
 
 /// The two proofs a delivery carries that it comes from this server.
 ///
@@ -15,7 +16,7 @@ import Foundation
 enum WebhookSignature {
     /// SignWell's `event.hash` of an event of `type` at `time` (Unix seconds) for hook `hookID`.
     static func eventHash(hookID: String, type: String, time: Int) -> String {
-        HMAC<SHA256>.authenticationCode(for: Data("\(type)@\(time)".utf8), using: SymmetricKey(data: Data(hookID.utf8))).hex
+        Hex.encode(Array(HMAC<SHA256>.authenticationCode(for: Data("\(type)@\(time)".utf8), using: SymmetricKey(data: Data(hookID.utf8)))))
     }
 
     /// The `Webhook-Signature` value of `body` sent at `timestamp` (Unix seconds) to a hook
@@ -24,6 +25,6 @@ enum WebhookSignature {
         var message = Data("\(timestamp).".utf8)
         message.append(contentsOf: body.utf8)
         let code = HMAC<SHA256>.authenticationCode(for: message, using: SymmetricKey(data: Data(secret.utf8)))
-        return "t=\(timestamp),v1=\(code.hex)"
+        return "t=\(timestamp),v1=\(Hex.encode(Array(code)))"
     }
 }
