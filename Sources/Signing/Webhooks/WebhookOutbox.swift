@@ -13,8 +13,8 @@ import Storage
 /// await outbox.announce(.documentCompleted, document: document)
 /// ```
 struct WebhookOutbox: Sendable {
-    /// Where events go; `nil` for an outbox that drops them.
-    private let destination: Destination?
+    /// Where events go.
+    private let destination: Destination
 
     /// The parts a working outbox writes to.
     private struct Destination: Sendable {
@@ -41,7 +41,6 @@ struct WebhookOutbox: Sendable {
     /// - Parameter relatedSigner: The recipient the event is about (viewed, signed, declined),
     ///   sent as `event.related_signer`.
     func announce(_ type: WebhookEventType, document: SigningDocument, relatedSigner: DocumentRecipient? = nil) async {
-        guard let destination else { return }
         do {
             let hooks = try await destination.hooks.hooks(hearing: document.ownerID, apiApplicationID: document.apiApplicationID)
             guard !hooks.isEmpty else { return }
