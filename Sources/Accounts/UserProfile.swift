@@ -17,4 +17,9 @@ public struct UserProfile: Sendable, Hashable, Codable {
         self.email = email
         self.company = company
     }
+
+    /// The given and family names joined by a space, or an empty string when both are empty.
+    public var fullName: String {
+        [firstName, lastName].filter { !$0.isEmpty }.joined(separator: " ")
+    }
 }

@@ -748,3 +748,58 @@ def test_the_page_on_its_own_cannot_be_framed_by_another_origin(server, key, bro
     browser.switch_to.frame(browser.find_element(By.ID, "embedded"))
     WebDriverWait(browser, WAIT).until(lambda b: b.find_element(By.ID, "topbar").is_displayed())
     browser.switch_to.default_content()
+
+
+def test_a_recipient_with_a_passcode_enters_it_before_seeing_the_document(server, key, browser, parent_site):
+    """The sender gave Jane a passcode: the widget asks for it before it shows anything of the
+    document, says why a wrong one is refused, and with the right one shows the pages (pdf.js
+    fetches the PDF with the proof) and lets her sign. The proof stays in the page's memory."""
+    fields = [{"type": "signature", "recipient_id": "1", "page": 1, "x": 100, "y": 700, "width": 240, "height": 60,
+               "required": True, "api_id": "signature"}]
+    document = create_document(server, key, "Browser passcode", [{**JANE, "passcode": "4711-open"}], fields)
+    url = signing_url(document, "1")
+    locked = requests.get(url + "/session", timeout=TIMEOUT)
+    assert locked.json() == {"state": "locked", "document_name": "Browser passcode", "recipient_name": JANE["name"]}
+
+    browser.get(parent_site["url"] + "/index.html")
+    browser.execute_script("openSigning(arguments[0])", {"url": url})
+    enter_widget(browser)
+    form = browser.find_element(By.ID, "passcode")
+    WebDriverWait(browser, WAIT).until(lambda _: form.is_displayed())
+    passcode = browser.find_element(By.ID, "passcode-input")
+    assert browser.switch_to.active_element == passcode
+    assert browser.find_element(By.CSS_SELECTOR, 'label[for="passcode-input"]').text == "Passcode"
+    assert passcode.get_attribute("type") == "password"
+    assert "Browser passcode" in form.text and JANE["name"] in form.text
+    assert not browser.find_element(By.ID, "topbar").is_displayed()
+    assert not browser.find_elements(By.CSS_SELECTOR, ".page")
+
+    # A wrong passcode (sent with Enter) is refused with the server's reason.
+    passcode.send_keys("4711-opem\n")
+    error = browser.find_element(By.ID, "passcode-error")
+    WebDriverWait(browser, WAIT).until(lambda _: error.text)
+    assert "not right" in error.text, error.text
+    assert passcode.get_attribute("aria-invalid") == "true"
+    assert form.is_displayed() and not browser.find_elements(By.CSS_SELECTOR, ".page")
+
+    passcode.clear()
+    passcode.send_keys("4711-open")
+    browser.find_element(By.ID, "passcode-submit").click()
+    wait_for_fields(browser)
+    assert not form.is_displayed()
+    assert_pages_drawn(browser)
+    assert browser.execute_script("return [localStorage.length, sessionStorage.length, document.cookie]") == [0, 0, ""]
+
+    browser.find_element(By.CSS_SELECTOR, ".page .field button").click()
+    WebDriverWait(browser, WAIT).until(lambda b: dialog_open(b, "signature-dialog"))
+    draw_signature(browser)
+    adopt(browser)
+    assert "Thank you for signing" in finish(browser)
+    browser.switch_to.default_content()
+    assert wait_for_event(browser, "completed") == {"id": document["id"], "recipient_id": "1"}
+    assert [e["name"] for e in events(browser)] == ["loaded", "signed", "completed"]
+    # Chromium reports the refused passcode's 403 in the console; nothing else may be there.
+    errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE" and "/favicon.ico" not in e["message"]
+              and not ("/unlock" in e["message"] and "403" in e["message"])]
+    assert not errors, errors
+    assert recipient(get_document(server, key, document["id"]), "1")["status"] == "signed"

@@ -50,6 +50,28 @@ public struct PDFPageGeometry: Sendable, Hashable {
         return PDFRect(x: left, y: bottom, width: abs(second.x - first.x), height: abs(second.y - first.y))
     }
 
+    /// The point of the displayed page at which the user-space point `point` is shown: the
+    /// inverse of ``userSpacePoint(_:)``.
+    public func displayedPoint(_ point: PDFPoint) -> PDFPoint {
+        let width = cropBox.width
+        let height = cropBox.height
+        let local = (x: point.x - cropBox.x, y: point.y - cropBox.y)
+        return switch rotation {
+        case 90: PDFPoint(x: local.y, y: width - local.x)
+        case 180: PDFPoint(x: width - local.x, y: height - local.y)
+        case 270: PDFPoint(x: height - local.y, y: local.x)
+        default: PDFPoint(x: local.x, y: local.y)
+        }
+    }
+
+    /// The rectangle of the displayed page that shows `rect`, a rectangle in user space: the
+    /// inverse of ``userSpaceRect(_:)``.
+    public func displayedRect(_ rect: PDFRect) -> PDFRect {
+        let first = displayedPoint(PDFPoint(x: rect.x, y: rect.y))
+        let second = displayedPoint(PDFPoint(x: rect.x + rect.width, y: rect.y + rect.height))
+        return PDFRect(x: min(first.x, second.x), y: min(first.y, second.y), width: abs(second.x - first.x), height: abs(second.y - first.y))
+    }
+
     /// The matrix `[a b c d e f]` that turns drawing upright for the viewer: a rotation
     /// counter-clockwise by ``rotation``, without translation. Given as an appearance
     /// stream's `/Matrix`, it makes the appearance read upright on the turned page.

@@ -6,6 +6,10 @@ public struct DocumentEvent: Codable, Sendable, Equatable {
     public enum Kind: String, Codable, Sendable {
         case created, sent, viewed, signed, declined, reminded, recipientsUpdated = "recipients_updated"
         case completed, canceled, expired, sealed, notarized
+        /// A recipient entered their passcode on the signing page.
+        case passcodeVerified = "passcode_verified"
+        /// A recipient entered a wrong passcode on the signing page.
+        case passcodeFailed = "passcode_failed"
     }
 
     /// When it happened.

@@ -12,7 +12,8 @@ public struct DocumentRecipient: Codable, Sendable, Equatable {
     public var subject: String?
     /// The message of the recipient's email, if it differs from the document's.
     public var message: String?
-    /// A passcode the recipient must enter before signing, kept as its SHA-256 (hex).
+    /// The bcrypt hash of the passcode the recipient must enter before they can see or sign
+    /// the document (``SigningService/unlock(token:passcode:client:)``); never shown by the API.
     public var passcodeHash: String?
     /// Whether the server should email the recipient.
     public var sendEmail: Bool

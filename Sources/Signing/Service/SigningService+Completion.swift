@@ -55,5 +55,6 @@ extension SigningService {
         .created: "Document created", .sent: "Sent for signature", .viewed: "Opened the document", .signed: "Signed",
         .declined: "Declined", .reminded: "Reminder sent", .recipientsUpdated: "Recipients updated",
         .completed: "All recipients signed", .canceled: "Canceled", .expired: "Expired", .sealed: "Sealed", .notarized: "Notarized",
+        .passcodeVerified: "Entered the passcode", .passcodeFailed: "Entered a wrong passcode",
     ]
 }

@@ -13,8 +13,17 @@ extension SigningService {
     /// - Parameters:
     ///   - baseURL: The public base URL the signing links are made with.
     ///   - client: Who asked, for the audit trail.
+    /// With `text_tags`, the fields the files' tags ask for are added to the request's.
     func create(_ request: DocumentRequest, owner: Principal, baseURL: String, client: ClientInfo, templateIDs: [String] = []) async throws -> SigningDocument {
-        try await create(request, files: try await intakeFiles(request.files), owner: owner, baseURL: baseURL, client: client, templateIDs: templateIDs)
+        let files = try await intakeFiles(request.files)
+        var request = request
+        if request.textTags {
+            request.fields = try Self.addingTextTagFields(
+                to: request.fields, files: files, participants: request.recipients.map { .init(id: $0.id, name: $0.name) },
+                requireFields: !request.draft && !request.withSignaturePage
+            )
+        }
+        return try await create(request, files: files, owner: owner, baseURL: baseURL, client: client, templateIDs: templateIDs)
     }
 
     /// Fetches and converts `files` to PDF, in order.
@@ -62,6 +71,7 @@ extension SigningService {
         let fields = Self.placedFields(request.fields, files: files, signaturePageBoxes: request.withSignaturePage ? assembled.signaturePageBoxes : [],
                                        signaturePageIndex: assembled.signaturePageIndex, recipients: request.recipients.map(\.id))
         let now = Date()
+        let passcodeHashes = try await hashPasscodes(of: request.recipients)
         var document = SigningDocument(
             id: id, ownerID: owner.userID, name: request.name, subject: request.subject, message: request.message,
             status: request.draft ? .draft : .sent, testMode: request.testMode, embeddedSigning: request.embeddedSigning,
@@ -76,7 +86,7 @@ extension SigningService {
             recipients: request.recipients.enumerated().map { index, recipient in
                 DocumentRecipient(
                     id: recipient.id, name: recipient.name, email: recipient.email, subject: recipient.subject, message: recipient.message,
-                    passcodeHash: recipient.passcode.map { SHA256.hash(data: Array($0.utf8)).hex }, sendEmail: recipient.sendEmail,
+                    passcodeHash: passcodeHashes[index], sendEmail: recipient.sendEmail,
                     sendEmailDelay: recipient.sendEmailDelay, signingOrder: index + 1, status: .created, linkNonce: SigningLinks.makeNonce()
                 )
             },

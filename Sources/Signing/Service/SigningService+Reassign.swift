@@ -7,10 +7,11 @@ extension SigningService {
     /// the recipient gets the new name and email and a new signing link; the old link stops
     /// working. The sender finds the new link in the document.
     ///
-    /// - Throws: ``HTTPSupport/APIError`` 403 when the sender does not allow it, 409 when the
-    ///   recipient cannot sign now, 422 for an invalid email.
-    func reassign(token: String, name: String?, email: String?, client: ClientInfo) async throws -> SigningDocument {
-        let (document, index) = try await resolve(token: token)
+    /// - Throws: ``HTTPSupport/APIError`` 403 when the sender does not allow it or `proof` does
+    ///   not unlock a recipient's passcode, 409 when the recipient cannot sign now, 422 for an
+    ///   invalid email.
+    func reassign(token: String, unlock proof: String?, name: String?, email: String?, client: ClientInfo) async throws -> SigningDocument {
+        let (document, index) = try await resolve(token: token, unlock: proof)
         guard document.allowReassign else { throw APIError(.forbidden, "The sender does not allow handing this document to someone else.") }
         let reader = RequestReader()
         let request: [String: JSONValue] = ["name": name.map(JSONValue.string) ?? .null, "email": email.map(JSONValue.string) ?? .null]

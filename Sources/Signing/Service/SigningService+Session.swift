@@ -3,7 +3,8 @@ import Foundation
 import HTTPSupport
 
 extension SigningService {
-    /// The document and recipient a signing token opens.
+    /// The document and recipient a signing token opens, whether or not the recipient's
+    /// passcode was entered (see ``resolve(token:unlock:)`` for the check).
     ///
     /// - Throws: ``HTTPSupport/APIError`` 404 for a token that is malformed, revoked or of a
     ///   deleted document (all alike, so tokens cannot be probed).
@@ -33,12 +34,16 @@ extension SigningService {
     }
 
     /// Opens the signing page's session: records the first view in the audit trail and tells
-    /// the webhooks about every view.
-    func openSession(token: String, client: ClientInfo) async throws -> (document: SigningDocument, recipientIndex: Int) {
+    /// the webhooks about every view. A recipient with a passcode whose `proof` does not unlock
+    /// their part has not seen the document: their session is `locked` and nothing is recorded.
+    func openSession(
+        token: String, unlock proof: String?, client: ClientInfo
+    ) async throws -> (document: SigningDocument, recipientIndex: Int, isLocked: Bool) {
         let resolved = try await resolve(token: token)
         var document = resolved.document
         let index = resolved.recipientIndex
-        guard Self.state(of: document, recipientIndex: index) == "ready" else { return (document, index) }
+        guard isUnlocked(document, recipientIndex: index, token: token, proof: proof) else { return (document, index, true) }
+        guard Self.state(of: document, recipientIndex: index) == "ready" else { return (document, index, false) }
         if document.recipients[index].viewedAt == nil {
             document = try await change(document.id) { document in
                 guard document.recipients[index].viewedAt == nil else { return }
@@ -50,12 +55,12 @@ extension SigningService {
             }
         }
         await webhooks.announce(.documentViewed, document: document, relatedSigner: document.recipients[index])
-        return (document, index)
+        return (document, index, false)
     }
 
     /// Records a recipient's refusal to sign; the document is declined.
-    func decline(token: String, reason: String?, client: ClientInfo) async throws -> SigningDocument {
-        let (document, index) = try await resolve(token: token)
+    func decline(token: String, unlock proof: String?, reason: String?, client: ClientInfo) async throws -> SigningDocument {
+        let (document, index) = try await resolve(token: token, unlock: proof)
         guard document.allowDecline else { throw APIError(.forbidden, "The sender does not allow declining this document.") }
         let declined = try await change(document.id) { document in
             guard Self.state(of: document, recipientIndex: index) == "ready" else {
@@ -76,8 +81,10 @@ extension SigningService {
 
     /// Signs for a recipient: checks their values, burns them and their signature into a new
     /// PDF revision signed for them, and completes the document when they were the last.
-    func complete(token: String, submission: SigningSubmission, client: ClientInfo) async throws -> (document: SigningDocument, recipientIndex: Int) {
-        let (document, index) = try await resolve(token: token)
+    func complete(
+        token: String, unlock proof: String?, submission: SigningSubmission, client: ClientInfo
+    ) async throws -> (document: SigningDocument, recipientIndex: Int) {
+        let (document, index) = try await resolve(token: token, unlock: proof)
         let signed = try await change(document.id) { document in
             let state = Self.state(of: document, recipientIndex: index)
             guard state == "ready" else {

@@ -23,12 +23,20 @@ public struct SigningService: Sendable {
     let timeStamper: (any SignatureTimeStamper)?
     let webhooks: WebhookOutbox
     let logger: Logger
+    /// Hashes recipients' passcodes and checks them (bcrypt, off the async executors).
+    let passwords: PasswordHasher
     let locks = DocumentLocks()
+    /// Wrong passcodes per signing link, for the lockout.
+    let passcodeAttempts = PasscodeAttempts()
 
     /// Creates the service.
+    ///
+    /// - Parameter passwords: Hashes and checks recipients' passcodes; the capability passes
+    ///   the account store's, so that tests and the server choose one bcrypt cost for both.
     init(
         store: DocumentStore, blobs: any BlobStore, intake: DocumentIntake, keys: SigningKeys, links: SigningLinks,
-        notary: (any Notarizing)?, timeStamper: (any SignatureTimeStamper)?, webhooks: WebhookOutbox, logger: Logger
+        notary: (any Notarizing)?, timeStamper: (any SignatureTimeStamper)?, webhooks: WebhookOutbox, logger: Logger,
+        passwords: PasswordHasher = PasswordHasher()
     ) {
         self.store = store
         self.blobs = blobs
@@ -39,6 +47,7 @@ public struct SigningService: Sendable {
         self.timeStamper = timeStamper
         self.webhooks = webhooks
         self.logger = logger
+        self.passwords = passwords
     }
 
     /// The document `id` if `principal` may see it (its owner or an administrator); a 404

@@ -5,14 +5,22 @@ import Hummingbird
 import NIOCore
 
 /// The JSON endpoints of the signing page, under `/signwell/sign/{token}/…`. The token in the
-/// path is the only credential: it names one recipient of one document and stops working when
+/// path is the credential: it names one recipient of one document and stops working when
 /// the recipient is reassigned or the document is deleted.
 ///
-/// - `GET …/session`: the recipient's view of the document (pages, their fields, the state).
+/// - `POST …/unlock`: `{"passcode": …}`, for a recipient the sender gave a passcode; answers
+///   `{"unlock": proof}` (see ``SigningService/unlock(token:passcode:client:)``).
+/// - `GET …/session`: the recipient's view of the document (pages, their fields, the state),
+///   or only `{"state": "locked", …}` until the passcode is entered (``SigningSessionView``).
 /// - `GET …/document.pdf`: the newest PDF revision.
 /// - `POST …/complete`: the recipient's values and signature; signs for them.
 /// - `POST …/decline`: `{"reason": …}`; declines the document.
 /// - `POST …/reassign`: `{"name", "email"}`; hands the recipient's part to someone else.
+///
+/// For a recipient with a passcode, every endpoint but `unlock` needs the proof in
+/// ``unlockHeader`` (`session` answers `locked` without it, the others 403). A header rather
+/// than a cookie, because the page often runs in a cross-origin iframe (embedded.js), where
+/// browsers block third-party cookies.
 ///
 /// Plus `GET /signwell/files/{token}`, where `completed_pdf?url_only=true` points (a link that
 /// works without credentials for an hour, see ``SigningLinks/fileToken(documentID:expiry:format:auditPage:)``),
@@ -24,16 +32,28 @@ struct SigningSessionRoutes: Sendable {
     /// Whether the first `X-Forwarded-For` address is the client's.
     let trustForwardedFor: Bool
 
+    /// `X-Signing-Unlock`: the proof that the recipient entered their passcode.
+    static let unlockHeader = HTTPField.Name("X-Signing-Unlock")!
+
     /// Adds the routes to `router`.
     func add(to router: Router<ChanceryRequestContext>) {
         let sign = router.group("signwell/sign/:token")
+        sign.post("unlock") { request, context in
+            let body = try await SignWellAPI.jsonObject(request, limit: 4 << 10)
+            let reader = RequestReader()
+            let passcode = reader.string(body, "passcode", at: "passcode", required: true, maxLength: 255)
+            try reader.throwIfFailed()
+            let proof = try await service.unlock(token: try context.parameters.require("token"), passcode: passcode ?? "", client: client(request, context))
+            return try noStore(SignWellResponse(body: .object(["unlock": .string(proof)])).response())
+        }
         sign.get("session") { request, context in
             let token = try context.parameters.require("token")
-            let (document, index) = try await service.openSession(token: token, client: client(request, context))
-            return try noStore(SignWellResponse(body: SigningSessionView(document: document, recipientIndex: index, token: token).json).response())
+            let (document, index, isLocked) = try await service.openSession(token: token, unlock: proof(request), client: client(request, context))
+            let view = SigningSessionView(document: document, recipientIndex: index, token: token, isLocked: isLocked)
+            return try noStore(SignWellResponse(body: view.json).response())
         }
-        sign.get("document.pdf") { _, context in
-            let (document, _) = try await service.resolve(token: try context.parameters.require("token"))
+        sign.get("document.pdf") { request, context in
+            let (document, _) = try await service.resolve(token: try context.parameters.require("token"), unlock: proof(request))
             let bytes = try await service.loadPDF(document.currentPDF)
             return Response(
                 status: .ok,
@@ -43,21 +63,25 @@ struct SigningSessionRoutes: Sendable {
         }
         sign.post("complete") { request, context in
             let submission = try SigningSubmission(body: try await SignWellAPI.jsonObject(request, limit: 8 << 20))
-            let (document, index) = try await service.complete(token: try context.parameters.require("token"), submission: submission, client: client(request, context))
+            let (document, index) = try await service.complete(
+                token: try context.parameters.require("token"), unlock: proof(request), submission: submission, client: client(request, context)
+            )
             return try outcome(document, index: index, redirect: document.redirectURL)
         }
         sign.post("decline") { request, context in
             let body = try await SignWellAPI.jsonObject(request, limit: 64 << 10)
             let reason = body["reason"]?.stringValue.map { String($0.prefix(2000)) }
-            let document = try await service.decline(token: try context.parameters.require("token"), reason: reason, client: client(request, context))
+            let document = try await service.decline(
+                token: try context.parameters.require("token"), unlock: proof(request), reason: reason, client: client(request, context)
+            )
             let index = try await service.resolve(token: try context.parameters.require("token")).recipientIndex
             return try outcome(document, index: index, redirect: document.declineRedirectURL)
         }
         sign.post("reassign") { request, context in
             let body = try await SignWellAPI.jsonObject(request, limit: 64 << 10)
             _ = try await service.reassign(
-                token: try context.parameters.require("token"), name: body["name"]?.stringValue, email: body["email"]?.stringValue,
-                client: client(request, context)
+                token: try context.parameters.require("token"), unlock: proof(request), name: body["name"]?.stringValue,
+                email: body["email"]?.stringValue, client: client(request, context)
             )
             return try noStore(SignWellResponse(body: .object(["state": .string("reassigned")])).response())
         }
@@ -90,6 +114,11 @@ struct SigningSessionRoutes: Sendable {
 
     private func client(_ request: Request, _ context: ChanceryRequestContext) -> ClientInfo {
         ClientInfo(request: request, context: context, trustForwardedFor: trustForwardedFor)
+    }
+
+    /// The request's unlock proof, if it has one.
+    private func proof(_ request: Request) -> String? {
+        request.headers[Self.unlockHeader]
     }
 
     /// `{"state", "redirect_url"}` after the recipient finished.

@@ -4,17 +4,27 @@ import HTTPSupport
 
 /// What the signing page needs to know about one recipient's part of a document (the
 /// `…/session` JSON): the pages, the recipient's fields placed on them, and the state.
+///
+/// Until a recipient with a passcode has entered it, the session is only
+/// `{"state": "locked", "document_name", "recipient_name"}`: enough for the page to ask for
+/// the passcode, and nothing of the document's content or of the other recipients.
 struct SigningSessionView {
     let document: SigningDocument
     let recipientIndex: Int
     /// The recipient's signing token, for the document's URL.
     let token: String
+    /// Whether the recipient has a passcode they have not entered.
+    let isLocked: Bool
 
     /// The JSON object.
     var json: JSONValue {
         let recipient = document.recipients[recipientIndex]
+        let documentName = document.name ?? document.files.first?.name ?? "Document"
+        if isLocked {
+            return .object(["state": .string("locked"), "document_name": .string(documentName), "recipient_name": .string(recipient.name)])
+        }
         var object: [String: JSONValue] = [
-            "document": .object(["id": .string(document.id), "name": .string(document.name ?? document.files.first?.name ?? "Document"),
+            "document": .object(["id": .string(document.id), "name": .string(documentName),
                                  "status": .string(document.status.rawValue)]),
             "recipient": .object(["id": .string(recipient.id), "name": .string(recipient.name), "email": .string(recipient.email),
                                   "status": .string(recipient.status.rawValue)]),

@@ -10,10 +10,6 @@ import Hummingbird
 ///   and `contact` carry the user's name and email from their profile (the login name when
 ///   the profile has no name). The `account` and the `workspace` are this Chancery server,
 ///   the same for every user (id ``accountID``, plan tier `self_hosted`).
-/// - `GET` and `DELETE /api_applications/{id}` → 404 for every id, in SignWell's error shape:
-///   Chancery has no API applications. A document's or a hook's `api_application_id` is kept
-///   as a label the client chose, and a hook that names one hears only about documents made
-///   with it.
 struct AccountRoutes: Sendable {
     /// The users and their profiles.
     let accounts: AccountStore
@@ -26,22 +22,12 @@ struct AccountRoutes: Sendable {
         api.get("me") { _, context in
             SignWellResponse(body: try await me(try context.requirePrincipal()))
         }
-        api.get("api_applications/:id") { _, _ -> Response in
-            throw Self.noSuchApplication
-        }
-        api.delete("api_applications/:id") { _, _ -> Response in
-            throw Self.noSuchApplication
-        }
     }
-
-    /// The answer for every API application id.
-    private static let noSuchApplication = APIError(.notFound, "API application not found: this server has no API applications")
 
     /// `principal` as a `MeResponse`.
     func me(_ principal: Principal) async throws -> JSONValue {
         let profile = try await accounts.profile(ofUser: principal.userName)
-        let fullName = [profile.firstName, profile.lastName].filter { !$0.isEmpty }.joined(separator: " ")
-        let name = fullName.isEmpty ? principal.userName : fullName
+        let name = profile.fullName.isEmpty ? principal.userName : profile.fullName
         var user: [String: JSONValue] = [
             "id": .string(principal.userID), "name": .string(name), "email": .string(profile.email),
             "has_google_registration": .bool(false),

@@ -54,6 +54,7 @@ struct BulkSendRoutes: Sendable {
         group.post("bulk_sends/validate_csv") { request, context in
             let principal = try context.requirePrincipal()
             let body = try BulkSendRequest(body: try await SignWellAPI.jsonObject(request))
+            try await service.requireApplication(body.options.apiApplicationID, of: principal)
             let sheet = BulkSendSheet(try await service.usableTemplates(body.templateIDs, paths: body.templateIDPaths, for: principal))
             let (rows, errors) = try sheet.read(body.table)
             guard errors.isEmpty else { return SignWellResponse(status: .unprocessableContent, body: renderer.rowErrors(errors)) }
@@ -74,6 +75,7 @@ struct BulkSendRoutes: Sendable {
         group.post("bulk_sends") { request, context in
             let principal = try context.requirePrincipal()
             let body = try BulkSendRequest(body: try await SignWellAPI.jsonObject(request))
+            try await service.requireApplication(body.options.apiApplicationID, of: principal)
             let sheet = BulkSendSheet(try await service.usableTemplates(body.templateIDs, paths: body.templateIDPaths, for: principal))
             let (rows, errors) = try sheet.read(body.table)
             guard errors.isEmpty || (body.skipRowErrors && !rows.isEmpty) else {

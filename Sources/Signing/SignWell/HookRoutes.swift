@@ -10,7 +10,8 @@ import Storage
 ///   `{id, callback_url, api_application_id?, secret}`. `secret` is Chancery's addition: the
 ///   key of the deliveries' `Webhook-Signature` (see ``WebhookSignature``), shown only here.
 ///   The callback URL must be http(s) and, unless the operator allows private networks, lead
-///   to public addresses only; otherwise 400 `{message, meta}`, as the SDK expects.
+///   to public addresses only, and `api_application_id` must name one of the user's API
+///   applications; otherwise 400 `{message, meta}`, as the SDK expects.
 /// - `GET /hooks` → 200 `[{id, callback_url, api_application_id?}]`.
 /// - `DELETE /hooks/{id}` → 204, and the hook's queued deliveries are dropped; 404 when the
 ///   user has no such hook.
@@ -24,12 +25,15 @@ struct HookRoutes: Sendable {
     let secrets: WebhookSecrets
     /// Checks callback URLs.
     let check: CallbackURLCheck
+    /// The API applications a hook may be made for.
+    let applications: APIApplicationStore
 
     /// The routes over the hooks in `database`, checking callback URLs as `policy` says.
     init(database: Database, secrets: WebhookSecrets, policy: WebhookDeliveryPolicy) {
         self.hooks = WebhookStore(database: database)
         self.secrets = secrets
         self.check = CallbackURLCheck(addressGuard: policy.addressGuard)
+        self.applications = APIApplicationStore(database: database)
     }
 
     /// The largest request body.
@@ -49,6 +53,9 @@ struct HookRoutes: Sendable {
                 } catch let problem as CallbackURLCheck.Problem {
                     reader.fail("callback_url", problem.description)
                 }
+            }
+            if let applicationID, try await applications.application(id: applicationID, ownedBy: principal.userID) == nil {
+                reader.fail("api_application_id", "does not name one of your API applications")
             }
             // The SDK declares a 400 with SignWell's `{message, meta}` for a hook it cannot make.
             if !reader.errors.isEmpty {

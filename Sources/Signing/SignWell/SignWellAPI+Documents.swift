@@ -11,6 +11,7 @@ extension SignWellAPI {
         api.post("documents") { request, context in
             let principal = try context.requirePrincipal()
             let body = try await DocumentRequest(body: Self.jsonObject(request))
+            try await service.requireApplication(body.apiApplicationID, of: principal)
             let document = try await service.create(body, owner: principal, baseURL: baseURL(of: request), client: client(request, context))
             return SignWellResponse(status: .created, body: renderer.render(document))
         }

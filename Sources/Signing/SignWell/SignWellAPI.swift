@@ -34,6 +34,7 @@ struct SignWellAPI: Sendable {
         BulkSendRoutes(api: self).add(to: api)
         hooks.add(to: api)
         AccountRoutes(accounts: accounts).add(to: api)
+        APIApplicationRoutes(applications: service.applications, accounts: accounts).add(to: api)
     }
 
     /// The request's body as a JSON object.

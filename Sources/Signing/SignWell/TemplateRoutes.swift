@@ -31,6 +31,7 @@ struct TemplateRoutes: Sendable {
         group.post("document_templates") { request, context in
             let principal = try context.requirePrincipal()
             let body = try TemplateRequest(body: try await SignWellAPI.jsonObject(request))
+            try await service.requireApplication(body.apiApplicationID, of: principal)
             let template = try await service.createTemplate(body, owner: principal)
             return SignWellResponse(status: .created, body: renderer.render(template))
         }
@@ -46,6 +47,7 @@ struct TemplateRoutes: Sendable {
         group.post("document_templates/documents") { request, context in
             let principal = try context.requirePrincipal()
             let body = try DocumentFromTemplateRequest(body: try await SignWellAPI.jsonObject(request))
+            try await service.requireApplication(body.options.apiApplicationID, of: principal)
             let combined = try await service.usableTemplates(body.templateIDs, paths: body.templateIDPaths, for: principal)
             let documentRequest = try body.documentRequest(for: combined)
             let document = try await service.create(
@@ -59,8 +61,10 @@ struct TemplateRoutes: Sendable {
             return SignWellResponse(body: renderer.render(template))
         }
         group.put("document_templates/:id") { request, context in
-            let template = try await service.visibleTemplate(try context.parameters.require("id"), for: try context.requirePrincipal())
+            let principal = try context.requirePrincipal()
+            let template = try await service.visibleTemplate(try context.parameters.require("id"), for: principal)
             let update = try TemplateUpdateRequest(body: try await SignWellAPI.jsonObject(request), placeholderIDs: Set(template.placeholders.map(\.id)))
+            try await service.requireApplication(update.apiApplicationID, of: principal)
             let updated = try await service.changeTemplate(template.id) { update.apply(to: &$0) }
             return SignWellResponse(body: renderer.render(updated))
         }

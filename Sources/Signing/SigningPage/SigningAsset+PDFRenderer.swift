@@ -22,13 +22,14 @@ extension SigningAsset {
             this.document = document;
           }
 
-          // The renderer of the PDF at `documentURL`, with pdf.js from `scriptURL` and `workerURL`.
-          static async open(scriptURL, workerURL, documentURL) {
+          // The renderer of the PDF at `documentURL`, fetched with `httpHeaders` (the passcode's proof),
+          // with pdf.js from `scriptURL` and `workerURL`.
+          static async open(scriptURL, workerURL, documentURL, httpHeaders = {}) {
             await loadScript(scriptURL);
             const pdfjs = window.pdfjsLib;
             if (!pdfjs?.getDocument) throw new Error("pdf.js did not load");
             pdfjs.GlobalWorkerOptions.workerSrc = workerURL;
-            const task = pdfjs.getDocument({ url: documentURL, isEvalSupported: false, withCredentials: false });
+            const task = pdfjs.getDocument({ url: documentURL, httpHeaders, isEvalSupported: false, withCredentials: false });
             return new PDFRenderer(await task.promise);
           }
 

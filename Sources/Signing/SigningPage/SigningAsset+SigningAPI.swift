@@ -1,9 +1,12 @@
 extension SigningAsset {
     /// `signing-api.js`: calls the session's JSON endpoints and turns SignWell error bodies into
-    /// messages.
+    /// messages; keeps the proof of the recipient's passcode and sends it with every request.
     static let signingAPIScript = script("signing-api.js", #"""
         // The JSON endpoints of one recipient's signing session, below the page's own path
         // (`/signwell/sign/{token}/session`, `…/complete`, `…/decline`): the token is the credential.
+        // For a recipient with a passcode, `…/unlock` answers a proof of it, which every later request
+        // carries in the `X-Signing-Unlock` header. The proof lives in this object only, never in
+        // storage: reloading the page asks for the passcode again.
 
         // A request the server refused or could not answer: its HTTP status (0 when the server was
         // not reached), a message for the signer, and, for 422, the messages of each field by id.
@@ -44,11 +47,30 @@ extension SigningAsset {
           // `path` is the signing page's path, `/signwell/sign/{token}`.
           constructor(path) {
             this.base = path;
+            this.unlockProof = null;
           }
 
-          // The session: the document, the recipient, their state, pages and fields.
+          // The session: the document, the recipient, their state, pages and fields; or, until the
+          // recipient has entered their passcode, only {state: "locked", document_name, recipient_name}.
           load() {
             return this.request("GET", "session");
+          }
+
+          // Checks `passcode` and keeps the proof the server answers for the requests that follow.
+          async unlock(passcode) {
+            const { unlock } = await this.request("POST", "unlock", { passcode });
+            this.unlockProof = unlock;
+          }
+
+          // The headers that show the passcode was entered: none before, or for a recipient without one.
+          proofHeaders() {
+            return this.unlockProof ? { "X-Signing-Unlock": this.unlockProof } : {};
+          }
+
+          // The PDF at `url` (the session's `document_url`), as a Blob.
+          async documentBlob(url) {
+            const response = await this.send(url, { method: "GET", headers: this.proofHeaders(), cache: "no-store", credentials: "omit" });
+            return response.blob();
           }
 
           // Signs with `submission` ({values, signature, initials?}); answers {state, redirect_url}.
@@ -62,19 +84,25 @@ extension SigningAsset {
           }
 
           async request(method, path, body) {
-            const init = { method, headers: { Accept: "application/json" }, cache: "no-store", credentials: "omit" };
+            const init = { method, headers: { Accept: "application/json", ...this.proofHeaders() }, cache: "no-store", credentials: "omit" };
             if (body !== undefined) {
               init.headers["Content-Type"] = "application/json";
               init.body = JSON.stringify(body);
             }
+            const response = await this.send(`${this.base}/${path}`, init);
+            return response.json();
+          }
+
+          // The successful response to `fetch(url, init)`; a SigningRequestError otherwise.
+          async send(url, init) {
             let response;
             try {
-              response = await fetch(`${this.base}/${path}`, init);
+              response = await fetch(url, init);
             } catch {
               throw new SigningRequestError(0, "The server could not be reached. Check your connection and try again.");
             }
             if (!response.ok) throw await failure(response);
-            return response.json();
+            return response;
           }
         }
         """#)

@@ -1,17 +1,18 @@
 extension SigningAsset {
-    /// `signing-page.js`: the page's entry point: loads the session, shows the fields or a message, and
-    /// sends the signer's values, marks or reason to decline.
+    /// `signing-page.js`: the page's entry point: asks for the passcode when there is one, loads the
+    /// session, shows the fields or a message, and sends the signer's values, marks or reason to decline.
     static let signingPageScript = script("signing-page.js", #"""
-        // The signing page: loads the recipient's session, shows the pages with the recipient's fields
-        // on them, leads them through the required ones, and sends their values, signature and
-        // initials, or their reason to decline. Inside embedded.js's iframe it tells the parent page
-        // what happened (ParentChannel).
+        // The signing page: loads the recipient's session (after the passcode, when the sender set one),
+        // shows the pages with the recipient's fields on them, leads them through the required ones,
+        // and sends their values, signature and initials, or their reason to decline. Inside
+        // embedded.js's iframe it tells the parent page what happened (ParentChannel).
         import { AdoptedMarks } from "./adopted-marks.js";
         import { DeclineDialog } from "./decline-dialog.js";
         import { DocumentPages } from "./document-pages.js";
         import { createFieldControl, readingOrder } from "./field-controls.js";
         import { readPageOptions } from "./page-options.js";
         import { ParentChannel } from "./parent-channel.js";
+        import { PasscodeForm } from "./passcode-form.js";
         import { PDFRenderer } from "./pdf-renderer.js";
         import { RequiredFieldsGuide } from "./required-fields-guide.js";
         import { SignatureDialog } from "./signature-dialog.js";
@@ -23,6 +24,7 @@ extension SigningAsset {
         const api = new SigningSession(options.sessionPath);
         const signatureDialog = new SignatureDialog(element("signature-dialog"));
         const declineDialog = new DeclineDialog(element("decline-dialog"));
+        const passcodeForm = new PasscodeForm(element("passcode"), api);
         const channel = new ParentChannel({
           embedded: options.embedded,
           parentOrigin: options.parentOrigin,
@@ -38,9 +40,10 @@ extension SigningAsset {
         let marks = null;
         let guide = null;
 
-        // The data of every event: the document's and the recipient's ids, and `extra`.
+        // The data of every event: the document's and the recipient's ids (once the session is loaded
+        // and, with a passcode, unlocked), and `extra`.
         function eventData(extra = {}) {
-          return session ? { id: session.document.id, recipient_id: session.recipient.id, ...extra } : { ...extra };
+          return session?.document ? { id: session.document.id, recipient_id: session.recipient.id, ...extra } : { ...extra };
         }
 
         window.addEventListener("error", (event) => channel.post("error", eventData({ message: event.message })));
@@ -87,11 +90,34 @@ extension SigningAsset {
           for (const id of ["download", "outcome-download"]) {
             element(id).href = session.document_url;
             element(id).setAttribute("download", `${name}.pdf`);
+            if (api.unlockProof) {
+              element(id).addEventListener("click", (event) => {
+                event.preventDefault();
+                saveDocument(`${name}.pdf`);
+              });
+            }
           }
           element("download").hidden = !options.allowDownload;
           element("close").hidden = !options.allowClose;
           element("close").addEventListener("click", () => channel.post("closed", eventData()));
           element("topbar").hidden = false;
+        }
+
+        // Saves the document as `fileName` for a recipient with a passcode: a link the browser follows
+        // cannot send the passcode's proof, so the page fetches the PDF itself and hands it over as a file.
+        async function saveDocument(fileName) {
+          try {
+            const url = URL.createObjectURL(await api.documentBlob(session.document_url));
+            const link = document.createElement("a");
+            link.href = url;
+            link.download = fileName;
+            document.body.append(link);
+            link.click();
+            link.remove();
+            setTimeout(() => URL.revokeObjectURL(url), 60000);
+          } catch (error) {
+            showFormError(error.message);
+          }
         }
 
         // Draws the pages with pdf.js when the server has it; blank pages with a notice otherwise.
@@ -106,7 +132,7 @@ extension SigningAsset {
             return;
           }
           const failed = () => notice("The pages could not be drawn, so they appear blank; your fields are in their places. Download the document to read it.");
-          PDFRenderer.open(pdfjsScript, pdfjsWorker, session.document_url).then((renderer) => pages.drawWith(renderer, failed), failed);
+          PDFRenderer.open(pdfjsScript, pdfjsWorker, session.document_url, api.proofHeaders()).then((renderer) => pages.drawWith(renderer, failed), failed);
         }
 
         function showFields() {
@@ -207,6 +233,12 @@ extension SigningAsset {
         async function start() {
           try {
             session = await api.load();
+            if (session.state === "locked") {
+              element("loading").hidden = true;
+              await passcodeForm.unlock(session);
+              element("loading").hidden = false;
+              session = await api.load();
+            }
           } catch (error) {
             showMessage({ title: "This document cannot be opened", text: error.message }, null);
             channel.post("error", eventData({ message: error.message }));

@@ -57,6 +57,15 @@ extension SigningAsset {
         .outcome h2 { margin-top: 0; font-size: 1.5rem; }
         .outcome p { color: var(--muted); }
 
+        .passcode { width: min(28rem, calc(100vw - 1.5rem)); margin: 3rem auto; padding: 1.25rem; border-radius: 10px; background: var(--paper); box-shadow: 0 1px 4px rgba(0, 0, 0, .12); }
+        .passcode h2 { margin: 0 0 .75rem; font-size: 1.25rem; }
+        .passcode p:not(.dialog-error) { margin: 0 0 .75rem; color: var(--muted); font-size: .9375rem; }
+        .passcode p.passcode-document { color: var(--ink); overflow-wrap: anywhere; }
+        .passcode-document .signer { display: block; }
+        .passcode label { display: block; font-weight: 600; margin-bottom: .25rem; }
+        .passcode input { width: 100%; padding: .5rem; border: 1px solid #b8c2cc; border-radius: 6px; font: inherit; }
+        .passcode input[aria-invalid="true"] { border-color: var(--danger); }
+
         dialog { width: min(40rem, calc(100vw - 1.5rem)); max-height: calc(100vh - 1.5rem); padding: 1.25rem; border: 0; border-radius: 10px; color: var(--ink); box-shadow: 0 10px 40px rgba(0, 0, 0, .3); }
         dialog::backdrop { background: rgba(17, 24, 39, .55); }
         dialog h2 { margin: 0 0 .75rem; font-size: 1.25rem; }
@@ -83,6 +92,7 @@ extension SigningAsset {
           .actions .button { flex: 1 1 auto; min-height: 2.25rem; padding: .25rem .5rem; font-size: .875rem; }
           .pages { padding: .75rem .5rem 2rem; gap: .75rem; }
           .field-message { min-width: 8rem; font-size: 11px; }
+          .passcode { margin: 1.5rem auto; }
         }
         @media (prefers-reduced-motion: reduce) {
           .field.highlight { animation: none; outline: 3px solid #f0a500; }

@@ -60,6 +60,6 @@ struct SigningAsset: Sendable {
         documentPagesScript, pdfRendererScript, fieldControlScript, fieldControlsScript, textFieldScript, dateFieldScript,
         checkboxFieldScript, choiceFieldScript, readOnlyFieldScript, signatureFieldScript, adoptedMarksScript,
         signatureDialogScript, signaturePadScript, signatureImagesScript, declineDialogScript, requiredFieldsGuideScript,
-        textValidationScript, dateFormatScript,
+        textValidationScript, dateFormatScript, passcodeFormScript,
     ]
 }

@@ -2,7 +2,8 @@
 /// data. Its script (``SigningAsset/signingPageScript``) reads the session from the JSON
 /// endpoints below the page's own path and fills the shell in: the bar with the document's
 /// name, the counter of required fields and the actions; the pages with the fields; the
-/// signature and decline dialogs; or, when there is nothing to sign, a message.
+/// signature and decline dialogs; or, when there is nothing to sign, a message. A recipient
+/// with a passcode first sees only the passcode form.
 enum SigningPage {
     /// The page, with pdf.js's addresses on `<body>` when the server has pdf.js.
     static func html(pdfJS: PDFJSDistribution?) -> String {
@@ -26,7 +27,8 @@ enum SigningPage {
             """
     }
 
-    /// The `<body>`'s content: the bar, the pages' container, the message, and the dialogs.
+    /// The `<body>`'s content: the bar, the pages' container, the message, the passcode form,
+    /// and the dialogs.
     private static let body = """
         <header class="topbar" id="topbar" hidden>
         <div class="document-title" id="document-title">
@@ -53,6 +55,19 @@ enum SigningPage {
         <h2 id="outcome-title" tabindex="-1"></h2>
         <p id="outcome-text"></p>
         <p><a id="outcome-download" class="button primary" hidden>Download the signed document</a></p>
+        </section>
+        <section id="passcode" class="passcode" aria-labelledby="passcode-title" hidden>
+        <form id="passcode-form" novalidate>
+        <h2 id="passcode-title">Enter the passcode</h2>
+        <p class="passcode-document"><strong id="passcode-document"></strong> <span id="passcode-recipient" class="signer"></span></p>
+        <p>The sender protected this document with a passcode. They give it to you separately from this link.</p>
+        <label for="passcode-input">Passcode</label>
+        <input id="passcode-input" type="password" autocomplete="off" autocapitalize="off" spellcheck="false" required aria-describedby="passcode-error">
+        <p id="passcode-error" class="dialog-error" role="alert"></p>
+        <div class="dialog-actions">
+        <button type="submit" id="passcode-submit" class="button primary">Open the document</button>
+        </div>
+        </form>
         </section>
         <dialog id="signature-dialog" class="signature-dialog" aria-labelledby="signature-title">
         <h2 id="signature-title">Your signature</h2>

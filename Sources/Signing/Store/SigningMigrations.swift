@@ -75,5 +75,15 @@ public enum SigningMigrations {
                 .primaryKey("bulk_send_id", "position")
                 .run()
         },
+        Migration(version: 4, name: "API applications") { sql in
+            try await sql.create(table: "signing_api_applications")
+                .column("id", type: .text, .primaryKey(autoIncrement: false))
+                .column("owner_id", type: .text, .notNull)
+                .column("created_at", type: .timestamp, .notNull)
+                .column("body", type: .text, .notNull)
+                .run()
+            try await sql.create(index: "signing_api_applications_by_owner").on("signing_api_applications")
+                .column("owner_id").column("created_at").run()
+        },
     ])
 }

@@ -37,6 +37,12 @@ extension SigningService {
     /// drops fields on pages the files do not have (as SignWell does), and stores it.
     func createTemplate(_ request: TemplateRequest, owner: Principal) async throws -> SigningTemplate {
         let inputs = try await intakeFiles(request.files)
+        var request = request
+        if request.textTags {
+            request.fields = try Self.addingTextTagFields(
+                to: request.fields, files: inputs, participants: request.placeholders.map { .init(id: $0.id, name: $0.name) }, requireFields: false
+            )
+        }
         var files: [TemplateFile] = []
         for input in inputs {
             files.append(TemplateFile(name: input.name, pageCount: input.pageCount, originalSHA256: input.originalSHA256, pdf: try await storePDF(input.pdf)))

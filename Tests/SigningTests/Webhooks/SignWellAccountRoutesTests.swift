@@ -41,6 +41,7 @@ import Testing
             let api = router.group("signwell/api/v1").add(middleware: AuthenticationMiddleware(accounts: accounts, authenticators: .standard))
             HookRoutes(database: fixture.database, secrets: fixture.secrets, policy: policy).add(to: api)
             AccountRoutes(accounts: accounts).add(to: api)
+            APIApplicationRoutes(applications: APIApplicationStore(database: fixture.database), accounts: accounts).add(to: api)
             try await Application(router: router).test(.router) { client in try await body(client, keys, fixture) }
         }
     }
@@ -58,14 +59,24 @@ import Testing
     }
 
     static let hooks = "/signwell/api/v1/hooks"
+    static let applications = "/signwell/api/v1/api_applications"
+
+    /// Makes an API application of the user of `key` and returns its id.
+    static func makeApplication(_ client: any TestClientProtocol, key: HTTPFields, name: String = "Portal") async throws -> String {
+        try await client.execute(uri: applications, method: .post, headers: key, body: body(["name": name])) { response in
+            #expect(response.status == .created)
+            return object(response)["id"] as? String ?? ""
+        }
+    }
 
     // MARK: /hooks
 
     @Test func aHookIsCreatedListedByItsOwnerOnlyAndDeleted() async throws {
         try await Self.withAPI { client, keys, fixture in
+            let application = try await Self.makeApplication(client, key: keys.alice)
             let created = try await client.execute(
                 uri: Self.hooks, method: .post, headers: keys.alice,
-                body: Self.body(["callback_url": "https://localhost/signwell?t=1", "api_application_id": "app-1"])
+                body: Self.body(["callback_url": "https://localhost/signwell?t=1", "api_application_id": application])
             ) { response in
                 #expect(response.status == .created)
                 return Self.object(response)
@@ -73,7 +84,7 @@ import Testing
             let id = try #require(created["id"] as? String)
             #expect(UUID(uuidString: id) != nil)
             #expect(created["callback_url"] as? String == "https://localhost/signwell?t=1")
-            #expect(created["api_application_id"] as? String == "app-1")
+            #expect(created["api_application_id"] as? String == application)
             #expect(created["secret"] as? String == fixture.secrets.secret(ofHook: id))
 
             try await client.execute(uri: Self.hooks, method: .get, headers: keys.alice) { response in
@@ -157,7 +168,8 @@ import Testing
     @Test(.enabled(if: SignWellPythonSDK.isInstalled, "needs the SignWell Python SDK in .venv"))
     func theSDKParsesTheHookAnswers() async throws {
         try await Self.withAPI { client, keys, _ in
-            for body in [["callback_url": "https://localhost/a"], ["callback_url": "https://localhost/b", "api_application_id": "app"]] {
+            let application = try await Self.makeApplication(client, key: keys.alice)
+            for body in [["callback_url": "https://localhost/a"], ["callback_url": "https://localhost/b", "api_application_id": application]] {
                 let created = try await client.execute(uri: Self.hooks, method: .post, headers: keys.alice, body: Self.body(body)) { response in
                     Data(response.body.readableBytesView)
                 }
@@ -210,16 +222,101 @@ import Testing
 
     // MARK: /api_applications
 
-    @Test func apiApplicationsAreNeverFound() async throws {
+    @Test func anApplicationIsMadeShownListedAndDeletedByItsOwner() async throws {
         try await Self.withAPI { client, keys, _ in
+            let request: [String: Any] = [
+                "name": "Customer portal", "callback_urls": ["https://portal.example.com/oauth"],
+                "preferences": ["primary_color": "#1a7f5a", "button_text_color": "#fff", "buttons_border_radius": 6],
+            ]
+            let created = try await client.execute(uri: Self.applications, method: .post, headers: keys.alice, body: Self.body(request)) { response in
+                #expect(response.status == .created)
+                return Self.object(response)
+            }
+            let id = try #require(created["id"] as? String)
+            let shown = try await client.execute(uri: "\(Self.applications)/\(id)", method: .get, headers: keys.alice) { response in
+                #expect(response.status == .ok)
+                return Self.object(response)
+            }
+            #expect(shown["name"] as? String == "Customer portal")
+            #expect(shown["callback_urls"] as? [String] == ["https://portal.example.com/oauth"])
+            let owner = try #require(shown["owner"] as? [String: Any])
+            #expect(owner["name"] as? String == "Alice Liddell")
+            #expect(owner["email"] as? String == "alice@example.com")
+            let preferences = try #require(shown["preferences"] as? [String: Any])
+            #expect(preferences["primary_color"] as? String == "#1a7f5a")
+            #expect(preferences["button_text_color"] as? String == "#fff")
+            #expect(preferences["buttons_border_radius"] as? Int == 6)
+            #expect(preferences["link_text_color"] is NSNull)
+
+            try await client.execute(uri: Self.applications, method: .get, headers: keys.alice) { response in
+                let listed = Self.object(response)
+                #expect(listed["total_count"] as? Int == 1)
+                #expect((listed["api_applications"] as? [[String: Any]])?.first?["id"] as? String == id)
+            }
+            try await client.execute(uri: "\(Self.applications)/\(id)", method: .delete, headers: keys.alice) { response in
+                #expect(response.status == .noContent)
+            }
             for method in [HTTPRequest.Method.get, .delete] {
-                try await client.execute(uri: "/signwell/api/v1/api_applications/\(UUID().uuidString)", method: method, headers: keys.admin) { response in
+                try await client.execute(uri: "\(Self.applications)/\(id)", method: method, headers: keys.alice) { response in
                     #expect(response.status == .notFound)
-                    let body = Self.object(response)
-                    #expect((body["meta"] as? [String: Any])?["error"] as? String == "record_not_found")
-                    #expect((body["message"] as? String)?.contains("no API applications") == true)
+                    #expect((Self.object(response)["meta"] as? [String: Any])?["error"] as? String == "record_not_found")
                 }
             }
+        }
+    }
+
+    @Test func anotherUsersApplicationIsNotThere() async throws {
+        try await Self.withAPI { client, keys, _ in
+            let id = try await Self.makeApplication(client, key: keys.alice)
+            for other in [keys.bob, keys.admin] {
+                for method in [HTTPRequest.Method.get, .delete] {
+                    try await client.execute(uri: "\(Self.applications)/\(id)", method: method, headers: other) { response in
+                        #expect(response.status == .notFound)
+                    }
+                }
+                try await client.execute(uri: Self.applications, method: .get, headers: other) { response in
+                    #expect(Self.object(response)["total_count"] as? Int == 0)
+                }
+                try await client.execute(
+                    uri: Self.hooks, method: .post, headers: other, body: Self.body(["callback_url": "https://localhost/a", "api_application_id": id])
+                ) { response in
+                    #expect(response.status == .badRequest, "a hook may be made only for one's own application")
+                    #expect((Self.object(response)["message"] as? String)?.contains("api_application_id") == true)
+                }
+            }
+            try await client.execute(uri: "\(Self.applications)/\(id)", method: .get, headers: keys.alice) { response in
+                #expect(response.status == .ok, "the others' attempts left it alone")
+            }
+        }
+    }
+
+    @Test(arguments: [
+        (#"{}"#, "name"),
+        (#"{"name": "A", "preferences": {"primary_color": "red; background: url(x)"}}"#, "preferences.primary_color"),
+        (#"{"name": "A", "preferences": {"buttons_border_radius": 500}}"#, "preferences.buttons_border_radius"),
+        (#"{"name": "A", "callback_urls": ["javascript:alert(1)"]}"#, "callback_urls[0]"),
+        (#"{"name": "A", "preferences": "blue"}"#, "preferences"),
+    ])
+    func anApplicationWithBadMembersIsRefusedNamingThem(body: String, member: String) async throws {
+        try await Self.withAPI { client, keys, _ in
+            try await client.execute(uri: Self.applications, method: .post, headers: keys.alice, body: ByteBuffer(string: body)) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect((Self.object(response)["errors"] as? [String: Any])?[member] != nil, "\(Self.object(response))")
+            }
+            try await client.execute(uri: Self.applications, method: .get, headers: keys.alice) { response in
+                #expect(Self.object(response)["total_count"] as? Int == 0)
+            }
+        }
+    }
+
+    @Test(.enabled(if: SignWellPythonSDK.isInstalled, "needs the SignWell Python SDK in .venv"))
+    func theSDKParsesAnApplication() async throws {
+        try await Self.withAPI { client, keys, _ in
+            let id = try await Self.makeApplication(client, key: keys.bob, name: "Kiosk")
+            let shown = try await client.execute(uri: "\(Self.applications)/\(id)", method: .get, headers: keys.bob) { Data($0.body.readableBytesView) }
+            let parsed = try SignWellPythonSDK.parse(shown, as: "api_application_response.ApiApplicationResponse")
+            #expect(parsed.contains("\"name\": \"Kiosk\""))
+            #expect(parsed.contains("\"name\": \"bob\""), "the owner, by login name without a profile name")
         }
     }
 }

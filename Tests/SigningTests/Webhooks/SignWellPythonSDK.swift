@@ -53,7 +53,7 @@ enum SignWellPythonSDK {
             from signwell_sdk.models.\(module) import \(type)
             value = json.load(sys.stdin)
             items = value if \(list ? "True" : "False") else [value]
-            print(json.dumps([\(type).from_dict(item).to_dict() for item in items]))
+            print(json.dumps([\(type).from_dict(item).to_dict() for item in items], default=str))
             """
         return try run(script, input: json)
     }

@@ -1,0 +1,84 @@
+import Accounts
+import Foundation
+import HTTPSupport
+import Hummingbird
+
+/// SignWell's API-application endpoints, plus the two Chancery adds to make and list
+/// applications (SignWell does both in its dashboard). Each user sees only their own.
+///
+/// - `POST /api_applications` ``APIApplicationRequest`` → 201 `ApiApplicationResponse`.
+/// - `GET /api_applications?page&limit` → `{api_applications, current_page, …}`, newest first.
+/// - `GET /api_applications/{id}` → 200 `ApiApplicationResponse`
+///   `{id, name, callback_urls, created_at, updated_at, owner{id, account_id, name, email},
+///   preferences{primary_color, button_text_color, link_text_color, buttons_border_radius,
+///   custom_logo_file}}`; 404 for an id the user does not own.
+/// - `DELETE /api_applications/{id}` → 204; 404 likewise. Documents, templates and hooks that
+///   name it keep the id, and hooks made for it go on hearing about its documents.
+struct APIApplicationRoutes: Sendable {
+    /// The applications.
+    let applications: APIApplicationStore
+    /// The users, for the owner's name and e-mail address.
+    let accounts: AccountStore
+
+    /// Adds the routes to `api`, which authenticates its requests.
+    func add(to api: RouterGroup<ChanceryRequestContext>) {
+        api.post("api_applications") { request, context in
+            let principal = try context.requirePrincipal()
+            let body = try APIApplicationRequest(body: try await SignWellAPI.jsonObject(request, limit: 64 << 10))
+            let now = Date()
+            let application = APIApplication(
+                id: UUID().uuidString.lowercased(), ownerID: principal.userID, name: body.name, callbackURLs: body.callbackURLs,
+                branding: body.branding, createdAt: now, updatedAt: now
+            )
+            try await applications.insert(application)
+            return SignWellResponse(status: .created, body: try await render(application, owner: principal))
+        }
+        api.get("api_applications") { request, context in
+            let principal = try context.requirePrincipal()
+            let paging = try Paging(request)
+            let listed = try await applications.list(ownedBy: principal.userID, page: paging.page, limit: paging.limit)
+            var items: [JSONValue] = []
+            for application in listed.applications { items.append(try await render(application, owner: principal)) }
+            return paging.response(listing: items, as: "api_applications", total: listed.total)
+        }
+        api.get("api_applications/:id") { _, context in
+            let principal = try context.requirePrincipal()
+            guard let application = try await applications.application(id: try context.parameters.require("id"), ownedBy: principal.userID) else {
+                throw Self.notFound
+            }
+            return SignWellResponse(body: try await render(application, owner: principal))
+        }
+        api.delete("api_applications/:id") { _, context in
+            let principal = try context.requirePrincipal()
+            guard try await applications.delete(id: try context.parameters.require("id"), ownedBy: principal.userID) else { throw Self.notFound }
+            return Response(status: .noContent)
+        }
+    }
+
+    /// The answer for an application the user does not have.
+    private static let notFound = APIError(.notFound, "API application not found")
+
+    /// `application`, which `owner` owns, as SignWell's `ApiApplicationResponse`.
+    func render(_ application: APIApplication, owner: Principal) async throws -> JSONValue {
+        let profile = try await accounts.profile(ofUser: owner.userName)
+        let branding = application.branding
+        return .object([
+            "id": .string(application.id),
+            "name": .string(application.name),
+            "callback_urls": .array(application.callbackURLs.map(JSONValue.string)),
+            "created_at": .string(DocumentRenderer.timestamp(application.createdAt)),
+            "updated_at": .string(DocumentRenderer.timestamp(application.updatedAt)),
+            "owner": .object([
+                "id": .string(owner.userID), "account_id": .string(AccountRoutes.accountID),
+                "name": .string(profile.fullName.isEmpty ? owner.userName : profile.fullName), "email": .string(profile.email),
+            ]),
+            "preferences": .object([
+                "primary_color": branding.primaryColor.map(JSONValue.string) ?? .null,
+                "button_text_color": branding.buttonTextColor.map(JSONValue.string) ?? .null,
+                "link_text_color": branding.linkTextColor.map(JSONValue.string) ?? .null,
+                "buttons_border_radius": branding.buttonsBorderRadius.map(JSONValue.integer) ?? .null,
+                "custom_logo_file": .null,
+            ]),
+        ])
+    }
+}
