@@ -27,7 +27,8 @@ public struct APIApplication: Codable, Hashable, Sendable {
     public var callbackURLs: [String]?
     /// Who owns it.
     public var owner: Owner?
-    /// Its branding settings, such as `primary_color`, as the server sent them.
+    /// Its branding settings, such as `primary_color`, as the server sent them; settings the
+    /// server sent as `null` are left out.
     public var preferences: [String: FieldValue]?
     /// When it was created.
     public var createdAt: Date?
@@ -45,5 +46,17 @@ public struct APIApplication: Codable, Hashable, Sendable {
         case callbackURLs = "callback_urls"
         case createdAt = "created_at"
         case updatedAt = "updated_at"
+    }
+
+    /// Decodes an `ApiApplicationResponse`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        callbackURLs = try container.decodeIfPresent([String].self, forKey: .callbackURLs)
+        owner = try container.decodeIfPresent(Owner.self, forKey: .owner)
+        preferences = try container.decodeIfPresent([String: FieldValue?].self, forKey: .preferences)?.compactMapValues { $0 }
+        createdAt = try container.decodeIfPresent(Date.self, forKey: .createdAt)
+        updatedAt = try container.decodeIfPresent(Date.self, forKey: .updatedAt)
     }
 }

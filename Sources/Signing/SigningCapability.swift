@@ -75,7 +75,8 @@ public struct SigningCapability: Sendable {
             store: DocumentStore(database: database), blobs: blobs,
             intake: DocumentIntake(policy: configuration.intake), keys: keys, links: links,
             notary: notary, timeStamper: timeStamper,
-            webhooks: WebhookOutbox(database: database, renderer: renderer, deliverer: deliverer, logger: logger), logger: logger
+            webhooks: WebhookOutbox(database: database, renderer: renderer, deliverer: deliverer, logger: logger), logger: logger,
+            passwords: accounts.passwords
         )
         return SigningCapability(
             service: service,

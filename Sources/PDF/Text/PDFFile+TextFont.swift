@@ -30,22 +30,22 @@ extension PDFFile {
         }
         let standardFont = (resolvedOrNil(dictionary["BaseFont"])?.nameValue).flatMap(PDFStandardFont.init(baseFontName:))
         let (baseEncoding, differences) = encoding(resolvedOrNil(dictionary["Encoding"]))
+        var encodedText: [String] = []
         for code in 0...255 {
-            let text: String
             if let name = differences[code] {
-                text = PDFGlyphNames.text(of: name) ?? ""
+                encodedText.append(PDFGlyphNames.text(of: name) ?? "")
             } else if let baseEncoding {
-                text = Self.text(ofScalar: baseEncoding.unicode(of: UInt8(code)))
+                encodedText.append(Self.text(ofScalar: baseEncoding.unicode(of: UInt8(code))))
             } else if standardFont == .symbol {
-                text = PDFGlyphNames.text(of: Self.builtInGlyphName(of: code, in: .symbol)) ?? ""
+                encodedText.append(PDFGlyphNames.text(of: Self.builtInGlyphName(of: code, in: .symbol)) ?? "")
             } else if standardFont == .zapfDingbats {
-                text = ""
+                encodedText.append("")
             } else {
-                text = Self.text(ofScalar: PDFBaseEncoding.standard.unicode(of: UInt8(code)))
+                encodedText.append(Self.text(ofScalar: PDFBaseEncoding.standard.unicode(of: UInt8(code))))
             }
-            if !text.isEmpty {
-                font.textByCode[UInt32(code)] = text
-            }
+        }
+        for (code, text) in encodedText.enumerated() where !text.isEmpty {
+            font.textByCode[UInt32(code)] = text
         }
         for (code, text) in toUnicode?.textByCode ?? [:] {
             font.textByCode[code] = text
@@ -62,7 +62,8 @@ extension PDFFile {
             }
         } else if let standardFont {
             for code in 0...255 {
-                guard let standardCode = Self.standardCode(of: code, in: standardFont, differences: differences, text: font.textByCode[UInt32(code)]) else {
+                let text = encodedText[code]
+                guard let standardCode = Self.standardCode(of: code, in: standardFont, differences: differences, text: text) else {
                     continue
                 }
                 font.widthByCode[UInt32(code)] = Double(PDFFontMetrics.glyphWidth(of: standardCode, in: standardFont)) / 1000
@@ -74,12 +75,12 @@ extension PDFFile {
     /// The code under which the standard font's width table lists the glyph that `code`
     /// shows: for Symbol and ZapfDingbats the code of its glyph name in their built-in
     /// encoding, for the Latin fonts the WinAnsiEncoding code of its text.
-    private static func standardCode(of code: Int, in font: PDFStandardFont, differences: [Int: String], text: String?) -> UInt8? {
+    private static func standardCode(of code: Int, in font: PDFStandardFont, differences: [Int: String], text: String) -> UInt8? {
         if !font.usesWinAnsiEncoding {
             guard let name = differences[code] else { return UInt8(code) }
             return PDFFontMetrics.code(ofGlyphNamed: name, in: font)
         }
-        guard let text, text.count == 1, let character = text.first else { return nil }
+        guard text.count == 1, let character = text.first else { return nil }
         let winAnsiCode = PDFWinAnsiEncoding.code(for: character)
         return winAnsiCode == PDFWinAnsiEncoding.replacement && character != "?" ? nil : winAnsiCode
     }

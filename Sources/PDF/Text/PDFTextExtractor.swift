@@ -39,6 +39,9 @@ struct PDFTextExtractor {
     private var formsBeingDrawn: Set<Int> = []
     /// The fonts read so far, by the object number of their dictionary.
     private var fonts: [Int: PDFTextFont] = [:]
+    /// The fonts read so far whose dictionaries stand directly in the resources of the
+    /// stream being interpreted, by resource name.
+    private var directFonts: [String: PDFTextFont] = [:]
     /// The decoded content of the forms drawn so far, by object number.
     private var formContents: [Int: [UInt8]] = [:]
     /// The font for text shown with a font that cannot be found: Helvetica in
@@ -62,6 +65,9 @@ struct PDFTextExtractor {
     ///   file's decoding budget.
     mutating func run(_ content: [UInt8], resources: PDFDictionary?, depth: Int) throws(PDFReadError) {
         var reader = PDFContentStreamReader(bytes: content, limits: file.limits)
+        let outerDirectFonts = directFonts
+        directFonts = [:]
+        defer { directFonts = outerDirectFonts }
         while !isExhausted, let operation = reader.next() {
             operationCount += 1
             try perform(operation, resources: resources, depth: depth)
@@ -184,8 +190,7 @@ struct PDFTextExtractor {
         let font = state.font ?? helvetica()
         let size = state.fontSize
         let scaling = state.horizontalScaling
-        for code in font.codes(in: string) {
-            guard glyphs.count < Self.maximumGlyphCount else { return }
+        for code in font.codes(in: string, maximumCount: Self.maximumGlyphCount - glyphs.count) {
             let rendering = textMatrix.concatenating(state.transformation)
             let width = font.width(of: code) * size
             let spacing = state.characterSpacing + (code.isSingleByteSpace ? state.wordSpacing : 0)
@@ -209,13 +214,16 @@ struct PDFTextExtractor {
     private mutating func font(named name: String, in resources: PDFDictionary?) -> PDFTextFont {
         let fontResources = file.resolvedOrNil(resources?["Font"])?.dictionaryValue
         guard let entry = fontResources?[name] else { return helvetica() }
-        if let reference = entry.referenceValue, let cached = fonts[reference.number] {
+        let cached = entry.referenceValue.flatMap { fonts[$0.number] } ?? directFonts[name]
+        if let cached {
             return cached
         }
         guard let dictionary = file.resolvedOrNil(entry)?.dictionaryValue else { return helvetica() }
         let font = file.textFont(from: dictionary)
         if let reference = entry.referenceValue {
             fonts[reference.number] = font
+        } else {
+            directFonts[name] = font
         }
         return font
     }

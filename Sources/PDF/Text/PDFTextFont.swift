@@ -41,13 +41,12 @@ struct PDFTextFont: Sendable {
     /// (the second number of the CIDFont's `/DW2`, divided by 1000; −1 by default).
     var verticalAdvance: Double = -1
 
-    /// The codes of `string`, in order; a last code whose bytes run short is read from the
-    /// bytes that are left.
-    func codes(in string: [UInt8]) -> [Code] {
+    /// The first `maximumCount` codes of `string`, in order; a last code whose bytes run
+    /// short is read from the bytes that are left.
+    func codes(in string: [UInt8], maximumCount: Int) -> [Code] {
         var codes: [Code] = []
-        codes.reserveCapacity(string.count)
         var index = 0
-        while index < string.count {
+        while index < string.count, codes.count < maximumCount {
             let length: Int
             switch codeSpace {
             case .singleByte: length = 1

@@ -1,7 +1,6 @@
 import PDF
 import HTTPTypes
 import Accounts
-import Crypto
 import Storage
 import Foundation
 import HTTPSupport

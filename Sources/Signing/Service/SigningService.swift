@@ -36,7 +36,7 @@ public struct SigningService: Sendable {
     init(
         store: DocumentStore, blobs: any BlobStore, intake: DocumentIntake, keys: SigningKeys, links: SigningLinks,
         notary: (any Notarizing)?, timeStamper: (any SignatureTimeStamper)?, webhooks: WebhookOutbox, logger: Logger,
-        passwords: PasswordHasher = PasswordHasher()
+        passwords: PasswordHasher
     ) {
         self.store = store
         self.blobs = blobs

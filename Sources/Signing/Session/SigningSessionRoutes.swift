@@ -49,7 +49,9 @@ struct SigningSessionRoutes: Sendable {
         sign.get("session") { request, context in
             let token = try context.parameters.require("token")
             let (document, index, isLocked) = try await service.openSession(token: token, unlock: proof(request), client: client(request, context))
-            let view = SigningSessionView(document: document, recipientIndex: index, token: token, isLocked: isLocked)
+            let view = SigningSessionView(
+                document: document, recipientIndex: index, token: token, isLocked: isLocked, branding: try await service.branding(of: document)
+            )
             return try noStore(SignWellResponse(body: view.json).response())
         }
         sign.get("document.pdf") { request, context in

@@ -8,6 +8,10 @@ import HTTPSupport
 /// Until a recipient with a passcode has entered it, the session is only
 /// `{"state": "locked", "document_name", "recipient_name"}`: enough for the page to ask for
 /// the passcode, and nothing of the document's content or of the other recipients.
+///
+/// Both carry `branding` (`{primary_color, button_text_color, link_text_color,
+/// buttons_border_radius}`, each `null` when unset) when the document belongs to an API
+/// application, so that the page wears the application's colours from the start.
 struct SigningSessionView {
     let document: SigningDocument
     let recipientIndex: Int
@@ -15,13 +19,17 @@ struct SigningSessionView {
     let token: String
     /// Whether the recipient has a passcode they have not entered.
     let isLocked: Bool
+    /// The look the document's API application gives the page, if any.
+    let branding: SigningBranding?
 
     /// The JSON object.
     var json: JSONValue {
         let recipient = document.recipients[recipientIndex]
         let documentName = document.name ?? document.files.first?.name ?? "Document"
         if isLocked {
-            return .object(["state": .string("locked"), "document_name": .string(documentName), "recipient_name": .string(recipient.name)])
+            var locked: [String: JSONValue] = ["state": .string("locked"), "document_name": .string(documentName), "recipient_name": .string(recipient.name)]
+            locked["branding"] = brandingJSON
+            return .object(locked)
         }
         var object: [String: JSONValue] = [
             "document": .object(["id": .string(document.id), "name": .string(documentName),
@@ -39,7 +47,20 @@ struct SigningSessionView {
         ]
         object["redirect_url"] = document.redirectURL.map(JSONValue.string) ?? .null
         object["decline_redirect_url"] = document.declineRedirectURL.map(JSONValue.string) ?? .null
+        object["branding"] = brandingJSON
         return .object(object)
+    }
+
+    /// ``branding`` as the page reads it, or `nil` without one.
+    private var brandingJSON: JSONValue? {
+        branding.map { branding in
+            .object([
+                "primary_color": branding.primaryColor.map(JSONValue.string) ?? .null,
+                "button_text_color": branding.buttonTextColor.map(JSONValue.string) ?? .null,
+                "link_text_color": branding.linkTextColor.map(JSONValue.string) ?? .null,
+                "buttons_border_radius": branding.buttonsBorderRadius.map(JSONValue.integer) ?? .null,
+            ])
+        }
     }
 
     private func field(for field: DocumentField, recipient: DocumentRecipient) -> JSONValue {

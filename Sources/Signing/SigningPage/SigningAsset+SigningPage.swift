@@ -230,9 +230,24 @@ extension SigningAsset {
           }
         }
 
+        // Wears the colours of the document's API application. The server checked them (hex colours,
+        // a radius in pixels), and custom properties set through the CSSOM are allowed by the CSP.
+        function applyBranding(branding) {
+          if (!branding) return;
+          const root = document.documentElement.style;
+          if (branding.primary_color) {
+            root.setProperty("--accent", branding.primary_color);
+            root.setProperty("--accent-dark", branding.primary_color);
+          }
+          if (branding.button_text_color) root.setProperty("--on-accent", branding.button_text_color);
+          if (branding.link_text_color) root.setProperty("--link", branding.link_text_color);
+          if (Number.isInteger(branding.buttons_border_radius)) root.setProperty("--button-radius", `${branding.buttons_border_radius}px`);
+        }
+
         async function start() {
           try {
             session = await api.load();
+            applyBranding(session.branding);
             if (session.state === "locked") {
               element("loading").hidden = true;
               await passcodeForm.unlock(session);

@@ -3,7 +3,7 @@ extension SigningAsset {
     /// from 375 px wide up.
     static let stylesheet = style("signing.css", #"""
         /* The signing page: a bar with the document and the actions, the pages below it. */
-        :root { --ink: #1d232a; --muted: #4a5561; --accent: #0b5cad; --accent-dark: #084a8c; --danger: #b3261e; --ok: #1a7f37; --paper: #ffffff; --desk: #e9edf1; --field: rgba(11, 92, 173, 0.08); }
+        :root { --ink: #1d232a; --muted: #4a5561; --accent: #0b5cad; --accent-dark: #084a8c; --danger: #b3261e; --ok: #1a7f37; --paper: #ffffff; --desk: #e9edf1; --field: rgba(11, 92, 173, 0.08); --on-accent: #fff; --link: var(--accent); --button-radius: 6px; }
         * { box-sizing: border-box; }
         [hidden] { display: none !important; }
         html, body { margin: 0; }
@@ -19,14 +19,15 @@ extension SigningAsset {
         .actions, .document-actions { display: flex; flex-wrap: wrap; gap: .5rem; }
         .actions { margin-left: auto; }
 
-        .button { display: inline-flex; align-items: center; justify-content: center; min-height: 2.5rem; padding: .375rem 1rem; border: 1px solid #b8c2cc; border-radius: 6px; background: var(--paper); color: var(--ink); font: inherit; font-size: .9375rem; text-decoration: none; cursor: pointer; }
+        .button { display: inline-flex; align-items: center; justify-content: center; min-height: 2.5rem; padding: .375rem 1rem; border: 1px solid #b8c2cc; border-radius: var(--button-radius); background: var(--paper); color: var(--ink); font: inherit; font-size: .9375rem; text-decoration: none; cursor: pointer; }
         .button:hover { background: #f2f4f6; }
-        .button.primary { background: var(--accent); border-color: var(--accent); color: #fff; font-weight: 600; }
+        .button.primary { background: var(--accent); border-color: var(--accent); color: var(--on-accent); font-weight: 600; }
         .button.primary:hover { background: var(--accent-dark); }
         .button.danger { background: var(--danger); border-color: var(--danger); color: #fff; font-weight: 600; }
         .button:disabled { opacity: .5; cursor: not-allowed; }
         .button.small { min-height: 2rem; padding: .125rem .75rem; font-size: .875rem; }
         :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+        a:not(.button) { color: var(--link); }
 
         .loading, .notice, .form-error { max-width: 52rem; margin: 1rem auto; padding: .75rem 1rem; border-radius: 6px; }
         .loading { color: var(--muted); text-align: center; }

@@ -7,7 +7,7 @@ import Testing
 /// `pdftotext -bbox`.
 @Suite(
     .enabled(
-        if: PDFTextLibreOfficeTests.soffice.isInstalled && PDFTextLibreOfficeTests.pdftotext.isInstalled,
+        if: ExternalTool("soffice").isInstalled && ExternalTool("pdftotext").isInstalled,
         "LibreOffice (/usr/bin/soffice) or Poppler (/usr/bin/pdftotext) is not installed"
     )
 )
@@ -114,7 +114,8 @@ struct PDFTextLibreOfficeTests {
     static func popplerVerticalMetrics(of file: PDFFile, page: PDFFilePage) throws -> (ascent: Double, descent: Double) {
         let resources = try #require(try file.resolve(page.completeDictionary["Resources"] ?? .null).dictionaryValue)
         let fonts = try #require(try file.resolve(resources["Font"] ?? .null).dictionaryValue)
-        let font = try #require(try file.resolve(try #require(fonts.entries.first?.value)).dictionaryValue)
+        let fontReference = try #require(fonts.entries.first?.value)
+        let font = try #require(try file.resolve(fontReference).dictionaryValue)
         let descriptor = try file.resolve(font["FontDescriptor"] ?? .null).dictionaryValue
         let ascent = try file.resolve(descriptor?["Ascent"] ?? .null).numberValue ?? 0
         let descent = try file.resolve(descriptor?["Descent"] ?? .null).numberValue ?? 0
