@@ -803,3 +803,27 @@ def test_a_recipient_with_a_passcode_enters_it_before_seeing_the_document(server
               and not ("/unlock" in e["message"] and "403" in e["message"])]
     assert not errors, errors
     assert recipient(get_document(server, key, document["id"]), "1")["status"] == "signed"
+
+
+def test_the_page_wears_its_api_applications_colours(server, key, browser):
+    """A document of an API application with a primary colour, button text colour and radius
+    shows its primary button in them; a document without one keeps the page's own blue."""
+    response = requests.post(server.url(f"{API}/api_applications"), headers=api_headers(key), timeout=TIMEOUT, json={
+        "name": "Browser brand",
+        "preferences": {"primary_color": "#0a7d4f", "button_text_color": "#ffee00", "buttons_border_radius": 0},
+    })
+    assert response.status_code == 201, response.text
+    fields = [{"type": "signature", "recipient_id": "1", "page": 1, "x": 100, "y": 300, "required": True}]
+
+    def finish_button_style(document):
+        browser.get(signing_url(document, "1"))
+        wait_for_fields(browser)
+        return browser.execute_script(
+            "const s = getComputedStyle(document.getElementById('finish'));"
+            "return [s.backgroundColor, s.color, s.borderTopLeftRadius];")
+
+    branded = create_document(server, key, "Browser branded", [JANE], fields, api_application_id=response.json()["id"])
+    assert finish_button_style(branded) == ["rgb(10, 125, 79)", "rgb(255, 238, 0)", "0px"]
+    plain = create_document(server, key, "Browser plain", [JANE], fields)
+    assert finish_button_style(plain) == ["rgb(11, 92, 173)", "rgb(255, 255, 255)", "6px"]
+    assert_no_page_errors(browser)
