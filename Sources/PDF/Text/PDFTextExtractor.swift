@@ -35,7 +35,7 @@ struct PDFTextExtractor {
     private var lineMatrix = PDFTransformationMatrix.identity
     /// The operations interpreted so far.
     private var operationCount = 0
-    /// The object numbers of the forms being drawn, outermost first.
+    /// The object numbers of the forms being drawn.
     private var formsBeingDrawn: Set<Int> = []
     /// The fonts read so far, by the object number of their dictionary.
     private var fonts: [Int: PDFTextFont] = [:]

@@ -7,7 +7,9 @@
 /// into the user space of the page by the text matrix and the current transformation matrix;
 /// when they rotate or skew it, ``box`` is the axis-aligned rectangle around the carried one.
 /// For upright text, `box.x` is the pen position, `box.y` the baseline, `box.width` the
-/// advance and `box.height` the rendered font size.
+/// advance and `box.height` the rendered font size. In vertical writing (`Identity-V`) the
+/// rectangle is centred on the pen horizontally and runs down from it by the vertical
+/// advance.
 public struct PDFTextGlyph: Sendable, Hashable {
     /// The Unicode text of the glyph's character code: usually one character, several for a
     /// ligature, empty when the font does not say what the code stands for.

@@ -12,13 +12,7 @@ struct APIApplicationStore: Sendable {
 
     /// Stores a new application.
     func insert(_ application: APIApplication) async throws {
-        let body = try JSONBodyCodec.body(of: application)
-        try await database.withConnection { sql in
-            try await sql.insert(into: APIApplication.tableName)
-                .columns("id", "owner_id", "created_at", "body")
-                .values(SQLBind(application.id), SQLBind(application.ownerID), SQLBind(application.createdAt), SQLBind(body))
-                .run()
-        }
+        try await database.withConnection { sql in try await JSONBodyTable<APIApplication>.insert(application, on: sql) }
     }
 
     /// The application `id` when `ownerID` owns it, else `nil`: another user's application

@@ -20,12 +20,8 @@ struct BulkSendStore: Sendable {
 
     /// Stores a new bulk send with its documents, in order, in one transaction.
     func insert(_ bulkSend: BulkSend, documentIDs: [String]) async throws {
-        let body = try JSONBodyCodec.body(of: bulkSend)
         try await database.withTransaction { sql in
-            try await sql.insert(into: BulkSend.tableName)
-                .columns("id", "owner_id", "created_at", "body")
-                .values(SQLBind(bulkSend.id), SQLBind(bulkSend.ownerID), SQLBind(bulkSend.createdAt), SQLBind(body))
-                .run()
+            try await JSONBodyTable<BulkSend>.insert(bulkSend, on: sql)
             guard !documentIDs.isEmpty else { return }
             var insert = sql.insert(into: "signing_bulk_send_documents").columns("bulk_send_id", "position", "document_id")
             for (position, documentID) in documentIDs.enumerated() {

@@ -7,6 +7,12 @@ protocol JSONBodyRecord: Codable, Sendable {
     /// The table the records are kept in. Besides `body`, it has the columns `id`, `owner_id`
     /// and `created_at`.
     static var tableName: String { get }
+    /// The record's id.
+    var id: String { get }
+    /// The user who owns it.
+    var ownerID: String { get }
+    /// When it was created.
+    var createdAt: Date { get }
 }
 
 /// A table that keeps each record as one JSON text in its `body` column (written by
@@ -17,6 +23,15 @@ protocol JSONBodyRecord: Codable, Sendable {
 struct JSONBodyTable<Record: JSONBodyRecord>: Sendable {
     /// The database the table is in.
     let database: Database
+
+    /// Stores a new record on `sql` in the columns every such table has; tables with more
+    /// columns write their own (see ``VersionedRecord``).
+    static func insert(_ record: Record, on sql: any SQLDatabase) async throws {
+        try await sql.insert(into: Record.tableName)
+            .columns("id", "owner_id", "created_at", "body")
+            .values(SQLBind(record.id), SQLBind(record.ownerID), SQLBind(record.createdAt), SQLBind(try JSONBodyCodec.body(of: record)))
+            .run()
+    }
 
     /// The record with this id, or `nil`.
     func record(id: String) async throws -> Record? {

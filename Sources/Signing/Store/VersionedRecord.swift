@@ -6,16 +6,10 @@ import Foundation
 /// Its table has, besides `id`, `owner_id`, `created_at` and `body`, the columns `status`,
 /// `name`, `updated_at` and `version`, which lists filter on (see ``ListFilter``).
 protocol VersionedRecord: JSONBodyRecord {
-    /// The record's id.
-    var id: String { get }
-    /// The user who owns it.
-    var ownerID: String { get }
     /// Its name, if it has one.
     var name: String? { get }
     /// The value of its `status` column.
     var storedStatus: String { get }
-    /// When it was created.
-    var createdAt: Date { get }
     /// When it last changed.
     var updatedAt: Date { get set }
     /// Bumped by each stored change.
