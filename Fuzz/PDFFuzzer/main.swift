@@ -22,13 +22,16 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     return 0
 }
 
-/// Reads `bytes` as a PDF file the way Chancery does, everything at once: pages, every
-/// object, every stream decoded, form fields, document information; then writes an
+/// Reads `bytes` as a PDF file the way Chancery does, everything at once: pages and their
+/// text, every object, every stream decoded, form fields, document information; then writes an
 /// incremental update of it (a signature-like field added to the first page and the form)
 /// and reads the result again.
 func exercise(_ bytes: [UInt8]) {
     guard let file = try? PDFFile(bytes: bytes) else { return }
     let pages = (try? file.pages()) ?? []
+    for page in pages {
+        _ = try? file.textGlyphs(on: page)
+    }
     for number in file.objectNumbers {
         let reference = PDFReference(number: number, generation: file.generation(of: number) ?? 0)
         if let stream = (try? file.object(reference))?.stream {
