@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "PDFSigning", targets: ["PDFSigning"]),
         .library(name: "QRCode", targets: ["QRCode"]),
         .library(name: "NXQL", targets: ["NXQL"]),
+        .library(name: "ISCP", targets: ["ISCP"]),
         .library(name: "NuxeoSDK", targets: ["NuxeoSDK"]),
         .library(name: "Signing", targets: ["Signing"]),
         .library(name: "SignWellSDK", targets: ["SignWellSDK"]),
@@ -47,6 +48,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
         .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
+        .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.39.0"),
     ],
     targets: [
         // CLI
@@ -217,6 +219,13 @@ let package = Package(
         .target(name: "QRCode", swiftSettings: swiftSettings),
         .target(name: "URLSessionSupport", swiftSettings: swiftSettings),
         .target(name: "NXQL", swiftSettings: swiftSettings),
+        // The iSCP 1.0 element codec and the iSCP v2 messages (generated from our own .proto
+        // files by scripts/generate-iscp-protos, committed).
+        .target(
+            name: "ISCP",
+            dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf")],
+            swiftSettings: swiftSettings
+        ),
         // SDKs
         .target(
             name: "QEDSDK",
@@ -417,6 +426,7 @@ let package = Package(
             dependencies: ["QRCode"],
             swiftSettings: swiftSettings
         ),
+        .testTarget(name: "ISCPTests", dependencies: ["ISCP"], swiftSettings: swiftSettings),
         .testTarget(
             name: "NXQLTests",
             dependencies: ["NXQL"],
