@@ -1,3 +1,4 @@
+import Accounts
 import HTTPTypes
 import Foundation
 import HTTPSupport
@@ -98,37 +99,57 @@ extension SigningService {
         }
     }
 
-    /// Changes recipients' names and emails (`{recipients: [{id, name, email}]}`). A recipient
-    /// whose email changes is reassigned: their old signing link stops working.
+    /// Changes recipients' names, emails and passcodes (`{recipients: [{id, name, email,
+    /// passcode}]}`). A recipient whose email changes is reassigned: their old signing link
+    /// stops working. A new passcode replaces the old one (an empty one removes it), which
+    /// also ends every unlock the old one gave.
     ///
     /// - Throws: ``HTTPSupport/APIError`` 409 unless the document is sent, viewed or pending;
     ///   422 for unknown recipient ids or invalid emails.
     func updateRecipients(_ document: SigningDocument, body: [String: JSONValue], client: ClientInfo) async throws -> SigningDocument {
+        struct Update: Sendable {
+            let id: String
+            let name: String?
+            let email: String?
+            let passcode: String?
+        }
         let reader = RequestReader()
-        let updates = reader.objects(body, "recipients", at: "recipients", required: true).compactMap { path, recipient -> (String, String?, String?)? in
+        let updates = reader.objects(body, "recipients", at: "recipients", required: true).compactMap { path, recipient -> Update? in
             let id = reader.string(recipient, "id", at: "\(path).id", required: true)
             let email = reader.string(recipient, "email", at: "\(path).email", maxLength: 255)
             if let email, !DocumentRequest.isEmail(email) { reader.fail("\(path).email", "is not an email address") }
             if let id, document.recipient(id) == nil { reader.fail("\(path).id", "is not the id of a recipient") }
-            return id.map { ($0, reader.string(recipient, "name", at: "\(path).name", maxLength: 255), email) }
+            return id.map {
+                Update(
+                    id: $0, name: reader.string(recipient, "name", at: "\(path).name", maxLength: 255), email: email,
+                    passcode: reader.string(recipient, "passcode", at: "\(path).passcode", maxLength: 255)
+                )
+            }
         }
         try reader.throwIfFailed()
+        var passcodeHashes: [String: String?] = [:]
+        for update in updates {
+            guard let passcode = update.passcode else { continue }
+            passcodeHashes[update.id] = passcode.isEmpty ? .some(nil) : try await passwords.hash(passcode)
+        }
+        let newPasscodeHashes = passcodeHashes
         let updated = try await change(document.id) { document in
             guard document.status == .sent || document.status == .pending else {
                 throw APIError(.conflict, "Recipients can be changed only while the document waits for signatures; it is \(document.status.rawValue).")
             }
-            for (id, name, email) in updates {
-                guard let index = document.recipientIndex(id) else { continue }
+            for update in updates {
+                guard let index = document.recipientIndex(update.id) else { continue }
                 guard document.recipients[index].status != .signed && document.recipients[index].status != .declined else {
-                    throw APIError(.conflict, "Recipient \(id) has already \(document.recipients[index].status.rawValue).")
+                    throw APIError(.conflict, "Recipient \(update.id) has already \(document.recipients[index].status.rawValue).")
                 }
-                if let name, !name.isEmpty { document.recipients[index].name = name }
-                if let email, email.lowercased() != document.recipients[index].email.lowercased() {
+                if let name = update.name, !name.isEmpty { document.recipients[index].name = name }
+                if let email = update.email, email.lowercased() != document.recipients[index].email.lowercased() {
                     document.recipients[index].email = email
                     document.recipients[index].linkNonce = SigningLinks.makeNonce()
                     document.recipients[index].viewedAt = nil
                     if document.recipients[index].status == .viewed { document.recipients[index].status = .sent }
                 }
+                if let passcodeHash = newPasscodeHashes[update.id] { document.recipients[index].passcodeHash = passcodeHash }
             }
             document.events.append(DocumentEvent(kind: .recipientsUpdated, ipAddress: client.ipAddress, userAgent: client.userAgent))
         }

@@ -154,6 +154,26 @@ import Testing
         }
     }
 
+    @Test func theSenderChangesOrRemovesAPasscode() async throws {
+        try await Self.with { app, _ in
+            let (id, links) = try await Self.create(app)
+            let old = try await Self.proof(app, links[0], "4711-open")
+            let patch = "/signwell/api/v1/documents/\(id)/recipients"
+
+            let (changed, _) = try await app.json(.patch, patch, headers: app.alice, body: ["recipients": [["id": "1", "passcode": "new-4711"]]])
+            #expect(changed == .ok)
+            #expect(try await Self.state(app, links[0], headers: Self.unlocked(old)) == "locked", "the old passcode's proof no longer opens")
+            #expect(try await Self.unlock(app, links[0], "4711-open").status == .forbidden)
+            #expect(try await Self.state(app, links[0], headers: Self.unlocked(try await Self.proof(app, links[0], "new-4711"))) == "ready")
+
+            // Jane's link is the same; her passcode is gone, and so is the lock.
+            let (removed, _) = try await app.json(.patch, patch, headers: app.alice, body: ["recipients": [["id": "1", "passcode": ""]]])
+            #expect(removed == .ok)
+            #expect(try await Self.state(app, links[0]) == "ready")
+            #expect(try await Self.state(app, links[1]) == "locked", "John's passcode was not touched")
+        }
+    }
+
     @Test func aProofStopsWorkingWhenTheSignerHandsTheirPartOn() async throws {
         try await Self.with { app, _ in
             let (id, links) = try await Self.create(app)
