@@ -365,7 +365,10 @@ let package = Package(
         ),
         .testTarget(
             name: "AccountsTests",
-            dependencies: ["Accounts", "Storage", "ChanceryTestSupport", .product(name: "SQLKit", package: "sql-kit")],
+            dependencies: [
+                "Accounts", "Storage", "ChanceryTestSupport", .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -65,7 +65,6 @@ extension AccountStore {
     private static func deriveToken(_ userID: String, _ application: String, _ deviceID: String, _ nonce: String, key: SymmetricKey) -> String {
         let message = [userID, application, deviceID, nonce].joined(separator: "\n")
         let mac = HMAC<SHA256>.authenticationCode(for: Data(message.utf8), using: key)
-        return "nxt_" + Data(mac).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        return "nxt_" + Base64URL.encode(mac)
     }
 }

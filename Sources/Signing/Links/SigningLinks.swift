@@ -1,3 +1,4 @@
+import Accounts
 import Crypto
 import Foundation
 
@@ -25,7 +26,7 @@ public struct SigningLinks: Sendable {
 
     /// A fresh nonce for a recipient's link.
     public static func makeNonce() -> String {
-        SymmetricKey(size: .bits128).withUnsafeBytes { Data($0) }.base64URLEncoded
+        SymmetricKey(size: .bits128).withUnsafeBytes { Base64URL.encode($0) }
     }
 
     /// The token of recipient `index` of `document`.
@@ -58,14 +59,6 @@ public struct SigningLinks: Sendable {
 
     /// HMAC-SHA256 of `text` with the link key, cut to 128 bits, in base64url.
     func mac(of text: String) -> String {
-        Data(HMAC<SHA256>.authenticationCode(for: Data(text.utf8), using: key)).prefix(16).base64URLEncoded
-    }
-}
-
-extension Data {
-    /// The bytes in base64url without padding (RFC 4648 §5).
-    var base64URLEncoded: String {
-        base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        Base64URL.encode(Data(HMAC<SHA256>.authenticationCode(for: Data(text.utf8), using: key)).prefix(16))
     }
 }
