@@ -166,9 +166,10 @@ import Testing
         try await WebhookFixture.with { fixture in
             try await WebhookReceiver.run(statuses: [.badGateway]) { receiver, base in
                 let hook = try await fixture.addHook(callbackURL: base + "/hook")
-                // The first server fails once, then stops before its retry is due (in 1 s).
+                // The first server fails once, then stops before its retry is due: 5 s leaves
+                // a loaded machine time to stop it first.
                 var slowRetry = WebhookFixture.fastPolicy
-                slowRetry.firstRetryDelay = .seconds(1)
+                slowRetry.firstRetryDelay = .seconds(5)
                 let first = fixture.deliverer(policy: slowRetry)
                 try await WebhookFixture.running(first) {
                     await fixture.outbox(waking: first).announce(.documentCompleted, document: WebhookFixture.document())
@@ -185,7 +186,7 @@ import Testing
 
                 // A new server delivers the new event at once and the retry when it is due.
                 try await WebhookFixture.running(fixture.deliverer()) {
-                    try await WebhookFixture.waitUntil("both are delivered") {
+                    try await WebhookFixture.waitUntil("both are delivered", within: .seconds(30)) {
                         try await fixture.queue.deliveries(forHook: hook.id).allSatisfy { $0.state == .delivered }
                     }
                 }
