@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 
 extension SigningLinks {
@@ -23,7 +24,7 @@ extension SigningLinks {
     func isValidUnlockProof(_ proof: String, token: String, nonce: String, passcodeHash: String, now: Date = Date()) -> Bool {
         let parts = proof.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, let expiry = Int(parts[0]), Double(expiry) > now.timeIntervalSince1970 else { return false }
-        return Self.constantTimeEqual(unlockMAC(token: token, nonce: nonce, passcodeHash: passcodeHash, expiry: expiry), String(parts[1]))
+        return ConstantTime.equal(unlockMAC(token: token, nonce: nonce, passcodeHash: passcodeHash, expiry: expiry), String(parts[1]))
     }
 
     private func unlockMAC(token: String, nonce: String, passcodeHash: String, expiry: Int) -> String {

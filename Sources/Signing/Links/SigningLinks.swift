@@ -43,14 +43,7 @@ public struct SigningLinks: Sendable {
 
     /// Whether `token` is the current link of recipient `index` with `nonce`.
     public func isValid(_ token: String, documentID: String, recipientIndex: Int, nonce: String) -> Bool {
-        Self.constantTimeEqual(self.token(documentID: documentID, recipientIndex: recipientIndex, nonce: nonce), token)
-    }
-
-    /// Whether two strings are equal, in a time that depends only on their lengths.
-    static func constantTimeEqual(_ first: String, _ second: String) -> Bool {
-        let a = Array(first.utf8)
-        let b = Array(second.utf8)
-        return a.count == b.count && zip(a, b).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+        ConstantTime.equal(self.token(documentID: documentID, recipientIndex: recipientIndex, nonce: nonce), token)
     }
 
     private func mac(documentID: String, recipientIndex: Int, nonce: String) -> String {
