@@ -61,7 +61,8 @@ struct APIApplicationRoutes: Sendable {
     /// `application`, which `owner` owns, as SignWell's `ApiApplicationResponse`.
     func render(_ application: APIApplication, owner: Principal) async throws -> JSONValue {
         let profile = try await accounts.profile(ofUser: owner.userName)
-        let branding = application.branding
+        var preferences = application.branding.json
+        preferences["custom_logo_file"] = .null
         return .object([
             "id": .string(application.id),
             "name": .string(application.name),
@@ -72,13 +73,7 @@ struct APIApplicationRoutes: Sendable {
                 "id": .string(owner.userID), "account_id": .string(AccountRoutes.accountID),
                 "name": .string(profile.fullName.isEmpty ? owner.userName : profile.fullName), "email": .string(profile.email),
             ]),
-            "preferences": .object([
-                "primary_color": branding.primaryColor.map(JSONValue.string) ?? .null,
-                "button_text_color": branding.buttonTextColor.map(JSONValue.string) ?? .null,
-                "link_text_color": branding.linkTextColor.map(JSONValue.string) ?? .null,
-                "buttons_border_radius": branding.buttonsBorderRadius.map(JSONValue.integer) ?? .null,
-                "custom_logo_file": .null,
-            ]),
+            "preferences": .object(preferences),
         ])
     }
 }

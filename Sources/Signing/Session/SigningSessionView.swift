@@ -53,14 +53,7 @@ struct SigningSessionView {
 
     /// ``branding`` as the page reads it, or `nil` without one.
     private var brandingJSON: JSONValue? {
-        branding.map { branding in
-            .object([
-                "primary_color": branding.primaryColor.map(JSONValue.string) ?? .null,
-                "button_text_color": branding.buttonTextColor.map(JSONValue.string) ?? .null,
-                "link_text_color": branding.linkTextColor.map(JSONValue.string) ?? .null,
-                "buttons_border_radius": branding.buttonsBorderRadius.map(JSONValue.integer) ?? .null,
-            ])
-        }
+        branding.map { .object($0.json) }
     }
 
     private func field(for field: DocumentField, recipient: DocumentRecipient) -> JSONValue {
