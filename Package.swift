@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "QRCode", targets: ["QRCode"]),
         .library(name: "NXQL", targets: ["NXQL"]),
         .library(name: "ISCP", targets: ["ISCP"]),
+        .library(name: "Telemetry", targets: ["Telemetry"]),
         .library(name: "NuxeoSDK", targets: ["NuxeoSDK"]),
         .library(name: "Signing", targets: ["Signing"]),
         .library(name: "SignWellSDK", targets: ["SignWellSDK"]),
@@ -49,6 +50,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
         .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.39.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
     ],
     targets: [
         // CLI
@@ -68,8 +70,9 @@ let package = Package(
         .target(
             name: "ChanceryServer",
             dependencies: [
-                "Storage", "Accounts", "HTTPSupport", "Console", "Notary", "Repository", "Signing", "PDFSigning",
+                "Storage", "Accounts", "HTTPSupport", "Console", "Notary", "Repository", "Signing", "PDFSigning", "Telemetry",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -126,6 +129,23 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "SQLKit", package: "sql-kit"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "Telemetry",
+            dependencies: [
+                "Storage", "Accounts", "HTTPSupport", "ISCP",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -430,6 +450,22 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "ISCPTests", dependencies: ["ISCP"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TelemetryTests",
+            dependencies: [
+                "Telemetry", "ISCP", "Accounts", "Storage", "HTTPSupport", "ChanceryServer", "ChanceryTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "NXQLTests",
             dependencies: ["NXQL"],

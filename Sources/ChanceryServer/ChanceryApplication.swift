@@ -2,6 +2,7 @@ import Console
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
+import HummingbirdWebSocket
 import Logging
 import Notary
 import NIOCore
@@ -9,6 +10,7 @@ import Prometheus
 import Repository
 import Signing
 import ServiceLifecycle
+import Telemetry
 
 /// Builds the one Hummingbird application that serves every Chancery API on one port.
 public enum ChanceryApplication {
@@ -22,13 +24,14 @@ public enum ChanceryApplication {
         notary: NotaryCapability?,
         repository: RepositoryCapability? = nil,
         signing: SigningCapability? = nil,
+        telemetry: TelemetryCapability? = nil,
         metrics registry: PrometheusCollectorRegistry,
         maxBodyBytes: Int64
     ) -> Router<ChanceryRequestContext> {
         // Every GET route answers HEAD too (monitors and caches probe the public log with it).
         let router = Router(context: ChanceryRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestIDMiddleware())
-        router.add(middleware: ErrorMiddleware(formats: NotaryCapability.errorFormats + RepositoryCapability.errorFormats + SigningCapability.errorFormats))
+        router.add(middleware: ErrorMiddleware(formats: NotaryCapability.errorFormats + RepositoryCapability.errorFormats + SigningCapability.errorFormats + TelemetryCapability.errorFormats))
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: BodyLimitMiddleware(maxBytes: maxBodyBytes))
         router.add(middleware: LogRequestsMiddleware(.debug))
@@ -39,7 +42,16 @@ public enum ChanceryApplication {
         notary?.addRoutes(to: router)
         repository?.addRoutes(to: router)
         signing?.addRoutes(to: router)
+        telemetry?.addRoutes(to: router)
         StartPage().add(to: router)
+        return router
+    }
+
+    /// The router that decides WebSocket upgrades: the realtime endpoints of the capabilities
+    /// that have them. Requests it does not route are served by the HTTP router.
+    public static func webSocketRouter(telemetry: TelemetryCapability?) -> Router<BasicWebSocketRequestContext> {
+        let router = Router(context: BasicWebSocketRequestContext.self)
+        telemetry?.addWebSocketRoutes(to: router)
         return router
     }
 
@@ -53,12 +65,20 @@ public enum ChanceryApplication {
         notary: NotaryCapability,
         repository: RepositoryCapability? = nil,
         signing: SigningCapability? = nil,
+        telemetry: TelemetryCapability? = nil,
         metrics registry: PrometheusCollectorRegistry,
         logger: Logger,
         onServerRunning: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
     ) -> some ApplicationProtocol {
         Application(
-            router: router(platform: platform, notary: notary, repository: repository, signing: signing, metrics: registry, maxBodyBytes: configuration.maxBodyBytes),
+            router: router(
+                platform: platform, notary: notary, repository: repository, signing: signing, telemetry: telemetry,
+                metrics: registry, maxBodyBytes: configuration.maxBodyBytes
+            ),
+            server: .http1WebSocketUpgrade(
+                webSocketRouter: webSocketRouter(telemetry: telemetry),
+                configuration: .init(ws: TelemetryCapability.webSocketConfiguration)
+            ),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port),
                 serverName: "Chancery"

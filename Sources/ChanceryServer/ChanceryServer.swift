@@ -8,6 +8,7 @@ import Notary
 import Repository
 import PDFSigning
 import Signing
+import Telemetry
 import NIOCore
 import Prometheus
 
@@ -43,6 +44,7 @@ public enum ChanceryServer {
         let notary: NotaryCapability
         let repository: RepositoryCapability
         let signing: SigningCapability
+        let telemetry: TelemetryCapability
         do {
             notary = try await NotaryCapability.open(
                 database: platform.database, accounts: platform.accounts,
@@ -62,12 +64,14 @@ public enum ChanceryServer {
                 configuration: .init(publicBaseURL: configuration.publicURL, trustForwardedHeaders: configuration.trustForwardedHeaders, intake: intake),
                 logger: logger
             )
+            telemetry = try await TelemetryCapability.open(database: platform.database, accounts: platform.accounts, logger: logger)
         } catch {
             try? await platform.close()
             throw error
         }
         let app = ChanceryApplication.application(
-            configuration: configuration, platform: platform, notary: notary, repository: repository, signing: signing, metrics: registry, logger: logger
+            configuration: configuration, platform: platform, notary: notary, repository: repository, signing: signing, telemetry: telemetry,
+            metrics: registry, logger: logger
         ) { host, port in
             let shownHost = host.contains(":") ? "[\(host)]" : host
             printLine("listening on http://\(shownHost):\(port)")

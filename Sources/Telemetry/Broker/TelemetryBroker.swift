@@ -1,0 +1,157 @@
+/// Routes data between nodes: chunks and metadata from upstreams to the downstreams whose
+/// filters select them, and E2E calls from one node to another.
+///
+/// The broker is protocol-neutral: the iSCP 1.0 and iSCP v2 endpoints both translate their
+/// messages into ``TelemetryChunk`` and ``TelemetryMetadata``, so a device on one protocol can
+/// be watched from the other. It holds routing tables only; storing is the upstream
+/// endpoint's job, done before a chunk is acknowledged.
+///
+/// ```swift
+/// let broker = TelemetryBroker()
+/// let watch = await broker.subscribe([.all(from: edgeID)])
+/// await broker.publish(chunk)                 // from an upstream of edgeID
+/// for await event in watch.events { … }       // .chunk(chunk)
+/// ```
+///
+/// A subscriber that falls behind by more than ``bufferLimit`` events loses the oldest
+/// ones rather than letting the server's memory grow without bound;
+/// ``droppedEvents(of:)`` counts them.
+public actor TelemetryBroker {
+    /// A downstream's registration: its id and the events that pass its filters.
+    public struct Subscription: Sendable {
+        /// Identifies the subscription to ``TelemetryBroker/unsubscribe(_:)``.
+        public let id: UInt64
+        /// The events, in the order they were published; it finishes on unsubscribe.
+        public let events: AsyncStream<TelemetryDownstreamEvent>
+    }
+
+    /// A node's registration for E2E calls.
+    public struct NodeAttachment: Sendable {
+        /// Identifies the attachment to ``TelemetryBroker/detach(_:)``.
+        public let id: UInt64
+        /// The node.
+        public let nodeID: String
+        /// Calls addressed to the node.
+        public let calls: AsyncStream<TelemetryCall>
+    }
+
+    private struct Subscriber {
+        let filters: [TelemetryDownstreamFilter]
+        let continuation: AsyncStream<TelemetryDownstreamEvent>.Continuation
+        var droppedEvents = 0
+    }
+
+    /// How many events a subscriber may have waiting before the oldest are dropped.
+    public let bufferLimit: Int
+    private var nextID: UInt64 = 1
+    private var subscribers: [UInt64: Subscriber] = [:]
+    /// Subscriber ids by the source node ids their filters name, so that a chunk is only
+    /// matched against the subscribers that watch its node.
+    private var subscribersBySource: [String: Set<UInt64>] = [:]
+    private var attachments: [String: [UInt64: AsyncStream<TelemetryCall>.Continuation]] = [:]
+
+    /// Creates a broker with no subscribers.
+    public init(bufferLimit: Int = 8192) {
+        self.bufferLimit = bufferLimit
+    }
+
+    // MARK: Downstreams
+
+    /// Registers a downstream that receives what passes any of `filters`.
+    public func subscribe(_ filters: [TelemetryDownstreamFilter]) -> Subscription {
+        let id = takeID()
+        let (events, continuation) = AsyncStream.makeStream(of: TelemetryDownstreamEvent.self, bufferingPolicy: .bufferingNewest(bufferLimit))
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.unsubscribe(id) }
+        }
+        subscribers[id] = Subscriber(filters: filters, continuation: continuation)
+        for source in Set(filters.map(\.sourceNodeID)) {
+            subscribersBySource[source, default: []].insert(id)
+        }
+        return Subscription(id: id, events: events)
+    }
+
+    /// Removes a downstream and finishes its event stream; unknown ids are ignored.
+    public func unsubscribe(_ id: UInt64) {
+        guard let subscriber = subscribers.removeValue(forKey: id) else { return }
+        for source in Set(subscriber.filters.map(\.sourceNodeID)) {
+            subscribersBySource[source]?.remove(id)
+            if subscribersBySource[source]?.isEmpty == true { subscribersBySource[source] = nil }
+        }
+        subscriber.continuation.finish()
+    }
+
+    /// How many events subscription `id` lost because it fell behind.
+    public func droppedEvents(of id: UInt64) -> Int { subscribers[id]?.droppedEvents ?? 0 }
+
+    /// How many downstreams are registered.
+    public var subscriptionCount: Int { subscribers.count }
+
+    /// Hands each subscriber watching the chunk's node the groups its filters pass.
+    public func publish(_ chunk: TelemetryChunk) {
+        let source = chunk.upstream.sourceNodeID
+        guard let ids = subscribersBySource[source] else { return }
+        for id in ids {
+            guard let subscriber = subscribers[id] else { continue }
+            let passing = chunk.keepingGroups { group in
+                subscriber.filters.contains { $0.passes(group.dataID, from: source) }
+            }
+            if let passing { deliver(.chunk(passing), to: id) }
+        }
+    }
+
+    /// Hands `metadata` from `sourceNodeID` to every subscriber watching that node.
+    public func publish(_ metadata: TelemetryMetadata, from sourceNodeID: String) {
+        guard let ids = subscribersBySource[sourceNodeID] else { return }
+        for id in ids {
+            deliver(.metadata(metadata, sourceNodeID: sourceNodeID), to: id)
+        }
+    }
+
+    private func deliver(_ event: TelemetryDownstreamEvent, to id: UInt64) {
+        guard let continuation = subscribers[id]?.continuation else { return }
+        if case .dropped = continuation.yield(event) {
+            subscribers[id]?.droppedEvents += 1
+        }
+    }
+
+    // MARK: E2E calls
+
+    /// Registers a connection of `nodeID` to receive the calls addressed to it. A node may be
+    /// attached through several connections; each receives every call.
+    public func attach(node nodeID: String) -> NodeAttachment {
+        let id = takeID()
+        let (calls, continuation) = AsyncStream.makeStream(of: TelemetryCall.self, bufferingPolicy: .bufferingNewest(bufferLimit))
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.removeAttachment(id: id, nodeID: nodeID) }
+        }
+        attachments[nodeID, default: [:]][id] = continuation
+        return NodeAttachment(id: id, nodeID: nodeID, calls: calls)
+    }
+
+    /// Removes a node's registration and finishes its call stream.
+    public func detach(_ attachment: NodeAttachment) {
+        removeAttachment(id: attachment.id, nodeID: attachment.nodeID)
+    }
+
+    private func removeAttachment(id: UInt64, nodeID: String) {
+        guard let continuation = attachments[nodeID]?.removeValue(forKey: id) else { return }
+        if attachments[nodeID]?.isEmpty == true { attachments[nodeID] = nil }
+        continuation.finish()
+    }
+
+    /// Delivers `call` to its destination node; `false` when that node is not connected.
+    public func send(_ call: TelemetryCall) -> Bool {
+        guard let receivers = attachments[call.destinationNodeID], !receivers.isEmpty else { return false }
+        for continuation in receivers.values { continuation.yield(call) }
+        return true
+    }
+
+    /// Whether a connection of `nodeID` is attached.
+    public func isAttached(_ nodeID: String) -> Bool { attachments[nodeID]?.isEmpty == false }
+
+    private func takeID() -> UInt64 {
+        defer { nextID += 1 }
+        return nextID
+    }
+}

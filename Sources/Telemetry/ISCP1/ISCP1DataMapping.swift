@@ -1,0 +1,177 @@
+import ISCP
+
+/// How iSCP 1.0 units and the broker's data ids meet, so that a device on one protocol can be
+/// watched, stored and queried through the other.
+///
+/// A unit on channel `c` whose payload has the intdash data id `id` (spec §2.4's last column:
+/// `x` for an Int unit named `x`, `%08x` of a CAN id, `GPRMC` of an NMEA sentence…) becomes the
+/// data id named `c/id`, typed by its data type:
+///
+/// | iSCP 1.0 data type | data id type | point payload |
+/// |---|---|---|
+/// | Float `0x0b` | `float64` | the value, 8 bytes IEEE 754, big-endian |
+/// | Int `0x0c` | `int64` | the value, 8 bytes two's complement, big-endian |
+/// | String `0x0a` | `string` | the value, UTF-8 |
+/// | Bytes `0x0e` | `bytes` | the value |
+/// | JPEG `0x09` | `jpeg` | the image |
+/// | every other type | its name (`can`, `nmea`, `general_sensor`, `h264`, …, or `iscp1/0xNN`) | the whole iSCP 1.0 payload |
+///
+/// The way back maps a data id of one of these types to a unit of the same data type. A data id
+/// of any other type (one only iSCP v2 devices send) becomes a Bytes unit whose id is the name
+/// without its channel, so an iSCP 1.0 viewer still sees every point. The channel is the first
+/// level of the name when it is a number from 0 to 255, else 0.
+///
+/// Base-time units carry no data point: they become the session's ``TelemetryBaseTime``.
+public enum ISCP1DataMapping {
+    /// The data id and point of `unit`, or `nil` for a base-time unit.
+    public static func dataPoint(of unit: ISCP1Unit) -> (TelemetryDataID, TelemetryDataPoint)? {
+        if unit.rawDataType == ISCP1DataType.baseTime.rawValue { return nil }
+        let payload = decodedPayload(of: unit)
+        let id = payload?.dataID ?? ""
+        let dataID = TelemetryDataID(name: id.isEmpty ? "\(unit.channel)" : "\(unit.channel)/\(id)", type: typeName(ofRawDataType: unit.rawDataType))
+        let bytes: [UInt8]
+        switch payload {
+        case .float(let value): bytes = bigEndianBytes(value.value.bitPattern)
+        case .int(let value): bytes = bigEndianBytes(UInt64(bitPattern: value.value))
+        case .string(let value): bytes = Array(value.value.utf8)
+        case .bytes(let value): bytes = value.value
+        default: bytes = unit.payload
+        }
+        return (dataID, TelemetryDataPoint(elapsedTime: Int64(clamping: unit.elapsedTime.nanoseconds), payload: bytes))
+    }
+
+    /// The base time a base-time unit sets for `sessionID`, or `nil` for any other unit (or a
+    /// malformed one). Its priority orders the clocks as intdash does: manual above GPS above
+    /// NTP above the edge's clock above the first-received and volatile guesses.
+    public static func baseTime(of unit: ISCP1Unit, sessionID: String) -> TelemetryBaseTime? {
+        guard case .baseTime(let baseTime) = decodedPayload(of: unit) else { return nil }
+        return TelemetryBaseTime(
+            sessionID: sessionID, name: baseTimeName(baseTime.type), priority: baseTimePriority(baseTime.type),
+            elapsedTime: unit.elapsedTime.nanoseconds,
+            baseTime: Int64(baseTime.seconds) * 1_000_000_000 + Int64(baseTime.nanoseconds)
+        )
+    }
+
+    /// The unit that carries `point` of `dataID` on stream `streamID`, or `nil` when its time
+    /// cannot be written in iSCP 1.0 (before the base time, or beyond 8,388,607 seconds).
+    public static func unit(dataID: TelemetryDataID, point: TelemetryDataPoint, streamID: UInt8) -> ISCP1Unit? {
+        guard point.elapsedTime >= 0 else { return nil }
+        let elapsed = ISCP1ElapsedTime(nanoseconds: UInt64(point.elapsedTime), precision: .nanoseconds)
+        guard elapsed.seconds <= maximumElapsedSeconds else { return nil }
+        let channel = channel(of: dataID)
+        let id = String(decoding: Array(iscp1DataID(of: dataID).utf8.prefix(255)), as: UTF8.self)
+        let payload: ISCP1Payload
+        switch dataID.type {
+        case "float64" where point.payload.count == 8:
+            payload = .float(ISCP1IdentifiedValue(id: id, value: Double(bitPattern: bigEndianValue(point.payload))))
+        case "int64" where point.payload.count == 8:
+            payload = .int(ISCP1IdentifiedValue(id: id, value: Int64(bitPattern: bigEndianValue(point.payload))))
+        case "string":
+            payload = .string(ISCP1IdentifiedValue(id: id, value: String(decoding: point.payload, as: UTF8.self)))
+        case "float64", "int64", "bytes":
+            payload = .bytes(ISCP1IdentifiedValue(id: id, value: point.payload))
+        default:
+            guard let rawDataType = rawDataType(ofTypeName: dataID.type) else {
+                payload = .bytes(ISCP1IdentifiedValue(id: id, value: point.payload))
+                break
+            }
+            return ISCP1Unit(streamID: streamID, channel: channel, rawDataType: rawDataType, elapsedTime: elapsed, payload: point.payload)
+        }
+        return try? ISCP1Unit(streamID: streamID, channel: channel, elapsedTime: elapsed, payload: payload)
+    }
+
+    /// The iSCP 1.0 data type of units of `dataID`: the one its type names, else Bytes.
+    public static func rawDataType(of dataID: TelemetryDataID) -> UInt8 {
+        rawDataType(ofTypeName: dataID.type) ?? ISCP1DataType.bytes.rawValue
+    }
+
+    /// The channel of units of `dataID`: the first level of its name when that is a number
+    /// from 0 to 255, else 0.
+    public static func channel(of dataID: TelemetryDataID) -> UInt8 {
+        guard let first = dataID.name.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first else { return 0 }
+        return UInt8(first) ?? 0
+    }
+
+    /// The intdash data id of units of `dataID`: its name without the channel level.
+    public static func iscp1DataID(of dataID: TelemetryDataID) -> String {
+        let levels = dataID.name.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+        guard UInt8(levels[0]) != nil else { return dataID.name }
+        return levels.count == 2 ? String(levels[1]) : ""
+    }
+
+    /// The data id type of units of data type `rawDataType`.
+    public static func typeName(ofRawDataType rawDataType: UInt8) -> String {
+        typeNames[rawDataType] ?? "iscp1/0x" + hexByte(rawDataType)
+    }
+
+    /// The data type byte a data id type names, or `nil` for a type iSCP 1.0 does not have.
+    public static func rawDataType(ofTypeName name: String) -> UInt8? {
+        if let known = rawDataTypes[name] { return known }
+        guard name.hasPrefix("iscp1/0x"), name.count == 10 else { return nil }
+        return UInt8(name.dropFirst(8), radix: 16)
+    }
+
+    /// The most seconds a VU16/24 elapsed time can hold.
+    private static let maximumElapsedSeconds: UInt32 = 8_388_607
+
+    private static let typeNames: [UInt8: String] = [
+        ISCP1DataType.can.rawValue: "can",
+        ISCP1DataType.nmea.rawValue: "nmea",
+        ISCP1DataType.generalSensor.rawValue: "general_sensor",
+        ISCP1DataType.controlPad.rawValue: "control_pad",
+        ISCP1DataType.mavlinkPacket.rawValue: "mavlink",
+        ISCP1DataType.canBulk.rawValue: "can_bulk",
+        ISCP1DataType.generalSensorBulk.rawValue: "general_sensor_bulk",
+        ISCP1DataType.jpeg.rawValue: "jpeg",
+        ISCP1DataType.string.rawValue: "string",
+        ISCP1DataType.float.rawValue: "float64",
+        ISCP1DataType.int.rawValue: "int64",
+        ISCP1DataType.h264.rawValue: "h264",
+        ISCP1DataType.bytes.rawValue: "bytes",
+        ISCP1DataType.pcm.rawValue: "pcm",
+        ISCP1DataType.aac.rawValue: "aac",
+        ISCP1DataType.h265.rawValue: "h265",
+        ISCP1DataType.generic.rawValue: "generic",
+    ]
+
+    private static let rawDataTypes: [String: UInt8] = Dictionary(uniqueKeysWithValues: typeNames.map { ($1, $0) })
+
+    private static func decodedPayload(of unit: ISCP1Unit) -> ISCP1Payload? {
+        try? unit.decodedPayload()
+    }
+
+    private static func baseTimeName(_ type: ISCP1BaseTimeType) -> String {
+        switch type {
+        case .edgeRTC: "edge_rtc"
+        case .ntp: "ntp"
+        case .gps: "gps"
+        case .volatile: "volatile"
+        case .apiFirstReceived: "api_first_received"
+        case .manual: "manual"
+        }
+    }
+
+    private static func baseTimePriority(_ type: ISCP1BaseTimeType) -> UInt32 {
+        switch type {
+        case .volatile: 0
+        case .apiFirstReceived: 1
+        case .edgeRTC: 2
+        case .ntp: 3
+        case .gps: 4
+        case .manual: 5
+        }
+    }
+
+    private static func hexByte(_ byte: UInt8) -> String {
+        let digits = String(byte, radix: 16)
+        return digits.count == 1 ? "0" + digits : digits
+    }
+
+    private static func bigEndianBytes(_ value: UInt64) -> [UInt8] {
+        (0..<8).map { UInt8(truncatingIfNeeded: value >> (56 - 8 * $0)) }
+    }
+
+    private static func bigEndianValue(_ bytes: [UInt8]) -> UInt64 {
+        bytes.reduce(0) { $0 << 8 | UInt64($1) }
+    }
+}
