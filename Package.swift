@@ -359,6 +359,12 @@ let package = Package(
             path: "Fuzz/PDFFuzzer",
             swiftSettings: swiftSettings
         ),
+        .executableTarget(
+            name: "ISCPFuzzer",
+            dependencies: ["ISCP"],
+            path: "Fuzz/ISCPFuzzer",
+            swiftSettings: swiftSettings
+        ),
         // Tests
         .target(
             name: "ChanceryTestSupport",
