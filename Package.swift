@@ -51,13 +51,14 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
         .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.39.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-websocket.git", from: "1.6.2"),
     ],
     targets: [
         // CLI
         .executableTarget(
             name: "chancery",
             dependencies: [
-                "ChanceryServer", "Accounts", "Storage", "NotaryProof", "QEDSDK", "NuxeoSDK", "TransparencyLog",
+                "ChanceryServer", "Accounts", "Storage", "HTTPSupport", "Telemetry", "NotaryProof", "QEDSDK", "NuxeoSDK", "TransparencyLog",
                 "PDF", "PDFSigning", "TimeStamping", "SignWellSDK",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -143,6 +144,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
@@ -340,6 +342,21 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             path: "Benchmarks/SigningBenchmark",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "TelemetryBenchmark",
+            dependencies: [
+                "ChanceryServer", "Notary", "Telemetry", "Accounts", "ISCP",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "WSClient", package: "swift-websocket"),
+            ],
+            path: "Benchmarks/TelemetryBenchmark",
             swiftSettings: swiftSettings
         ),
         .executableTarget(

@@ -64,7 +64,10 @@ public enum ChanceryServer {
                 configuration: .init(publicBaseURL: configuration.publicURL, trustForwardedHeaders: configuration.trustForwardedHeaders, intake: intake),
                 logger: logger
             )
-            telemetry = try await TelemetryCapability.open(database: platform.database, accounts: platform.accounts, logger: logger)
+            telemetry = try TelemetryCapability.open(
+                database: platform.database, accounts: platform.accounts, dataDirectory: configuration.dataDirectory,
+                keysDirectory: configuration.keysDirectory, publicBaseURL: configuration.publicURL, logger: logger
+            )
         } catch {
             try? await platform.close()
             throw error

@@ -5,6 +5,7 @@ import Logging
 import Notary
 import Repository
 import Signing
+import Telemetry
 import NIOCore
 import Storage
 
@@ -26,7 +27,10 @@ public struct Platform: Sendable {
     }
 
     /// The migrations of every module, in dependency order.
-    public static let migrations: [MigrationSet] = [AccountsMigrations.all, NotaryMigrations.all, RepositoryMigrations.all, SigningMigrations.all]
+    public static let migrations: [MigrationSet] = [
+        AccountsMigrations.all, NotaryMigrations.all, RepositoryMigrations.all, SigningMigrations.all,
+        TelemetryMigrations.all, TelemetryDataMigrations.all,
+    ]
 
     /// Opens the data directory, the database and the blob store, and applies pending
     /// migrations.

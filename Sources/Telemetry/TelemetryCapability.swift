@@ -5,21 +5,33 @@ import HummingbirdWebSocket
 import Logging
 import Storage
 
-/// The Telemetry capability as the server assembles it: the intdash-compatible REST API and the
-/// iSCP 1.0 and iSCP v2 WebSocket endpoints under `/intdash/api`, around one broker.
+/// The Telemetry capability as the server assembles it: the intdash-compatible REST API, the
+/// OAuth2 authorization server and the iSCP 1.0 and iSCP v2 WebSocket endpoints under
+/// `/intdash/api`, around one broker; measurements in the catalog, points in chunk files.
 ///
 /// ```swift
-/// let telemetry = try await TelemetryCapability.open(database: database, accounts: accounts, logger: logger)
+/// let telemetry = try TelemetryCapability.open(
+///     database: database, accounts: accounts, dataDirectory: "data", keysDirectory: "data/keys",
+///     publicBaseURL: nil, logger: logger
+/// )
 /// telemetry.addRoutes(to: router)
 /// telemetry.addWebSocketRoutes(to: webSocketRouter)
 /// ```
 public struct TelemetryCapability: Sendable {
     /// Routes data between the connected nodes.
     public let broker: TelemetryBroker
+    /// Issues and checks the OAuth2 tokens of people and edges.
+    public let authorizationServer: OAuth2AuthorizationServer
+    /// The edges.
+    public let edges: EdgeStore
+    /// The measurements.
+    public let measurements: MeasurementStore
+    /// The stored points.
+    public let data: TelemetryDataStore
     /// The identity checks of the realtime endpoints.
     let access: TelemetryAccess
-    /// Where persisted data goes; `nil` until the catalog and the chunk store are wired.
-    let recorder: (any TelemetryRecording)?
+    /// Where the endpoints store what upstreams persist.
+    let recorder: any TelemetryRecording
     private let logger: Logger
 
     /// The error formats of the Telemetry capability's APIs, for ``HTTPSupport/ErrorMiddleware``.
@@ -30,25 +42,42 @@ public struct TelemetryCapability: Sendable {
     public static let webSocketConfiguration = WebSocketServerConfiguration(maxFrameSize: 16 << 20)
 
     /// Opens the capability on the platform's database and accounts.
-    public static func open(database: Database, accounts: AccountStore, logger: Logger) async throws -> TelemetryCapability {
-        let access = TelemetryAccess(
-            principal: { token in
-                if let principal = try await accounts.authenticate(apiKey: token) { return principal }
-                return try await accounts.authenticate(accessToken: token)
-            },
-            mayActAsNode: { principal, nodeID in
-                principal.isAdministrator || principal.userName == nodeID || principal.userID == nodeID
-            },
-            mayWatchNode: { principal, nodeID in
-                principal.isAdministrator || principal.userName == nodeID || principal.userID == nodeID
-            }
+    ///
+    /// - Parameters:
+    ///   - dataDirectory: The server's data directory; points are kept under its `telemetry/`.
+    ///   - keysDirectory: Where the key that signs access tokens is kept (created on first start).
+    ///   - publicBaseURL: The server's public base URL, the issuer of its access tokens; `nil`
+    ///     names the issuer `chancery`.
+    public static func open(
+        database: Database, accounts: AccountStore, dataDirectory: String, keysDirectory: String, publicBaseURL: String?, logger: Logger
+    ) throws -> TelemetryCapability {
+        let server = OAuth2AuthorizationServer(
+            accounts: accounts, signingKey: try JSONWebTokenKey.loadOrCreate(in: keysDirectory), issuer: publicBaseURL ?? "chancery"
         )
-        return TelemetryCapability(broker: TelemetryBroker(), access: access, recorder: nil, logger: logger)
+        let edges = EdgeStore(accounts: accounts)
+        let measurements = MeasurementStore(database: database)
+        let data = TelemetryDataStore(database: database, directory: dataDirectory + "/telemetry")
+        return TelemetryCapability(
+            broker: TelemetryBroker(), authorizationServer: server, edges: edges, measurements: measurements, data: data,
+            access: .catalog(server: server, edges: edges), recorder: TelemetryRecorder(measurements: measurements, data: data),
+            logger: logger
+        )
     }
 
     /// Adds every Telemetry HTTP route to `router`.
-    public func addRoutes(to router: Router<ChanceryRequestContext>) {}
+    public func addRoutes(to router: Router<ChanceryRequestContext>) {
+        let authenticators = IntdashAuthenticators.all(server: authorizationServer)
+        IntdashOAuth2Routes(accounts: edges.accounts, server: authorizationServer).add(to: router)
+        IntdashRESTRoutes(edges: edges, measurements: measurements, authenticators: authenticators).add(to: router)
+        let api = router.group("intdash/api").add(middleware: AuthenticationMiddleware(accounts: edges.accounts, authenticators: authenticators))
+        let directory = CatalogMeasurementDirectory(measurements: measurements)
+        IntdashDataRoutes(store: data, measurements: directory).add(to: api)
+        IntdashUploadRoutes(recording: recorder, measurements: directory).add(to: api)
+    }
 
     /// Adds the realtime WebSocket endpoints to the router that decides WebSocket upgrades.
-    public func addWebSocketRoutes(to router: Router<BasicWebSocketRequestContext>) {}
+    public func addWebSocketRoutes(to router: Router<BasicWebSocketRequestContext>) {
+        ISCP1Endpoint(broker: broker, access: access, recorder: recorder, logger: logger).add(to: router)
+        ISCP2Endpoint(broker: broker, access: access, recorder: recorder, logger: logger).add(to: router)
+    }
 }

@@ -20,6 +20,9 @@ struct Chancery: AsyncParsableCommand {
             Send a PDF for signature and print the recipients' signing links:
               chancery sign create contract.pdf --recipient "Jane Doe:jane@example.com"
             """,
-        subcommands: [ServeCommand.self, APIKeyCommand.self, UserCommand.self, GroupCommand.self, NotarizeCommand.self, VerifyCommand.self, RepoCommand.self, PDFCommand.self, SignCommand.self]
+        subcommands: [
+            ServeCommand.self, APIKeyCommand.self, UserCommand.self, GroupCommand.self, NotarizeCommand.self, VerifyCommand.self,
+            RepoCommand.self, PDFCommand.self, SignCommand.self, EdgeCommand.self, MeasurementsCommand.self, OAuth2Command.self,
+        ]
     )
 }

@@ -60,6 +60,14 @@ public struct OAuth2ClientStore: Sendable {
         try await find(id: id)?.client
     }
 
+    /// Every registered client, oldest first.
+    public func all() async throws -> [OAuth2Client] {
+        let rows = try await database.withReadConnection { sql in
+            try await sql.select().columns(Self.columns).from("oauth2_clients").orderBy("created_at").orderBy("client_id").all()
+        }
+        return try rows.map { try Self.decode($0).client }
+    }
+
     /// The confidential client `clientID` when `secret` is its secret, else `nil` (also for
     /// an unknown or a public client).
     ///
@@ -93,18 +101,24 @@ public struct OAuth2ClientStore: Sendable {
     /// The client's row: its description and its secret hash.
     private func find(id: String) async throws -> (client: OAuth2Client, secretHash: String?)? {
         let row = try await database.withReadConnection { sql in
-            try await sql.select()
-                .columns("client_id", "name", "kind", "secret_hash", "redirect_uris", "owner_user_id", "created_at")
-                .from("oauth2_clients").where("client_id", .equal, id).first()
+            try await sql.select().columns(Self.columns).from("oauth2_clients").where("client_id", .equal, id).first()
         }
-        guard let row else { return nil }
+        return try row.map(Self.decode)
+    }
+
+    /// The columns a client is read from.
+    private static let columns = ["client_id", "name", "kind", "secret_hash", "redirect_uris", "owner_user_id", "created_at"]
+
+    /// The client a row of ``columns`` describes, and its secret hash.
+    private static func decode(_ row: any SQLRow) throws -> (client: OAuth2Client, secretHash: String?) {
+        let id = try row.decode(column: "client_id", as: String.self)
         let kindText = try row.decode(column: "kind", as: String.self)
         guard let kind = OAuth2Client.Kind(rawValue: kindText) else {
             throw OAuth2ClientError.unknownStoredKind(clientID: id, kind: kindText)
         }
         let redirectURIs = try JSONDecoder().decode([String].self, from: Data(try row.decode(column: "redirect_uris", as: String.self).utf8))
         let client = OAuth2Client(
-            id: try row.decode(column: "client_id", as: String.self),
+            id: id,
             name: try row.decode(column: "name", as: String.self),
             kind: kind,
             redirectURIs: redirectURIs,

@@ -1,0 +1,35 @@
+/// What a receiver saw: how many points arrived, how fast, and the latency of each batch from
+/// its sending to its arrival.
+struct BrokerMeasurement: Sendable {
+    /// Points received per second, from the first batch sent to the last received.
+    let pointsPerSecond: Double
+    /// The median batch latency, in seconds.
+    let p50: Double
+    /// The 99th percentile batch latency, in seconds.
+    let p99: Double
+
+    /// Summarizes `latencies` (nanoseconds) of `points` points received over `nanoseconds`.
+    init(points: Int, nanoseconds: UInt64, latencies: [UInt64]) {
+        let sorted = latencies.sorted()
+        pointsPerSecond = Double(points) / (Double(nanoseconds) / 1e9)
+        p50 = sorted.isEmpty ? 0 : Double(sorted[sorted.count / 2]) / 1e9
+        p99 = sorted.isEmpty ? 0 : Double(sorted[min(sorted.count - 1, sorted.count * 99 / 100)]) / 1e9
+    }
+}
+
+/// The receiving end of a benchmark: counts points and collects batch latencies.
+struct BrokerReceiver: Sendable {
+    private(set) var points = 0
+    private(set) var latencies: [UInt64] = []
+
+    /// Records a batch of `count` points stamped `sentAt`, received at `receivedAt`.
+    mutating func record(count: Int, sentAt: UInt64?, receivedAt: UInt64) {
+        points += count
+        if let sentAt, receivedAt >= sentAt { latencies.append(receivedAt - sentAt) }
+    }
+
+    /// The measurement once everything arrived at `end` (nanoseconds since the workload's start).
+    func measurement(end: UInt64) -> BrokerMeasurement {
+        BrokerMeasurement(points: points, nanoseconds: end, latencies: latencies)
+    }
+}

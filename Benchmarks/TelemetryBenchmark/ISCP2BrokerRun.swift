@@ -1,0 +1,183 @@
+import Foundation
+import ISCP
+import Logging
+import NIOCore
+import WSClient
+
+/// Carries a workload through Chancery's iSCP v2 endpoint: one device connection sends the
+/// batches as `UpstreamChunk`s, one viewer connection watching the device receives them as
+/// `DownstreamChunk`s, both over WebSockets on loopback, the way the official clients talk.
+struct ISCP2BrokerRun {
+    /// `ws://HOST:PORT/intdash/api/iscp/connect?enc=proto`.
+    let url: String
+    /// The access token both connections present.
+    let token: String
+    let logger: Logger
+
+    /// Runs `workload` and returns what the viewer measured.
+    func run(_ workload: BrokerWorkload) async throws -> BrokerMeasurement {
+        let device = UUID().uuidString.lowercased()
+        let window = InFlightWindow(limit: workload.window)
+        let (ready, readyContinuation) = AsyncStream.makeStream(of: Void.self)
+        let result = ResultSlot()
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask {
+                try await watch(device: device, workload: workload, window: window, ready: readyContinuation, result: result)
+            }
+            var iterator = ready.makeAsyncIterator()
+            guard await iterator.next() != nil else { throw BenchmarkError("the viewer never opened its downstream") }
+            tasks.addTask { try await send(as: device, workload: workload, window: window) }
+            try await tasks.waitForAll()
+        }
+        guard let measurement = await result.measurement else { throw BenchmarkError("the viewer measured nothing") }
+        return measurement
+    }
+
+    /// The device: connects, opens an upstream, sends every batch within the window, closes.
+    private func send(as device: String, workload: BrokerWorkload, window: InFlightWindow) async throws {
+        let codec = ISCP2MessageCodec()
+        try await WebSocketClient.connect(url: url, configuration: .init(maxFrameSize: 16 << 20), logger: logger) { inbound, outbound, _ in
+            try await outbound.write(.binary(ByteBuffer(bytes: try codec.encode(connectRequest(node: device)))))
+            try await withThrowingTaskGroup(of: Void.self) { tasks in
+                for try await message in inbound.messages(maxSize: 16 << 20) {
+                    guard case .binary(let buffer) = message else { continue }
+                    switch try codec.decode(Array(buffer.readableBytesView)).message {
+                    case .connectResponse(let response):
+                        try check(response.resultCode, response.resultString)
+                        var open = ISCP2UpstreamOpenRequest()
+                        open.requestID = 2
+                        open.sessionID = UUID().uuidString.lowercased()
+                        open.ackInterval = 100
+                        open.expiryInterval = 1
+                        open.qos = .reliable
+                        var frame = ISCP2Message()
+                        frame.upstreamOpenRequest = open
+                        try await outbound.write(.binary(ByteBuffer(bytes: try codec.encode(frame))))
+                    case .upstreamOpenResponse(let response):
+                        try check(response.resultCode, response.resultString)
+                        let alias = response.assignedStreamIDAlias
+                        let streamID = response.assignedStreamID
+                        tasks.addTask {
+                            for sequence in 1...UInt32(workload.chunks) {
+                                await window.acquire()
+                                var chunk = ISCP2UpstreamChunk()
+                                chunk.streamIDAlias = alias
+                                chunk.streamChunk = workload.streamChunk(sequence: sequence)
+                                var frame = ISCP2Message()
+                                frame.upstreamChunk = chunk
+                                try await outbound.write(.binary(ByteBuffer(bytes: try codec.encode(frame))))
+                            }
+                            var close = ISCP2UpstreamCloseRequest()
+                            close.requestID = 4
+                            close.streamID = streamID
+                            close.totalDataPoints = UInt64(workload.totalPoints)
+                            close.finalSequenceNumber = UInt32(workload.chunks)
+                            var frame = ISCP2Message()
+                            frame.upstreamCloseRequest = close
+                            try await outbound.write(.binary(ByteBuffer(bytes: try codec.encode(frame))))
+                        }
+                    case .upstreamCloseResponse:
+                        return
+                    case .ping(let ping):
+                        var pong = ISCP2Pong()
+                        pong.requestID = ping.requestID
+                        var frame = ISCP2Message()
+                        frame.pong = pong
+                        try await outbound.write(.binary(ByteBuffer(bytes: try codec.encode(frame))))
+                    default:
+                        continue
+                    }
+                }
+                try await tasks.waitForAll()
+            }
+        }
+    }
+
+    /// The viewer: connects, opens a downstream of the device's every data id, and receives
+    /// until every point arrived.
+    private func watch(
+        device: String, workload: BrokerWorkload, window: InFlightWindow, ready: AsyncStream<Void>.Continuation, result: ResultSlot
+    ) async throws {
+        let codec = ISCP2MessageCodec()
+        try await WebSocketClient.connect(url: url, configuration: .init(maxFrameSize: 16 << 20), logger: logger) { inbound, outbound, _ in
+            try await outbound.write(.binary(ByteBuffer(bytes: try codec.encode(connectRequest(node: UUID().uuidString.lowercased())))))
+            var receiver = BrokerReceiver()
+            for try await message in inbound.messages(maxSize: 16 << 20) {
+                guard case .binary(let buffer) = message else { continue }
+                switch try codec.decode(Array(buffer.readableBytesView)).message {
+                case .connectResponse(let response):
+                    try check(response.resultCode, response.resultString)
+                    var filter = ISCP2DownstreamFilter()
+                    filter.sourceNodeID = device
+                    var dataFilter = ISCP2DataFilter()
+                    dataFilter.name = "#"
+                    dataFilter.type = "#"
+                    filter.dataFilters = [dataFilter]
+                    var open = ISCP2DownstreamOpenRequest()
+                    open.requestID = 2
+                    open.desiredStreamIDAlias = 1
+                    open.downstreamFilters = [filter]
+                    open.expiryInterval = 1
+                    open.qos = .reliable
+                    var frame = ISCP2Message()
+                    frame.downstreamOpenRequest = open
+                    try await outbound.write(.binary(ByteBuffer(bytes: try codec.encode(frame))))
+                case .downstreamOpenResponse(let response):
+                    try check(response.resultCode, response.resultString)
+                    ready.yield()
+                case .downstreamChunk(let chunk):
+                    let count = chunk.streamChunk.dataPointGroups.reduce(0) { $0 + $1.dataPoints.count }
+                    receiver.record(count: count, sentAt: BrokerWorkload.sentAt(of: chunk.streamChunk), receivedAt: workload.now())
+                    await window.release()
+                    if receiver.points >= workload.totalPoints {
+                        await result.set(receiver.measurement(end: workload.now()))
+                        return
+                    }
+                case .ping(let ping):
+                    var pong = ISCP2Pong()
+                    pong.requestID = ping.requestID
+                    var frame = ISCP2Message()
+                    frame.pong = pong
+                    try await outbound.write(.binary(ByteBuffer(bytes: try codec.encode(frame))))
+                default:
+                    continue
+                }
+            }
+        }
+    }
+
+    /// A ConnectRequest of `node` with the token.
+    private func connectRequest(node: String) -> ISCP2Message {
+        var request = ISCP2ConnectRequest()
+        request.protocolVersion = "2.0.0"
+        request.nodeID = node
+        request.pingInterval = 10
+        request.pingTimeout = 10
+        request.extensionFields.accessToken = token
+        var message = ISCP2Message()
+        message.connectRequest = request
+        return message
+    }
+
+    private func check(_ code: ISCP2ResultCode, _ text: String) throws {
+        guard code == .succeeded else { throw BenchmarkError("the server answered \(code): \(text)") }
+    }
+}
+
+/// Where the viewer leaves its measurement.
+actor ResultSlot {
+    private(set) var measurement: BrokerMeasurement?
+
+    func set(_ measurement: BrokerMeasurement) {
+        self.measurement = measurement
+    }
+}
+
+/// A benchmark that could not run as planned.
+struct BenchmarkError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

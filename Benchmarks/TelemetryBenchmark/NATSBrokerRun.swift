@@ -1,0 +1,88 @@
+import Foundation
+import ISCP
+import NIOCore
+import NIOPosix
+import SwiftProtobuf
+
+/// Carries the same workload through Debian's `nats-server`: one connection publishes each
+/// batch (the same iSCP v2 `StreamChunk` bytes) on a subject, one subscribed connection
+/// receives them. The reference a broker of ours is compared with.
+struct NATSBrokerRun {
+    /// The server binary.
+    let executable: String
+
+    /// Finds `nats-server` on the PATH or in /usr/bin.
+    static func locate() -> NATSBrokerRun? {
+        let candidates = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":").map { "\($0)/nats-server" } + ["/usr/sbin/nats-server"]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }.map { NATSBrokerRun(executable: $0) }
+    }
+
+    /// Starts a server on a free loopback port, runs `workload` through it and stops it.
+    func run(_ workload: BrokerWorkload) async throws -> BrokerMeasurement {
+        let port = try FreePort.pick()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["-a", "127.0.0.1", "-p", "\(port)"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        let subscriber = try await connectWhenListening(port: port)
+        let publisher = try await NATSConnection.connect(port: port)
+        let window = InFlightWindow(limit: workload.window)
+        var measurement: BrokerMeasurement?
+        try await subscriber.run { writer, events in
+            try await writer.write("SUB bench 1\r\nPING\r\n")
+            var iterator = events.makeAsyncIterator()
+            // The PONG answers our PING, so the subscription is in place.
+            guard case .pong = try await iterator.next() else { throw BenchmarkError("nats-server did not answer PING") }
+            try await withThrowingTaskGroup(of: Void.self) { tasks in
+                tasks.addTask {
+                    try await publisher.run { writer, _ in
+                        for sequence in 1...UInt32(workload.chunks) {
+                            await window.acquire()
+                            try await writer.publish(try workload.streamChunk(sequence: sequence).serializedBytes(), on: "bench")
+                        }
+                    }
+                }
+                var receiver = BrokerReceiver()
+                while receiver.points < workload.totalPoints, let event = try await iterator.next() {
+                    guard case .message(let payload) = event else { continue }
+                    let chunk = try ISCP2StreamChunk(serializedBytes: Array(payload.readableBytesView))
+                    let count = chunk.dataPointGroups.reduce(0) { $0 + $1.dataPoints.count }
+                    receiver.record(count: count, sentAt: BrokerWorkload.sentAt(of: chunk), receivedAt: workload.now())
+                    await window.release()
+                }
+                measurement = receiver.measurement(end: workload.now())
+                try await tasks.waitForAll()
+            }
+        }
+        guard let measurement else { throw BenchmarkError("the NATS subscriber measured nothing") }
+        return measurement
+    }
+
+    /// Connects once the server accepts connections, trying for up to 10 s.
+    private func connectWhenListening(port: Int) async throws -> NATSConnection {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while true {
+            do {
+                return try await NATSConnection.connect(port: port)
+            } catch where ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+        }
+    }
+}
+
+/// Picks a loopback TCP port no one listens on, by binding port 0 and closing the socket.
+enum FreePort {
+    static func pick() throws -> Int {
+        let socket = try ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton).bind(host: "127.0.0.1", port: 0).wait()
+        defer { try? socket.close().wait() }
+        guard let port = socket.localAddress?.port else { throw BenchmarkError("no free port") }
+        return port
+    }
+}

@@ -1,0 +1,225 @@
+import Foundation
+import SQLKit
+import Storage
+
+/// The measurements (`telemetry_measurements`) with their base times and markers.
+///
+/// Who may see what is ``CatalogScope``'s rule; every method takes the caller's scope. The
+/// realtime brokers, which act for the server itself, use the defaults (``CatalogScope/everything``).
+///
+/// A measurement's ``Measurement/basetime`` is always the base time of the highest
+/// ``BaseTimeType/priority`` among its base times (`telemetry_measurement_basetimes`), or
+/// none; every change of the base times recomputes it in the same transaction.
+///
+/// ```swift
+/// let measurements = MeasurementStore(database: database)
+/// let m = try await measurements.create(edgeUUID: edge.uuid, basetime: nanosecondsNow, basetimeType: .edgeRTC)
+/// try await measurements.extendDuration(uuid: m.uuid, toElapsed: 5_000_000_000)
+/// try await measurements.end(uuid: m.uuid)
+/// ```
+public struct MeasurementStore: Sendable {
+    /// The database of the catalog.
+    public let database: Database
+
+    /// A store over `database`, whose `telemetry` migrations must have run.
+    public init(database: Database) {
+        self.database = database
+    }
+
+    // MARK: Creating
+
+    /// Creates a measurement of the edge with `edgeUUID`, which `scope` must see; with a base
+    /// time, records it as the measurement's base time of type `basetimeType`.
+    ///
+    /// With the default scope (``CatalogScope/everything``, the server itself) the edge is not
+    /// looked up: the realtime brokers have already checked that the sender may act as that
+    /// node, which may be a person's user id before the person's `user` edge exists.
+    ///
+    /// - Parameters:
+    ///   - uuid: The measurement's UUID; a new one when `nil` (iSCP clients may bring their own).
+    ///   - basetime: Nanoseconds since 1970-01-01T00:00:00Z, or `nil` when not known yet.
+    /// - Throws: ``CatalogError/edgeNotFound(_:)``, ``CatalogError/measurementExists(_:)``,
+    ///   ``CatalogError/invalid(_:)``.
+    @discardableResult
+    public func create(
+        edgeUUID: String, uuid: UUID? = nil, name: String = "", description: String = "", basetime: Int64? = nil,
+        basetimeType: BaseTimeType = .manual, isProtected: Bool = false, scope: CatalogScope = .everything, now: Date = Date()
+    ) async throws -> Measurement {
+        try EdgeStore.validate(text: name, field: "name")
+        try EdgeStore.validate(text: description, field: "description")
+        let measurement = Measurement(
+            uuid: (uuid ?? UUID()).uuidString.lowercased(), name: name, description: description, edgeUUID: edgeUUID.lowercased(),
+            basetime: basetime, basetimeType: basetime == nil ? nil : basetimeType, maxElapsedTime: 0, ended: false,
+            completed: false, isProtected: isProtected, createdAt: now, updatedAt: now
+        )
+        return try await database.withTransaction { sql in
+            if scope != .everything {
+                let edge = try await sql.select().columns(EdgeStore.columns).from("telemetry_edges")
+                    .where("uuid", .equal, measurement.edgeUUID).first().map(EdgeStore.edge(from:))
+                guard let edge, EdgeStore.isVisible(edge, in: scope) else { throw CatalogError.edgeNotFound(edgeUUID) }
+            }
+            let existing = try await sql.select().column("uuid").from("telemetry_measurements").where("uuid", .equal, measurement.uuid).first()
+            guard existing == nil else { throw CatalogError.measurementExists(measurement.uuid) }
+            try await sql.insert(into: "telemetry_measurements").columns(Self.columns).values(
+                SQLBind(measurement.uuid), SQLBind(measurement.name), SQLBind(measurement.description), SQLBind(measurement.edgeUUID),
+                SQLBind(measurement.basetime), SQLBind(measurement.basetimeType?.rawValue ?? ""), SQLBind(measurement.maxElapsedTime),
+                SQLBind(measurement.ended), SQLBind(measurement.completed), SQLBind(measurement.isProtected),
+                SQLBind(measurement.createdAt), SQLBind(measurement.updatedAt)
+            ).run()
+            if let basetime {
+                try await Self.upsertBaseTime(measurement.uuid, type: basetimeType, basetime: basetime, now: now, in: sql)
+            }
+            // Read back, so that the answer equals any later read (timestamps keep the
+            // database's precision).
+            return try await Self.visible(measurement.uuid, scope: .everything, in: sql)
+        }
+    }
+
+    // MARK: Reading
+
+    /// The measurements `scope` may see that match `query`, one page of them.
+    public func list(_ query: MeasurementQuery, scope: CatalogScope) async throws -> CatalogPage<Measurement> {
+        var conditions = query.conditions
+        if let condition = scope.measurementCondition { conditions.append(condition) }
+        return try await database.withReadConnection { sql in
+            let count = sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "count").from("telemetry_measurements")
+            let select = sql.select().columns(Self.columns).from("telemetry_measurements")
+            for condition in conditions {
+                count.where(condition)
+                select.where(condition)
+            }
+            let total = try await count.first(decodingColumn: "count", as: Int.self) ?? 0
+            let direction: SQLDirection = query.order == .ascending ? .ascending : .descending
+            let rows = try await select.orderBy(query.sort.column, direction).orderBy("uuid", direction)
+                .limit(query.page.limit).offset(query.page.offset).all()
+            return CatalogPage(items: try rows.map(Self.measurement(from:)), totalCount: total)
+        }
+    }
+
+    /// The measurement with `uuid`, if `scope` may see it.
+    ///
+    /// - Throws: ``CatalogError/measurementNotFound(_:)``.
+    public func measurement(uuid: String, scope: CatalogScope = .everything) async throws -> Measurement {
+        try await database.withReadConnection { sql in try await Self.visible(uuid, scope: scope, in: sql) }
+    }
+
+    // MARK: Changing
+
+    /// Applies `change` (see ``MeasurementUpdate``) to the measurement with `uuid`.
+    ///
+    /// - Throws: ``CatalogError/measurementNotFound(_:)``, ``CatalogError/invalid(_:)`` for a
+    ///   base time type without a base time on a measurement that has none.
+    @discardableResult
+    public func update(uuid: String, _ change: MeasurementUpdate, scope: CatalogScope, now: Date = Date()) async throws -> Measurement {
+        try EdgeStore.validate(text: change.name ?? "", field: "name")
+        try EdgeStore.validate(text: change.description ?? "", field: "description")
+        return try await database.withTransaction { sql in
+            let measurement = try await Self.visible(uuid, scope: scope, in: sql)
+            let update = sql.update("telemetry_measurements").set("updated_at", to: SQLBind(now)).where("uuid", .equal, measurement.uuid)
+            if let name = change.name { update.set("name", to: SQLBind(name)) }
+            if let description = change.description { update.set("description", to: SQLBind(description)) }
+            if let ended = change.ended { update.set("ended", to: SQLBind(ended)) }
+            try await update.run()
+            if let basetime = change.basetime {
+                try await Self.upsertBaseTime(measurement.uuid, type: change.basetimeType ?? .manual, basetime: basetime, now: now, in: sql)
+            } else if let type = change.basetimeType {
+                guard let current = measurement.basetime else {
+                    throw CatalogError.invalid("measurement \(measurement.uuid) has no base time to label as \(type.rawValue)")
+                }
+                try await Self.upsertBaseTime(measurement.uuid, type: type, basetime: current, now: now, in: sql)
+            }
+            return try await Self.visible(uuid, scope: scope, in: sql)
+        }
+    }
+
+    /// Marks the measurement with `uuid` as ended: no more data will be acquired.
+    ///
+    /// - Throws: ``CatalogError/measurementNotFound(_:)``.
+    public func end(uuid: String, scope: CatalogScope = .everything, now: Date = Date()) async throws {
+        try await setFlags(uuid, scope: scope, now: now, ("ended", true))
+    }
+
+    /// Marks the measurement with `uuid` as ended and completed: every piece of data arrived.
+    ///
+    /// - Throws: ``CatalogError/measurementNotFound(_:)``.
+    public func complete(uuid: String, scope: CatalogScope = .everything, now: Date = Date()) async throws {
+        try await setFlags(uuid, scope: scope, now: now, ("ended", true), ("completed", true))
+    }
+
+    /// Protects the measurement with `uuid` from deletion, or lifts the protection.
+    ///
+    /// - Throws: ``CatalogError/measurementNotFound(_:)``.
+    public func setProtected(_ isProtected: Bool, uuid: String, scope: CatalogScope, now: Date = Date()) async throws {
+        try await setFlags(uuid, scope: scope, now: now, ("protected", isProtected))
+    }
+
+    /// Makes the measurement with `uuid` at least `elapsed` nanoseconds long; a shorter
+    /// `elapsed` changes nothing. Unknown measurements are ignored, so that a broker's late
+    /// data for a deleted measurement is not an error.
+    public func extendDuration(uuid: String, toElapsed elapsed: Int64, now: Date = Date()) async throws {
+        try await database.withConnection { sql in
+            try await sql.update("telemetry_measurements")
+                .set("max_elapsed_time", to: SQLBind(elapsed)).set("updated_at", to: SQLBind(now))
+                .where("uuid", .equal, uuid.lowercased()).where("max_elapsed_time", .lessThan, SQLBind(elapsed))
+                .run()
+        }
+    }
+
+    /// Deletes the measurement with `uuid` with its base times and markers.
+    ///
+    /// - Throws: ``CatalogError/measurementNotFound(_:)``, ``CatalogError/measurementProtected(_:)``.
+    public func delete(uuid: String, scope: CatalogScope) async throws {
+        try await database.withTransaction { sql in
+            let measurement = try await Self.visible(uuid, scope: scope, in: sql)
+            guard !measurement.isProtected else { throw CatalogError.measurementProtected(measurement.uuid) }
+            // Deleted explicitly: the outcome must not depend on SQLite's foreign-key pragma.
+            for table in ["telemetry_measurement_markers", "telemetry_measurement_basetimes"] {
+                try await sql.delete(from: table).where("measurement_uuid", .equal, measurement.uuid).run()
+            }
+            try await sql.delete(from: "telemetry_measurements").where("uuid", .equal, measurement.uuid).run()
+        }
+    }
+
+    /// Sets boolean columns of a visible measurement.
+    private func setFlags(_ uuid: String, scope: CatalogScope, now: Date, _ flags: (String, Bool)...) async throws {
+        try await database.withTransaction { sql in
+            let measurement = try await Self.visible(uuid, scope: scope, in: sql)
+            let update = sql.update("telemetry_measurements").set("updated_at", to: SQLBind(now)).where("uuid", .equal, measurement.uuid)
+            for (column, value) in flags { update.set(SQLColumn(column), to: SQLBind(value)) }
+            try await update.run()
+        }
+    }
+
+    // MARK: Rows
+
+    /// The columns of a measurement row, in the order of ``create(edgeUUID:uuid:name:description:basetime:basetimeType:isProtected:scope:now:)``'s insert.
+    static let columns = [
+        "uuid", "name", "description", "edge_uuid", "basetime", "basetime_type", "max_elapsed_time",
+        "ended", "completed", "protected", "created_at", "updated_at",
+    ]
+
+    /// The measurement with `uuid` if `scope` may see it, read with `sql`.
+    static func visible(_ uuid: String, scope: CatalogScope, in sql: any SQLDatabase) async throws -> Measurement {
+        let select = sql.select().columns(columns).from("telemetry_measurements").where("uuid", .equal, uuid.lowercased())
+        if let condition = scope.measurementCondition { select.where(condition) }
+        guard let row = try await select.first() else { throw CatalogError.measurementNotFound(uuid) }
+        return try measurement(from: row)
+    }
+
+    static func measurement(from row: any SQLRow) throws -> Measurement {
+        Measurement(
+            uuid: try row.decode(column: "uuid", as: String.self),
+            name: try row.decode(column: "name", as: String.self),
+            description: try row.decode(column: "description", as: String.self),
+            edgeUUID: try row.decode(column: "edge_uuid", as: String.self),
+            basetime: try row.decode(column: "basetime", as: Int64?.self),
+            basetimeType: BaseTimeType(rawValue: try row.decode(column: "basetime_type", as: String.self)),
+            maxElapsedTime: try row.decode(column: "max_elapsed_time", as: Int64.self),
+            ended: try row.decode(column: "ended", as: Bool.self),
+            completed: try row.decode(column: "completed", as: Bool.self),
+            isProtected: try row.decode(column: "protected", as: Bool.self),
+            createdAt: try row.decode(column: "created_at", as: Date.self),
+            updatedAt: try row.decode(column: "updated_at", as: Date.self)
+        )
+    }
+}

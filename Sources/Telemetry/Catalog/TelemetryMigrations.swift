@@ -1,0 +1,87 @@
+import Foundation
+import SQLKit
+import Storage
+
+/// The schema history of the telemetry catalog: edges, measurements, their base times and
+/// markers.
+///
+/// Times of the domain (base times, elapsed times) are integers in the unit the wire APIs use,
+/// so that nothing is lost to a floating-point or timestamp column: base times in nanoseconds
+/// since 1970-01-01T00:00:00Z, a measurement's length in nanoseconds of elapsed time, marker
+/// times in microseconds of elapsed time (what intdash's marker API sends). Bookkeeping times
+/// (`created_at`, `updated_at`, `last_login_at`) are ordinary timestamps.
+///
+/// A measurement names its edge by UUID without a foreign key: deleting an edge keeps the
+/// data it recorded.
+public enum TelemetryMigrations {
+    /// The SQL type of the flags, `BOOLEAN` on both engines (SQLite stores it as 0 or 1).
+    private static let boolean = SQLDataType.custom(SQLRaw("BOOLEAN"))
+
+    /// All migrations of the `telemetry` module, in order.
+    public static let all = MigrationSet(module: "telemetry", migrations: [
+        Migration(version: 1, name: "edges, measurements, base times, markers") { sql in
+            try await sql.create(table: "telemetry_edges")
+                .column("uuid", type: .text, .primaryKey(autoIncrement: false))
+                .column("name", type: .text, .notNull, .unique)
+                .column("nickname", type: .text, .notNull)
+                .column("description", type: .text, .notNull)
+                .column("type", type: .text, .notNull)
+                .column("disabled", type: boolean, .notNull)
+                .column("owner_user_id", type: .text)
+                .column("user_id", type: .text, .notNull)
+                .column("created_at", type: .timestamp, .notNull)
+                .column("updated_at", type: .timestamp, .notNull)
+                .column("last_login_at", type: .timestamp)
+                .run()
+            try await sql.create(index: "telemetry_edges_by_owner").on("telemetry_edges").column("owner_user_id").run()
+            try await sql.create(index: "telemetry_edges_by_user").on("telemetry_edges").column("user_id").run()
+
+            try await sql.create(table: "telemetry_measurements")
+                .column("uuid", type: .text, .primaryKey(autoIncrement: false))
+                .column("name", type: .text, .notNull)
+                .column("description", type: .text, .notNull)
+                .column("edge_uuid", type: .text, .notNull)
+                .column("basetime", type: .bigint)
+                .column("basetime_type", type: .text, .notNull)
+                .column("max_elapsed_time", type: .bigint, .notNull)
+                .column("ended", type: boolean, .notNull)
+                .column("completed", type: boolean, .notNull)
+                .column("protected", type: boolean, .notNull)
+                .column("created_at", type: .timestamp, .notNull)
+                .column("updated_at", type: .timestamp, .notNull)
+                .run()
+            try await sql.create(index: "telemetry_measurements_by_edge").on("telemetry_measurements")
+                .column("edge_uuid").column("basetime").run()
+            try await sql.create(index: "telemetry_measurements_by_basetime").on("telemetry_measurements").column("basetime").run()
+            try await sql.create(index: "telemetry_measurements_by_name").on("telemetry_measurements").column("name").run()
+
+            try await sql.create(table: "telemetry_measurement_basetimes")
+                .column("measurement_uuid", type: .text, .notNull,
+                        .references("telemetry_measurements", "uuid", onDelete: .cascade))
+                .column("type", type: .text, .notNull)
+                .column("basetime", type: .bigint, .notNull)
+                .column("created_at", type: .timestamp, .notNull)
+                .column("updated_at", type: .timestamp, .notNull)
+                .primaryKey("measurement_uuid", "type")
+                .run()
+
+            try await sql.create(table: "telemetry_measurement_markers")
+                .column("uuid", type: .text, .primaryKey(autoIncrement: false))
+                .column("measurement_uuid", type: .text, .notNull,
+                        .references("telemetry_measurements", "uuid", onDelete: .cascade))
+                .column("name", type: .text, .notNull)
+                .column("description", type: .text, .notNull)
+                .column("type", type: .text, .notNull)
+                .column("start_elapsed_time", type: .bigint, .notNull)
+                .column("end_elapsed_time", type: .bigint)
+                .column("tag", type: .text, .notNull)
+                .column("created_at", type: .timestamp, .notNull)
+                .column("created_by", type: .text, .notNull)
+                .column("updated_at", type: .timestamp, .notNull)
+                .column("updated_by", type: .text, .notNull)
+                .run()
+            try await sql.create(index: "telemetry_measurement_markers_by_measurement").on("telemetry_measurement_markers")
+                .column("measurement_uuid").column("start_elapsed_time").run()
+        },
+    ])
+}

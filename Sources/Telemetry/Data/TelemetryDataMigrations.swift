@@ -1,0 +1,48 @@
+import SQLKit
+import Storage
+
+/// The schema history of the index of stored telemetry data.
+///
+/// - `telemetry_chunks`: one row per stored chunk, saying which segment file of its
+///   measurement holds it, where, and which span of elapsed times its points cover. The
+///   unique key on (measurement, stream, sequence number) is what stores a re-sent chunk once.
+/// - `telemetry_data_ids`: per measurement and data id, how many points there are and the
+///   span of their elapsed times, kept up to date by every append.
+public enum TelemetryDataMigrations {
+    /// All migrations of the `telemetry-data` module, in order.
+    public static let all = MigrationSet(module: "telemetry-data", migrations: [
+        Migration(version: 1, name: "chunk index and data id summaries") { sql in
+            try await sql.create(table: "telemetry_chunks")
+                .column("measurement_uuid", type: .text, .notNull)
+                .column("stream_id", type: .text, .notNull)
+                .column("sequence_number", type: .bigint, .notNull)
+                .column("segment", type: .bigint, .notNull)
+                .column("byte_offset", type: .bigint, .notNull)
+                .column("byte_length", type: .bigint, .notNull)
+                .column("first_elapsed_ns", type: .bigint, .notNull)
+                .column("last_elapsed_ns", type: .bigint, .notNull)
+                .column("point_count", type: .bigint, .notNull)
+                .column("received_at", type: .timestamp, .notNull)
+                .primaryKey("measurement_uuid", "stream_id", "sequence_number")
+                .run()
+            try await sql.create(index: "telemetry_chunks_by_first_elapsed").on("telemetry_chunks")
+                .column("measurement_uuid").column("first_elapsed_ns").column("segment").column("byte_offset")
+                .run()
+            try await sql.create(index: "telemetry_chunks_by_last_elapsed").on("telemetry_chunks")
+                .column("measurement_uuid").column("last_elapsed_ns").column("segment").column("byte_offset")
+                .run()
+            try await sql.create(index: "telemetry_chunks_by_position").on("telemetry_chunks")
+                .column("measurement_uuid").column("segment").column("byte_offset")
+                .run()
+            try await sql.create(table: "telemetry_data_ids")
+                .column("measurement_uuid", type: .text, .notNull)
+                .column("name", type: .text, .notNull)
+                .column("type", type: .text, .notNull)
+                .column("point_count", type: .bigint, .notNull)
+                .column("first_elapsed_ns", type: .bigint, .notNull)
+                .column("last_elapsed_ns", type: .bigint, .notNull)
+                .primaryKey("measurement_uuid", "name", "type")
+                .run()
+        },
+    ])
+}

@@ -1,0 +1,163 @@
+import Foundation
+import NIOPosix
+
+/// Reads the points of one query in time order, a chunk at a time.
+///
+/// Chunks come from the index ordered by the time their points start (by the time they end,
+/// for descending queries), a page of rows at a time. Chunks of parallel streams overlap in
+/// time, so the cursor keeps a buffer of points read but not yet returned, and reads the next
+/// chunk whenever it could hold a point that belongs before the first one in the buffer. The
+/// buffer therefore holds only the chunks that overlap the current time, never the whole
+/// measurement.
+actor TelemetryPointCursor {
+    /// A point read but not yet returned, with its sort key.
+    private struct Buffered {
+        /// The elapsed time for ascending queries, its bitwise complement for descending ones,
+        /// so that the next point to return always has the smallest key.
+        let key: Int64
+        /// The order in which the cursor read it, to break ties.
+        let serial: Int
+        /// The point.
+        let point: TelemetryStoredDataPoint
+    }
+
+    private let measurement: UUID
+    private let directory: String
+    private let index: TelemetryChunkIndex
+    private let range: Range<Int64>
+    private let filters: [TelemetryDataFilter]?
+    private let order: TelemetryQueryOrder
+    private let limit: Int?
+
+    /// Index rows fetched but not read yet.
+    private var locations: ArraySlice<TelemetryChunkLocation> = []
+    /// The last row fetched, where the next page starts.
+    private var lastLocation: TelemetryChunkLocation?
+    /// Whether the index has no more rows.
+    private var indexExhausted = false
+    /// Points in the reverse of the order they are returned in (the next one last).
+    private var buffer: [Buffered] = []
+    private var serial = 0
+    private var returned = 0
+    private var files: [Int: TelemetrySegmentFile] = [:]
+
+    /// Index rows fetched per page.
+    private static let pageSize = 64
+
+    /// Creates a cursor over the points of `measurement` (files in `directory`) in `range`
+    /// whose data id matches one of `filters` (any, when `nil`).
+    init(
+        measurement: UUID, directory: String, index: TelemetryChunkIndex, range: Range<Int64>,
+        filters: [TelemetryDataFilter]?, order: TelemetryQueryOrder, limit: Int?
+    ) {
+        self.measurement = measurement
+        self.directory = directory
+        self.index = index
+        self.range = range
+        self.filters = filters
+        self.order = order
+        self.limit = limit
+    }
+
+    deinit {
+        for file in files.values { file.close() }
+    }
+
+    /// The next point, or `nil` when there are no more (or the limit is reached).
+    func next() async throws -> TelemetryStoredDataPoint? {
+        if let limit, returned >= limit { return finish() }
+        while true {
+            if let location = try await peekLocation(), buffer.isEmpty || lead(of: location) <= buffer.last!.key {
+                locations.removeFirst()
+                try await read(location)
+                continue
+            }
+            guard let next = buffer.popLast() else { return finish() }
+            returned += 1
+            return next.point
+        }
+    }
+
+    /// Closes the files and returns `nil`.
+    private func finish() -> TelemetryStoredDataPoint? {
+        for file in files.values { file.close() }
+        files = [:]
+        buffer = []
+        return nil
+    }
+
+    /// The smallest key a point of the chunk at `location` can have.
+    private func lead(of location: TelemetryChunkLocation) -> Int64 {
+        order == .ascending ? location.firstElapsedTime : ~location.lastElapsedTime
+    }
+
+    /// The next index row, fetching a page when none is left.
+    private func peekLocation() async throws -> TelemetryChunkLocation? {
+        if locations.isEmpty, !indexExhausted {
+            let page = try await index.locations(of: measurement, overlapping: range, order: order, after: lastLocation, limit: Self.pageSize)
+            indexExhausted = page.count < Self.pageSize
+            lastLocation = page.last ?? lastLocation
+            locations = page[...]
+        }
+        return locations.first
+    }
+
+    /// Reads the chunk at `location` and merges its wanted points into the buffer.
+    private func read(_ location: TelemetryChunkLocation) async throws {
+        let file = try await segmentFile(location.segment)
+        let bytes = try await NIOThreadPool.singleton.runIfActive { try file.read(count: location.length, at: location.offset) }
+        let record: TelemetryChunkRecord
+        do {
+            record = try TelemetryChunkRecord(decoding: bytes)
+        } catch let error as TelemetryDataStoreError {
+            throw error.located("segment \(location.segment) of measurement \(TelemetryChunkIndex.key(measurement)) at byte \(location.offset)")
+        }
+        var fresh: [Buffered] = []
+        for group in record.groups where filters.map({ $0.contains { $0.matches(group.dataID) } }) ?? true {
+            for point in group.dataPoints where range.contains(point.elapsedTime) {
+                let key = order == .ascending ? point.elapsedTime : ~point.elapsedTime
+                fresh.append(Buffered(key: key, serial: serial, point: TelemetryStoredDataPoint(dataID: group.dataID, dataPoint: point, receivedAt: location.receivedAt)))
+                serial += 1
+            }
+        }
+        guard !fresh.isEmpty else { return }
+        fresh.sort { ($0.key, $0.serial) < ($1.key, $1.serial) }
+        buffer = Self.merge(ascending: fresh, intoDescending: buffer)
+    }
+
+    /// `fresh` (ascending by key, then serial) merged into `buffer` (descending), descending.
+    private static func merge(ascending fresh: [Buffered], intoDescending buffer: [Buffered]) -> [Buffered] {
+        var merged: [Buffered] = []
+        merged.reserveCapacity(fresh.count + buffer.count)
+        var freshIndex = fresh.count - 1
+        var bufferIndex = 0
+        while freshIndex >= 0 || bufferIndex < buffer.count {
+            let takeFresh: Bool
+            if freshIndex < 0 {
+                takeFresh = false
+            } else if bufferIndex >= buffer.count {
+                takeFresh = true
+            } else {
+                let candidate = fresh[freshIndex], held = buffer[bufferIndex]
+                takeFresh = (candidate.key, candidate.serial) > (held.key, held.serial)
+            }
+            if takeFresh {
+                merged.append(fresh[freshIndex])
+                freshIndex -= 1
+            } else {
+                merged.append(buffer[bufferIndex])
+                bufferIndex += 1
+            }
+        }
+        return merged
+    }
+
+    /// Segment file `number`, opened for reading on first use.
+    private func segmentFile(_ number: Int) async throws -> TelemetrySegmentFile {
+        if let file = files[number] { return file }
+        let path = TelemetryDataStore.segmentPath(number, in: directory)
+        let file = try await NIOThreadPool.singleton.runIfActive { try TelemetrySegmentFile(path: path, writable: false) }
+        files[number] = file
+        return file
+    }
+}

@@ -1,0 +1,126 @@
+import Accounts
+import Foundation
+import ISCP
+import Logging
+
+// What a connection does with the downstream messages of its peer (specs/intdash.md §1.6):
+// open, acks and close. Downstreams are not resumable: a resume request is answered with
+// STREAM_NOT_FOUND, and the client opens a new downstream instead.
+//
+// The broker only hands a downstream chunks that keep at least one group after filtering, so
+// empty chunks are never sent, whatever `omit_empty_chunk` says.
+extension ISCP2Connection {
+    func openDownstream(_ request: ISCP2DownstreamOpenRequest) async {
+        var response = ISCP2DownstreamOpenResponse()
+        response.requestID = request.requestID
+        guard let principal else { return }
+        let filters: [TelemetryDownstreamFilter]
+        switch await downstreamFilters(of: request, principal: principal) {
+        case .failure(let failure):
+            response.resultCode = failure.code
+            response.resultString = failure.message
+            return await sendUrgent(.downstreamOpenResponse(response))
+        case .success(let value):
+            filters = value
+        }
+        let streamID = UUID()
+        let subscription = await environment.broker.subscribe(filters)
+        let state = ISCP2DownstreamState(
+            alias: request.desiredStreamIDAlias, streamID: streamID, subscriptionID: subscription.id,
+            proposedAliases: request.dataIDAliases, codec: environment.codec
+        )
+        response.assignedStreamID = streamID.iscp2StreamID
+        response.serverTime = iscp2ServerTime()
+        response.resultCode = .succeeded
+        response.resultString = "SUCCEEDED"
+        // The response is queued before the pump starts, and urgent frames go first, so the
+        // client has it before any chunk of the stream.
+        await sendUrgent(.downstreamOpenResponse(response))
+        let pump = Task { [outbox, requestIDs] in
+            await state.pump(subscription.events, into: outbox, requestIDs: requestIDs)
+        }
+        downstreams[request.desiredStreamIDAlias] = OpenDownstream(state: state, pump: pump)
+        logger.debug("iSCP v2 downstream opened", metadata: ["stream": "\(streamID)", "filters": "\(filters.count)"])
+    }
+
+    /// The request's filters in the broker's terms, or why they cannot be served.
+    private func downstreamFilters(of request: ISCP2DownstreamOpenRequest, principal: Principal) async -> Result<[TelemetryDownstreamFilter], ISCP2Failure> {
+        let limits = environment.limits
+        guard downstreams[request.desiredStreamIDAlias] == nil else {
+            return .failure(ISCP2Failure(.protocolError, "the stream alias \(request.desiredStreamIDAlias) is already in use on this connection"))
+        }
+        guard downstreams.count < limits.downstreamsPerConnection else {
+            return .failure(ISCP2Failure(.tooManyStreams, "a connection may have at most \(limits.downstreamsPerConnection) downstreams"))
+        }
+        guard !request.downstreamFilters.isEmpty else {
+            return .failure(ISCP2Failure(.invalidDataFilter, "a downstream needs at least one downstream filter"))
+        }
+        guard request.downstreamFilters.count <= limits.filtersPerDownstream else {
+            return .failure(ISCP2Failure(.tooManyDownstreamFilters, "a downstream may have at most \(limits.filtersPerDownstream) downstream filters"))
+        }
+        guard request.downstreamFilters.reduce(0, { $0 + $1.dataFilters.count }) <= limits.dataFiltersPerDownstream else {
+            return .failure(ISCP2Failure(.tooManyDataFilters, "a downstream may have at most \(limits.dataFiltersPerDownstream) data filters"))
+        }
+        var filters: [TelemetryDownstreamFilter] = []
+        for filter in request.downstreamFilters {
+            guard !filter.sourceNodeID.isEmpty else {
+                return .failure(ISCP2Failure(.invalidDataFilter, "a downstream filter names no source node"))
+            }
+            guard !filter.dataFilters.isEmpty else {
+                return .failure(ISCP2Failure(.invalidDataFilter, "the downstream filter of node \(filter.sourceNodeID) has no data filters"))
+            }
+            let dataFilters = filter.dataFilters.map(TelemetryDataFilter.init)
+            if let problem = dataFilters.lazy.compactMap(\.problem).first {
+                return .failure(ISCP2Failure(.invalidDataFilter, problem))
+            }
+            filters.append(TelemetryDownstreamFilter(sourceNodeID: Self.normalized(nodeID: filter.sourceNodeID), dataFilters: dataFilters))
+        }
+        for sourceNodeID in Set(filters.map(\.sourceNodeID)).sorted() {
+            let allowed: Bool
+            do {
+                allowed = try await environment.access.mayWatchNode(principal, sourceNodeID)
+            } catch {
+                logger.error("iSCP v2 watch permission check failed", metadata: ["error": "\(error)"])
+                return .failure(ISCP2Failure(.unspecifiedError, "the permission to watch node \(sourceNodeID) could not be checked"))
+            }
+            guard allowed else {
+                return .failure(ISCP2Failure(.authFailed, "\(principal.userName) may not watch node \(sourceNodeID)"))
+            }
+        }
+        return .success(filters)
+    }
+
+    func closeDownstream(_ request: ISCP2DownstreamCloseRequest) async {
+        var response = ISCP2DownstreamCloseResponse()
+        response.requestID = request.requestID
+        let streamID = UUID(iscp2StreamID: request.streamID)
+        guard let alias = downstreams.first(where: { $0.value.state.streamID == streamID })?.key,
+            let downstream = downstreams.removeValue(forKey: alias)
+        else {
+            response.resultCode = .streamNotFound
+            response.resultString = "no downstream with this stream id is open on this connection"
+            return await sendUrgent(.downstreamCloseResponse(response))
+        }
+        downstream.pump.cancel()
+        await environment.broker.unsubscribe(downstream.state.subscriptionID)
+        response.resultCode = .succeeded
+        response.resultString = "SUCCEEDED"
+        await sendUrgent(.downstreamCloseResponse(response))
+        logger.debug("iSCP v2 downstream closed", metadata: ["stream": "\(downstream.state.streamID)"])
+    }
+
+    func receive(_ ack: ISCP2DownstreamChunkAck) async {
+        var complete = ISCP2DownstreamChunkAckComplete()
+        complete.streamIDAlias = ack.streamIDAlias
+        complete.ackID = ack.ackID
+        if let downstream = downstreams[ack.streamIDAlias] {
+            await downstream.state.learn(ack)
+            complete.resultCode = .succeeded
+            complete.resultString = "SUCCEEDED"
+        } else {
+            complete.resultCode = .streamNotFound
+            complete.resultString = "no downstream has the alias \(ack.streamIDAlias) on this connection"
+        }
+        await sendUrgent(.downstreamChunkAckComplete(complete))
+    }
+}

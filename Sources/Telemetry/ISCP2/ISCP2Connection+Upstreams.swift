@@ -1,0 +1,191 @@
+import Foundation
+import ISCP
+import Logging
+
+// What a connection does with the upstream messages of its peer (specs/intdash.md §1.5):
+// open, chunks, base times, close and resume.
+//
+// Every chunk is acknowledged as soon as it is stored (when the upstream persists) and
+// routed, so the client's `ack_interval` is always met and not otherwise used.
+extension ISCP2Connection {
+    func openUpstream(_ request: ISCP2UpstreamOpenRequest) async {
+        var response = ISCP2UpstreamOpenResponse()
+        response.requestID = request.requestID
+        guard let nodeID else { return }
+        guard upstreams.count < environment.limits.upstreamsPerConnection else {
+            response.resultCode = .tooManyStreams
+            response.resultString = "a connection may have at most \(environment.limits.upstreamsPerConnection) upstreams"
+            return await sendUrgent(.upstreamOpenResponse(response))
+        }
+        let upstream = TelemetryUpstream(streamID: UUID(), sessionID: request.sessionID, sourceNodeID: nodeID)
+        let persists = request.extensionFields.persist && environment.recorder != nil
+        if persists, let recorder = environment.recorder {
+            do {
+                try await recorder.prepare(upstream)
+            } catch {
+                response.resultCode = .processFailed
+                response.resultString = "the session cannot be stored: \(error)"
+                return await sendUrgent(.upstreamOpenResponse(response))
+            }
+        }
+        var state = ISCP2UpstreamState(
+            upstream: upstream, qos: request.qos, persists: persists,
+            expiryInterval: environment.limits.expiryInterval(seconds: request.expiryInterval)
+        )
+        response.dataIDAliases = state.assignAliases(to: request.dataIds.map(TelemetryDataID.init))
+        let alias = takeUpstreamAlias()
+        upstreams[alias] = state
+        response.assignedStreamID = upstream.streamID.iscp2StreamID
+        response.assignedStreamIDAlias = alias
+        response.serverTime = iscp2ServerTime()
+        response.resultCode = .succeeded
+        response.resultString = "SUCCEEDED"
+        await sendUrgent(.upstreamOpenResponse(response))
+        logger.debug("iSCP v2 upstream opened", metadata: ["stream": "\(upstream.streamID)", "session": "\(upstream.sessionID)", "persist": "\(persists)"])
+        await environment.broker.publish(.upstreamOpened(upstream), from: nodeID)
+    }
+
+    func resumeUpstream(_ request: ISCP2UpstreamResumeRequest) async {
+        var response = ISCP2UpstreamResumeResponse()
+        response.requestID = request.requestID
+        guard let nodeID else { return }
+        guard let streamID = UUID(iscp2StreamID: request.streamID) else {
+            response.resultCode = .streamNotFound
+            response.resultString = "a stream id has 16 bytes, not \(request.streamID.count)"
+            return await sendUrgent(.upstreamResumeResponse(response))
+        }
+        switch await environment.registry.resume(streamID, nodeID: nodeID) {
+        case .failure(let failure):
+            response.resultCode = failure.code
+            response.resultString = failure.message
+            await sendUrgent(.upstreamResumeResponse(response))
+        case .success(let state):
+            let alias = takeUpstreamAlias()
+            upstreams[alias] = state
+            response.assignedStreamIDAlias = alias
+            response.resultCode = .succeeded
+            response.resultString = "SUCCEEDED"
+            await sendUrgent(.upstreamResumeResponse(response))
+            logger.debug("iSCP v2 upstream resumed", metadata: ["stream": "\(streamID)"])
+            await environment.broker.publish(.upstreamResumed(state.upstream), from: nodeID)
+        }
+    }
+
+    func closeUpstream(_ request: ISCP2UpstreamCloseRequest) async {
+        var response = ISCP2UpstreamCloseResponse()
+        response.requestID = request.requestID
+        guard let nodeID else { return }
+        let streamID = UUID(iscp2StreamID: request.streamID)
+        guard let alias = upstreams.first(where: { $0.value.upstream.streamID == streamID })?.key,
+            let state = upstreams.removeValue(forKey: alias)
+        else {
+            response.resultCode = .streamNotFound
+            response.resultString = "no upstream with this stream id is open on this connection"
+            return await sendUrgent(.upstreamCloseResponse(response))
+        }
+        response.resultCode = .succeeded
+        response.resultString = "SUCCEEDED"
+        if request.extensionFields.closeSession, state.persists, let recorder = environment.recorder {
+            do {
+                try await recorder.endSession(state.upstream.sessionID)
+            } catch {
+                response.resultCode = .processFailed
+                response.resultString = "the upstream is closed but its session could not be ended: \(error)"
+            }
+        }
+        await sendUrgent(.upstreamCloseResponse(response))
+        logger.debug("iSCP v2 upstream closed", metadata: ["stream": "\(state.upstream.streamID)", "points": "\(state.totalDataPoints)"])
+        let closed = TelemetryMetadata.upstreamClosed(
+            state.upstream, totalDataPoints: request.totalDataPoints, finalSequenceNumber: request.finalSequenceNumber
+        )
+        await environment.broker.publish(closed, from: nodeID)
+    }
+
+    func receive(_ chunk: ISCP2UpstreamChunk) async {
+        let alias = chunk.streamIDAlias
+        let sequenceNumber = chunk.streamChunk.sequenceNumber
+        guard var state = upstreams[alias] else {
+            let failure = ISCP2Failure(.streamNotFound, "no upstream has the alias \(alias) on this connection")
+            return await acknowledge(alias: alias, sequenceNumber, .failure(failure), newAliases: [:])
+        }
+        if state.hasAccepted(sequenceNumber) {
+            return await acknowledge(alias: alias, sequenceNumber, .success(()), newAliases: [:])
+        }
+        let resolution = state.resolve(chunk)
+        upstreams[alias] = state
+        let resolved: ISCP2ResolvedChunk
+        switch resolution {
+        case .failure(let failure):
+            upstreams[alias]?.reject(sequenceNumber)
+            return await acknowledge(alias: alias, sequenceNumber, .failure(failure), newAliases: [:])
+        case .success(let value):
+            resolved = value
+        }
+        if state.persists, let recorder = environment.recorder {
+            do {
+                try await recorder.record(resolved.chunk)
+            } catch {
+                logger.error("iSCP v2 chunk not stored", metadata: ["stream": "\(state.upstream.streamID)", "error": "\(error)"])
+                upstreams[alias]?.reject(sequenceNumber)
+                let failure = ISCP2Failure(.processFailed, "the chunk could not be stored: \(error)")
+                return await acknowledge(alias: alias, sequenceNumber, .failure(failure), newAliases: resolved.newAliases)
+            }
+        }
+        await environment.broker.publish(resolved.chunk)
+        upstreams[alias]?.accept(resolved.chunk)
+        await acknowledge(alias: alias, sequenceNumber, .success(()), newAliases: resolved.newAliases)
+    }
+
+    func receive(_ metadata: ISCP2UpstreamMetadata) async {
+        var ack = ISCP2UpstreamMetadataAck()
+        ack.requestID = metadata.requestID
+        guard let nodeID else { return }
+        guard case .baseTime(let value)? = metadata.metadata else {
+            ack.resultCode = .invalidPayload
+            ack.resultString = "the metadata holds no base time, the only kind this server knows"
+            return await sendUrgent(.upstreamMetadataAck(ack))
+        }
+        let baseTime = TelemetryBaseTime(value)
+        if metadata.extensionFields.persist, let recorder = environment.recorder {
+            guard upstreams.values.contains(where: { $0.persists && $0.upstream.sessionID == baseTime.sessionID }) else {
+                ack.resultCode = .sessionNotFound
+                ack.resultString = "no upstream of this connection stores session '\(baseTime.sessionID)'"
+                return await sendUrgent(.upstreamMetadataAck(ack))
+            }
+            do {
+                try await recorder.record(baseTime)
+            } catch {
+                ack.resultCode = .processFailed
+                ack.resultString = "the base time could not be stored: \(error)"
+                return await sendUrgent(.upstreamMetadataAck(ack))
+            }
+        }
+        await environment.broker.publish(.baseTime(baseTime), from: nodeID)
+        ack.resultCode = .succeeded
+        ack.resultString = "SUCCEEDED"
+        await sendUrgent(.upstreamMetadataAck(ack))
+    }
+
+    private func acknowledge(alias: UInt32, _ sequenceNumber: UInt32, _ outcome: Result<Void, ISCP2Failure>, newAliases: [UInt32: ISCP2DataID]) async {
+        var result = ISCP2UpstreamChunkResult()
+        result.sequenceNumber = sequenceNumber
+        switch outcome {
+        case .success:
+            result.resultCode = .succeeded
+            result.resultString = "SUCCEEDED"
+        case .failure(let failure):
+            result.resultCode = failure.code
+            result.resultString = failure.message
+        }
+        var ack = ISCP2UpstreamChunkAck()
+        ack.streamIDAlias = alias
+        ack.results = [result]
+        ack.dataIDAliases = newAliases
+        await sendUrgent(.upstreamChunkAck(ack))
+    }
+
+    private func takeUpstreamAlias() -> UInt32 {
+        defer { nextUpstreamAlias = nextUpstreamAlias == .max ? 1 : nextUpstreamAlias + 1 }
+        return nextUpstreamAlias
+    }
+}

@@ -1,0 +1,340 @@
+import Accounts
+import Foundation
+import HummingbirdWebSocket
+import ISCP
+import Logging
+import NIOCore
+
+/// One iSCP v2 client on one WebSocket: the handshake, the read loop that answers its
+/// requests, and the writer that sends what the server has for it (specs/intdash.md §1).
+///
+/// Three kinds of tasks run for a connection:
+/// - the *read loop* (``run(inbound:outbound:authorization:)``'s caller's task) reads one
+///   message at a time and handles it: it answers pings, opens, closes, acks, stores and
+///   routes upstream chunks. It never writes to the socket itself, so it never waits behind a
+///   slow write: every answer goes to the ``ISCP2Outbox``'s urgent lane.
+/// - the *writer* takes frames from the outbox, urgent ones first, and writes them.
+/// - one *pump* per downstream (and one for E2E calls) turns broker events into messages and
+///   queues them in the outbox's bounded bulk lane.
+///
+/// A *watchdog* ends a connection that does not send its `ConnectRequest` in time or goes
+/// silent for longer than its ping interval allows. When the connection ends, its downstreams
+/// are unsubscribed and its upstreams wait in the ``ISCP2ResumeRegistry`` for their expiry
+/// interval.
+actor ISCP2Connection {
+    /// The shared parts every connection of an endpoint uses.
+    struct Environment: Sendable {
+        /// Routes chunks, metadata and calls.
+        let broker: TelemetryBroker
+        /// Checks tokens and node permissions.
+        let access: TelemetryAccess
+        /// Stores what upstreams with `persist` send, when storage is configured.
+        let recorder: (any TelemetryRecording)?
+        /// Keeps lost upstreams resumable.
+        let registry: ISCP2ResumeRegistry
+        /// Encodes and decodes frames.
+        let codec: ISCP2MessageCodec
+        /// The bounds the peer is held to.
+        let limits: ISCP2Limits
+    }
+
+    /// An open downstream: its state (which names its broker subscription) and its pump.
+    struct OpenDownstream {
+        let state: ISCP2DownstreamState
+        let pump: Task<Void, Never>
+    }
+
+    let environment: Environment
+    let outbox = ISCP2Outbox()
+    let requestIDs = ISCP2ServerRequestIDs()
+    var logger: Logger
+
+    /// The node the peer acts as, once connected.
+    var nodeID: String?
+    /// Who the peer is, once connected.
+    var principal: Principal?
+    /// Open upstreams by the alias the server gave them.
+    var upstreams: [UInt32: ISCP2UpstreamState] = [:]
+    var nextUpstreamAlias: UInt32 = 1
+    /// Open downstreams by the alias the client chose.
+    var downstreams: [UInt32: OpenDownstream] = [:]
+    var attachment: TelemetryBroker.NodeAttachment?
+    var callPump: Task<Void, Never>?
+
+    private let startedAt = ContinuousClock.now
+    private var lastReceivedAt = ContinuousClock.now
+    private var idleTimeout: Duration = .zero
+    /// Set when the connection must end after the current message.
+    var isEnding = false
+    /// When the peer sent `Disconnect`. The server then waits a moment for the peer to close
+    /// the socket itself, as the official clients do right after, rather than closing it
+    /// under a client task that is still reading.
+    private var disconnectedAt: ContinuousClock.Instant?
+
+    /// Creates a connection that has not yet read anything.
+    init(environment: Environment, logger: Logger) {
+        self.environment = environment
+        self.logger = logger
+    }
+
+    // MARK: Life cycle
+
+    /// Serves the connection until the peer disconnects, the socket closes, or the peer breaks
+    /// the protocol; then cleans up and lets the writer send what is queued.
+    ///
+    /// - Parameter authorization: The upgrade request's `Authorization` header, a fallback for
+    ///   the token (iscp-go sends it there as well).
+    func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, authorization: String?) async {
+        let writer = Task { [outbox] in await Self.write(outbox, to: outbound) }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.readLoop(inbound, authorization: authorization) }
+            group.addTask { await self.watch() }
+            _ = await group.next()
+            group.cancelAll()
+        }
+        await cleanUp()
+        await outbox.finish()
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await writer.value }
+            group.addTask { try? await Task.sleep(for: .seconds(5)) }
+            _ = await group.next()
+            group.cancelAll()
+        }
+        writer.cancel()
+        logger.debug("iSCP v2 connection ended")
+    }
+
+    private func readLoop(_ inbound: WebSocketInboundStream, authorization: String?) async {
+        var messages = inbound.messages(maxSize: environment.codec.maximumFrameSize).makeAsyncIterator()
+        do {
+            while !isEnding, let frame = try await messages.next() {
+                lastReceivedAt = .now
+                if disconnectedAt != nil { continue }
+                guard case .binary(let buffer) = frame else {
+                    await disconnect(.protocolError, "iSCP v2 messages travel in binary WebSocket frames, not text")
+                    return
+                }
+                switch environment.codec.message(in: Array(buffer.readableBytesView)) {
+                case .failure(let error):
+                    await disconnect(.malformedMessage, error.description)
+                case .success(let message):
+                    if nodeID == nil {
+                        await handshake(message, authorization: authorization)
+                    } else {
+                        await handle(message)
+                    }
+                }
+            }
+        } catch {
+            logger.debug("iSCP v2 connection read failed", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// Ends the connection when the peer does not connect in time, stops sending (the official
+    /// clients ping every `ping_interval`, so silence means the peer is gone), or does not close
+    /// the socket soon after its `Disconnect`.
+    private func watch() async {
+        while !Task.isCancelled {
+            if let disconnectedAt {
+                try? await Task.sleep(until: disconnectedAt + environment.limits.closeGracePeriod)
+                return
+            }
+            let deadline = nodeID == nil ? startedAt + environment.limits.connectTimeout : lastReceivedAt + idleTimeout
+            if ContinuousClock.now >= deadline {
+                if nodeID == nil {
+                    await disconnect(.connectTimeout, "no ConnectRequest within \(environment.limits.connectTimeout)")
+                } else {
+                    await disconnect(.pingTimeout, "nothing received for \(idleTimeout)")
+                }
+                return
+            }
+            // Wakes at least once a second, to notice a Disconnect soon.
+            try? await Task.sleep(until: min(deadline, .now + .seconds(1)))
+        }
+    }
+
+    private static func write(_ outbox: ISCP2Outbox, to outbound: WebSocketOutboundWriter) async {
+        while let frame = await outbox.next() {
+            do {
+                try await outbound.write(.binary(ByteBuffer(bytes: frame)))
+            } catch {
+                await outbox.finish()
+                return
+            }
+        }
+    }
+
+    private func cleanUp() async {
+        for downstream in downstreams.values {
+            downstream.pump.cancel()
+            await environment.broker.unsubscribe(downstream.state.subscriptionID)
+        }
+        downstreams = [:]
+        for state in upstreams.values {
+            await environment.registry.park(state)
+        }
+        upstreams = [:]
+        callPump?.cancel()
+        if let attachment { await environment.broker.detach(attachment) }
+        attachment = nil
+    }
+
+    // MARK: Handshake
+
+    private func handshake(_ message: ISCP2Message, authorization: String?) async {
+        guard case .connectRequest(let request) = message.message else {
+            await disconnect(.protocolError, "the first message must be a ConnectRequest")
+            return
+        }
+        var response = ISCP2ConnectResponse()
+        response.requestID = request.requestID
+        response.protocolVersion = "2.0.0"
+        switch await authorize(request, authorization: authorization) {
+        case .failure(let failure):
+            response.resultCode = failure.code
+            response.resultString = failure.message
+            logger.info("iSCP v2 connection refused", metadata: ["node": "\(request.nodeID)", "reason": "\(failure.message)"])
+            await sendUrgent(.connectResponse(response))
+            isEnding = true
+        case .success(let (principal, nodeID)):
+            self.principal = principal
+            self.nodeID = nodeID
+            idleTimeout = environment.limits.idleTimeout(pingInterval: request.pingInterval, pingTimeout: request.pingTimeout)
+            logger[metadataKey: "iscp.node"] = "\(nodeID)"
+            response.resultCode = .succeeded
+            response.resultString = "SUCCEEDED"
+            await sendUrgent(.connectResponse(response))
+            await attachForCalls(nodeID)
+            logger.debug("iSCP v2 connection established", metadata: ["user": "\(principal.userName)"])
+        }
+    }
+
+    private func authorize(_ request: ISCP2ConnectRequest, authorization: String?) async -> Result<(Principal, String), ISCP2Failure> {
+        guard Self.supports(protocolVersion: request.protocolVersion) else {
+            return .failure(ISCP2Failure(.incompatibleVersion, "protocol version '\(request.protocolVersion)' is not supported; this server speaks 2.0.0"))
+        }
+        let token = request.extensionFields.accessToken.isEmpty ? Self.token(inAuthorization: authorization) : request.extensionFields.accessToken
+        guard let token, !token.isEmpty else {
+            return .failure(ISCP2Failure(.authFailed, "no access token: send one in the ConnectRequest's extension_fields.access_token"))
+        }
+        let principal: Principal?
+        do {
+            principal = try await environment.access.principal(token)
+        } catch {
+            logger.error("iSCP v2 token check failed", metadata: ["error": "\(error)"])
+            return .failure(ISCP2Failure(.unspecifiedError, "the access token could not be checked"))
+        }
+        guard let principal else {
+            return .failure(ISCP2Failure(.authFailed, "the access token is not valid"))
+        }
+        guard !request.nodeID.isEmpty else {
+            return .failure(ISCP2Failure(.noNodeID, "the ConnectRequest has no node_id"))
+        }
+        let nodeID = Self.normalized(nodeID: request.nodeID)
+        let allowed: Bool
+        do {
+            allowed = try await environment.access.mayActAsNode(principal, nodeID)
+        } catch {
+            logger.error("iSCP v2 node permission check failed", metadata: ["error": "\(error)"])
+            return .failure(ISCP2Failure(.unspecifiedError, "the permission to act as node \(nodeID) could not be checked"))
+        }
+        guard allowed else {
+            return .failure(ISCP2Failure(.authFailed, "\(principal.userName) may not act as node \(nodeID)"))
+        }
+        return .success((principal, nodeID))
+    }
+
+    /// Whether a client speaking `protocolVersion` can talk to this 2.0.0 server: any 2.x, and
+    /// 3.0 (iscp-go), whose additions (resume tokens) are optional fields this server omits.
+    static func supports(protocolVersion: String) -> Bool {
+        let parts = protocolVersion.split(separator: ".").map { Int($0) }
+        guard parts.count >= 2, let major = parts[0], let minor = parts[1] else { return false }
+        return major == 2 || (major == 3 && minor == 0)
+    }
+
+    /// The token an `Authorization` header carries, with or without the `Bearer` scheme.
+    static func token(inAuthorization header: String?) -> String? {
+        guard let header = header?.trimmingCharacters(in: .whitespaces), !header.isEmpty else { return nil }
+        let bearer = "bearer "
+        if header.lowercased().hasPrefix(bearer) {
+            return String(header.dropFirst(bearer.count)).trimmingCharacters(in: .whitespaces)
+        }
+        return header
+    }
+
+    /// A node id as the server keeps it: UUIDs (edge and user ids) in lowercase, anything else
+    /// as sent.
+    static func normalized(nodeID: String) -> String {
+        UUID(uuidString: nodeID).map { $0.uuidString.lowercased() } ?? nodeID
+    }
+
+    // MARK: Dispatch
+
+    private func handle(_ message: ISCP2Message) async {
+        switch message.message {
+        case .ping(let ping):
+            var pong = ISCP2Pong()
+            pong.requestID = ping.requestID
+            await sendUrgent(.pong(pong))
+        case .disconnect(let disconnect):
+            logger.debug("iSCP v2 client disconnected", metadata: ["result": "\(disconnect.resultString)"])
+            disconnectedAt = .now
+        case .connectRequest:
+            await disconnect(.protocolError, "the connection is already established")
+        case .upstreamOpenRequest(let request):
+            await openUpstream(request)
+        case .upstreamResumeRequest(let request):
+            await resumeUpstream(request)
+        case .upstreamCloseRequest(let request):
+            await closeUpstream(request)
+        case .upstreamChunk(let chunk):
+            await receive(chunk)
+        case .upstreamMetadata(let metadata):
+            await receive(metadata)
+        case .downstreamOpenRequest(let request):
+            await openDownstream(request)
+        case .downstreamResumeRequest(let request):
+            var response = ISCP2DownstreamResumeResponse()
+            response.requestID = request.requestID
+            response.resultCode = .streamNotFound
+            response.resultString = "this server does not resume downstreams; open a new one"
+            await sendUrgent(.downstreamResumeResponse(response))
+        case .downstreamCloseRequest(let request):
+            await closeDownstream(request)
+        case .downstreamChunkAck(let ack):
+            await receive(ack)
+        case .upstreamCall(let call):
+            await send(call)
+        case .downstreamMetadataAck, .pong:
+            break
+        case .connectResponse, .upstreamOpenResponse, .upstreamResumeResponse, .upstreamCloseResponse,
+            .upstreamChunkAck, .upstreamMetadataAck, .downstreamOpenResponse, .downstreamResumeResponse,
+            .downstreamCloseResponse, .downstreamChunk, .downstreamChunkAckComplete, .downstreamMetadata,
+            .upstreamCallAck, .downstreamCall, nil:
+            // Messages only a server sends, and kinds from newer protocol versions: ignored.
+            break
+        }
+    }
+
+    // MARK: Sending
+
+    /// Queues a message ahead of the bulk traffic (queuing never waits for the socket); ends
+    /// the connection when the peer has stopped reading its answers.
+    func sendUrgent(_ body: ISCP2Message.OneOf_Message) async {
+        guard let frame = environment.codec.frame(ISCP2Message(body)) else { return }
+        if await !outbox.enqueueUrgent(frame), !isEnding {
+            logger.warning("iSCP v2 peer stopped reading its answers; closing")
+            isEnding = true
+        }
+    }
+
+    /// Sends `Disconnect` with `code` and ends the connection.
+    func disconnect(_ code: ISCP2ResultCode, _ message: String) async {
+        var disconnect = ISCP2Disconnect()
+        disconnect.resultCode = code
+        disconnect.resultString = message
+        logger.info("iSCP v2 connection closed by the server", metadata: ["reason": "\(message)"])
+        await sendUrgent(.disconnect(disconnect))
+        isEnding = true
+    }
+}

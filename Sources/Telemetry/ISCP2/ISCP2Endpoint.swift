@@ -1,0 +1,65 @@
+import Hummingbird
+import HummingbirdWebSocket
+import ISCP
+import Logging
+
+/// The iSCP v2 broker endpoint: `GET /intdash/api/iscp/connect?enc=proto`, a WebSocket on
+/// which each binary message is one protocol buffers `iscp2.v1.Message` (specs/intdash.md §1).
+///
+/// The official clients (`iscp` for Python, iscp-go, iscp-swift, …) reach it with the base
+/// URL `http://HOST:PORT/intdash`. Each WebSocket is served by its own ``ISCP2Connection``;
+/// all of them share one ``TelemetryBroker`` (with the iSCP 1.0 endpoint) and one registry of
+/// resumable upstreams.
+///
+/// ```swift
+/// ISCP2Endpoint(broker: broker, access: access, recorder: recorder, logger: logger).add(to: webSocketRouter)
+/// ```
+public struct ISCP2Endpoint: Sendable {
+    /// Where the endpoint is mounted.
+    public static let path = "/intdash/api/iscp/connect"
+
+    private let environment: ISCP2Connection.Environment
+    private let logger: Logger
+
+    /// Creates the endpoint.
+    ///
+    /// - Parameters:
+    ///   - broker: Routes data between the connected nodes.
+    ///   - access: Checks tokens and which nodes a principal may act as and watch.
+    ///   - recorder: Stores what upstreams opened with `persist` send, or `nil` when the server
+    ///     does not store telemetry (then `persist` is accepted and ignored).
+    ///   - logger: Where connections log, each line with the connection's node id.
+    public init(broker: TelemetryBroker, access: TelemetryAccess, recorder: (any TelemetryRecording)?, logger: Logger) {
+        self.init(broker: broker, access: access, recorder: recorder, limits: ISCP2Limits(), logger: logger)
+    }
+
+    /// Creates the endpoint with other limits than the defaults (tests use short timeouts).
+    init(broker: TelemetryBroker, access: TelemetryAccess, recorder: (any TelemetryRecording)?, limits: ISCP2Limits, logger: Logger) {
+        self.environment = ISCP2Connection.Environment(
+            broker: broker, access: access, recorder: recorder,
+            registry: ISCP2ResumeRegistry(broker: broker), codec: ISCP2MessageCodec(), limits: limits
+        )
+        self.logger = logger
+    }
+
+    /// Adds the endpoint to the router that decides WebSocket upgrades.
+    ///
+    /// Query keys other than `enc` (iscp-go sends compression and transport ids) are ignored;
+    /// an `enc` other than `proto` (iscp-go can ask for `json`) is refused, which the upgrade
+    /// answers with 400.
+    public func add(to router: Router<BasicWebSocketRequestContext>) {
+        router.ws(
+            RouterPath(Self.path),
+            shouldUpgrade: { request, _ in
+                if let encoding = request.uri.queryParameters.get("enc"), encoding != "proto" {
+                    throw HTTPError(.badRequest, message: "iSCP v2 encoding '\(encoding)' is not supported; use enc=proto")
+                }
+                return .upgrade([:])
+            },
+            onUpgrade: { [environment, logger] inbound, outbound, context in
+                let connection = ISCP2Connection(environment: environment, logger: logger)
+                await connection.run(inbound: inbound, outbound: outbound, authorization: context.request.headers[.authorization])
+            }
+        )
+    }
+}

@@ -1,0 +1,94 @@
+import ISCP
+
+/// What the server keeps about one open iSCP v2 upstream: which stream it is, how it stores,
+/// its data-id aliases and its progress. It moves from a connection to the resume registry
+/// when the connection is lost, and back to a connection when the client resumes it.
+struct ISCP2UpstreamState: Sendable {
+    /// The stream, its session and its node.
+    let upstream: TelemetryUpstream
+    /// The quality of service the client asked for (reported in metadata, not enforced).
+    let qos: ISCP2QoS
+    /// Whether chunks are stored before they are acknowledged.
+    let persists: Bool
+    /// How long the stream stays resumable after its connection is lost.
+    let expiryInterval: Duration
+    /// The data-id aliases assigned so far.
+    private(set) var aliases = ISCP2DataIDAliasTable()
+    /// How many data points were accepted.
+    private(set) var totalDataPoints: UInt64 = 0
+    /// The highest sequence number accepted so far.
+    private(set) var highestAcceptedSequenceNumber: UInt32 = 0
+    /// Sequence numbers below ``highestAcceptedSequenceNumber`` that failed, so that a resend
+    /// of one of them (after a resume) is processed again rather than taken as a duplicate.
+    private var failedSequenceNumbers: Set<UInt32> = []
+
+    /// Creates the state of a newly opened upstream, with no aliases yet.
+    init(upstream: TelemetryUpstream, qos: ISCP2QoS, persists: Bool, expiryInterval: Duration) {
+        self.upstream = upstream
+        self.qos = qos
+        self.persists = persists
+        self.expiryInterval = expiryInterval
+    }
+
+    /// Assigns aliases to the data ids that have none and returns the new ones.
+    mutating func assignAliases(to dataIDs: [TelemetryDataID]) -> [UInt32: ISCP2DataID] {
+        var assigned: [UInt32: ISCP2DataID] = [:]
+        for dataID in dataIDs {
+            if let alias = aliases.assign(dataID) { assigned[alias] = ISCP2DataID(dataID) }
+        }
+        return assigned
+    }
+
+    /// Whether a chunk with `sequenceNumber` was already accepted (a resend after a resume):
+    /// it is acknowledged again but neither stored nor routed a second time.
+    func hasAccepted(_ sequenceNumber: UInt32) -> Bool {
+        sequenceNumber <= highestAcceptedSequenceNumber && !failedSequenceNumbers.contains(sequenceNumber)
+    }
+
+    /// Turns the groups of `chunk` into broker groups, resolving data-id aliases, and assigns
+    /// aliases to the data ids the chunk names in full.
+    mutating func resolve(_ chunk: ISCP2UpstreamChunk) -> Result<ISCP2ResolvedChunk, ISCP2Failure> {
+        var newAliases = assignAliases(to: chunk.dataIds.map(TelemetryDataID.init))
+        var groups: [TelemetryDataPointGroup] = []
+        groups.reserveCapacity(chunk.streamChunk.dataPointGroups.count)
+        for group in chunk.streamChunk.dataPointGroups {
+            let dataID: TelemetryDataID
+            switch group.dataIDOrAlias {
+            case .dataID(let full):
+                dataID = TelemetryDataID(full)
+                if let alias = aliases.assign(dataID) { newAliases[alias] = full }
+            case .dataIDAlias(let alias):
+                guard let known = aliases.dataID(for: alias) else {
+                    return .failure(ISCP2Failure(.invalidDataIDAlias, "the data id alias \(alias) was never assigned on this upstream"))
+                }
+                dataID = known
+            case nil:
+                return .failure(ISCP2Failure(.invalidDataID, "a data point group has neither a data id nor an alias"))
+            }
+            let points = group.dataPoints.map { TelemetryDataPoint(elapsedTime: $0.elapsedTime, payload: Array($0.payload)) }
+            groups.append(TelemetryDataPointGroup(dataID: dataID, dataPoints: points))
+        }
+        let telemetryChunk = TelemetryChunk(upstream: upstream, sequenceNumber: chunk.streamChunk.sequenceNumber, groups: groups)
+        return .success(ISCP2ResolvedChunk(chunk: telemetryChunk, newAliases: newAliases))
+    }
+
+    /// Records that `chunk` was stored (when the upstream persists) and routed.
+    mutating func accept(_ chunk: TelemetryChunk) {
+        totalDataPoints &+= UInt64(chunk.dataPointCount)
+        failedSequenceNumbers.remove(chunk.sequenceNumber)
+        highestAcceptedSequenceNumber = max(highestAcceptedSequenceNumber, chunk.sequenceNumber)
+    }
+
+    /// Records that the chunk with `sequenceNumber` could not be accepted.
+    mutating func reject(_ sequenceNumber: UInt32) {
+        if sequenceNumber < highestAcceptedSequenceNumber { failedSequenceNumbers.insert(sequenceNumber) }
+    }
+}
+
+/// An upstream chunk in the broker's terms, and the data-id aliases assigned while reading it.
+struct ISCP2ResolvedChunk: Sendable {
+    /// The chunk to store and route.
+    let chunk: TelemetryChunk
+    /// Aliases for data ids the client sent in full for the first time, for the ack.
+    let newAliases: [UInt32: ISCP2DataID]
+}

@@ -1,0 +1,104 @@
+import Foundation
+import HTTPSupport
+import ISCP
+import SwiftProtobuf
+
+/// A stored data point as `GET /v1/data` answers it: in iSCP 1.0 terms (data type number,
+/// channel, data id, payload), at an absolute time.
+struct IntdashDataResponse: Sendable {
+    /// The measurement, a lowercase UUID.
+    let measurementUUID: String
+    /// Nanoseconds since 1970-01-01T00:00:00Z: the base time plus the elapsed time.
+    let time: Int64
+    /// When the server stored the point.
+    let createdAt: Date
+    /// The iSCP 1.0 data type number.
+    let dataType: UInt8
+    /// The channel.
+    let channel: UInt8
+    /// The data id without the channel, such as `speed`.
+    let dataID: String
+    /// The iSCP 1.0 payload.
+    let payload: [UInt8]
+
+    /// Creates an answer from its fields.
+    init(measurementUUID: String, time: Int64, createdAt: Date, dataType: UInt8, channel: UInt8, dataID: String, payload: [UInt8]) {
+        self.measurementUUID = measurementUUID
+        self.time = time
+        self.createdAt = createdAt
+        self.dataType = dataType
+        self.channel = channel
+        self.dataID = dataID
+        self.payload = payload
+    }
+
+    /// The answer for `stored`, a point of measurement `measurementUUID` whose base time is
+    /// `baseTime`, through the iSCP 1.0 view of ``ISCP1DataMapping``.
+    init(_ stored: TelemetryStoredDataPoint, measurementUUID: String, baseTime: Int64) {
+        self.measurementUUID = measurementUUID
+        let (time, overflow) = baseTime.addingReportingOverflow(stored.dataPoint.elapsedTime)
+        self.time = overflow ? (stored.dataPoint.elapsedTime < 0 ? .min : .max) : time
+        self.createdAt = stored.receivedAt
+        // The mapping writes units only for times iSCP 1.0 can express; the payload does not
+        // depend on the time, so it is taken from a unit at elapsed time zero.
+        let timeless = TelemetryDataPoint(elapsedTime: 0, payload: stored.dataPoint.payload)
+        let unit = ISCP1DataMapping.unit(dataID: stored.dataID, point: timeless, streamID: 0)
+        self.dataType = unit?.rawDataType ?? ISCP1DataMapping.rawDataType(of: stored.dataID)
+        self.channel = unit?.channel ?? ISCP1DataMapping.channel(of: stored.dataID)
+        self.dataID = ISCP1DataMapping.iscp1DataID(of: stored.dataID)
+        self.payload = unit?.payload ?? stored.dataPoint.payload
+    }
+
+    /// The protobuf message of intdash's `Accept: application/protobuf` answer.
+    var message: IntdashDataResponseProto {
+        var message = IntdashDataResponseProto()
+        message.time = Self.timestamp(nanoseconds: time)
+        message.dataType = String(dataType)
+        message.dataID = "\(channel)/\(dataID)"
+        message.dataPayload = Data(payload)
+        message.measurementUuid = measurementUUID
+        message.createdAt = Google_Protobuf_Timestamp(date: createdAt)
+        return message
+    }
+
+    /// The JSON object `{time, measurement_uuid, created_at, data_type, channel, data_id, data}`,
+    /// with `time` in `timeFormat`; ``data`` says what `data` holds.
+    func json(timeFormat: IntdashTimeFormat) -> JSONValue {
+        .object([
+            "time": timeFormat.json(nanoseconds: time),
+            "measurement_uuid": .string(measurementUUID),
+            "created_at": .string(IntdashTimestamp.string(createdAt)),
+            "data_type": .integer(Int(dataType)),
+            "channel": .integer(Int(channel)),
+            "data_id": .string(dataID),
+            "data": data,
+        ])
+    }
+
+    /// The payload as JSON: `{"d": value}` for the Float, Int and String types (a float that
+    /// JSON cannot hold as a string: `"NaN"`, `"Infinity"`, `"-Infinity"`), and for every other
+    /// type `{"d": "<base64 of the payload's value>"}` (Bytes: the value; others: the whole
+    /// iSCP 1.0 payload).
+    var data: JSONValue {
+        switch try? ISCP1Payload(rawDataType: dataType, decoding: payload) {
+        case .float(let value):
+            let number = value.value
+            return .object(["d": number.isFinite ? .number(number) : .string(number.isNaN ? "NaN" : number > 0 ? "Infinity" : "-Infinity")])
+        case .int(let value): return .object(["d": .integer(Int(value.value))])
+        case .string(let value): return .object(["d": .string(value.value)])
+        case .bytes(let value): return .object(["d": .string(Data(value.value).base64EncodedString())])
+        default: return .object(["d": .string(Data(payload).base64EncodedString())])
+        }
+    }
+
+    /// A protobuf timestamp of `nanoseconds` since 1970-01-01T00:00:00Z, exact to the nanosecond.
+    private static func timestamp(nanoseconds: Int64) -> Google_Protobuf_Timestamp {
+        var seconds = nanoseconds / 1_000_000_000
+        var nanos = nanoseconds % 1_000_000_000
+        if nanos < 0 {
+            seconds -= 1
+            nanos += 1_000_000_000
+        }
+        return Google_Protobuf_Timestamp(seconds: seconds, nanos: Int32(nanos))
+    }
+}

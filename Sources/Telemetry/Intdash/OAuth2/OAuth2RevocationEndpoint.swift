@@ -1,0 +1,32 @@
+import Accounts
+import Foundation
+import HTTPSupport
+import HTTPTypes
+import Hummingbird
+
+/// The revocation endpoint (RFC 7009): `POST …/revocation` with `token`, optionally
+/// `token_type_hint`, and the client's identification. A refresh token is revoked with every
+/// token of its grant; a token the server does not know, such as an access token (a JWT that
+/// simply expires), is not an error. It answers `200` with no body.
+struct OAuth2RevocationEndpoint: Sendable {
+    /// The authorization server that holds the refresh tokens.
+    let server: OAuth2AuthorizationServer
+
+    /// Answers one revocation request.
+    func respond(to request: Request) async throws -> Response {
+        var request = request
+        guard let fields = try await request.oauth2FormFields() else {
+            return try OAuth2JSONResponse.refusal(.invalidRequest("send the parameters as application/x-www-form-urlencoded"), clientUsedBasic: false)
+        }
+        var usedBasic = false
+        do {
+            let client = try OAuth2ClientAuthentication.read(from: request, fields: fields)
+            usedBasic = client.usedBasic
+            guard let token = fields["token"], !token.isEmpty else { throw OAuth2Error.invalidRequest("token is required") }
+            try await server.revoke(token: token, clientID: client.clientID, clientSecret: client.secret)
+            return Response(status: .ok, headers: [.cacheControl: "no-store"])
+        } catch let error as OAuth2Error {
+            return try OAuth2JSONResponse.refusal(error, clientUsedBasic: usedBasic)
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import HTTPSupport
+import HTTPTypes
+import Hummingbird
+
+/// Turns the catalog's ``CatalogError``s into ``HTTPSupport/APIError``s, which the intdash
+/// error format renders: unknown or invisible things are 404, name clashes and protected
+/// measurements 409, refused actions 403, bad values 400.
+struct CatalogErrorMiddleware: RouterMiddleware {
+    typealias Context = ChanceryRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as CatalogError {
+            throw APIError(Self.status(of: error), error.description)
+        }
+    }
+
+    private static func status(of error: CatalogError) -> HTTPResponse.Status {
+        switch error {
+        case .edgeNotFound, .measurementNotFound, .baseTimeNotFound, .markerNotFound: return .notFound
+        case .edgeNameTaken, .measurementExists, .measurementProtected: return .conflict
+        case .forbidden: return .forbidden
+        case .invalid: return .badRequest
+        }
+    }
+}

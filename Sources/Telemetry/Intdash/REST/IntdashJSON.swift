@@ -1,0 +1,92 @@
+import Foundation
+import HTTPSupport
+import HTTPTypes
+
+/// The JSON shapes of the catalog in the intdash API.
+///
+/// One shape per resource serves both the legacy (`/v1/…`) and the current (`/auth/…`)
+/// endpoints: it has every member intdash-py 2.1.1 and the Swift SDK read, plus the current
+/// API's additions.
+public enum IntdashJSON {
+    /// An edge: `{uuid, name, nickname, description, type, disabled, created_at, updated_at,
+    /// last_login_at, last_lived_at, owner?: {user_uuid}, client_secret?}`.
+    public static func edge(_ edge: Edge, clientSecret: String? = nil) -> JSONValue {
+        var members: [String: JSONValue] = [
+            "uuid": .string(edge.uuid),
+            "name": .string(edge.name),
+            "nickname": .string(edge.nickname),
+            "description": .string(edge.description),
+            "type": .string(edge.type.rawValue),
+            "disabled": .bool(edge.disabled),
+            "created_at": .string(IntdashTimestamp.string(edge.createdAt)),
+            "updated_at": .string(IntdashTimestamp.string(edge.updatedAt)),
+            "last_login_at": edge.lastLoginAt.map { .string(IntdashTimestamp.string($0)) } ?? .null,
+            "last_lived_at": edge.lastLoginAt.map { .string(IntdashTimestamp.string($0)) } ?? .null,
+        ]
+        if let owner = edge.ownerUserID { members["owner"] = .object(["user_uuid": .string(owner)]) }
+        if let clientSecret { members["client_secret"] = .string(clientSecret) }
+        return .object(members)
+    }
+
+    /// A measurement: `{uuid, name, description, edge_uuid, basetime, basetime_type, duration,
+    /// max_elapsed_time, ended, completed, protected, processed_ratio, status, created_at,
+    /// updated_at}`, durations in microseconds; `basetime` is `null` and `basetime_type`
+    /// `undefined` when it has no base time.
+    public static func measurement(_ measurement: Measurement) -> JSONValue {
+        let microseconds = JSONValue.integer(Int(measurement.maxElapsedTime / 1000))
+        return .object([
+            "uuid": .string(measurement.uuid),
+            "name": .string(measurement.name),
+            "description": .string(measurement.description),
+            "edge_uuid": .string(measurement.edgeUUID),
+            "basetime": measurement.basetime.map { .string(IntdashTimestamp.string(nanoseconds: $0)) } ?? .null,
+            "basetime_type": .string(measurement.basetimeType?.rawValue ?? "undefined"),
+            "duration": microseconds,
+            "max_elapsed_time": microseconds,
+            "ended": .bool(measurement.ended),
+            "completed": .bool(measurement.completed),
+            "protected": .bool(measurement.isProtected),
+            // Data is stored as it arrives: there is never a backlog to process.
+            "processed_ratio": .integer(1),
+            "status": .string(measurement.status.rawValue),
+            "created_at": .string(IntdashTimestamp.string(measurement.createdAt)),
+            "updated_at": .string(IntdashTimestamp.string(measurement.updatedAt)),
+        ])
+    }
+
+    /// A base time: `{type, basetime, created_at, updated_at}`.
+    public static func baseTime(_ baseTime: MeasurementBaseTime) -> JSONValue {
+        .object([
+            "type": .string(baseTime.type.rawValue),
+            "basetime": .string(IntdashTimestamp.string(nanoseconds: baseTime.basetime)),
+            "created_at": .string(IntdashTimestamp.string(baseTime.createdAt)),
+            "updated_at": .string(IntdashTimestamp.string(baseTime.updatedAt)),
+        ])
+    }
+
+    /// A marker: `{uuid, measurement_uuid, name, description, type, detail, tag, created_at,
+    /// created_by, updated_at, updated_by}`, where `detail` is `{occurred_elapsed_time}` or
+    /// `{start_elapsed_time, end_elapsed_time}` in microseconds.
+    public static func marker(_ marker: MeasurementMarker) -> JSONValue {
+        let detail: JSONValue
+        switch marker.span {
+        case .point(let occurredAt):
+            detail = .object(["occurred_elapsed_time": .integer(Int(occurredAt))])
+        case .range(let start, let end):
+            detail = .object(["start_elapsed_time": .integer(Int(start)), "end_elapsed_time": .integer(Int(end))])
+        }
+        return .object([
+            "uuid": .string(marker.uuid),
+            "measurement_uuid": .string(marker.measurementUUID),
+            "name": .string(marker.name),
+            "description": .string(marker.description),
+            "type": .string(marker.span.typeName),
+            "detail": detail,
+            "tag": .object(marker.tag.mapValues(JSONValue.string)),
+            "created_at": .string(IntdashTimestamp.string(marker.createdAt)),
+            "created_by": .string(marker.createdBy),
+            "updated_at": .string(IntdashTimestamp.string(marker.updatedAt)),
+            "updated_by": .string(marker.updatedBy),
+        ])
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+import HTTPSupport
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// A JSON body of the intdash API with its status, written with sorted keys.
+struct IntdashResponse: ResponseGenerator {
+    /// The status, 200 unless the endpoint says otherwise.
+    var status: HTTPResponse.Status = .ok
+    /// The body.
+    var body: JSONValue
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return Response(
+            status: status,
+            headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(body)))
+        )
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// intdash's time strings: RFC 3339 in UTC with nine fraction digits, such as
+/// `2020-01-01T00:00:00.000000000Z` (what intdash-py's `timestamp2str` writes), read back to
+/// the nanosecond.
+public enum IntdashTimestamp {
+    /// `nanoseconds` since 1970-01-01T00:00:00Z as `YYYY-MM-DDThh:mm:ss.nnnnnnnnnZ`.
+    public static func string(nanoseconds: Int64) -> String {
+        let seconds = nanoseconds.quotientRoundingDown(dividingBy: 1_000_000_000)
+        let fraction = nanoseconds - seconds * 1_000_000_000
+        let date = Date(timeIntervalSince1970: TimeInterval(seconds))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        return String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02d.%09lldZ",
+            parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0, fraction
+        )
+    }
+
+    /// `date` in the same form, to the microsecond (what a `Date` holds reliably).
+    public static func string(_ date: Date) -> String {
+        let microseconds = (date.timeIntervalSince1970 * 1_000_000).rounded()
+        return string(nanoseconds: Int64(microseconds) * 1000)
+    }
+
+    /// The nanoseconds since 1970-01-01T00:00:00Z of an RFC 3339 time with up to nine
+    /// fraction digits and `Z` or a `±hh:mm` offset, or `nil` when `text` is not one.
+    public static func nanoseconds(parsing text: String) -> Int64? {
+        let characters = Array(text.utf8)
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= characters.count else { return nil }
+            var value = 0
+            for byte in characters[range] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        func character(at index: Int, isOneOf options: String) -> Bool {
+            index < characters.count && options.utf8.contains(characters[index])
+        }
+        guard let year = number(0..<4), character(at: 4, isOneOf: "-"), let month = number(5..<7), character(at: 7, isOneOf: "-"),
+              let day = number(8..<10), character(at: 10, isOneOf: "Tt "), let hour = number(11..<13), character(at: 13, isOneOf: ":"),
+              let minute = number(14..<16), character(at: 16, isOneOf: ":"), let second = number(17..<19),
+              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+        else { return nil }
+        var index = 19
+        var fraction: Int64 = 0
+        if character(at: index, isOneOf: ".") {
+            index += 1
+            var digits = 0
+            while index < characters.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(characters[index]) {
+                guard digits < 9 else { return nil }
+                fraction = fraction * 10 + Int64(characters[index] - UInt8(ascii: "0"))
+                digits += 1
+                index += 1
+            }
+            guard digits > 0 else { return nil }
+            for _ in digits..<9 { fraction *= 10 }
+        }
+        var offsetSeconds = 0
+        if character(at: index, isOneOf: "Zz"), index + 1 == characters.count {
+            offsetSeconds = 0
+        } else if character(at: index, isOneOf: "+-"), index + 6 == characters.count, let hours = number(index + 1..<index + 3),
+                  character(at: index + 3, isOneOf: ":"), let minutes = number(index + 4..<index + 6), hours < 24, minutes < 60 {
+            offsetSeconds = (hours * 3600 + minutes * 60) * (characters[index] == UInt8(ascii: "-") ? -1 : 1)
+        } else {
+            return nil
+        }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        guard let date = calendar.date(from: components), calendar.component(.day, from: date) == day else { return nil }
+        let seconds = Int64(date.timeIntervalSince1970.rounded()) - Int64(offsetSeconds)
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow else { return nil }
+        let (total, overflowed) = scaled.addingReportingOverflow(fraction)
+        return overflowed ? nil : total
+    }
+}
+
+extension Int64 {
+    /// The quotient of `self / divisor` rounded towards negative infinity.
+    fileprivate func quotientRoundingDown(dividingBy divisor: Int64) -> Int64 {
+        let quotient = self / divisor
+        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
+    }
+}

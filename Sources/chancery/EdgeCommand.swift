@@ -1,0 +1,110 @@
+import Accounts
+import ArgumentParser
+import Foundation
+import HTTPSupport
+import Telemetry
+
+/// `chancery edge`: the devices that stream telemetry (intdash edges).
+struct EdgeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edge",
+        abstract: "Create and list edges, the devices that send telemetry.",
+        discussion: """
+            An edge has an account user named after its UUID and an OAuth2 client whose id is \
+            that UUID: the device gets tokens with grant_type=client_credentials and the client \
+            secret, which `edge create` prints once. An API key of the edge's user \
+            (`chancery apikey create --user UUID`) serves as intdash's X-Edge-Token.
+
+            Examples:
+              chancery edge create --name truck-7 --owner alice
+              chancery edge ls
+            """,
+        subcommands: [Create.self, List.self]
+    )
+
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Create an edge and print it as JSON, with its uuid and client_secret (shown only now).",
+            discussion: """
+                Example:
+                  chancery edge create --data ./chancery-data --name truck-7 --nickname 'Truck 7' --owner alice
+                """
+        )
+
+        @OptionGroup var store: StoreOptions
+
+        @Option(help: ArgumentHelp("The edge's unique name.", valueName: "name"))
+        var name: String
+
+        @Option(help: ArgumentHelp("The name shown to people. (default: the name)", valueName: "text"))
+        var nickname: String?
+
+        @Option(help: ArgumentHelp("Free text about the edge.", valueName: "text"))
+        var description: String = ""
+
+        @Option(help: ArgumentHelp("The user who owns the edge and sees its measurements.", valueName: "user"))
+        var owner: String?
+
+        func run() async throws {
+            let created = try await store.withCatalog { accounts, edges, _ in
+                var ownerID: String?
+                if let owner {
+                    guard let user = try await accounts.user(named: owner) else { throw ConfigurationError("no user named \(owner)") }
+                    ownerID = user.id
+                }
+                return try await edges.create(name: name, nickname: nickname, description: description, ownerUserID: ownerID)
+            }
+            try CatalogOutput.print(IntdashJSON.edge(created.edge, clientSecret: created.clientSecret))
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "ls",
+            abstract: "List edges by name: uuid, name, nickname, type, owner, state, creation time.",
+            discussion: """
+                Examples:
+                  chancery edge ls --data ./chancery-data
+                  chancery edge ls --owner alice --json
+                """,
+            aliases: ["list"]
+        )
+
+        @OptionGroup var store: StoreOptions
+
+        @Option(help: ArgumentHelp("Only the edges of this user.", valueName: "user"))
+        var owner: String?
+
+        @Option(help: ArgumentHelp("Only edges whose name contains this text.", valueName: "text"))
+        var name: String?
+
+        @Flag(help: "Print the edges as a JSON array instead of a table.")
+        var json = false
+
+        func run() async throws {
+            let (edges, ownerNames) = try await store.withCatalog { accounts, edges, _ in
+                var query = EdgeQuery()
+                query.name = name
+                query.page = PageRequest(limit: 100_000)
+                if let owner {
+                    guard let user = try await accounts.user(named: owner) else { throw ConfigurationError("no user named \(owner)") }
+                    query.ownerUserID = user.id
+                }
+                let users = try await accounts.users()
+                return (try await edges.list(query, scope: .everything).items, Dictionary(uniqueKeysWithValues: users.map { ($0.id, $0.name) }))
+            }
+            if json {
+                try CatalogOutput.print(.array(edges.map { IntdashJSON.edge($0) }))
+                return
+            }
+            let rows = edges.map { edge in
+                [
+                    edge.uuid, edge.name, edge.nickname, edge.type.rawValue,
+                    edge.ownerUserID.map { ownerNames[$0] ?? $0 } ?? "-", edge.disabled ? "disabled" : "enabled",
+                    edge.createdAt.formatted(.iso8601),
+                ]
+            }
+            print(Table(header: ["UUID", "NAME", "NICKNAME", "TYPE", "OWNER", "STATE", "CREATED"], rows: rows).text, terminator: "")
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Testing
+
+@testable import Telemetry
+
+@Suite("iSCP v2 outbox")
+struct ISCP2OutboxTests {
+    @Test("urgent frames are written before queued bulk frames, each lane in order")
+    func urgentFirst() async {
+        let outbox = ISCP2Outbox(bulkLimit: 8)
+        #expect(await outbox.enqueueBulk([1]))
+        #expect(await outbox.enqueueBulk([2]))
+        #expect(await outbox.enqueueUrgent([10]))
+        #expect(await outbox.enqueueUrgent([11]))
+        var written: [[UInt8]] = []
+        for _ in 0..<4 { written.append(await outbox.next() ?? []) }
+        #expect(written == [[10], [11], [1], [2]])
+    }
+
+    @Test("a producer waits while the bulk lane is full, and goes on once the writer takes a frame")
+    func bulkBackPressure() async {
+        let outbox = ISCP2Outbox(bulkLimit: 2)
+        #expect(await outbox.enqueueBulk([1]))
+        #expect(await outbox.enqueueBulk([2]))
+        let producer = Task { await outbox.enqueueBulk([3]) }
+        try? await Task.sleep(for: .milliseconds(100))
+        // The third frame is not queued yet: the writer sees the urgent one, then 1 and 2.
+        #expect(await outbox.enqueueUrgent([9]))
+        #expect(await outbox.next() == [9])
+        #expect(await outbox.next() == [1])
+        #expect(await producer.value)
+        #expect(await outbox.next() == [2])
+        #expect(await outbox.next() == [3])
+    }
+
+    @Test("finishing releases waiting producers and ends the writer after the queued frames")
+    func finish() async {
+        let outbox = ISCP2Outbox(bulkLimit: 1)
+        #expect(await outbox.enqueueBulk([1]))
+        let producer = Task { await outbox.enqueueBulk([2]) }
+        try? await Task.sleep(for: .milliseconds(100))
+        await outbox.finish()
+        #expect(await producer.value == false)
+        #expect(await outbox.enqueueUrgent([3]) == false)
+        #expect(await outbox.next() == [1])
+        #expect(await outbox.next() == nil)
+    }
+
+    @Test("a full urgent lane refuses frames: the peer stopped reading")
+    func urgentLimit() async {
+        let outbox = ISCP2Outbox(urgentLimit: 2)
+        #expect(await outbox.enqueueUrgent([1]))
+        #expect(await outbox.enqueueUrgent([2]))
+        #expect(await outbox.enqueueUrgent([3]) == false)
+    }
+}
