@@ -30,6 +30,7 @@ let package = Package(
         .library(name: "NuxeoSDK", targets: ["NuxeoSDK"]),
         .library(name: "Signing", targets: ["Signing"]),
         .library(name: "SignWellSDK", targets: ["SignWellSDK"]),
+        .library(name: "Intdash", targets: ["Intdash"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -271,6 +272,19 @@ let package = Package(
             dependencies: [
                 "URLSessionSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "Intdash",
+            dependencies: [
+                "ISCP", "URLSessionSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "WSClient", package: "swift-websocket"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -559,6 +573,14 @@ let package = Package(
             name: "SignWellSDKTests",
             dependencies: [
                 "SignWellSDK", "ChanceryTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "IntdashTests",
+            dependencies: [
+                "Intdash", "ISCP", "ChanceryTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings

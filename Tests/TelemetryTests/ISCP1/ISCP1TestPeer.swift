@@ -13,7 +13,7 @@ struct ISCP1TestPeer: Sendable {
     let received: AsyncStream<ISCP1Element>
 
     /// How long a test waits for something the server should send.
-    static let patience: Duration = .seconds(10)
+    static let patience: Duration = .seconds(30)
 
     /// Opens a WebSocket to `url` with `headers`, runs `body` with a peer on it, and closes it.
     /// Returns the server's close frame, if any.

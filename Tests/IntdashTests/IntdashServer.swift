@@ -1,0 +1,136 @@
+import ChanceryTestSupport
+import Foundation
+import Intdash
+
+/// A real `chancery serve` process on a fresh store, with an API key of its administrator,
+/// for tests that drive the SDK against the server's intdash API at `{server}/intdash`.
+///
+/// The server can be stopped and started again on the same port and store, to test what the
+/// SDK does when its connection drops. On a PostgreSQL run (`CHANCERY_TEST_DATABASE` set) the
+/// server gets a fresh database of its own; otherwise SQLite in the data directory.
+final class IntdashServer: @unchecked Sendable {
+    // @unchecked: `process` is replaced only by `restart()`, which the test calls from its one
+    // task while no other code reads it; everything else is immutable.
+
+    /// The running process.
+    private(set) var process: ServerProcess
+    /// An API key of the administrator.
+    let apiKey: String
+    /// The `serve` options that select the store.
+    private let storeArguments: [String]
+
+    private init(process: ServerProcess, apiKey: String, storeArguments: [String]) {
+        self.process = process
+        self.apiKey = apiKey
+        self.storeArguments = storeArguments
+    }
+
+    /// The server URL an app configures: the root followed by `/intdash`.
+    var serverURL: String { process.baseURL.absoluteString + "/intdash" }
+
+    /// A session on the server with the administrator's API key.
+    func session() -> IntdashClient.Session {
+        let session = IntdashClient.Session(serverURL: serverURL, clientId: "intdash-sdk-tests", timeoutInterval: 10)
+        session.apiToken = apiKey
+        return session
+    }
+
+    /// A client with ``session()``.
+    func client() -> IntdashClient {
+        let client = IntdashClient()
+        client.session = session()
+        return client
+    }
+
+    /// A device's credentials: its edge UUID (the OAuth2 client id) and client secret.
+    struct Edge {
+        let uuid: String
+        let clientSecret: String
+    }
+
+    /// Creates an edge named `name` with `chancery edge create`.
+    func createEdge(name: String) async throws -> Edge {
+        let output = try await Self.run(["edge", "create", "--name", name] + storeArguments)
+        let object = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+        guard let uuid = object?["uuid"] as? String, let secret = object?["client_secret"] as? String else {
+            throw Failure(description: "chancery edge create printed no uuid and client_secret: \(output)")
+        }
+        return Edge(uuid: uuid, clientSecret: secret)
+    }
+
+    /// A client of the device `edge`, signed in with its client credentials.
+    func client(signedInAs edge: Edge) async throws -> IntdashClient {
+        let client = IntdashClient()
+        client.session = IntdashClient.Session(serverURL: serverURL, clientId: edge.uuid, timeoutInterval: 10)
+        _ = try await client.oauth2.authenticate(clientId: edge.uuid, clientSecret: edge.clientSecret)
+        return client
+    }
+
+    /// Stops the server.
+    func stop() async throws {
+        _ = try await process.terminate()
+    }
+
+    /// Starts the server again on the same port and store.
+    func start() async throws {
+        let port = String(process.baseURL.port ?? 0)
+        process = try await ServerProcess.start(arguments: storeArguments + ["--port", port], environment: Self.environment)
+    }
+
+    /// The server's environment: a known administrator password.
+    private static let environment = ["CHANCERY_ADMIN_PASSWORD": "intdash sdk test password"]
+
+    /// Starts a server, creates an API key, runs `body`, and stops the server.
+    static func with(_ body: (IntdashServer) async throws -> Void) async throws {
+        try await withDatabaseArguments { databaseArguments in
+            try await TemporaryDirectory.with { directory in
+                let store = ["--data", directory] + databaseArguments
+                let process = try await ServerProcess.start(arguments: store, environment: environment)
+                let server: IntdashServer
+                do {
+                    let apiKey = try await run(["apikey", "create", "--user", "Administrator", "--name", "intdash-sdk-tests"] + store)
+                    server = IntdashServer(process: process, apiKey: apiKey, storeArguments: store)
+                } catch {
+                    _ = try? await process.terminate()
+                    throw error
+                }
+                do {
+                    try await body(server)
+                } catch {
+                    _ = try? await server.process.terminate()
+                    throw error
+                }
+                _ = try? await server.process.terminate()
+            }
+        }
+    }
+
+    /// The `--database` arguments for this run: none on SQLite, a fresh PostgreSQL database otherwise.
+    private static func withDatabaseArguments(_ body: ([String]) async throws -> Void) async throws {
+        guard TestDatabase.postgresURL != nil else { return try await body([]) }
+        try await TestDatabase.withFreshPostgresDatabase { url in try await body(["--database", url]) }
+    }
+
+    /// Runs the `chancery` binary with `arguments` and returns its standard output, trimmed.
+    static func run(_ arguments: [String]) async throws -> String {
+        let process = Process()
+        process.executableURL = ServerProcess.executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("CHANCERY_") }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Failure(description: "chancery \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+        }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// A test setup step that failed.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Intdash
+import Testing
+
+/// Upstreams and downstreams through a real server's iSCP 1.0 endpoint.
+@Suite(.serialized) struct RealtimeServerTests {
+    /// A device's edge UUID and a measurement UUID, fresh for each test.
+    let edge = UUID().uuidString.lowercased()
+    let measurement = UUID().uuidString.lowercased()
+
+    @Test func upstreamReachesDownstreamWithSectionAcks() async throws {
+        try await IntdashServer.with { server in
+            let viewer = server.client()
+            let viewerLog = RealtimeRecorder()
+            viewer.downstreamManager.addDelegate(delegate: viewerLog)
+            try await viewer.connect(reconnectTimeInterval: 0)
+            let downstream = try viewer.downstreamManager.open(srcEdgeId: edge)
+            try await viewer.downstreamManager.sync()
+            #expect(viewer.downstreamManager.downstreamIds == [downstream])
+
+            let device = server.client()
+            let deviceLog = RealtimeRecorder()
+            device.addDelegate(deviceLog)
+            device.upstreamManager.addDelegate(delegate: deviceLog)
+            try await device.connect(reconnectTimeInterval: 0)
+            #expect(deviceLog.current.connects == 1)
+            let upstream = try device.upstreamManager.open(measurementId: measurement, srcEdgeId: edge, store: false, sectionUpdateInterval: 0.5)
+            #expect(throws: IntdashClientUpstreamManagerError.self) {
+                try device.upstreamManager.sendUnit(try IntdashData.DataFloat(id: "speed", data: 1), elapsedTime: 0, streamId: upstream)
+            }
+            try await device.upstreamManager.sync()
+            let baseTime: TimeInterval = 1_700_000_000
+            try device.upstreamManager.sendFirstData(baseTime, streamId: upstream, channelNum: 1)
+            for index in 0..<10 {
+                try device.upstreamManager.sendUnit(try IntdashData.DataFloat(id: "speed", data: Double(index)), elapsedTime: 0.1 * Double(index), streamId: upstream)
+            }
+            try device.upstreamManager.sendLastData(streamId: upstream)
+
+            let received = await viewerLog.wait { $0.points.filter { $0.dataID == "speed" }.count == 10 }
+            #expect(received)
+            let speeds = viewerLog.current.points.filter { $0.dataID == "speed" }
+            #expect(speeds.map(\.value) == (0..<10).map { Double($0) })
+            #expect(speeds.allSatisfy { $0.source == edge && $0.dataType == IntdashDataType.float.rawValue })
+            #expect(abs((speeds.last?.time.timeIntervalSince1970 ?? 0) - (baseTime + 0.9)) < 0.001)
+
+            let acknowledged = await deviceLog.wait { log in log.acks.contains { $0.isFinal } }
+            #expect(acknowledged)
+            let log = deviceLog.current
+            #expect(log.acks.allSatisfy { $0.success })
+            #expect(log.acks.map(\.sentCount).reduce(0, +) == 11)
+            #expect(Set(log.acks.map(\.sectionID)) == Set(log.sections.map(\.sectionID)))
+            #expect(log.sections.map(\.sectionIndex) == [0, 1])
+
+            try await device.upstreamManager.close(streamIds: [upstream])
+            device.upstreamManager.removeClosedUpstream()
+            #expect(device.upstreamManager.upstreamIds.isEmpty)
+            try await viewer.downstreamManager.close(streamIds: [downstream])
+            await device.disconnect()
+            await viewer.disconnect()
+            #expect(deviceLog.current.disconnects == 1)
+        }
+    }
+
+    @Test func filtersChooseWhatADownstreamReceives() async throws {
+        try await IntdashServer.with { server in
+            let viewer = server.client()
+            let viewerLog = RealtimeRecorder()
+            viewer.downstreamManager.addDelegate(delegate: viewerLog)
+            try await viewer.connect(reconnectTimeInterval: 0)
+            let downstream = try viewer.downstreamManager.open(srcEdgeId: edge)
+            let filters = IntdashClient.DownstreamManager.RequestFilters()
+            filters.append(streamId: downstream, channelNum: 1, dataType: .float, id: "speed")
+            try await viewer.downstreamManager.sync(filters: filters)
+
+            let device = server.client()
+            try await device.connect(reconnectTimeInterval: 0)
+            let upstream = try device.upstreamManager.open(measurementId: measurement, srcEdgeId: edge, store: false)
+            try await device.upstreamManager.sync()
+            try device.upstreamManager.sendFirstData(1_700_000_000, streamId: upstream, channelNum: 1)
+            try device.upstreamManager.sendUnits(
+                [try IntdashData.DataFloat(id: "rpm", data: 1), try IntdashData.DataFloat(id: "speed", data: 2), IntdashData.DataCAN(id: 1, dlc: 0, data: [])],
+                elapsedTime: 0.5, streamId: upstream
+            )
+            try device.upstreamManager.sendUnit(try IntdashData.DataFloat(id: "speed", data: 3), elapsedTime: 0.6, streamId: upstream, channelNum: 2)
+            try device.upstreamManager.sendUnit(try IntdashData.DataFloat(id: "speed", data: 4), elapsedTime: 0.7, streamId: upstream)
+
+            let received = await viewerLog.wait { $0.points.contains { $0.value == 4 } }
+            #expect(received)
+            #expect(viewerLog.current.points.filter { $0.dataType != IntdashDataType.baseTime.rawValue }.map(\.value) == [2, 4])
+            await device.disconnect()
+            await viewer.disconnect()
+        }
+    }
+
+    @Test func unacknowledgedSectionsAreSentAgainAfterAReconnection() async throws {
+        try await IntdashServer.with { server in
+            let viewer = server.client()
+            let viewerLog = RealtimeRecorder()
+            viewer.addDelegate(viewerLog)
+            viewer.downstreamManager.addDelegate(delegate: viewerLog)
+            try await viewer.connect(reconnectTimeInterval: 0.2)
+            _ = try viewer.downstreamManager.open(srcEdgeId: edge)
+            try await viewer.downstreamManager.sync()
+
+            let device = server.client()
+            let deviceLog = RealtimeRecorder()
+            device.addDelegate(deviceLog)
+            device.upstreamManager.addDelegate(delegate: deviceLog)
+            try await device.connect(reconnectTimeInterval: 0)
+            let upstream = try device.upstreamManager.open(measurementId: measurement, srcEdgeId: edge, store: false, retryCount: 2, sectionUpdateInterval: 0.2)
+            try await device.upstreamManager.sync()
+            try device.upstreamManager.sendFirstData(1_700_000_000, streamId: upstream, channelNum: 1)
+            try device.upstreamManager.sendUnit(try IntdashData.DataFloat(id: "speed", data: 1), elapsedTime: 0.1, streamId: upstream)
+            #expect(await deviceLog.wait { $0.acks.count == 1 })
+
+            try await server.stop()
+            #expect(await deviceLog.wait { $0.disconnects == 1 })
+            #expect(await viewerLog.wait { $0.disconnects == 1 })
+            // Sent while the server is away: ends as a section nobody acknowledges.
+            try device.upstreamManager.sendUnit(try IntdashData.DataFloat(id: "speed", data: 2), elapsedTime: 5.25, streamId: upstream)
+            try device.upstreamManager.sendUnit(try IntdashData.DataFloat(id: "speed", data: 3), elapsedTime: 5.3, streamId: upstream)
+            #expect(await deviceLog.wait { $0.sections.count == 2 })
+            #expect(deviceLog.current.acks.count == 1)
+
+            try await server.start()
+            // The viewer reconnects by itself and opens its downstream again; then the device,
+            // which does not reconnect by itself, is connected and resends.
+            #expect(await viewerLog.wait { $0.specRetries == [true] })
+            try await device.connect(reconnectTimeInterval: 0)
+            #expect(await device.upstreamManager.reconnect())
+            #expect(await deviceLog.wait { $0.acks.count == 2 })
+            let resent = deviceLog.current.acks[1]
+            #expect(resent.success && resent.sentCount == 2 && resent.sectionID == deviceLog.current.sections[1].sectionID)
+            #expect(await viewerLog.wait { log in log.points.contains { $0.value == 3 } })
+            #expect(viewerLog.current.points.filter { $0.dataID == "speed" }.map(\.value) == [1, 2, 3])
+            await device.disconnect()
+            await viewer.disconnect()
+        }
+    }
+
+    @Test func aRefusedUpgradeFailsTheConnection() async throws {
+        try await IntdashServer.with { server in
+            let client = server.client()
+            client.session?.apiToken = "not-a-key"
+            await #expect(throws: (any Error).self) { try await client.connect(reconnectTimeInterval: 0) }
+            let stream = try client.upstreamManager.open(measurementId: measurement, srcEdgeId: edge)
+            await #expect(throws: IntdashClientUpstreamManagerError.self) { try await client.upstreamManager.sync() }
+            #expect(client.upstreamManager.upstreamIds == [stream])
+        }
+    }
+}
