@@ -4,7 +4,7 @@ import Testing
 
 @testable import Telemetry
 
-@Suite("iSCP v2 E2E calls", .timeLimit(.minutes(1)))
+@Suite("iSCP v2 E2E calls", .timeLimit(.minutes(5)))
 struct ISCP2CallTests {
     typealias S = ISCP2Selectors
 

@@ -5,7 +5,7 @@ import Testing
 
 @testable import Telemetry
 
-@Suite("iSCP v2 handshake", .timeLimit(.minutes(1)))
+@Suite("iSCP v2 handshake", .timeLimit(.minutes(5)))
 struct ISCP2HandshakeTests {
     @Test("the administrator's token connects as any node; the response echoes the request id and answers first")
     func connects() async throws {

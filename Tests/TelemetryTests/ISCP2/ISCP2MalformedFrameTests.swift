@@ -6,7 +6,7 @@ import Testing
 
 @testable import Telemetry
 
-@Suite("iSCP v2 bad frames", .timeLimit(.minutes(1)))
+@Suite("iSCP v2 bad frames", .timeLimit(.minutes(5)))
 struct ISCP2MalformedFrameTests {
     @Test("bytes that are no protocol buffers message get Disconnect(MALFORMED_MESSAGE) and a close", arguments: [
         [0x0A, 0x45, 0x12],             // a field length that runs past the frame

@@ -7,7 +7,7 @@ import Testing
 
 /// Upstreams with `persist`, recorded by the iSCP 1.0 suite's directory recorder (real files,
 /// and a removed folder makes writes fail as a full disk would).
-@Suite("iSCP v2 persistence", .timeLimit(.minutes(1)))
+@Suite("iSCP v2 persistence", .timeLimit(.minutes(5)))
 struct ISCP2PersistenceTests {
     typealias R = ISCP2Requests
     typealias S = ISCP2Selectors

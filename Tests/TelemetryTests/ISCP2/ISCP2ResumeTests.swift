@@ -5,7 +5,7 @@ import Testing
 
 @testable import Telemetry
 
-@Suite("iSCP v2 resume", .timeLimit(.minutes(1)))
+@Suite("iSCP v2 resume", .timeLimit(.minutes(5)))
 struct ISCP2ResumeTests {
     typealias R = ISCP2Requests
     typealias S = ISCP2Selectors

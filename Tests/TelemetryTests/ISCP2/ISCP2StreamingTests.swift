@@ -4,7 +4,7 @@ import Testing
 
 @testable import Telemetry
 
-@Suite("iSCP v2 upstreams and downstreams", .timeLimit(.minutes(1)))
+@Suite("iSCP v2 upstreams and downstreams", .timeLimit(.minutes(5)))
 struct ISCP2StreamingTests {
     typealias R = ISCP2Requests
     typealias S = ISCP2Selectors
