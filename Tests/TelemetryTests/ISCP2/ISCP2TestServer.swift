@@ -38,53 +38,34 @@ struct ISCP2TestServer: Sendable {
         recorder: (any TelemetryRecording)? = nil,
         _ body: @escaping @Sendable (ISCP2TestServer) async throws -> Void
     ) async throws {
-        // Always an embedded database, even in the PostgreSQL run: these suites test the
-        // protocol, the database only holds the tokens, and the compat suite drives the same
-        // endpoint on PostgreSQL through the real server. (In the full PostgreSQL run of CI they
-        // exceeded their time limits, which they never do alone or on SQLite; not yet explained.)
-        try await TemporaryDirectory.with { directory in
-            let database = try await Database.open(.embedded(in: directory), logger: TestDatabase.logger)
-            do {
-                try await run(on: database, limits: limits, recorder: recorder, body)
-            } catch {
-                try? await database.close()
-                throw error
-            }
-            try await database.close()
-        }
-    }
+        try await TestDatabase.with { database in
+            try await database.migrate([AccountsMigrations.all], logger: TestDatabase.logger)
+            let accounts = AccountStore(database: database, passwords: PasswordHasher(cost: 4))
+            _ = try await accounts.bootstrapAdministrator(password: "administrator password")
+            try await accounts.createUser(name: "alice", password: "alice's password")
+            try await accounts.createGroup("edges")
+            let edgeNodeID = UUID().uuidString.lowercased()
+            try await accounts.createUser(name: edgeNodeID, password: "edge password 1234", groups: ["edges"])
+            let administratorToken = try await accounts.createAPIKey(userName: AccountStore.administratorName, label: "iscp").secret
+            let aliceToken = try await accounts.createAPIKey(userName: "alice", label: "iscp").secret
+            let edgeToken = try await accounts.createAPIKey(userName: edgeNodeID, label: "iscp").secret
 
-    /// Runs `body` against a server over `database`.
-    private static func run(
-        on database: Database, limits: ISCP2Limits, recorder: (any TelemetryRecording)?,
-        _ body: @escaping @Sendable (ISCP2TestServer) async throws -> Void
-    ) async throws {
-        try await database.migrate([AccountsMigrations.all], logger: TestDatabase.logger)
-        let accounts = AccountStore(database: database, passwords: PasswordHasher(cost: 4))
-        _ = try await accounts.bootstrapAdministrator(password: "administrator password")
-        try await accounts.createUser(name: "alice", password: "alice's password")
-        try await accounts.createGroup("edges")
-        let edgeNodeID = UUID().uuidString.lowercased()
-        try await accounts.createUser(name: edgeNodeID, password: "edge password 1234", groups: ["edges"])
-        let administratorToken = try await accounts.createAPIKey(userName: AccountStore.administratorName, label: "iscp").secret
-        let aliceToken = try await accounts.createAPIKey(userName: "alice", label: "iscp").secret
-        let edgeToken = try await accounts.createAPIKey(userName: edgeNodeID, label: "iscp").secret
-
-        let broker = TelemetryBroker()
-        let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
-        ISCP2Endpoint(broker: broker, access: access(accounts), recorder: recorder, limits: limits, logger: TestDatabase.logger)
-            .add(to: webSocketRouter)
-        let app = Application(
-            router: Router(),
-            server: .http1WebSocketUpgrade(webSocketRouter: webSocketRouter, configuration: .init(ws: TelemetryCapability.webSocketConfiguration)),
-            logger: TestDatabase.logger
-        )
-        try await app.test(.live) { client in
-            let server = ISCP2TestServer(
-                port: try #require(client.port), broker: broker, administratorToken: administratorToken,
-                aliceToken: aliceToken, edgeNodeID: edgeNodeID, edgeToken: edgeToken
+            let broker = TelemetryBroker()
+            let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
+            ISCP2Endpoint(broker: broker, access: access(accounts), recorder: recorder, limits: limits, logger: TestDatabase.logger)
+                .add(to: webSocketRouter)
+            let app = Application(
+                router: Router(),
+                server: .http1WebSocketUpgrade(webSocketRouter: webSocketRouter, configuration: .init(ws: TelemetryCapability.webSocketConfiguration)),
+                logger: TestDatabase.logger
             )
-            try await body(server)
+            try await app.test(.live) { client in
+                let server = ISCP2TestServer(
+                    port: try #require(client.port), broker: broker, administratorToken: administratorToken,
+                    aliceToken: aliceToken, edgeNodeID: edgeNodeID, edgeToken: edgeToken
+                )
+                try await body(server)
+            }
         }
     }
 
