@@ -362,8 +362,10 @@ let package = Package(
             name: "TelemetryBenchmark",
             dependencies: [
                 "ChanceryServer", "Notary", "Telemetry", "Accounts", "ISCP",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -384,15 +386,16 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // Fuzz targets: built with `-sanitize=fuzzer` by scripts/fuzz, never by a plain build.
+        .target(name: "FuzzDriver", path: "Fuzz/FuzzDriver", swiftSettings: swiftSettings),
         .executableTarget(
             name: "PDFFuzzer",
-            dependencies: ["PDF"],
+            dependencies: ["FuzzDriver", "PDF"],
             path: "Fuzz/PDFFuzzer",
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "ISCPFuzzer",
-            dependencies: ["ISCP"],
+            dependencies: ["FuzzDriver", "ISCP"],
             path: "Fuzz/ISCPFuzzer",
             swiftSettings: swiftSettings
         ),

@@ -1,6 +1,8 @@
 /// What a receiver saw: how many points arrived, how fast, and the latency of each batch from
 /// its sending to its arrival.
 struct BrokerMeasurement: Sendable {
+    /// The points received.
+    let points: Int
     /// Points received per second, from the first batch sent to the last received.
     let pointsPerSecond: Double
     /// The median batch latency, in seconds.
@@ -11,6 +13,7 @@ struct BrokerMeasurement: Sendable {
     /// Summarizes `latencies` (nanoseconds) of `points` points received over `nanoseconds`.
     init(points: Int, nanoseconds: UInt64, latencies: [UInt64]) {
         let sorted = latencies.sorted()
+        self.points = points
         pointsPerSecond = Double(points) / (Double(nanoseconds) / 1e9)
         p50 = sorted.isEmpty ? 0 : Double(sorted[sorted.count / 2]) / 1e9
         p99 = sorted.isEmpty ? 0 : Double(sorted[min(sorted.count - 1, sorted.count * 99 / 100)]) / 1e9

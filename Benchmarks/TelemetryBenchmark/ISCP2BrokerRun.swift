@@ -7,6 +7,9 @@ import WSClient
 /// Carries a workload through Chancery's iSCP v2 endpoint: one device connection sends the
 /// batches as `UpstreamChunk`s, one viewer connection watching the device receives them as
 /// `DownstreamChunk`s, both over WebSockets on loopback, the way the official clients talk.
+///
+/// ``runPersisted(_:)`` has the device store its batches instead (`persist`): each counts once
+/// the server acknowledged it, which it does after the batch is durable on disk and indexed.
 struct ISCP2BrokerRun {
     /// `ws://HOST:PORT/intdash/api/iscp/connect?enc=proto`.
     let url: String
@@ -33,8 +36,25 @@ struct ISCP2BrokerRun {
         return measurement
     }
 
+    /// Runs `workload` from a device whose upstream persists into a new measurement, and
+    /// returns what its acknowledgements measured: points stored per second and the latency
+    /// from a batch's sending to its acknowledgement.
+    func runPersisted(_ workload: BrokerWorkload) async throws -> BrokerMeasurement {
+        let acknowledgements = AcknowledgementLog()
+        try await send(as: UUID().uuidString.lowercased(), workload: workload, window: InFlightWindow(limit: workload.window), persisting: acknowledgements)
+        let measurement = await acknowledgements.measurement(end: workload.now())
+        guard measurement.points == workload.totalPoints else {
+            throw BenchmarkError("\(measurement.points) of \(workload.totalPoints) points were acknowledged")
+        }
+        return measurement
+    }
+
     /// The device: connects, opens an upstream, sends every batch within the window, closes.
-    private func send(as device: String, workload: BrokerWorkload, window: InFlightWindow) async throws {
+    /// With `acknowledgements`, the upstream persists, and each acknowledged batch is logged
+    /// there and frees its place in the window (without, the viewer frees it).
+    private func send(
+        as device: String, workload: BrokerWorkload, window: InFlightWindow, persisting acknowledgements: AcknowledgementLog? = nil
+    ) async throws {
         let codec = ISCP2MessageCodec()
         try await WebSocketClient.connect(url: url, configuration: .init(maxFrameSize: 16 << 20), logger: logger) { inbound, outbound, _ in
             try await outbound.write(.binary(ByteBuffer(bytes: try codec.encode(connectRequest(node: device)))))
@@ -50,6 +70,7 @@ struct ISCP2BrokerRun {
                         open.ackInterval = 100
                         open.expiryInterval = 1
                         open.qos = .reliable
+                        open.extensionFields.persist = acknowledgements != nil
                         var frame = ISCP2Message()
                         frame.upstreamOpenRequest = open
                         try await outbound.write(.binary(ByteBuffer(bytes: try codec.encode(frame))))
@@ -63,6 +84,7 @@ struct ISCP2BrokerRun {
                                 var chunk = ISCP2UpstreamChunk()
                                 chunk.streamIDAlias = alias
                                 chunk.streamChunk = workload.streamChunk(sequence: sequence)
+                                await acknowledgements?.sent(sequence, at: BrokerWorkload.sentAt(of: chunk.streamChunk))
                                 var frame = ISCP2Message()
                                 frame.upstreamChunk = chunk
                                 try await outbound.write(.binary(ByteBuffer(bytes: try codec.encode(frame))))
@@ -75,6 +97,13 @@ struct ISCP2BrokerRun {
                             var frame = ISCP2Message()
                             frame.upstreamCloseRequest = close
                             try await outbound.write(.binary(ByteBuffer(bytes: try codec.encode(frame))))
+                        }
+                    case .upstreamChunkAck(let ack):
+                        guard let acknowledgements else { continue }
+                        for result in ack.results {
+                            try check(result.resultCode, result.resultString)
+                            await acknowledgements.acknowledge(result.sequenceNumber, points: workload.pointsPerChunk, at: workload.now())
+                            await window.release()
                         }
                     case .upstreamCloseResponse:
                         return
@@ -161,6 +190,28 @@ struct ISCP2BrokerRun {
 
     private func check(_ code: ISCP2ResultCode, _ text: String) throws {
         guard code == .succeeded else { throw BenchmarkError("the server answered \(code): \(text)") }
+    }
+}
+
+/// What a persisting device learns from its acknowledgements: when each batch was sent and
+/// when the server acknowledged it as stored.
+actor AcknowledgementLog {
+    private var sentAt: [UInt32: UInt64] = [:]
+    private var receiver = BrokerReceiver()
+
+    /// Notes that batch `sequence` was sent at `time` (nanoseconds since the workload's start).
+    func sent(_ sequence: UInt32, at time: UInt64?) {
+        sentAt[sequence] = time
+    }
+
+    /// Notes that batch `sequence` of `points` points was acknowledged at `time`.
+    func acknowledge(_ sequence: UInt32, points: Int, at time: UInt64) {
+        receiver.record(count: points, sentAt: sentAt.removeValue(forKey: sequence), receivedAt: time)
+    }
+
+    /// The measurement once the last acknowledgement arrived at `end`.
+    func measurement(end: UInt64) -> BrokerMeasurement {
+        receiver.measurement(end: end)
     }
 }
 

@@ -16,10 +16,20 @@ import Telemetry
 /// them; at most WINDOW batches are in flight, as a reliable client bounds its unacknowledged
 /// chunks. The server runs in process on SQLite; nothing is persisted (the broker path alone).
 ///
+/// Both brokers then carry batches one at a time (a window of one, 2,000 batches at most): the
+/// latency of a batch with nothing queued before it.
+///
+/// The same workload then runs with `persist`: a batch counts once the server acknowledged it,
+/// after it is durable and indexed; the broker alone is the reference for that line.
+///
 /// Then it holds CONNECTIONS device connections open at once and measures their ping→pong
 /// latency (the Python client gives up on a connection after 1 s without a pong).
 ///
-///     swift run -c release TelemetryBenchmark [POINTS] [POINTS-PER-BATCH] [WINDOW] [CONNECTIONS]
+/// Last, it stores STORED-POINTS points in one measurement and reads them back whole: the
+/// segment files raw (the reference), through the store's cursor, and through `GET /v1/data`
+/// (``StoredQueryRun``).
+///
+///     swift run -c release TelemetryBenchmark [POINTS] [POINTS-PER-BATCH] [WINDOW] [CONNECTIONS] [STORED-POINTS]
 @main
 struct TelemetryBenchmark {
     static func main() async throws {
@@ -28,12 +38,18 @@ struct TelemetryBenchmark {
         let pointsPerChunk = arguments.dropFirst().first ?? 1_000
         let window = arguments.dropFirst(2).first ?? 32
         let connections = arguments.dropFirst(3).first ?? 1_000
+        let storedPoints = arguments.dropFirst(4).first ?? 100_000_000
         var logger = Logger(label: "benchmark")
         logger.logLevel = .error
         let workload = BrokerWorkload(chunks: max(1, points / pointsPerChunk), pointsPerChunk: pointsPerChunk, window: window)
 
-        let (chancery, held) = try await measureChancery(workload, connections: connections, logger: logger)
+        let paced = BrokerWorkload(chunks: min(workload.chunks, 2_000), pointsPerChunk: pointsPerChunk, window: 1)
+
+        let (chancery, chanceryPaced, persisted, held, stored) = try await measureChancery(
+            workload, paced: paced, connections: connections, storedPoints: storedPoints, logger: logger
+        )
         let nats = try await NATSBrokerRun.locate()?.run(BrokerWorkload(chunks: workload.chunks, pointsPerChunk: pointsPerChunk, window: window))
+        let natsPaced = try await NATSBrokerRun.locate()?.run(BrokerWorkload(chunks: paced.chunks, pointsPerChunk: pointsPerChunk, window: 1))
 
         print("\(workload.totalPoints) points of 8 bytes in batches of \(pointsPerChunk), at most \(window) batches in flight, one sender and one receiver on loopback")
         if let nats {
@@ -43,18 +59,48 @@ struct TelemetryBenchmark {
         }
         let ratio = nats.map { String(format: " (%.2f × reference)", chancery.pointsPerSecond / $0.pointsPerSecond) } ?? ""
         print(String(format: "Chancery iSCP v2 broker:     %10.0f points/s%@, batch latency p50 %.2f ms, p99 %.2f ms", chancery.pointsPerSecond, ratio, chancery.p50 * 1000, chancery.p99 * 1000))
+        print("\(paced.chunks) batches one at a time:")
+        if let natsPaced {
+            print(String(format: "nats-server (reference):     batch latency p50 %.2f ms, p99 %.2f ms", natsPaced.p50 * 1000, natsPaced.p99 * 1000))
+        }
+        print(String(format: "Chancery iSCP v2 broker:     batch latency p50 %.2f ms, p99 %.2f ms", chanceryPaced.p50 * 1000, chanceryPaced.p99 * 1000))
+        print(String(
+            format: "Chancery, persisted:         %10.0f points/s (%.2f × the broker alone) acknowledged durable, ack latency p50 %.2f ms, p99 %.2f ms",
+            persisted.pointsPerSecond, persisted.pointsPerSecond / chancery.pointsPerSecond, persisted.p50 * 1000, persisted.p99 * 1000
+        ))
         print(String(
             format: "%d device connections held: %d connected in %.2f s, ping→pong p50 %.2f ms, p99 %.2f ms while held, +%.1f MiB resident (clients and server)",
             connections, held.connected, held.connectSeconds, held.pingP50 * 1000, held.pingP99 * 1000, Double(held.memoryGrowth) / 1_048_576
         ))
+        report(stored)
     }
 
-    /// Starts the whole server in process, runs `workload` through its iSCP v2 endpoint with an
-    /// administrator's API key as the token, holds `connections` connections, and stops the
-    /// server.
+    /// Prints what ``StoredQueryRun`` measured.
+    static func report(_ stored: StoredQueryRun.Result) {
+        let points = Double(stored.points)
+        let raw = points / stored.rawSeconds
+        print(String(
+            format: "%d points stored in one measurement at %.0f points/s (%.1f MiB of segment files); read back whole:",
+            stored.points, stored.fillPointsPerSecond, Double(stored.fileBytes) / 1_048_576
+        ))
+        print(String(format: "  segment files read raw (reference): %12.0f points/s (%.0f MiB/s)", raw, Double(stored.fileBytes) / 1_048_576 / stored.rawSeconds))
+        print(String(format: "  the store's point cursor:           %12.0f points/s (%.3f × reference)", points / stored.cursorSeconds, points / stored.cursorSeconds / raw))
+        print(String(
+            format: "  GET /v1/data, protobuf over HTTP:   %12.0f points/s (%.3f × reference), %.1f MiB",
+            points / stored.httpSeconds, points / stored.httpSeconds / raw, Double(stored.httpBytes) / 1_048_576
+        ))
+        print(String(
+            format: "  a hundredth of the time (%d points): %.1f ms, %.4f × the whole query's time",
+            stored.rangePoints, stored.rangeSeconds * 1000, stored.rangeSeconds / stored.httpSeconds
+        ))
+    }
+
+    /// Starts the whole server in process, runs `workload` and then `paced` through its iSCP v2
+    /// endpoint with an administrator's API key as the token, `workload` again persisted, holds
+    /// `connections` connections, stores and queries `storedPoints` points, and stops the server.
     static func measureChancery(
-        _ workload: BrokerWorkload, connections: Int, logger: Logger
-    ) async throws -> (BrokerMeasurement, HeldConnectionsRun.Result) {
+        _ workload: BrokerWorkload, paced: BrokerWorkload, connections: Int, storedPoints: Int, logger: Logger
+    ) async throws -> (BrokerMeasurement, BrokerMeasurement, BrokerMeasurement, HeldConnectionsRun.Result, StoredQueryRun.Result) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chancery-bench-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let configuration = ServerConfiguration(dataDirectory: directory, port: 0)
@@ -83,11 +129,17 @@ struct TelemetryBenchmark {
             var iterator = ports.makeAsyncIterator()
             guard let port = await iterator.next() else { throw BenchmarkError("the server did not start") }
             let url = "ws://127.0.0.1:\(port)/intdash/api/iscp/connect?enc=proto"
-            let measurement = try await ISCP2BrokerRun(url: url, token: key, logger: logger).run(workload)
+            let broker = ISCP2BrokerRun(url: url, token: key, logger: logger)
+            let measurement = try await broker.run(workload)
+            let pacedMeasurement = try await broker.run(paced)
+            let persisted = try await broker.runPersisted(
+                BrokerWorkload(chunks: workload.chunks, pointsPerChunk: workload.pointsPerChunk, window: workload.window)
+            )
             let held = try await HeldConnectionsRun(url: url, token: key, logger: logger).run(count: connections, pings: 3)
+            let stored = try await StoredQueryRun(telemetry: telemetry, baseURL: "http://127.0.0.1:\(port)", token: key).run(points: storedPoints)
             await server.triggerGracefulShutdown()
             try await tasks.waitForAll()
-            return (measurement, held)
+            return (measurement, pacedMeasurement, persisted, held, stored)
         }
     }
 }

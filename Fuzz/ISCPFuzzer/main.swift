@@ -1,23 +1,13 @@
-// The iSCP codecs' fuzz target. Built two ways, like Fuzz/PDFFuzzer (whose main.swift says why
-// the top-level code starts libFuzzer itself):
-//
-// - by scripts/fuzz-iscp with `-sanitize=fuzzer,address -DFUZZING`: a libFuzzer fuzzer;
-// - by a plain `swift build`: a tool that replays the files named on its command line.
+// The iSCP codecs' fuzz target, built as a libFuzzer fuzzer by scripts/fuzz-iscp and as a
+// replaying tool by a plain `swift build` (see Fuzz/FuzzDriver).
 //
 // Each input is read as an iSCP 1.0 WebSocket message and as an iSCP v2 frame. Decoding errors
 // are expected; a crash, a hang, a sanitizer report, or a decoded value that does not survive
 // being encoded and decoded again is a bug.
 
 import Foundation
+import FuzzDriver
 import ISCP
-
-/// libFuzzer's entry point for one input: runs ``exercise(_:)`` over the `count` bytes at
-/// `start`.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
-    exercise(Array(UnsafeRawBufferPointer(start: start, count: count)))
-    return 0
-}
 
 /// Decodes `bytes` with both codecs and checks that what decodes round-trips.
 func exercise(_ bytes: [UInt8]) {
@@ -70,28 +60,4 @@ func exerciseISCP2(_ bytes: [UInt8]) {
     precondition(again == message, "iSCP v2 message changed through encoding: \(message) became \(String(describing: again))")
 }
 
-#if FUZZING
-/// libFuzzer's driver: parses libFuzzer's command line `argc`/`argv` and fuzzes `test`
-/// (needs `-enable-experimental-feature Extern`).
-@_extern(c, "LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ test: @convention(c) (UnsafeRawPointer?, Int) -> CInt
-) -> CInt
-
-// Hands the command line to libFuzzer, which runs until it finds a bug or its limits end it.
-var argc = CommandLine.argc
-var argv = CommandLine.unsafeArgv
-exit(runFuzzerDriver(&argc, &argv, fuzz))
-#else
-// Replays the files named on the command line through exercise(_:), one by one.
-for path in CommandLine.arguments.dropFirst() {
-    guard let data = FileManager.default.contents(atPath: path) else {
-        print("\(path): cannot read")
-        exit(1)
-    }
-    exercise(Array(data))
-    print("\(path): no crash")
-}
-#endif
+FuzzDriver.run(exercise)

@@ -1,26 +1,11 @@
-// The PDF reader's fuzz target. Built two ways:
-//
-// - by scripts/fuzz-pdf with `-sanitize=fuzzer,address -DFUZZING`: a libFuzzer fuzzer that
-//   calls `LLVMFuzzerTestOneInput` with each input it makes;
-// - by a plain `swift build`: a tool that runs the same checks over the files named on its
-//   command line, to replay a crashing input, e.g. under the debugger.
+// The PDF reader's fuzz target, built as a libFuzzer fuzzer by scripts/fuzz-pdf and as a
+// replaying tool by a plain `swift build` (see Fuzz/FuzzDriver).
 //
 // A crash, a hang or a sanitizer report is a bug; errors thrown by the reader are not.
-//
-// SwiftPM links an executable with `main` aliased to this file's top-level code, which hides
-// libFuzzer's own `main`, so in the fuzzer the top-level code starts libFuzzer itself through
-// `LLVMFuzzerRunDriver`, libFuzzer's entry point for programs that have their own `main`.
 
 import Foundation
+import FuzzDriver
 import PDF
-
-/// libFuzzer's entry point for one input: runs ``exercise(_:)`` over the `count` bytes at
-/// `start`.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
-    exercise(Array(UnsafeRawBufferPointer(start: start, count: count)))
-    return 0
-}
 
 /// Reads `bytes` as a PDF file the way Chancery does, everything at once: pages and their
 /// text, every object, every stream decoded, form fields, document information; then writes an
@@ -52,28 +37,4 @@ func exercise(_ bytes: [UInt8]) {
     _ = try? updated.formFields()
 }
 
-#if FUZZING
-/// libFuzzer's driver: parses libFuzzer's command line `argc`/`argv` and fuzzes `test`
-/// (needs `-enable-experimental-feature Extern`).
-@_extern(c, "LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ test: @convention(c) (UnsafeRawPointer?, Int) -> CInt
-) -> CInt
-
-// Hands the command line to libFuzzer, which runs until it finds a bug or its limits end it.
-var argc = CommandLine.argc
-var argv = CommandLine.unsafeArgv
-exit(runFuzzerDriver(&argc, &argv, fuzz))
-#else
-// Replays the files named on the command line through exercise(_:), one by one.
-for path in CommandLine.arguments.dropFirst() {
-    guard let data = FileManager.default.contents(atPath: path) else {
-        print("\(path): cannot read")
-        exit(1)
-    }
-    exercise(Array(data))
-    print("\(path): no crash")
-}
-#endif
+FuzzDriver.run(exercise)

@@ -14,19 +14,10 @@ struct OAuth2RevocationEndpoint: Sendable {
 
     /// Answers one revocation request.
     func respond(to request: Request) async throws -> Response {
-        var request = request
-        guard let fields = try await request.oauth2FormFields() else {
-            return try OAuth2JSONResponse.refusal(.invalidRequest("send the parameters as application/x-www-form-urlencoded"), clientUsedBasic: false)
-        }
-        var usedBasic = false
-        do {
-            let client = try OAuth2ClientAuthentication.read(from: request, fields: fields)
-            usedBasic = client.usedBasic
+        try await OAuth2ClientFormRequest.respond(to: request) { fields, client in
             guard let token = fields["token"], !token.isEmpty else { throw OAuth2Error.invalidRequest("token is required") }
             try await server.revoke(token: token, clientID: client.clientID, clientSecret: client.secret)
             return Response(status: .ok, headers: [.cacheControl: "no-store"])
-        } catch let error as OAuth2Error {
-            return try OAuth2JSONResponse.refusal(error, clientUsedBasic: usedBasic)
         }
     }
 }

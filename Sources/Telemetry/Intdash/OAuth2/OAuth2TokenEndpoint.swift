@@ -26,17 +26,8 @@ struct OAuth2TokenEndpoint: Sendable {
 
     /// Answers one token request.
     func respond(to request: Request) async throws -> Response {
-        var request = request
-        guard let fields = try await request.oauth2FormFields() else {
-            return try OAuth2JSONResponse.refusal(.invalidRequest("send the parameters as application/x-www-form-urlencoded"), clientUsedBasic: false)
-        }
-        var usedBasic = false
-        do {
-            let client = try OAuth2ClientAuthentication.read(from: request, fields: fields)
-            usedBasic = client.usedBasic
-            return try OAuth2JSONResponse.success(try await grant(fields, client: client))
-        } catch let error as OAuth2Error {
-            return try OAuth2JSONResponse.refusal(error, clientUsedBasic: usedBasic)
+        try await OAuth2ClientFormRequest.respond(to: request) { fields, client in
+            try OAuth2JSONResponse.success(try await grant(fields, client: client))
         }
     }
 

@@ -1,0 +1,197 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import Telemetry
+
+/// Measures reading back one stored measurement of many points.
+///
+/// The measurement is filled through the data store, as the recorder fills it (chunks of
+/// ``pointsPerChunk`` points over four float64 data ids, one microsecond apart, each chunk
+/// durable before the next), and then read back whole three ways, each timed:
+/// - the segment files read raw, in 1 MiB blocks: the reference, the same bytes at the speed
+///   of the disk or page cache, with no decoding at all;
+/// - the store's point cursor (`TelemetryDataStore.points`), every point decoded;
+/// - `GET /intdash/api/v1/data` over HTTP with the length-prefixed protobuf answer, as the
+///   official clients fetch it.
+///
+/// Then a query of one hundredth of the measurement's time, from its middle, shows what the
+/// chunk index saves.
+struct StoredQueryRun {
+    /// What the run measured.
+    struct Result {
+        /// The points stored.
+        let points: Int
+        /// Points stored per second while filling.
+        let fillPointsPerSecond: Double
+        /// Bytes of segment files.
+        let fileBytes: Int
+        /// Seconds to read the segment files raw.
+        let rawSeconds: Double
+        /// Seconds to iterate every point through the store's cursor.
+        let cursorSeconds: Double
+        /// Seconds to fetch every point over HTTP.
+        let httpSeconds: Double
+        /// Bytes of the HTTP answer.
+        let httpBytes: Int
+        /// Points in the range query's answer.
+        let rangePoints: Int
+        /// Seconds for the range query over HTTP.
+        let rangeSeconds: Double
+    }
+
+    /// The four data ids the points cycle through.
+    static let dataIDs = (1...4).map { TelemetryDataID(name: "1/sensor\($0)", type: "float64") }
+    /// Points per stored chunk.
+    static let pointsPerChunk = 40_000
+    /// The measurement's base time: 2026-01-01T00:00:00Z, in nanoseconds.
+    static let baseTime: Int64 = 1_767_225_600_000_000_000
+
+    /// The telemetry capability of the running server.
+    let telemetry: TelemetryCapability
+    /// `http://HOST:PORT` of the running server.
+    let baseURL: String
+    /// An administrator's API key.
+    let token: String
+
+    /// Stores `points` points (a multiple of 200, so that the range query's hundredth is
+    /// whole) in a new measurement and times reading them back.
+    func run(points: Int) async throws -> Result {
+        guard points > 0, points % 200 == 0 else { throw BenchmarkError("the stored points must be a multiple of 200") }
+        let measurement = try await telemetry.measurements.create(
+            edgeUUID: UUID().uuidString.lowercased(), name: "query benchmark", basetime: Self.baseTime, basetimeType: .manual
+        )
+        guard let uuid = UUID(uuidString: measurement.uuid) else { throw BenchmarkError("the measurement has no UUID") }
+        let fillSeconds = try await seconds { try await fill(uuid, points: points) }
+
+        let directory = telemetry.data.directory + "/" + measurement.uuid
+        var fileBytes = 0
+        let rawSeconds = try await seconds { fileBytes = try Self.readRaw(directory) }
+
+        var cursorPoints = 0
+        let cursorSeconds = try await seconds {
+            for try await _ in telemetry.data.points(measurement: uuid) { cursorPoints += 1 }
+        }
+        guard cursorPoints == points else { throw BenchmarkError("the cursor read \(cursorPoints) of \(points) points") }
+
+        let client = HTTPClient.shared
+        var whole = (points: 0, bytes: 0)
+        let httpSeconds = try await seconds { whole = try await fetch(uuid, query: "", client: client) }
+        guard whole.points == points else { throw BenchmarkError("/v1/data answered \(whole.points) of \(points) points") }
+
+        // One hundredth of the time, from the middle (`start` and `end` in microseconds).
+        let span = Int64(points)
+        let start = Self.baseTime / 1_000 + span / 2
+        var range = (points: 0, bytes: 0)
+        let rangeSeconds = try await seconds {
+            range = try await fetch(uuid, query: "&start=\(start)&end=\(start + span / 100)", client: client)
+        }
+        guard range.points == points / 100 else { throw BenchmarkError("the range query answered \(range.points) of \(points / 100) points") }
+
+        return Result(
+            points: points, fillPointsPerSecond: Double(points) / fillSeconds, fileBytes: fileBytes, rawSeconds: rawSeconds,
+            cursorSeconds: cursorSeconds, httpSeconds: httpSeconds, httpBytes: whole.bytes, rangePoints: range.points,
+            rangeSeconds: rangeSeconds
+        )
+    }
+
+    /// Appends `points` points to `measurement`, one chunk at a time.
+    private func fill(_ measurement: UUID, points: Int) async throws {
+        let upstream = TelemetryUpstream(streamID: UUID(), sessionID: measurement.uuidString.lowercased(), sourceNodeID: "benchmark")
+        let payload: [UInt8] = [0x40, 0x09, 0x21, 0xFB, 0x54, 0x44, 0x2D, 0x18]  // π as a big-endian float64
+        var first = 0
+        var sequence: UInt32 = 1
+        while first < points {
+            let count = min(Self.pointsPerChunk, points - first)
+            var groups = Self.dataIDs.map { (dataID: $0, points: [TelemetryDataPoint]()) }
+            for index in first..<(first + count) {
+                groups[index % groups.count].points.append(TelemetryDataPoint(elapsedTime: Int64(index) * 1_000, payload: payload))
+            }
+            let chunk = TelemetryChunk(
+                upstream: upstream, sequenceNumber: sequence,
+                groups: groups.filter { !$0.points.isEmpty }.map { TelemetryDataPointGroup(dataID: $0.dataID, dataPoints: $0.points) }
+            )
+            try await telemetry.data.append(chunk, measurement: measurement)
+            first += count
+            sequence += 1
+        }
+    }
+
+    /// Reads every file in `directory` in 1 MiB blocks and returns the bytes read.
+    private static func readRaw(_ directory: String) throws -> Int {
+        var total = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory).sorted() {
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: directory + "/" + name))
+            defer { try? handle.close() }
+            while let block = try handle.read(upToCount: 1 << 20), !block.isEmpty {
+                total += block.count
+            }
+        }
+        guard total > 0 else { throw BenchmarkError("no segment files in \(directory)") }
+        return total
+    }
+
+    /// Fetches `/v1/data` of `measurement` with `query` appended as length-prefixed protobuf,
+    /// and counts the points and bytes of the answer as it streams in.
+    private func fetch(_ measurement: UUID, query: String, client: HTTPClient) async throws -> (points: Int, bytes: Int) {
+        var request = HTTPClientRequest(url: "\(baseURL)/intdash/api/v1/data?name=\(measurement.uuidString.lowercased())\(query)")
+        request.headers.add(name: "X-Intdash-Token", value: token)
+        request.headers.add(name: "Accept", value: "application/protobuf")
+        let response = try await client.execute(request, timeout: .hours(1))
+        guard response.status == .ok else { throw BenchmarkError("/v1/data answered \(response.status)") }
+        var counter = LengthPrefixedCounter()
+        var bytes = 0
+        for try await buffer in response.body {
+            bytes += buffer.readableBytes
+            counter.consume(buffer.readableBytesView)
+        }
+        guard counter.isAtBoundary else { throw BenchmarkError("/v1/data ended inside a message") }
+        return (counter.messages, bytes)
+    }
+
+    /// The seconds `body` takes.
+    private func seconds(_ body: () async throws -> Void) async throws -> Double {
+        let start = ContinuousClock.now
+        try await body()
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+}
+
+/// Counts the messages of a stream of `[u64 little-endian length][message]` records that
+/// arrives in pieces of any size.
+struct LengthPrefixedCounter {
+    /// Whole messages seen.
+    private(set) var messages = 0
+    /// The length prefix read so far (its bytes arrive in order, least significant first).
+    private var prefix: UInt64 = 0
+    private var prefixBytes = 0
+    /// Bytes of the current message still to skip.
+    private var remaining = 0
+
+    /// Whether the stream so far ends between two records.
+    var isAtBoundary: Bool { prefixBytes == 0 && remaining == 0 }
+
+    /// Reads the next piece of the stream.
+    mutating func consume(_ bytes: some Collection<UInt8>) {
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            if remaining > 0 {
+                let skip = min(remaining, bytes.distance(from: index, to: bytes.endIndex))
+                index = bytes.index(index, offsetBy: skip)
+                remaining -= skip
+                if remaining == 0 { messages += 1 }
+                continue
+            }
+            prefix |= UInt64(bytes[index]) << (8 * UInt64(prefixBytes))
+            prefixBytes += 1
+            index = bytes.index(after: index)
+            if prefixBytes == 8 {
+                remaining = Int(prefix)
+                prefix = 0
+                prefixBytes = 0
+                if remaining == 0 { messages += 1 }
+            }
+        }
+    }
+}
