@@ -65,6 +65,7 @@ let package = Package(
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "WSClient", package: "swift-websocket"),
             ],
             swiftSettings: swiftSettings
         ),

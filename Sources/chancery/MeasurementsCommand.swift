@@ -7,14 +7,15 @@ import Telemetry
 struct MeasurementsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "measurements",
-        abstract: "List measurements and show one with its base times and markers.",
+        abstract: "List measurements, show one with its base times and markers, export its points.",
         discussion: """
             Examples:
               chancery measurements ls
               chancery measurements ls --edge 6f1c2a9e-… --json
               chancery measurements show 0b7d…
+              chancery measurements export 0b7d… --format ndjson --output run.ndjson
             """,
-        subcommands: [List.self, Show.self]
+        subcommands: [List.self, Show.self, Export.self]
     )
 
     struct List: AsyncParsableCommand {

@@ -1,0 +1,77 @@
+import Accounts
+import ArgumentParser
+import Foundation
+import NuxeoSDK
+import Telemetry
+
+extension MeasurementsCommand {
+    /// `chancery measurements export`: every stored point of a measurement, read offline from
+    /// the data directory.
+    struct Export: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write every stored point of a measurement as CSV or NDJSON, in time order.",
+            discussion: """
+                Reads the data directory directly (the server may be running or not). CSV has \
+                the header `time,elapsed,data_type,data_name,value`: time is the base time plus \
+                elapsed (RFC 3339, nanoseconds; empty without a base time), then the columns \
+                `chancery stream up` reads. NDJSON has {time, elapsed_time (ns), data_type, \
+                data_name, value}. Values: numbers for float64 and int64, text for string, \
+                hexadecimal for anything else.
+
+                Examples:
+                  chancery measurements export 0b7d… --data ./chancery-data > run.csv
+                  chancery measurements export 0b7d… --format ndjson --output run.ndjson
+                """
+        )
+
+        @OptionGroup var store: StoreOptions
+
+        @Argument(help: ArgumentHelp("The measurement's UUID.", valueName: "uuid"))
+        var uuid: String
+
+        @Option(help: "csv or ndjson.")
+        var format = TelemetryPointFormat.csv
+
+        @Option(help: ArgumentHelp("The file to write. (default: standard output)", valueName: "file"))
+        var output: String?
+
+        func validate() throws {
+            guard UUID(uuidString: uuid) != nil else { throw ValidationError("'\(uuid)' is not a UUID") }
+        }
+
+        func run() async throws {
+            let measurementUUID = UUID(uuidString: uuid)!
+            let count = try await store.withCatalog { accounts, _, measurements in
+                let basetime = try await measurements.measurement(uuid: measurementUUID.uuidString.lowercased()).basetime
+                let data = TelemetryDataStore(database: accounts.database, directory: store.dataDirectory + "/telemetry")
+                var writer = try LineWriter(path: output)
+                if format == .csv { try writer.write("time,elapsed,data_type,data_name,value") }
+                var count = 0
+                for try await stored in data.points(measurement: measurementUUID) {
+                    try writer.write(line(stored, basetime: basetime))
+                    count += 1
+                }
+                try writer.flush()
+                await data.close()
+                return count
+            }
+            if let output { FileHandle.standardError.write(Data("exported \(count) points to \(output)\n".utf8)) }
+        }
+
+        /// One output line for a point.
+        private func line(_ stored: TelemetryStoredDataPoint, basetime: Int64?) -> String {
+            let point = stored.dataPoint
+            let time = basetime.map { IntdashTimestamp.string(nanoseconds: $0 + point.elapsedTime) }
+            switch format {
+            case .csv:
+                return (time ?? "") + "," + TelemetryPointText.line(elapsedTime: point.elapsedTime, dataID: stored.dataID, payload: point.payload)
+            case .ndjson:
+                return TelemetryPointJSON.line([
+                    "time": time.map(NUXJSONValue.string) ?? .null, "elapsed_time": .integer(Int(point.elapsedTime)),
+                    "data_type": .string(stored.dataID.type), "data_name": .string(stored.dataID.name),
+                    "value": TelemetryPointJSON.value(type: stored.dataID.type, payload: point.payload),
+                ])
+            }
+        }
+    }
+}
