@@ -39,6 +39,7 @@ public struct StartPage: Sendable {
         <dl>
         <dt>Verify a file</dt><dd><a href="/verify"><code>/verify</code></a> checks whether a file was notarized here; the file is hashed in your browser and never uploaded.</dd>
         <dt>Repository</dt><dd><a href="/repository"><code>/repository</code></a> browses, reads and queries the document repository; sign in with your Chancery account. Nuxeo clients use <code>/nuxeo/</code>.</dd>
+        <dt>Telemetry</dt><dd><a href="/telemetry"><code>/telemetry</code></a> shows your edges and measurements, replays recorded data and plots live data; sign in with your Chancery account. intdash clients use <code>/intdash</code>.</dd>
         <dt>Transparency log</dt><dd><a href="/log/checkpoint"><code>/log/checkpoint</code></a> is the public log's latest signed checkpoint; its key is at <a href="/.well-known/chancery/log.vkey"><code>/.well-known/chancery/log.vkey</code></a>.</dd>
         <dt>Health</dt><dd><a href="/health"><code>/health</code></a> tells whether this server can serve.</dd>
         <dt>Your account</dt><dd><code>/api/v1/me</code> shows who you are signed in as.</dd>

@@ -64,7 +64,8 @@ public struct TelemetryCapability: Sendable {
         )
     }
 
-    /// Adds every Telemetry HTTP route to `router`.
+    /// Adds every Telemetry HTTP route to `router`: the intdash API under `/intdash` and the
+    /// console under `/telemetry`.
     public func addRoutes(to router: Router<ChanceryRequestContext>) {
         let authenticators = IntdashAuthenticators.all(server: authorizationServer)
         IntdashOAuth2Routes(accounts: edges.accounts, server: authorizationServer).add(to: router)
@@ -73,6 +74,8 @@ public struct TelemetryCapability: Sendable {
         let directory = CatalogMeasurementDirectory(measurements: measurements)
         IntdashDataRoutes(store: data, measurements: directory).add(to: api)
         IntdashUploadRoutes(recording: recorder, measurements: directory).add(to: api)
+        TelemetryConsole(edges: edges, measurements: measurements, data: data, broker: broker, tokenAuthenticators: authenticators)
+            .add(to: router)
     }
 
     /// Adds the realtime WebSocket endpoints to the router that decides WebSocket upgrades.

@@ -1,6 +1,6 @@
+import HTTPSupport
 import HTTPTypes
 import Hummingbird
-import NIOCore
 
 /// How the console answers: pages under a strict content security policy, never cached (they
 /// show what one user may read), its stylesheet, and redirects.
@@ -11,31 +11,17 @@ enum ConsoleResponse {
         "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
     /// An HTML page; `headers` adds to the page's own (the `WWW-Authenticate` of a 401).
-    static func page(_ html: String, status: HTTPResponse.Status = .ok, headers extra: HTTPFields = [:]) -> Response {
-        var headers = extra
-        headers[.contentType] = "text/html; charset=utf-8"
-        headers[.contentSecurityPolicy] = contentSecurityPolicy
-        headers[.xContentTypeOptions] = "nosniff"
-        headers[.cacheControl] = "no-store"
-        headers[referrerPolicy] = "same-origin"
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
+    static func page(_ html: String, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        ConsolePageResponse.page(html, policy: contentSecurityPolicy, status: status, headers: headers)
     }
 
     /// The stylesheet, revalidated before reuse.
     static func stylesheet() -> Response {
-        Response(
-            status: .ok,
-            headers: [.contentType: "text/css; charset=utf-8", .xContentTypeOptions: "nosniff", .cacheControl: "no-cache"],
-            body: .init(byteBuffer: ByteBuffer(string: ConsoleStylesheet.text))
-        )
+        ConsolePageResponse.asset(ConsoleStylesheet.text, contentType: "text/css; charset=utf-8")
     }
 
     /// `303 See Other` to `location`, a path on this server.
     static func redirect(to location: String) -> Response {
         Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
     }
-
-    /// `Referrer-Policy`, which keeps document paths and queries in console URLs from leaving
-    /// the server in `Referer` headers.
-    private static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
 }

@@ -1,0 +1,18 @@
+import HTTPSupport
+import HTTPTypes
+import Hummingbird
+
+/// How the Telemetry console answers with a page: under a strict content security policy, never
+/// cached (it shows what one person may see).
+enum TelemetryConsoleResponse {
+    /// The pages' policy: script, style and connections (the replay's JSON, the live event
+    /// stream) only from this server, nothing inline, no framing, no other `<base>`.
+    static let contentSecurityPolicy =
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+        + "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+    /// An HTML page; `headers` adds to the page's own (the `WWW-Authenticate` of a 401).
+    static func page(_ html: String, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        ConsolePageResponse.page(html, policy: contentSecurityPolicy, status: status, headers: headers)
+    }
+}
