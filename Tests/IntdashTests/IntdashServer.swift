@@ -66,6 +66,14 @@ final class IntdashServer: @unchecked Sendable {
         return client
     }
 
+    /// A device speaking `realtimeProtocol`: a client signed in as a new edge, and the edge's UUID.
+    func device(speaking realtimeProtocol: IntdashClient.RealtimeProtocol) async throws -> (IntdashClient, String) {
+        let edge = try await createEdge(name: "device")
+        let client = try await client(signedInAs: edge)
+        client.realtimeProtocol = realtimeProtocol
+        return (client, edge.uuid)
+    }
+
     /// Stops the server.
     func stop() async throws {
         _ = try await process.terminate()

@@ -2,15 +2,19 @@ import Foundation
 import Intdash
 import Testing
 
-/// Upstreams and downstreams through a real server's iSCP 1.0 endpoint.
+/// Upstreams and downstreams through a real server's iSCP 1.0 and iSCP v2 endpoints: each
+/// scenario runs over both protocols, with a device signed in as its edge and a viewer with
+/// the administrator's API key.
 @Suite(.serialized) struct RealtimeServerTests {
-    /// A device's edge UUID and a measurement UUID, fresh for each test.
-    let edge = UUID().uuidString.lowercased()
+    /// A measurement UUID, fresh for each test.
     let measurement = UUID().uuidString.lowercased()
 
-    @Test func upstreamReachesDownstreamWithSectionAcks() async throws {
+    @Test(arguments: [IntdashClient.RealtimeProtocol.iscp1, .iscp2])
+    func upstreamReachesDownstreamWithSectionAcks(realtimeProtocol: IntdashClient.RealtimeProtocol) async throws {
         try await IntdashServer.with { server in
+            let (device, edge) = try await server.device(speaking: realtimeProtocol)
             let viewer = server.client()
+            viewer.realtimeProtocol = realtimeProtocol
             let viewerLog = RealtimeRecorder()
             viewer.downstreamManager.addDelegate(delegate: viewerLog)
             try await viewer.connect(reconnectTimeInterval: 0)
@@ -18,7 +22,6 @@ import Testing
             try await viewer.downstreamManager.sync()
             #expect(viewer.downstreamManager.downstreamIds == [downstream])
 
-            let device = server.client()
             let deviceLog = RealtimeRecorder()
             device.addDelegate(deviceLog)
             device.upstreamManager.addDelegate(delegate: deviceLog)
@@ -61,9 +64,12 @@ import Testing
         }
     }
 
-    @Test func filtersChooseWhatADownstreamReceives() async throws {
+    @Test(arguments: [IntdashClient.RealtimeProtocol.iscp1, .iscp2])
+    func filtersChooseWhatADownstreamReceives(realtimeProtocol: IntdashClient.RealtimeProtocol) async throws {
         try await IntdashServer.with { server in
+            let (device, edge) = try await server.device(speaking: realtimeProtocol)
             let viewer = server.client()
+            viewer.realtimeProtocol = realtimeProtocol
             let viewerLog = RealtimeRecorder()
             viewer.downstreamManager.addDelegate(delegate: viewerLog)
             try await viewer.connect(reconnectTimeInterval: 0)
@@ -72,7 +78,6 @@ import Testing
             filters.append(streamId: downstream, channelNum: 1, dataType: .float, id: "speed")
             try await viewer.downstreamManager.sync(filters: filters)
 
-            let device = server.client()
             try await device.connect(reconnectTimeInterval: 0)
             let upstream = try device.upstreamManager.open(measurementId: measurement, srcEdgeId: edge, store: false)
             try await device.upstreamManager.sync()
@@ -92,9 +97,12 @@ import Testing
         }
     }
 
-    @Test func unacknowledgedSectionsAreSentAgainAfterAReconnection() async throws {
+    @Test(arguments: [IntdashClient.RealtimeProtocol.iscp1, .iscp2])
+    func unacknowledgedSectionsAreSentAgainAfterAReconnection(realtimeProtocol: IntdashClient.RealtimeProtocol) async throws {
         try await IntdashServer.with { server in
+            let (device, edge) = try await server.device(speaking: realtimeProtocol)
             let viewer = server.client()
+            viewer.realtimeProtocol = realtimeProtocol
             let viewerLog = RealtimeRecorder()
             viewer.addDelegate(viewerLog)
             viewer.downstreamManager.addDelegate(delegate: viewerLog)
@@ -102,7 +110,6 @@ import Testing
             _ = try viewer.downstreamManager.open(srcEdgeId: edge)
             try await viewer.downstreamManager.sync()
 
-            let device = server.client()
             let deviceLog = RealtimeRecorder()
             device.addDelegate(deviceLog)
             device.upstreamManager.addDelegate(delegate: deviceLog)
@@ -138,9 +145,49 @@ import Testing
         }
     }
 
-    @Test func aRefusedUpgradeFailsTheConnection() async throws {
+    @Test(arguments: [(IntdashClient.RealtimeProtocol.iscp1, IntdashClient.RealtimeProtocol.iscp2), (.iscp2, .iscp1)])
+    func aViewerOnOneProtocolSeesADeviceOnTheOther(
+        deviceProtocol: IntdashClient.RealtimeProtocol, viewerProtocol: IntdashClient.RealtimeProtocol
+    ) async throws {
+        try await IntdashServer.with { server in
+            let (device, edge) = try await server.device(speaking: deviceProtocol)
+            let viewer = server.client()
+            viewer.realtimeProtocol = viewerProtocol
+            let viewerLog = RealtimeRecorder()
+            viewer.downstreamManager.addDelegate(delegate: viewerLog)
+            try await viewer.connect(reconnectTimeInterval: 0)
+            _ = try viewer.downstreamManager.open(srcEdgeId: edge)
+            try await viewer.downstreamManager.sync()
+
+            try await device.connect(reconnectTimeInterval: 0)
+            let upstream = try device.upstreamManager.open(measurementId: measurement, srcEdgeId: edge, store: false, sectionUpdateInterval: 0.2)
+            try await device.upstreamManager.sync()
+            let baseTime: TimeInterval = 1_700_000_000
+            try device.upstreamManager.sendFirstData(baseTime, streamId: upstream, channelNum: 1)
+            try device.upstreamManager.sendUnit(try IntdashData.DataFloat(id: "speed", data: 1.5), elapsedTime: 0.25, streamId: upstream)
+            try device.upstreamManager.sendUnit(try IntdashData.DataInt(id: "gear", data: -2), elapsedTime: 0.5, streamId: upstream, channelNum: 3)
+            try device.upstreamManager.sendUnit(try IntdashData.DataString(id: "note", data: "hello"), elapsedTime: 0.75, streamId: upstream)
+            try device.upstreamManager.sendUnit(IntdashData.DataCAN(id: 0x123, dlc: 2, data: [0xca, 0xfe]), elapsedTime: 1, streamId: upstream)
+            try device.upstreamManager.sendLastData(streamId: upstream)
+
+            #expect(await viewerLog.wait { $0.points.contains { $0.dataType == IntdashDataType.can.rawValue } })
+            let points = viewerLog.current.points.filter { $0.dataType != IntdashDataType.baseTime.rawValue }
+            #expect(points.map(\.dataID) == ["speed", "gear", "note", "00000123"])
+            #expect(points.map(\.dataType) == [IntdashDataType.float, .int, .string, .can].map(\.rawValue))
+            #expect(points.map(\.time.timeIntervalSince1970) == [0.25, 0.5, 0.75, 1].map { baseTime + $0 })
+            #expect(points.allSatisfy { $0.source == edge })
+            #expect(points.first?.value == 1.5)
+            await device.disconnect()
+            await viewer.disconnect()
+        }
+    }
+
+    @Test(arguments: [IntdashClient.RealtimeProtocol.iscp1, .iscp2])
+    func aRefusedUpgradeFailsTheConnection(realtimeProtocol: IntdashClient.RealtimeProtocol) async throws {
+        let edge = UUID().uuidString.lowercased()
         try await IntdashServer.with { server in
             let client = server.client()
+            client.realtimeProtocol = realtimeProtocol
             client.session?.apiToken = "not-a-key"
             await #expect(throws: (any Error).self) { try await client.connect(reconnectTimeInterval: 0) }
             let stream = try client.upstreamManager.open(measurementId: measurement, srcEdgeId: edge)

@@ -2,13 +2,15 @@ import Foundation
 import Intdash
 import Testing
 
-/// A device records a measurement through the realtime connection, and it can be read back
-/// through the REST data API.
+/// A device records a measurement through the realtime connection, over iSCP 1.0 or iSCP v2,
+/// and it can be read back through the REST data API.
 @Suite(.serialized) struct RecordingServerTests {
-    @Test func aStoredMeasurementCanBeReadBack() async throws {
+    @Test(arguments: [IntdashClient.RealtimeProtocol.iscp1, .iscp2])
+    func aStoredMeasurementCanBeReadBack(realtimeProtocol: IntdashClient.RealtimeProtocol) async throws {
         try await IntdashServer.with { server in
             let edge = try await server.createEdge(name: "recorder")
             let device = try await server.client(signedInAs: edge)
+            device.realtimeProtocol = realtimeProtocol
             let log = RealtimeRecorder()
             device.upstreamManager.addDelegate(delegate: log)
             try await device.connect(reconnectTimeInterval: 0)
@@ -42,6 +44,39 @@ import Testing
             let item = try await device.measurements.get(uuid: measurement)
             #expect(item.ended)
             #expect(item.edgeUuid == edge.uuid)
+        }
+    }
+
+    @Test(arguments: [IntdashClient.RealtimeProtocol.iscp1, .iscp2])
+    func aMeasurementGoesOnAfterTheDeviceReconnects(realtimeProtocol: IntdashClient.RealtimeProtocol) async throws {
+        try await IntdashServer.with { server in
+            let edge = try await server.createEdge(name: "reconnecting recorder")
+            let device = try await server.client(signedInAs: edge)
+            device.realtimeProtocol = realtimeProtocol
+            let log = RealtimeRecorder()
+            device.upstreamManager.addDelegate(delegate: log)
+            try await device.connect(reconnectTimeInterval: 0)
+            let measurement = try await device.upstreamManager.requestMeasurementId(edgeUuid: edge.uuid)
+            let stream = try device.upstreamManager.open(measurementId: measurement, srcEdgeId: edge.uuid, store: true, retryCount: 1, sectionUpdateInterval: 0.2)
+            try await device.upstreamManager.sync()
+            let baseTime: TimeInterval = 1_700_000_000
+            try device.upstreamManager.sendFirstData(baseTime, streamId: stream, channelNum: 1)
+            try device.upstreamManager.sendUnit(try IntdashData.DataFloat(id: "speed", data: 1), elapsedTime: 0.1, streamId: stream)
+            #expect(await log.wait { $0.acks.count == 1 })
+
+            // Over iSCP v2 the upstream is resumed; over iSCP 1.0 announced again.
+            await device.disconnect()
+            try await device.connect(reconnectTimeInterval: 0)
+            #expect(await device.upstreamManager.reconnect())
+            try device.upstreamManager.sendUnit(try IntdashData.DataFloat(id: "speed", data: 2), elapsedTime: 0.5, streamId: stream)
+            try device.upstreamManager.sendLastData(streamId: stream)
+            #expect(await log.wait { $0.acks.contains { $0.isFinal } })
+            #expect(log.current.acks.allSatisfy { $0.success })
+            await device.disconnect()
+
+            let points = try await device.dataPoints.getDataPoints(name: measurement, filters: nil, start: baseTime - 1, end: baseTime + 10).dataPoints
+            #expect(points.compactMap { ($0.dataModel as? IntdashData.DataFloat)?.data } == [1, 2])
+            #expect(try await device.measurements.get(uuid: measurement).ended)
         }
     }
 }

@@ -2,9 +2,9 @@ import Foundation
 import ISCP
 
 /// A client of an intdash-compatible server: its REST APIs (``oauth2``, ``edges``,
-/// ``measurements``, ``captures``, ``dataPoints``, ``version``) and its realtime iSCP 1.0
-/// connection, through which ``upstreamManager`` sends data and ``downstreamManager``
-/// receives it.
+/// ``measurements``, ``captures``, ``dataPoints``, ``version``) and its realtime connection,
+/// through which ``upstreamManager`` sends data and ``downstreamManager`` receives it. The
+/// connection speaks iSCP 1.0 unless ``realtimeProtocol`` says ``RealtimeProtocol/iscp2``.
 ///
 /// ```swift
 /// let client = IntdashClient()
@@ -13,12 +13,17 @@ import ISCP
 /// try await client.connect()
 /// ```
 ///
-/// The realtime connection is a WebSocket to the session's
+/// The iSCP 1.0 connection is a WebSocket to the session's
 /// ``Session/webSocketEndpoint``, authenticated on its upgrade with `Authorization: Bearer`
 /// (OAuth2) or, with an API token, `X-Edge-Token` and `X-Intdash-Token`. When it drops
 /// without ``disconnect(completion:)``, the client connects again every
 /// `reconnectTimeInterval` seconds, then announces the streams again and sends what the
 /// server did not acknowledge (see ``UpstreamManager``).
+///
+/// ```swift
+/// client.realtimeProtocol = .iscp2   // before connecting
+/// try await client.connect()
+/// ```
 public final class IntdashClient: Sendable {
     /// The time between reconnection attempts, unless `connect` says: 3 seconds.
     public static let reconnectTimeInterval: TimeInterval = 3
@@ -34,10 +39,13 @@ public final class IntdashClient: Sendable {
         var reconnection: Task<Void, Never>?
         /// Counts connections, so that the end of an old one is told from the current one's.
         var generation = 0
+        var realtimeProtocol = RealtimeProtocol.iscp1
     }
 
     private let state = LockedValue(State())
     private let link = RealtimeLink()
+    /// The iSCP v2 upstreams of earlier connections, resumed after a reconnection.
+    private let resumableUpstreams = ISCP2ResumableUpstreams()
     /// Sends data.
     public let upstreamManager: UpstreamManager
     /// Receives data.
@@ -53,6 +61,13 @@ public final class IntdashClient: Sendable {
     public var session: Session? {
         get { state.withLock { $0.session } }
         set { state.withLock { $0.session = newValue } }
+    }
+
+    /// The protocol of the realtime connection: ``RealtimeProtocol/iscp1`` (the default) or
+    /// ``RealtimeProtocol/iscp2``. A change takes effect at the next `connect`.
+    public var realtimeProtocol: RealtimeProtocol {
+        get { state.withLock { $0.realtimeProtocol } }
+        set { state.withLock { $0.realtimeProtocol = newValue } }
     }
 
     /// A number the app may use to tell clients apart.
@@ -86,13 +101,20 @@ public final class IntdashClient: Sendable {
 
     // MARK: Connecting
 
-    /// Opens the realtime connection to the session's ``Session/webSocketEndpoint``.
+    /// Opens the realtime connection to the session's endpoint of ``realtimeProtocol``:
+    /// ``Session/webSocketEndpoint`` for iSCP 1.0, `{webSocketURL}/api/iscp/connect?enc=proto`
+    /// for iSCP v2.
     ///
     /// - Parameter reconnectTimeInterval: The time between reconnection attempts after the
     ///   connection drops; 0 or less for none.
     public func connect(reconnectTimeInterval: TimeInterval = IntdashClient.reconnectTimeInterval) async throws {
         guard let session else { throw RESTError(kind: .sessionNotSet, message: "the client has no session") }
-        try await connect(string: session.webSocketEndpoint, reconnectTimeInterval: reconnectTimeInterval)
+        let endpoint =
+            switch realtimeProtocol {
+            case .iscp1: session.webSocketEndpoint
+            case .iscp2: Session.trimmed(session.webSocketURL) + "/api/iscp/connect?enc=proto"
+            }
+        try await connect(string: endpoint, reconnectTimeInterval: reconnectTimeInterval)
     }
 
     /// Opens the realtime connection to `url`.
@@ -100,7 +122,8 @@ public final class IntdashClient: Sendable {
         try await connect(string: url.absoluteString, reconnectTimeInterval: reconnectTimeInterval)
     }
 
-    /// Opens the realtime connection to `string`, a `ws` or `wss` URL.
+    /// Opens the realtime connection to `string`, a `ws` or `wss` URL of the endpoint of
+    /// ``realtimeProtocol``.
     public func connect(string: String, reconnectTimeInterval: TimeInterval = IntdashClient.reconnectTimeInterval) async throws {
         state.withLock { state in
             state.target = string
@@ -194,15 +217,22 @@ public final class IntdashClient: Sendable {
     /// Opens a connection to `url` and makes it the link's.
     private func openConnection(to url: String) async throws {
         let headers = try await authenticationHeaders()
-        let generation = state.withLock { state -> Int in
+        let (generation, realtimeProtocol) = state.withLock { state -> (Int, RealtimeProtocol) in
             state.generation += 1
-            return state.generation
+            return (state.generation, state.realtimeProtocol)
         }
-        let connection = try await RealtimeConnection.open(
-            url: url, headers: headers,
-            onMessage: { [weak self] bytes in self?.receive(bytes) },
-            onEnd: { [weak self] error in self?.connectionEnded(generation: generation, error: error) }
-        )
+        let onEnd: @Sendable ((any Error)?) -> Void = { [weak self] error in self?.connectionEnded(generation: generation, error: error) }
+        let connection: any RealtimeChannel
+        switch realtimeProtocol {
+        case .iscp1:
+            connection = try await RealtimeConnection.open(url: url, headers: headers, onMessage: { [weak self] bytes in self?.receive(bytes) }, onEnd: onEnd)
+        case .iscp2:
+            let (accessToken, nodeID) = try await iscp2Credentials()
+            connection = try await ISCP2Bridge.open(
+                url: url, accessToken: accessToken, nodeID: nodeID, resumable: resumableUpstreams,
+                deliver: { [weak self] elements in self?.receive(elements) }, onEnd: onEnd
+            )
+        }
         link.attach(connection)
         let stillCurrent = state.withLock { $0.generation == generation }
         if !stillCurrent {
@@ -224,7 +254,22 @@ public final class IntdashClient: Sendable {
         return []
     }
 
-    /// Hands the elements of a received message to whoever waits for them.
+    /// The access token and node id an iSCP v2 connection presents: the session's OAuth2
+    /// access token or API token, and the UUID of the edge the session is (`edges/me`).
+    private func iscp2Credentials() async throws -> (accessToken: String, nodeID: String) {
+        guard let session else { throw RESTError(kind: .sessionNotSet, message: "the client has no session") }
+        let token = session.state.withLock { $0.isOAuth2 ? $0.accessToken : $0.apiToken }
+        guard let token, !token.isEmpty else {
+            throw RESTError(kind: .sessionNotSet, message: "iSCP v2 needs an access token or API token in the session")
+        }
+        let nodeID = try await edges.me().uuid
+        guard !nodeID.isEmpty else {
+            throw RESTError(kind: .sessionNotSet, message: "edges/me named no edge to connect to iSCP v2 as")
+        }
+        return (token, nodeID)
+    }
+
+    /// Hands the elements of a received iSCP 1.0 message to whoever waits for them.
     private func receive(_ bytes: [UInt8]) {
         let elements: [ISCP1Element]
         do {
@@ -233,6 +278,12 @@ public final class IntdashClient: Sendable {
             for delegate in delegates() { delegate.intdashClient(self, didFailWithError: error) }
             return
         }
+        receive(elements)
+    }
+
+    /// Hands received elements (from the iSCP 1.0 endpoint, or translated by the iSCP v2
+    /// bridge) to whoever waits for them.
+    private func receive(_ elements: [ISCP1Element]) {
         var units: [ISCP1Unit] = []
         for element in elements {
             switch element {

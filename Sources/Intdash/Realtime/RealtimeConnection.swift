@@ -5,12 +5,13 @@ import NIOCore
 import NIOWebSocket
 import WSClient
 
-/// One WebSocket connection to the iSCP 1.0 endpoint: it hands each binary message it
-/// receives to a handler, and writes what is appended to its ``RealtimeOutbox``.
+/// One WebSocket connection to a realtime endpoint: it hands each binary message it
+/// receives to a handler, and writes what is appended to its ``RealtimeOutbox``. For iSCP 1.0
+/// it is the link's channel itself; for iSCP v2 an ``ISCP2Bridge`` runs over it.
 ///
 /// It runs on swift-websocket's NIO client, which works on every platform (URLSession's
 /// WebSocket task does not on Linux).
-final class RealtimeConnection: Sendable {
+final class RealtimeConnection: RealtimeChannel {
     /// The largest message accepted or sent.
     static let maximumMessageBytes = 16 << 20
 
@@ -19,12 +20,17 @@ final class RealtimeConnection: Sendable {
         let description: String
     }
 
-    private let outbox = RealtimeOutbox()
+    private let outbox: RealtimeOutbox
     private let task = LockedValue<Task<Void, Never>?>(nil)
 
-    private init() {}
+    private init(gathersMessages: Bool) {
+        outbox = RealtimeOutbox(gathers: gathersMessages)
+    }
 
     /// Opens a connection to `url` with the HTTP `headers` on its upgrade request.
+    ///
+    /// With `gathersMessages`, what is sent while a write is under way leaves in one message
+    /// (iSCP 1.0); without, each ``send(_:)`` is one message (iSCP v2).
     ///
     /// Returns once the upgrade succeeded; then `onMessage` gets each binary message, in
     /// order, on the connection's task, and `onEnd` is called once when the connection is
@@ -32,10 +38,11 @@ final class RealtimeConnection: Sendable {
     static func open(
         url: String,
         headers: [(String, String)],
+        gathersMessages: Bool = true,
         onMessage: @escaping @Sendable ([UInt8]) -> Void,
         onEnd: @escaping @Sendable ((any Error)?) -> Void
     ) async throws -> RealtimeConnection {
-        let connection = RealtimeConnection()
+        let connection = RealtimeConnection(gathersMessages: gathersMessages)
         var fields = HTTPFields()
         for (name, value) in headers {
             guard let field = HTTPField.Name(name) else { continue }
@@ -92,7 +99,8 @@ final class RealtimeConnection: Sendable {
         return connection
     }
 
-    /// Queues `bytes` (whole elements) to be sent; `false` when the connection is over.
+    /// Queues `bytes` (whole elements, or one iSCP v2 message) to be sent; `false` when the
+    /// connection is over.
     @discardableResult
     func send(_ bytes: [UInt8]) -> Bool {
         outbox.append(bytes)

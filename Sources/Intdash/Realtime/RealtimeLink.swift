@@ -27,7 +27,7 @@ final class RealtimeLink: Sendable {
     }
 
     private struct State: Sendable {
-        var connection: RealtimeConnection?
+        var connection: (any RealtimeChannel)?
         var nextRequestID: UInt8 = 0
         var pending: [UInt8: PendingRequest] = [:]
         var nextStreamID: UInt8 = 1
@@ -40,15 +40,15 @@ final class RealtimeLink: Sendable {
     private let state = LockedValue(State())
 
     /// Makes `connection` the one requests and units go through.
-    func attach(_ connection: RealtimeConnection) {
+    func attach(_ connection: any RealtimeChannel) {
         state.withLock { $0.connection = connection }
     }
 
     /// Forgets the connection, if it is still `connection` (or any, when `nil`), and fails the
     /// requests waiting for answers on it.
     @discardableResult
-    func detach(_ connection: RealtimeConnection? = nil) -> RealtimeConnection? {
-        let (detached, pending) = state.withLock { state -> (RealtimeConnection?, [PendingRequest]) in
+    func detach(_ connection: (any RealtimeChannel)? = nil) -> (any RealtimeChannel)? {
+        let (detached, pending) = state.withLock { state -> ((any RealtimeChannel)?, [PendingRequest]) in
             guard let current = state.connection, connection == nil || current === connection else { return (nil, []) }
             state.connection = nil
             defer { state.pending = [:] }
@@ -82,7 +82,7 @@ final class RealtimeLink: Sendable {
         }
         defer { timer.cancel() }
         return try await withCheckedThrowingContinuation { continuation in
-            let connection = state.withLock { state -> RealtimeConnection? in
+            let connection = state.withLock { state -> (any RealtimeChannel)? in
                 guard let connection = state.connection else { return nil }
                 state.pending[requestID] = PendingRequest(answerType: answerType, continuation: continuation)
                 return connection

@@ -1,6 +1,9 @@
 /// What a realtime connection is to send, gathered between two writes: bytes appended while
 /// a write is under way leave together in the next WebSocket message, so many small units
 /// make few messages. Each append holds whole iSCP 1.0 elements, so a message never splits one.
+///
+/// An outbox that does not gather (iSCP v2, one protocol buffers message per WebSocket
+/// message) hands out each append as its own message.
 final class RealtimeOutbox: Sendable {
     /// The pending bytes, and the writer waiting for them.
     private struct State: Sendable {
@@ -13,6 +16,13 @@ final class RealtimeOutbox: Sendable {
     static let messageLimit = 1 << 20
 
     private let state = LockedValue(State())
+    /// Whether pending appends leave together in one message.
+    private let gathers: Bool
+
+    /// Creates an outbox that gathers appends into messages, or not.
+    init(gathers: Bool = true) {
+        self.gathers = gathers
+    }
 
     /// Queues `bytes`; `false` once the outbox is finished.
     @discardableResult
@@ -47,7 +57,7 @@ final class RealtimeOutbox: Sendable {
                 var message: [UInt8] = []
                 var taken = 0
                 for chunk in state.chunks {
-                    if taken > 0, message.count + chunk.count > Self.messageLimit { break }
+                    if taken > 0, !gathers || message.count + chunk.count > Self.messageLimit { break }
                     message += chunk
                     taken += 1
                 }

@@ -28,7 +28,7 @@ public enum ISCP1DataMapping {
         if unit.rawDataType == ISCP1DataType.baseTime.rawValue { return nil }
         let payload = decodedPayload(of: unit)
         let id = payload?.dataID ?? ""
-        let dataID = TelemetryDataID(name: id.isEmpty ? "\(unit.channel)" : "\(unit.channel)/\(id)", type: typeName(ofRawDataType: unit.rawDataType))
+        let dataID = TelemetryDataID(name: id.isEmpty ? "\(unit.channel)" : "\(unit.channel)/\(id)", type: ISCP1DataType.typeName(ofRawDataType: unit.rawDataType))
         let bytes: [UInt8]
         switch payload {
         case .float(let value): bytes = bigEndianBytes(value.value.bitPattern)
@@ -71,7 +71,7 @@ public enum ISCP1DataMapping {
         case "float64", "int64", "bytes":
             payload = .bytes(ISCP1IdentifiedValue(id: id, value: point.payload))
         default:
-            guard let rawDataType = rawDataType(ofTypeName: dataID.type) else {
+            guard let rawDataType = ISCP1DataType.rawDataType(ofTypeName: dataID.type) else {
                 payload = .bytes(ISCP1IdentifiedValue(id: id, value: point.payload))
                 break
             }
@@ -82,7 +82,7 @@ public enum ISCP1DataMapping {
 
     /// The iSCP 1.0 data type of units of `dataID`: the one its type names, else Bytes.
     public static func rawDataType(of dataID: TelemetryDataID) -> UInt8 {
-        rawDataType(ofTypeName: dataID.type) ?? ISCP1DataType.bytes.rawValue
+        ISCP1DataType.rawDataType(ofTypeName: dataID.type) ?? ISCP1DataType.bytes.rawValue
     }
 
     /// The channel of units of `dataID`: the first level of its name when that is a number
@@ -99,42 +99,8 @@ public enum ISCP1DataMapping {
         return levels.count == 2 ? String(levels[1]) : ""
     }
 
-    /// The data id type of units of data type `rawDataType`.
-    public static func typeName(ofRawDataType rawDataType: UInt8) -> String {
-        typeNames[rawDataType] ?? "iscp1/0x" + hexByte(rawDataType)
-    }
-
-    /// The data type byte a data id type names, or `nil` for a type iSCP 1.0 does not have.
-    public static func rawDataType(ofTypeName name: String) -> UInt8? {
-        if let known = rawDataTypes[name] { return known }
-        guard name.hasPrefix("iscp1/0x"), name.count == 10 else { return nil }
-        return UInt8(name.dropFirst(8), radix: 16)
-    }
-
     /// The most seconds a VU16/24 elapsed time can hold.
     private static let maximumElapsedSeconds: UInt32 = 8_388_607
-
-    private static let typeNames: [UInt8: String] = [
-        ISCP1DataType.can.rawValue: "can",
-        ISCP1DataType.nmea.rawValue: "nmea",
-        ISCP1DataType.generalSensor.rawValue: "general_sensor",
-        ISCP1DataType.controlPad.rawValue: "control_pad",
-        ISCP1DataType.mavlinkPacket.rawValue: "mavlink",
-        ISCP1DataType.canBulk.rawValue: "can_bulk",
-        ISCP1DataType.generalSensorBulk.rawValue: "general_sensor_bulk",
-        ISCP1DataType.jpeg.rawValue: "jpeg",
-        ISCP1DataType.string.rawValue: "string",
-        ISCP1DataType.float.rawValue: "float64",
-        ISCP1DataType.int.rawValue: "int64",
-        ISCP1DataType.h264.rawValue: "h264",
-        ISCP1DataType.bytes.rawValue: "bytes",
-        ISCP1DataType.pcm.rawValue: "pcm",
-        ISCP1DataType.aac.rawValue: "aac",
-        ISCP1DataType.h265.rawValue: "h265",
-        ISCP1DataType.generic.rawValue: "generic",
-    ]
-
-    private static let rawDataTypes: [String: UInt8] = Dictionary(uniqueKeysWithValues: typeNames.map { ($1, $0) })
 
     private static func decodedPayload(of unit: ISCP1Unit) -> ISCP1Payload? {
         try? unit.decodedPayload()
@@ -160,11 +126,6 @@ public enum ISCP1DataMapping {
         case .gps: 4
         case .manual: 5
         }
-    }
-
-    private static func hexByte(_ byte: UInt8) -> String {
-        let digits = String(byte, radix: 16)
-        return digits.count == 1 ? "0" + digits : digits
     }
 
     private static func bigEndianBytes(_ value: UInt64) -> [UInt8] {
