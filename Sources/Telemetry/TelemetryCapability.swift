@@ -69,7 +69,7 @@ public struct TelemetryCapability: Sendable {
     public func addRoutes(to router: Router<ChanceryRequestContext>) {
         let authenticators = IntdashAuthenticators.all(server: authorizationServer)
         IntdashOAuth2Routes(accounts: edges.accounts, server: authorizationServer).add(to: router)
-        IntdashRESTRoutes(edges: edges, measurements: measurements, authenticators: authenticators).add(to: router)
+        IntdashRESTRoutes(edges: edges, measurements: measurements, data: data, authenticators: authenticators).add(to: router)
         let api = router.group("intdash/api").add(middleware: AuthenticationMiddleware(accounts: edges.accounts, authenticators: authenticators))
         let directory = CatalogMeasurementDirectory(measurements: measurements)
         IntdashDataRoutes(store: data, measurements: directory).add(to: api)

@@ -5,7 +5,9 @@ import Foundation
 /// A session id is a measurement UUID. An upstream that stores into a session that has no
 /// measurement yet creates it for its node (iSCP v2 clients bring their own UUIDs); one that
 /// names another edge's measurement is refused. Every stored chunk also extends the
-/// measurement's duration to the latest elapsed time it holds.
+/// measurement's duration to the latest elapsed time it holds; a chunk, base time or end of a
+/// measurement that no longer exists fails with ``CatalogError/measurementNotFound(_:)``, so
+/// the endpoints refuse it instead of acknowledging it.
 struct TelemetryRecorder: TelemetryRecording {
     /// The measurements.
     let measurements: MeasurementStore
@@ -34,11 +36,20 @@ struct TelemetryRecorder: TelemetryRecording {
         }
     }
 
+    /// Stores the chunk, then extends its measurement's duration. When the measurement is gone
+    /// (deleted while its device was sending) the chunk is refused with
+    /// ``CatalogError/measurementNotFound(_:)`` and whatever was just written for it is removed
+    /// again, since the deletion may have run before the append.
     func record(_ chunk: TelemetryChunk) async throws {
         let uuid = try Self.measurementUUID(chunk.upstream.sessionID)
         try await data.append(chunk, measurement: uuid)
         let latest = chunk.groups.lazy.flatMap(\.dataPoints).map(\.elapsedTime).max() ?? 0
-        try await measurements.extendDuration(uuid: uuid.uuidString.lowercased(), toElapsed: latest)
+        do {
+            try await measurements.extendDuration(uuid: uuid.uuidString.lowercased(), toElapsed: latest)
+        } catch CatalogError.measurementNotFound(let missing) {
+            try await data.delete(measurement: uuid)
+            throw CatalogError.measurementNotFound(missing)
+        }
     }
 
     func record(_ baseTime: TelemetryBaseTime) async throws {

@@ -154,21 +154,31 @@ public struct MeasurementStore: Sendable {
     }
 
     /// Makes the measurement with `uuid` at least `elapsed` nanoseconds long; a shorter
-    /// `elapsed` changes nothing. Unknown measurements are ignored, so that a broker's late
-    /// data for a deleted measurement is not an error.
+    /// `elapsed` changes nothing.
+    ///
+    /// - Throws: ``CatalogError/measurementNotFound(_:)`` when there is no such measurement
+    ///   (deleted, perhaps, while its device was still sending), so that the caller does not
+    ///   acknowledge data that has nowhere to go.
     public func extendDuration(uuid: String, toElapsed elapsed: Int64, now: Date = Date()) async throws {
+        let key = uuid.lowercased()
         try await database.withConnection { sql in
-            try await sql.update("telemetry_measurements")
+            let extended = try await sql.update("telemetry_measurements")
                 .set("max_elapsed_time", to: SQLBind(elapsed)).set("updated_at", to: SQLBind(now))
-                .where("uuid", .equal, uuid.lowercased()).where("max_elapsed_time", .lessThan, SQLBind(elapsed))
-                .run()
+                .where("uuid", .equal, key).where("max_elapsed_time", .lessThan, SQLBind(elapsed))
+                .returning("uuid")
+                .all()
+            guard extended.isEmpty else { return }
+            let existing = try await sql.select().column("uuid").from("telemetry_measurements").where("uuid", .equal, key).first()
+            guard existing != nil else { throw CatalogError.measurementNotFound(uuid) }
         }
     }
 
-    /// Deletes the measurement with `uuid` with its base times and markers.
+    /// Deletes the measurement with `uuid` with its base times and markers, and returns what
+    /// it was. Its stored points are the data store's (``TelemetryDataStore/delete(measurement:)``).
     ///
     /// - Throws: ``CatalogError/measurementNotFound(_:)``, ``CatalogError/measurementProtected(_:)``.
-    public func delete(uuid: String, scope: CatalogScope) async throws {
+    @discardableResult
+    public func delete(uuid: String, scope: CatalogScope) async throws -> Measurement {
         try await database.withTransaction { sql in
             let measurement = try await Self.visible(uuid, scope: scope, in: sql)
             guard !measurement.isProtected else { throw CatalogError.measurementProtected(measurement.uuid) }
@@ -177,6 +187,7 @@ public struct MeasurementStore: Sendable {
                 try await sql.delete(from: table).where("measurement_uuid", .equal, measurement.uuid).run()
             }
             try await sql.delete(from: "telemetry_measurements").where("uuid", .equal, measurement.uuid).run()
+            return measurement
         }
     }
 

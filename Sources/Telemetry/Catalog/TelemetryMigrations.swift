@@ -3,7 +3,7 @@ import SQLKit
 import Storage
 
 /// The schema history of the telemetry catalog: edges, measurements, their base times and
-/// markers.
+/// markers, and captures.
 ///
 /// Times of the domain (base times, elapsed times) are integers in the unit the wire APIs use,
 /// so that nothing is lost to a floating-point or timestamp column: base times in nanoseconds
@@ -11,8 +11,9 @@ import Storage
 /// times in microseconds of elapsed time (what intdash's marker API sends). Bookkeeping times
 /// (`created_at`, `updated_at`, `last_login_at`) are ordinary timestamps.
 ///
-/// A measurement names its edge by UUID without a foreign key: deleting an edge keeps the
-/// data it recorded.
+/// A measurement or capture names its edge by UUID without a foreign key: deleting an edge
+/// keeps the data it recorded. A capture's start is in nanoseconds since 1970 and its length
+/// in microseconds (intdash's capture API).
 public enum TelemetryMigrations {
     /// The SQL type of the flags, `BOOLEAN` on both engines (SQLite stores it as 0 or 1).
     private static let boolean = SQLDataType.custom(SQLRaw("BOOLEAN"))
@@ -82,6 +83,21 @@ public enum TelemetryMigrations {
                 .run()
             try await sql.create(index: "telemetry_measurement_markers_by_measurement").on("telemetry_measurement_markers")
                 .column("measurement_uuid").column("start_elapsed_time").run()
+        },
+        Migration(version: 2, name: "captures") { sql in
+            try await sql.create(table: "telemetry_captures")
+                .column("uuid", type: .text, .primaryKey(autoIncrement: false))
+                .column("name", type: .text, .notNull)
+                .column("description", type: .text, .notNull)
+                .column("edge_uuid", type: .text, .notNull)
+                .column("start", type: .bigint, .notNull)
+                .column("duration", type: .bigint, .notNull)
+                .column("shared", type: boolean, .notNull)
+                .column("created_at", type: .timestamp, .notNull)
+                .column("updated_at", type: .timestamp, .notNull)
+                .run()
+            try await sql.create(index: "telemetry_captures_by_edge").on("telemetry_captures").column("edge_uuid").column("start").run()
+            try await sql.create(index: "telemetry_captures_by_start").on("telemetry_captures").column("start").run()
         },
     ])
 }

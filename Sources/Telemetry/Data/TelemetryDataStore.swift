@@ -77,12 +77,11 @@ public final class TelemetryDataStore: Sendable {
         dataIDs: [TelemetryDataFilter]? = nil,
         order: TelemetryQueryOrder = .ascending,
         limit: Int? = nil
-    ) -> AsyncThrowingStream<TelemetryStoredDataPoint, any Error> {
-        let cursor = TelemetryPointCursor(
+    ) -> TelemetryPoints {
+        TelemetryPoints(cursor: TelemetryPointCursor(
             measurement: measurement, directory: Self.directory(of: measurement, in: directory), index: index,
             range: elapsedRange, filters: dataIDs, order: order, limit: limit
-        )
-        return AsyncThrowingStream { try await cursor.next() }
+        ))
     }
 
     /// The data ids stored for `measurement`, with their point counts and spans of time, sorted
@@ -91,7 +90,10 @@ public final class TelemetryDataStore: Sendable {
         try await index.dataIDs(of: measurement)
     }
 
-    /// Removes every stored point of `measurement`: its index rows, then its files.
+    /// Removes every stored point of `measurement`: waits for its appends under way and closes
+    /// its open file, then removes its index rows and its directory of segment files. A later
+    /// append starts the measurement afresh, so whoever deletes a measurement's catalog row
+    /// must make the recorder refuse further chunks for it (``TelemetryRecording``).
     public func delete(measurement: UUID) async throws {
         await writers.remove(measurement)
         try await index.delete(measurement)

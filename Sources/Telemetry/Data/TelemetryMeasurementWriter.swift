@@ -55,8 +55,18 @@ actor TelemetryMeasurementWriter {
         try await batch.value
     }
 
-    /// Closes the open segment file.
-    func close() {
+    /// Waits for the batches under way or queued, then closes the open segment file, so that
+    /// no write is in progress on it when it is closed (and perhaps deleted).
+    func close() async {
+        repeat {
+            _ = await inFlight?.result
+            if let queued = next { _ = await queued.result }
+        } while next != nil
+        closeFile()
+    }
+
+    /// Closes the open segment file now; the next write recovers and reopens it.
+    private func closeFile() {
         current?.file.close()
         current = nil
     }
@@ -93,8 +103,7 @@ actor TelemetryMeasurementWriter {
         }
         var (file, segment, size) = try await openSegment()
         if size >= segmentSize {
-            file.close()
-            current = nil
+            closeFile()
             (file, segment, size) = try await createSegment(segment + 1)
         }
         let start = size
@@ -105,7 +114,7 @@ actor TelemetryMeasurementWriter {
             }
         } catch {
             // Whatever reached the file is past the indexed end: the next write recovers it.
-            close()
+            closeFile()
             throw error
         }
         current = (file, segment, start + bytes.count)
@@ -126,7 +135,7 @@ actor TelemetryMeasurementWriter {
         do {
             try await index.insert(entries, of: measurement)
         } catch {
-            close()
+            closeFile()
             throw error
         }
     }

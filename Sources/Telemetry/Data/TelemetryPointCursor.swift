@@ -63,27 +63,40 @@ actor TelemetryPointCursor {
         for file in files.values { file.close() }
     }
 
-    /// The next point, or `nil` when there are no more (or the limit is reached).
-    func next() async throws -> TelemetryStoredDataPoint? {
-        if let limit, returned >= limit { return finish() }
+    /// The next points in order: every buffered point that no unread chunk can come before, at
+    /// least one; empty when there are no more (or the limit is reached).
+    ///
+    /// A chunk's points usually all come before the next chunk's first, so a batch is usually
+    /// a chunk's worth: the reader pays for one call per chunk, not per point.
+    func nextBatch() async throws -> [TelemetryStoredDataPoint] {
+        let remaining = limit.map { $0 - returned } ?? .max
+        guard remaining > 0 else { return finish() }
         while true {
-            if let location = try await peekLocation(), buffer.isEmpty || lead(of: location) <= buffer.last!.key {
+            let location = try await peekLocation()
+            if let location, buffer.isEmpty || lead(of: location) <= buffer.last!.key {
                 locations.removeFirst()
                 try await read(location)
                 continue
             }
-            guard let next = buffer.popLast() else { return finish() }
-            returned += 1
-            return next.point
+            guard !buffer.isEmpty else { return finish() }
+            // The next chunk's points all have keys of at least its lead.
+            let bound = location.map(lead(of:)) ?? .max
+            var batch: [TelemetryStoredDataPoint] = []
+            while batch.count < remaining, let last = buffer.last, last.key < bound || location == nil {
+                batch.append(last.point)
+                buffer.removeLast()
+            }
+            returned += batch.count
+            return batch
         }
     }
 
-    /// Closes the files and returns `nil`.
-    private func finish() -> TelemetryStoredDataPoint? {
+    /// Closes the files and returns no points.
+    private func finish() -> [TelemetryStoredDataPoint] {
         for file in files.values { file.close() }
         files = [:]
         buffer = []
-        return nil
+        return []
     }
 
     /// The smallest key a point of the chunk at `location` can have.

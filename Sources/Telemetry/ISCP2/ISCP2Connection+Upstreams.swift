@@ -89,8 +89,9 @@ extension ISCP2Connection {
             do {
                 try await recorder.endSession(state.upstream.sessionID)
             } catch {
-                response.resultCode = .processFailed
-                response.resultString = "the upstream is closed but its session could not be ended: \(error)"
+                let failure = ISCP2Failure.storing("the end of the session", failedWith: error)
+                response.resultCode = failure.code
+                response.resultString = "the upstream is closed, but \(failure.message)"
             }
         }
         await sendUrgent(.upstreamCloseResponse(response))
@@ -127,7 +128,7 @@ extension ISCP2Connection {
             } catch {
                 logger.error("iSCP v2 chunk not stored", metadata: ["stream": "\(state.upstream.streamID)", "error": "\(error)"])
                 upstreams[alias]?.reject(sequenceNumber)
-                let failure = ISCP2Failure(.processFailed, "the chunk could not be stored: \(error)")
+                let failure = ISCP2Failure.storing("the chunk", failedWith: error)
                 return await acknowledge(alias: alias, sequenceNumber, .failure(failure), newAliases: resolved.newAliases)
             }
         }
@@ -155,8 +156,9 @@ extension ISCP2Connection {
             do {
                 try await recorder.record(baseTime)
             } catch {
-                ack.resultCode = .processFailed
-                ack.resultString = "the base time could not be stored: \(error)"
+                let failure = ISCP2Failure.storing("the base time", failedWith: error)
+                ack.resultCode = failure.code
+                ack.resultString = failure.message
                 return await sendUrgent(.upstreamMetadataAck(ack))
             }
         }

@@ -9,10 +9,14 @@ import NIOCore
 /// requests, and the writer that sends what the server has for it (specs/intdash.md §1).
 ///
 /// Three kinds of tasks run for a connection:
-/// - the *read loop* (``run(inbound:outbound:authorization:)``'s caller's task) reads one
-///   message at a time and handles it: it answers pings, opens, closes, acks, stores and
-///   routes upstream chunks. It never writes to the socket itself, so it never waits behind a
-///   slow write: every answer goes to the ``ISCP2Outbox``'s urgent lane.
+/// - the *read loop* reads one message at a time: it performs the handshake, answers pings and
+///   takes note of a `Disconnect` itself, and queues every other message in the
+///   ``ISCP2RequestQueue``.
+/// - the *handler* takes the queued messages in order and handles them: it answers opens,
+///   closes and acks, stores and routes upstream chunks. Storage waits here, never in the read
+///   loop, so a slow disk delays acknowledgements but not pongs. Neither task writes to the
+///   socket itself, so neither waits behind a slow write: every answer goes to the
+///   ``ISCP2Outbox``'s urgent lane.
 /// - the *writer* takes frames from the outbox, urgent ones first, and writes them.
 /// - one *pump* per downstream (and one for E2E calls) turns broker events into messages and
 ///   queues them in the outbox's bounded bulk lane.
@@ -46,6 +50,8 @@ actor ISCP2Connection {
 
     let environment: Environment
     let outbox = ISCP2Outbox()
+    /// What the read loop has read for the handler.
+    let requests = ISCP2RequestQueue(capacity: ISCP2Connection.requestQueueCapacity)
     let requestIDs = ISCP2ServerRequestIDs()
     var logger: Logger
 
@@ -71,6 +77,9 @@ actor ISCP2Connection {
     /// under a client task that is still reading.
     private var disconnectedAt: ContinuousClock.Instant?
 
+    /// How many read messages may wait for the handler before the read loop waits too.
+    static let requestQueueCapacity = 256
+
     /// Creates a connection that has not yet read anything.
     init(environment: Environment, logger: Logger) {
         self.environment = environment
@@ -89,8 +98,10 @@ actor ISCP2Connection {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.readLoop(inbound, authorization: authorization) }
             group.addTask { await self.watch() }
+            group.addTask { await self.handleQueued() }
             _ = await group.next()
             group.cancelAll()
+            await requests.finish()
         }
         await cleanUp()
         await outbox.finish()
@@ -120,13 +131,31 @@ actor ISCP2Connection {
                 case .success(let message):
                     if nodeID == nil {
                         await handshake(message, authorization: authorization)
-                    } else {
+                    } else if Self.isHandledOnRead(message) {
                         await handle(message)
+                    } else {
+                        await requests.enqueue(message)
                     }
                 }
             }
         } catch {
             logger.debug("iSCP v2 connection read failed", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// Whether the read loop handles `message` itself, ahead of the queued ones: a ping (its
+    /// pong must not wait for storage) and a disconnect (nothing read after it is answered).
+    private static func isHandledOnRead(_ message: ISCP2Message) -> Bool {
+        switch message.message {
+        case .ping, .disconnect: true
+        default: false
+        }
+    }
+
+    /// Handles the queued messages in the order they were read, until the connection ends.
+    private func handleQueued() async {
+        while !isEnding, let message = await requests.next() {
+            await handle(message)
         }
     }
 

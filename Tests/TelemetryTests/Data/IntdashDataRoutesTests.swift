@@ -186,6 +186,46 @@ import Testing
         }
     }
 
+    /// An iSCP 1.0 section `serial` with an Int `count` on channel 1 and a Float `speed` on
+    /// channel 2 at each of `seconds`.
+    static func countsAndSpeeds(serial: UInt32, seconds: [Int]) throws -> [UInt8] {
+        var elements: [ISCP1Element] = [.startOfSection(ISCP1StartOfSection(streamID: 1, serialNumber: serial))]
+        for second in seconds {
+            let elapsed = ISCP1ElapsedTime(nanoseconds: UInt64(second) * 1_000_000_000, precision: .nanoseconds)
+            elements.append(.unit(try ISCP1Unit(streamID: 1, channel: 1, elapsedTime: elapsed, payload: .int(ISCP1IdentifiedValue(id: "count", value: Int64(second))))))
+            elements.append(.unit(try ISCP1Unit(streamID: 1, channel: 2, elapsedTime: elapsed, payload: .float(ISCP1IdentifiedValue(id: "speed", value: Double(second))))))
+        }
+        elements.append(.endOfSection(ISCP1EndOfSection(streamID: 1, isFinal: false, serialNumber: serial)))
+        return try ISCP1Encoder().encode(elements)
+    }
+
+    @Test func periodKeepsOnePointPerDataIDAndWindowAndSinceKeepsLaterStoredOnes() async throws {
+        try await DataAPITestApp.with { app in
+            #expect(try await app.call(.post, Self.path, app.alice, body: try Self.countsAndSpeeds(serial: 0, seconds: [0, 1, 2, 3, 4])).status == .ok)
+            try await Task.sleep(for: .milliseconds(20))
+            let mark = Int64(Date().timeIntervalSince1970 * 1e6)
+            try await Task.sleep(for: .milliseconds(20))
+            #expect(try await app.call(.post, Self.path, app.alice, body: try Self.countsAndSpeeds(serial: 1, seconds: [10, 11])).status == .ok)
+
+            func seconds(_ query: String) async throws -> [Int64] {
+                try await app.protobufPoints(Self.name + query, app.alice).map { $0.time.seconds - 1_609_459_200 }
+            }
+            // Windows of 2 s from 1970 (the base time 2021-01-01T00:00:00Z is a multiple of 2 s).
+            #expect(try await seconds("&period=2000000&idq=12:1/count") == [0, 2, 4, 10])
+            #expect(try await seconds("&period=2000000&idq=12:1/count&order=desc") == [11, 4, 3, 1])
+            #expect(try await seconds("&period=2000000").count == 8)
+            // The limit counts the points left after decimation.
+            #expect(try await seconds("&period=2000000&idq=11:2/speed&limit=2") == [0, 2])
+            #expect(try await seconds("&since=\(mark)").count == 4)
+            #expect(try await seconds("&since=\(mark)&idq=12:1/count") == [10, 11])
+            #expect(try await seconds("&since=\(mark)&period=10000000&idq=12:1/count") == [10])
+            #expect(try await seconds("&since=2021-01-01T00:00:00Z&limit=3").count == 3)
+            for bad in ["&period=0", "&period=x", "&since=yesterday"] {
+                #expect(try await app.call(.get, "/v1/data?" + Self.name + bad, app.alice).status == .badRequest)
+            }
+        }
+    }
+
     @Test func badRequestsAreRefusedInTheIntdashErrorFormat() async throws {
         try await DataAPITestApp.with { app in
             let cases: [(HTTPRequest.Method, String, [UInt8]?, HTTPResponse.Status)] = [

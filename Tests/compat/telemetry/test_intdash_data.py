@@ -142,3 +142,16 @@ def test_malformed_uploads_are_refused_in_the_intdash_shape(server, admin_token,
     )
     assert answer.status_code == 400
     assert answer.json()["error"] == "bad_request" and answer.json()["error_description"]
+
+
+def test_a_deleted_measurement_has_no_data_left(server, edge_client, measurement):
+    """After `measurements.delete`, listing the measurement's data fails with 404, and its chunk
+    files are gone from the server's data directory."""
+    edge_client.data_points.store(measurement_uuid=measurement.uuid, data_points=VALUES)
+    files = server.data_dir / "telemetry" / measurement.uuid
+    assert files.exists()
+    edge_client.measurements.delete(measurement.uuid)
+    assert not files.exists()
+    with pytest.raises(Exception) as refused:
+        edge_client.data_points.list(measurement_uuid=measurement.uuid, start=BASE_TIME, end=BASE_TIME + pd.Timedelta(seconds=10))
+    assert "404" in str(refused.value)

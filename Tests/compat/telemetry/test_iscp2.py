@@ -14,6 +14,7 @@ import uuid
 
 import iscp
 import pytest
+import requests
 
 # The endpoint under the intdash base URL http://HOST:PORT/intdash.
 ENDPOINT_PATH = "intdash/api/iscp/connect"
@@ -281,3 +282,45 @@ def test_closing_streams_logs_no_failure(address, token, caplog):
     with caplog.at_level(logging.WARNING, logger="iscp"):
         run(scenario())
     assert client_complaints(caplog) == []
+
+
+def test_chunks_of_a_deleted_measurement_are_refused(server, address, token):
+    """A persisting upstream whose measurement is deleted (REST `DELETE /v1/measurements/{uuid}`)
+    gets SESSION_NOT_FOUND for its next chunk instead of an acknowledgement."""
+    session = str(uuid.uuid4())
+    speed = iscp.DataID(name="1/speed", type="float64")
+
+    async def wait_for(acks, count):
+        for _ in range(500):
+            if len(acks) >= count:
+                return
+            await asyncio.sleep(0.01)
+
+    async def scenario():
+        async with await connect(address, token, unique_node()) as uploader:
+            acks = []
+            upstream = await uploader.open_upstream(
+                session_id=session,
+                persist=True,
+                flush_policy=iscp.NoFlush(),
+                close_timeout=1,
+                receive_ack_callback=lambda _stream, ack: acks.extend(ack.results),
+            )
+            await upstream.write_data_points(speed, iscp.DataPoint(elapsed_time=1_000, payload=bytes(8)))
+            await upstream.flush()
+            await wait_for(acks, 1)
+            deleted = await asyncio.to_thread(
+                requests.delete,
+                server.url(f"/intdash/api/v1/measurements/{session}"),
+                headers={"X-Intdash-Token": token},
+                timeout=10,
+            )
+            await upstream.write_data_points(speed, iscp.DataPoint(elapsed_time=2_000, payload=bytes(8)))
+            await upstream.flush()
+            await wait_for(acks, 2)
+            await upstream.close()
+            return deleted.status_code, [result.result_code for result in acks]
+
+    status, codes = run(scenario())
+    assert status == 204
+    assert codes == [iscp.ResultCode.SUCCEEDED, iscp.ResultCode.SESSION_NOT_FOUND]

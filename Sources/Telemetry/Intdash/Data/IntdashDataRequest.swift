@@ -22,6 +22,11 @@ struct IntdashDataRequest: Sendable {
     let end: Int64?
     /// The data ids wanted (`idq`, repeatable); `nil` when there is neither `idq` nor `label`.
     let idQueries: [IntdashIDQuery]?
+    /// Only points stored at or after this time (`since`, like `start`).
+    let since: Date?
+    /// At most one point per data id in each window of this many nanoseconds (`period`, given
+    /// in microseconds).
+    let period: Int64?
     /// The most points answered (`limit`).
     let limit: Int?
     /// Time order (`order`: `asc`, the default, or `desc`).
@@ -58,6 +63,8 @@ struct IntdashDataRequest: Sendable {
             }
             idQueries = queries
         }
+        since = try Self.time(query, "since").map { Date(timeIntervalSince1970: Double($0) / 1e9) }
+        period = try query.integer("period", in: 1...(Int64.max / 1000)).map { $0 * 1000 }
         limit = try query.integer("limit", in: 1...Int64(Int32.max)).map { Int($0) }
         order = try query.value("order", as: TelemetryQueryOrder.self) ?? .ascending
         timeFormat = try query.value("time_format", as: IntdashTimeFormat.self) ?? .microseconds

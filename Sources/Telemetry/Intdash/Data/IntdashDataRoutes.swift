@@ -9,9 +9,13 @@ import SwiftProtobuf
 /// The data query endpoints of the intdash API, under the group `/intdash/api` that
 /// authenticates its requests:
 ///
-/// - `GET /v1/data?name=<measurement>&start&end&idq…&label…&limit&order&time_format&exit_on_error`
+/// - `GET /v1/data?name=<measurement>&start&end&since&period&idq…&label…&limit&order&time_format&exit_on_error`
 ///   streams the stored points in time order. `start` (inclusive) and `end` (exclusive) are
-///   RFC 3339 times or microseconds since 1970. With `Accept: application/protobuf` each point
+///   RFC 3339 times or microseconds since 1970; `since`, in the same form, keeps the points
+///   stored at or after it; `period` (microseconds) keeps the first point of each data id in
+///   each window of that width (windows start at multiples of it since 1970); `limit` counts
+///   what is left after those (``IntdashPointSelection``). `label` names signal definitions,
+///   which this server does not keep: labels select nothing. With `Accept: application/protobuf` each point
 ///   is `[u64 little-endian length][pb.DataResponseProto]` (what intdash-py 2.1.1 reads); with
 ///   `Accept: application/x-ndjson` one JSON object per line; otherwise one JSON array. The
 ///   objects are ``IntdashDataResponse/json(timeFormat:)``. A stored chunk that cannot be read
@@ -75,9 +79,10 @@ struct IntdashDataRoutes: Sendable {
             let stored = try await store.dataIDs(of: entry.uuid).map(\.dataID)
             filters = stored.filter { id in queries.contains { $0.matches(id) } }.map { TelemetryDataFilter(name: $0.name, type: $0.type) }
         }
-        let points: AsyncThrowingStream<TelemetryStoredDataPoint, any Error>? = filters?.isEmpty == true ? nil : store.points(
+        let initialSelection = IntdashPointSelection(since: parameters.since, period: parameters.period, limit: parameters.limit, baseTime: baseTime)
+        let points: TelemetryPoints? = filters?.isEmpty == true ? nil : store.points(
             measurement: entry.uuid, elapsedRange: parameters.elapsedRange(baseTime: baseTime), dataIDs: filters,
-            order: parameters.order, limit: parameters.limit
+            order: parameters.order, limit: initialSelection.isLimitOnly ? parameters.limit : nil
         )
         let measurementUUID = entry.uuid.uuidString.lowercased()
         let encoding = parameters.encoding
@@ -90,6 +95,7 @@ struct IntdashDataRoutes: Sendable {
         let body = ResponseBody { writer in
             var buffer = ByteBuffer()
             var count = 0
+            var selection = initialSelection
             func append(_ response: IntdashDataResponse) throws {
                 switch encoding {
                 case .protobuf:
@@ -108,6 +114,8 @@ struct IntdashDataRoutes: Sendable {
             if let points {
                 do {
                     for try await stored in points {
+                        if selection.isComplete { break }
+                        guard selection.admits(stored) else { continue }
                         try append(IntdashDataResponse(stored, measurementUUID: measurementUUID, baseTime: baseTime))
                         if buffer.readableBytes >= Self.flushSize {
                             try await writer.write(buffer)

@@ -54,6 +54,22 @@ public enum IntdashJSON {
         ])
     }
 
+    /// A capture: `{uuid, name, description, edge_uuid, start, duration, shared, created_at,
+    /// updated_at}`, `start` in RFC 3339 and `duration` in microseconds.
+    public static func capture(_ capture: Capture) -> JSONValue {
+        .object([
+            "uuid": .string(capture.uuid),
+            "name": .string(capture.name),
+            "description": .string(capture.description),
+            "edge_uuid": .string(capture.edgeUUID),
+            "start": .string(IntdashTimestamp.string(nanoseconds: capture.start)),
+            "duration": .integer(Int(capture.duration)),
+            "shared": .bool(capture.isShared),
+            "created_at": .string(IntdashTimestamp.string(capture.createdAt)),
+            "updated_at": .string(IntdashTimestamp.string(capture.updatedAt)),
+        ])
+    }
+
     /// A base time: `{type, basetime, created_at, updated_at}`.
     public static func baseTime(_ baseTime: MeasurementBaseTime) -> JSONValue {
         .object([

@@ -15,11 +15,14 @@ import Hummingbird
 /// - `POST /v1/measurements` `{edge_uuid, name?, description?, basetime?, basetime_type?,
 ///   protected?}` → 201 measurement; `basetime` is RFC 3339, its type defaults to `manual`.
 /// - `GET /v1/measurements/{uuid}`; `PUT` `{name?, description?, basetime_type?, basetime?,
-///   ended?}` → 204; `DELETE` → 204 (409 while protected).
+///   ended?}` → 204; `DELETE` → 204 (409 while protected), which also deletes the stored
+///   points.
 /// - `PUT …/{uuid}/end`, `…/complete`, `…/protect`, `…/unprotect` → 200 measurement.
 struct IntdashMeasurementRoutes: Sendable {
     /// The measurements.
     let measurements: MeasurementStore
+    /// Their stored points, if this server keeps any.
+    let data: TelemetryDataStore?
 
     /// Adds the routes to `api`, which authenticates its requests.
     func add(to api: RouterGroup<ChanceryRequestContext>) {
@@ -60,7 +63,11 @@ struct IntdashMeasurementRoutes: Sendable {
         }
         api.delete("v1/measurements/:uuid") { _, context in
             let scope = CatalogScope(try context.requirePrincipal())
-            try await measurements.delete(uuid: try context.parameters.require("uuid"), scope: scope)
+            let deleted = try await measurements.delete(uuid: try context.parameters.require("uuid"), scope: scope)
+            // After the row: a chunk recorded meanwhile finds no measurement and is removed by the recorder.
+            if let data, let uuid = UUID(uuidString: deleted.uuid) {
+                try await data.delete(measurement: uuid)
+            }
             return Response(status: .noContent)
         }
         addAction("end") { uuid, scope in try await measurements.end(uuid: uuid, scope: scope) }

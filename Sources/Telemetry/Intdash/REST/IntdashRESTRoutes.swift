@@ -4,8 +4,8 @@ import HTTPTypes
 import Hummingbird
 
 /// The intdash REST API of the telemetry catalog, mounted under `/intdash/api`: the version,
-/// edges (legacy `/v1/edges…` and current `/auth/edges…`) and measurements with their base
-/// times and markers (`/v1/measurements…`).
+/// edges (legacy `/v1/edges…` and current `/auth/edges…`), measurements with their base
+/// times and markers (`/v1/measurements…`) and captures (`/v1/captures…`).
 ///
 /// Official clients are given the base URL `http://HOST:PORT/intdash`. `GET /v1/version`
 /// answers without credentials (intdash-py asks for it before it authenticates); everything
@@ -14,7 +14,7 @@ import Hummingbird
 /// in intdash's `{error, error_description}` shape.
 ///
 /// ```swift
-/// IntdashRESTRoutes(edges: edges, measurements: measurements).add(to: router)
+/// IntdashRESTRoutes(edges: edges, measurements: measurements, data: data).add(to: router)
 /// ```
 public struct IntdashRESTRoutes: Sendable {
     /// The API version reported: intdash-py needs at least 1.10.0 for markers.
@@ -24,14 +24,24 @@ public struct IntdashRESTRoutes: Sendable {
     public let edges: EdgeStore
     /// The measurements.
     public let measurements: MeasurementStore
+    /// The stored points, removed with their measurement; `nil` serves the catalog alone.
+    public let data: TelemetryDataStore?
+    /// The captures.
+    public let captures: CaptureStore
     /// The credentials accepted, first match deciding.
     public let authenticators: [any Authenticator]
 
-    /// Routes over `edges` and `measurements`, accepting `authenticators` (by default
-    /// ``defaultAuthenticators``).
-    public init(edges: EdgeStore, measurements: MeasurementStore, authenticators: [any Authenticator] = IntdashRESTRoutes.defaultAuthenticators) {
+    /// Routes over `edges`, `measurements` and their stored points `data`, and `captures` (by
+    /// default a store over the measurements' database), accepting `authenticators` (by
+    /// default ``defaultAuthenticators``).
+    public init(
+        edges: EdgeStore, measurements: MeasurementStore, data: TelemetryDataStore? = nil, captures: CaptureStore? = nil,
+        authenticators: [any Authenticator] = IntdashRESTRoutes.defaultAuthenticators
+    ) {
         self.edges = edges
         self.measurements = measurements
+        self.data = data
+        self.captures = captures ?? CaptureStore(database: measurements.database)
         self.authenticators = authenticators
     }
 
@@ -54,8 +64,9 @@ public struct IntdashRESTRoutes: Sendable {
             .add(middleware: CatalogErrorMiddleware())
             .add(middleware: AuthenticationMiddleware(accounts: edges.accounts, authenticators: authenticators))
         IntdashEdgeRoutes(edges: edges).add(to: authenticated)
-        IntdashMeasurementRoutes(measurements: measurements).add(to: authenticated)
+        IntdashMeasurementRoutes(measurements: measurements, data: data).add(to: authenticated)
         IntdashBaseTimeRoutes(measurements: measurements).add(to: authenticated)
         IntdashMarkerRoutes(measurements: measurements).add(to: authenticated)
+        IntdashCaptureRoutes(captures: captures).add(to: authenticated)
     }
 }

@@ -1,0 +1,43 @@
+/// The points of one query of a ``TelemetryDataStore``, in order, read as they are iterated.
+///
+/// The store's cursor hands them over a chunk's worth at a time, so iterating costs one
+/// suspension per chunk, not one per point. A slow consumer holds the reading back.
+public struct TelemetryPoints: AsyncSequence, Sendable {
+    public typealias Element = TelemetryStoredDataPoint
+
+    private let cursor: TelemetryPointCursor
+
+    init(cursor: TelemetryPointCursor) {
+        self.cursor = cursor
+    }
+
+    /// Reads the points in order.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        private let cursor: TelemetryPointCursor
+        private var batch: [TelemetryStoredDataPoint] = []
+        private var position = 0
+
+        init(cursor: TelemetryPointCursor) {
+            self.cursor = cursor
+        }
+
+        /// The next point, or `nil` after the last.
+        ///
+        /// - Throws: ``TelemetryDataStoreError/corruptRecord(_:)`` when a stored record fails
+        ///   its checks, or a database error.
+        public mutating func next() async throws -> TelemetryStoredDataPoint? {
+            if position == batch.count {
+                batch = try await cursor.nextBatch()
+                position = 0
+                guard !batch.isEmpty else { return nil }
+            }
+            defer { position += 1 }
+            return batch[position]
+        }
+    }
+
+    /// An iterator over the points.
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(cursor: cursor)
+    }
+}
