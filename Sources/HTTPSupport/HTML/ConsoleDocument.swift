@@ -20,6 +20,22 @@ public struct ConsoleDocument: Sendable {
         }
     }
 
+    /// The rules every console's stylesheet starts with: the page, its header and navigation,
+    /// headings, links and focus rings, and code.
+    public static let baseStylesheet = """
+        body { font: 16px/1.5 system-ui, sans-serif; max-width: 72rem; margin: 1.5rem auto; padding: 0 1rem; color: #1d232a; }
+        header.site { display: flex; flex-wrap: wrap; gap: .5rem 1.5rem; align-items: baseline; border-bottom: 1px solid #dde2e7; padding-bottom: .5rem; }
+        header.site a.home { color: #4a5561; font-weight: 600; text-decoration: none; }
+        header.site nav a { margin-right: 1rem; }
+        header.site nav a[aria-current="page"] { font-weight: 600; text-decoration: none; color: #1d232a; }
+        header.site .user { margin-left: auto; color: #4a5561; font-size: .9rem; }
+        h1 { font-size: 1.75rem; margin: 1rem 0 .25rem; line-height: 1.2; overflow-wrap: anywhere; }
+        h2 { font-size: 1.25rem; margin-top: 2rem; }
+        a { color: #0b5cad; }
+        a:focus-visible, button:focus-visible, select:focus-visible, input:focus-visible, textarea:focus-visible { outline: 3px solid #0b5cad; outline-offset: 2px; }
+
+        """
+
     /// The console's name, such as `Chancery Repository`, after every page title.
     public let name: String
     /// The path the console's name in the header leads to.

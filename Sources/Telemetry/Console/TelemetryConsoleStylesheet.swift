@@ -1,18 +1,10 @@
+import HTTPSupport
+
 /// `console.css`: the look of the Telemetry console, in the style of the Repository console,
 /// served from ``TelemetryConsoleLink/stylesheet`` so that the pages need no inline style.
 enum TelemetryConsoleStylesheet {
     /// The stylesheet.
-    static let text = """
-        body { font: 16px/1.5 system-ui, sans-serif; max-width: 72rem; margin: 1.5rem auto; padding: 0 1rem; color: #1d232a; }
-        header.site { display: flex; flex-wrap: wrap; gap: .5rem 1.5rem; align-items: baseline; border-bottom: 1px solid #dde2e7; padding-bottom: .5rem; }
-        header.site a.home { color: #4a5561; font-weight: 600; text-decoration: none; }
-        header.site nav a { margin-right: 1rem; }
-        header.site nav a[aria-current="page"] { font-weight: 600; text-decoration: none; color: #1d232a; }
-        header.site .user { margin-left: auto; color: #4a5561; font-size: .9rem; }
-        h1 { font-size: 1.75rem; margin: 1rem 0 .25rem; line-height: 1.2; overflow-wrap: anywhere; }
-        h2 { font-size: 1.25rem; margin-top: 2rem; }
-        a { color: #0b5cad; }
-        a:focus-visible, button:focus-visible, select:focus-visible, input:focus-visible { outline: 3px solid #0b5cad; outline-offset: 2px; }
+    static let text = ConsoleDocument.baseStylesheet + """
         code { background: #f2f4f6; padding: 0 .25rem; border-radius: 3px; overflow-wrap: anywhere; }
         p.lede, p.aside, .empty { color: #4a5561; }
         p.aside { font-size: .9rem; }
