@@ -132,27 +132,14 @@ extension IntdashClient {
 
         /// Closes the downstreams `streamIds`.
         public func close(streamIds: [Int], completion: @escaping @Sendable ((any Error)?) -> Void) {
-            Task {
-                do {
-                    try await close(streamIds: streamIds)
-                    completion(nil)
-                } catch {
-                    completion(error)
-                }
-            }
+            runReporting(to: completion) { try await self.close(streamIds: streamIds) }
         }
 
         /// Closes every downstream and forgets them.
         public func close(completion: @escaping @Sendable ((any Error)?) -> Void) {
-            Task {
-                do {
-                    try await close(streamIds: downstreamIds)
-                    removeClosedDownstream()
-                    completion(nil)
-                } catch {
-                    removeClosedDownstream()
-                    completion(error)
-                }
+            runReporting(to: completion) {
+                defer { self.removeClosedDownstream() }
+                try await self.close(streamIds: self.downstreamIds)
             }
         }
 

@@ -143,17 +143,17 @@ public final class IntdashClient: Sendable {
 
     /// Opens the realtime connection to the session's endpoint; see ``connect(reconnectTimeInterval:)``.
     public func connect(reconnectTimeInterval: TimeInterval = IntdashClient.reconnectTimeInterval, completion: @escaping @Sendable ((any Error)?) -> Void) {
-        run(completion) { try await self.connect(reconnectTimeInterval: reconnectTimeInterval) }
+        runReporting(to: completion) { try await self.connect(reconnectTimeInterval: reconnectTimeInterval) }
     }
 
     /// Opens the realtime connection to `url`.
     public func connect(url: URL, reconnectTimeInterval: TimeInterval = IntdashClient.reconnectTimeInterval, completion: @escaping @Sendable ((any Error)?) -> Void) {
-        run(completion) { try await self.connect(url: url, reconnectTimeInterval: reconnectTimeInterval) }
+        runReporting(to: completion) { try await self.connect(url: url, reconnectTimeInterval: reconnectTimeInterval) }
     }
 
     /// Opens the realtime connection to `string`.
     public func connect(string: String, reconnectTimeInterval: TimeInterval = IntdashClient.reconnectTimeInterval, completion: @escaping @Sendable ((any Error)?) -> Void) {
-        run(completion) { try await self.connect(string: string, reconnectTimeInterval: reconnectTimeInterval) }
+        runReporting(to: completion) { try await self.connect(string: string, reconnectTimeInterval: reconnectTimeInterval) }
     }
 
     /// Closes the realtime connection, after sending what is queued, and stops reconnecting.
@@ -192,18 +192,6 @@ public final class IntdashClient: Sendable {
         downstreamManager.dispose()
         if let connection = link.detach() {
             Task { await connection.close() }
-        }
-    }
-
-    /// Runs `work` in a task and hands its error to `completion`.
-    private func run(_ completion: @escaping @Sendable ((any Error)?) -> Void, _ work: @escaping @Sendable () async throws -> Void) {
-        Task {
-            do {
-                try await work()
-                completion(nil)
-            } catch {
-                completion(error)
-            }
         }
     }
 

@@ -207,14 +207,7 @@ extension IntdashClient {
             removeClosedStream: Bool = true, retryCount: Int = UpstreamManager.defaultRetryCountOfRequestingSpecs,
             completion: @escaping @Sendable ((any Error)?) -> Void
         ) {
-            Task {
-                do {
-                    try await sync(removeClosedStream: removeClosedStream, retryCount: retryCount)
-                    completion(nil)
-                } catch {
-                    completion(error)
-                }
-            }
+            runReporting(to: completion) { try await self.sync(removeClosedStream: removeClosedStream, retryCount: retryCount) }
         }
 
         /// Sends one spec request with `specs`, again while refused, up to `retryCount` more times.
@@ -261,27 +254,14 @@ extension IntdashClient {
 
         /// Closes the upstreams `streamIds`.
         public func close(streamIds: [Int], completion: @escaping @Sendable ((any Error)?) -> Void) {
-            Task {
-                do {
-                    try await close(streamIds: streamIds)
-                    completion(nil)
-                } catch {
-                    completion(error)
-                }
-            }
+            runReporting(to: completion) { try await self.close(streamIds: streamIds) }
         }
 
         /// Closes every upstream and forgets them.
         public func close(completion: @escaping @Sendable ((any Error)?) -> Void) {
-            Task {
-                do {
-                    try await close(streamIds: upstreamIds)
-                    removeClosedUpstream()
-                    completion(nil)
-                } catch {
-                    removeClosedUpstream()
-                    completion(error)
-                }
+            runReporting(to: completion) {
+                defer { self.removeClosedUpstream() }
+                try await self.close(streamIds: self.upstreamIds)
             }
         }
 
