@@ -16,6 +16,10 @@ actor ISCP2RequestQueue {
     /// The read loop, waiting for room.
     private var producers: [CheckedContinuation<Void, Never>] = []
 
+    /// How many messages the queue's storage holds, handed out or not (at most twice its
+    /// capacity).
+    var storedMessageCount: Int { messages.count }
+
     /// An empty queue that holds at most `capacity` messages.
     init(capacity: Int) {
         self.capacity = max(1, capacity)
@@ -42,8 +46,13 @@ actor ISCP2RequestQueue {
         if head < messages.count {
             let message = messages[head]
             head += 1
+            // Drops the handed-out prefix once it is as long as the queue may be, so that a
+            // queue that never runs empty does not keep every message it ever held.
             if head == messages.count {
                 messages.removeAll(keepingCapacity: true)
+                head = 0
+            } else if head >= capacity {
+                messages.removeFirst(head)
                 head = 0
             }
             if !producers.isEmpty { producers.removeFirst().resume() }
