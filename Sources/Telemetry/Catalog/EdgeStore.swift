@@ -118,17 +118,10 @@ public struct EdgeStore: Sendable {
         var conditions = query.conditions
         if let condition = scope.edgeCondition { conditions.append(condition) }
         return try await database.withReadConnection { sql in
-            let count = sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "count").from("telemetry_edges")
-            let select = sql.select().columns(Self.columns).from("telemetry_edges")
-            for condition in conditions {
-                count.where(condition)
-                select.where(condition)
-            }
-            let total = try await count.first(decodingColumn: "count", as: Int.self) ?? 0
-            let direction: SQLDirection = query.order == .ascending ? .ascending : .descending
-            let rows = try await select.orderBy(query.sort.rawValue, direction).orderBy("uuid", direction)
-                .limit(query.page.limit).offset(query.page.offset).all()
-            return CatalogPage(items: try rows.map(Self.edge(from:)), totalCount: total)
+            try await CatalogPage.read(
+                from: "telemetry_edges", columns: Self.columns, where: conditions, sort: query.sort.rawValue, order: query.order,
+                page: query.page, in: sql, item: Self.edge(from:)
+            )
         }
     }
 

@@ -82,17 +82,10 @@ public struct MeasurementStore: Sendable {
         var conditions = query.conditions
         if let condition = scope.measurementCondition { conditions.append(condition) }
         return try await database.withReadConnection { sql in
-            let count = sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "count").from("telemetry_measurements")
-            let select = sql.select().columns(Self.columns).from("telemetry_measurements")
-            for condition in conditions {
-                count.where(condition)
-                select.where(condition)
-            }
-            let total = try await count.first(decodingColumn: "count", as: Int.self) ?? 0
-            let direction: SQLDirection = query.order == .ascending ? .ascending : .descending
-            let rows = try await select.orderBy(query.sort.column, direction).orderBy("uuid", direction)
-                .limit(query.page.limit).offset(query.page.offset).all()
-            return CatalogPage(items: try rows.map(Self.measurement(from:)), totalCount: total)
+            try await CatalogPage.read(
+                from: "telemetry_measurements", columns: Self.columns, where: conditions, sort: query.sort.column, order: query.order,
+                page: query.page, in: sql, item: Self.measurement(from:)
+            )
         }
     }
 
