@@ -3,9 +3,8 @@ import Foundation
 import ISCP
 import Logging
 
-// What a connection does with the downstream messages of its peer (specs/intdash.md §1.6):
-// open, acks and close. Downstreams are not resumable: a resume request is answered with
-// STREAM_NOT_FOUND, and the client opens a new downstream instead.
+// What a connection does with the downstream messages of its peer (specs/intdash.md §1.6,
+// §1.8): open, resume, acks and close.
 //
 // The broker only hands a downstream chunks that keep at least one group after filtering, so
 // empty chunks are never sent, whatever `omit_empty_chunk` says.
@@ -13,7 +12,7 @@ extension ISCP2Connection {
     func openDownstream(_ request: ISCP2DownstreamOpenRequest) async {
         var response = ISCP2DownstreamOpenResponse()
         response.requestID = request.requestID
-        guard let principal else { return }
+        guard let principal, let nodeID else { return }
         let filters: [TelemetryDownstreamFilter]
         switch await downstreamFilters(of: request, principal: principal) {
         case .failure(let failure):
@@ -26,32 +25,81 @@ extension ISCP2Connection {
         let streamID = UUID()
         let subscription = await environment.broker.subscribe(filters)
         let state = ISCP2DownstreamState(
-            alias: request.desiredStreamIDAlias, streamID: streamID, subscriptionID: subscription.id,
+            streamID: streamID, subscriptionID: subscription.id, nodeID: nodeID, userID: principal.userID,
+            expiryInterval: environment.limits.expiryInterval(seconds: request.expiryInterval), isReliable: request.qos == .reliable,
             proposedAliases: request.dataIDAliases, codec: environment.codec
         )
         response.assignedStreamID = streamID.iscp2StreamID
         response.serverTime = iscp2ServerTime()
         response.resultCode = .succeeded
         response.resultString = "SUCCEEDED"
-        // The response is queued before the pump starts, and urgent frames go first, so the
-        // client has it before any chunk of the stream.
+        // The response is queued before the stream is attached, and urgent frames go first,
+        // so the client has it before any chunk of the stream.
         await sendUrgent(.downstreamOpenResponse(response))
-        let pump = Task { [outbox, requestIDs] in
-            await state.pump(subscription.events, into: outbox, requestIDs: requestIDs)
-        }
-        downstreams[request.desiredStreamIDAlias] = OpenDownstream(state: state, pump: pump)
+        await attach(state, alias: request.desiredStreamIDAlias)
+        await environment.downstreamRegistry.register(state)
+        Task { await state.pump(subscription.events) }
         logger.debug("iSCP v2 downstream opened", metadata: ["stream": "\(streamID)", "filters": "\(filters.count)"])
+    }
+
+    func resumeDownstream(_ request: ISCP2DownstreamResumeRequest) async {
+        var response = ISCP2DownstreamResumeResponse()
+        response.requestID = request.requestID
+        guard let principal, let nodeID else { return }
+        guard let streamID = UUID(iscp2StreamID: request.streamID) else {
+            response.resultCode = .streamNotFound
+            response.resultString = "a stream id has 16 bytes, not \(request.streamID.count)"
+            return await sendUrgent(.downstreamResumeResponse(response))
+        }
+        if let failure = aliasProblem(request.desiredStreamIDAlias) {
+            response.resultCode = failure.code
+            response.resultString = failure.message
+            return await sendUrgent(.downstreamResumeResponse(response))
+        }
+        switch await environment.downstreamRegistry.resume(streamID, nodeID: nodeID, userID: principal.userID) {
+        case .failure(let failure):
+            response.resultCode = failure.code
+            response.resultString = failure.message
+            await sendUrgent(.downstreamResumeResponse(response))
+        case .success(let state):
+            response.resultCode = .succeeded
+            response.resultString = "SUCCEEDED"
+            await sendUrgent(.downstreamResumeResponse(response))
+            await attach(state, alias: request.desiredStreamIDAlias)
+            logger.debug("iSCP v2 downstream resumed", metadata: ["stream": "\(streamID)"])
+            Task { await state.sendRedeliveries() }
+        }
+    }
+
+    /// Makes `state` send its messages on this connection as `alias`.
+    private func attach(_ state: ISCP2DownstreamState, alias: UInt32) async {
+        downstreams[alias] = state
+        await state.attach(ISCP2DownstreamState.Attachment(outbox: outbox, requestIDs: requestIDs, alias: alias))
+    }
+
+    /// Why a downstream cannot take `alias` on this connection, if it cannot.
+    private func aliasProblem(_ alias: UInt32) -> ISCP2Failure? {
+        let limits = environment.limits
+        guard downstreams[alias] == nil else {
+            return ISCP2Failure(.protocolError, "the stream alias \(alias) is already in use on this connection")
+        }
+        guard downstreams.count < limits.downstreamsPerConnection else {
+            return ISCP2Failure(.tooManyStreams, "a connection may have at most \(limits.downstreamsPerConnection) downstreams")
+        }
+        return nil
+    }
+
+    /// Closes `state` for good: it leaves the registry and the broker.
+    func end(_ state: ISCP2DownstreamState) async {
+        await environment.downstreamRegistry.remove(state.streamID)
+        await state.close()
+        await environment.broker.unsubscribe(state.subscriptionID)
     }
 
     /// The request's filters in the broker's terms, or why they cannot be served.
     private func downstreamFilters(of request: ISCP2DownstreamOpenRequest, principal: Principal) async -> Result<[TelemetryDownstreamFilter], ISCP2Failure> {
         let limits = environment.limits
-        guard downstreams[request.desiredStreamIDAlias] == nil else {
-            return .failure(ISCP2Failure(.protocolError, "the stream alias \(request.desiredStreamIDAlias) is already in use on this connection"))
-        }
-        guard downstreams.count < limits.downstreamsPerConnection else {
-            return .failure(ISCP2Failure(.tooManyStreams, "a connection may have at most \(limits.downstreamsPerConnection) downstreams"))
-        }
+        if let problem = aliasProblem(request.desiredStreamIDAlias) { return .failure(problem) }
         guard !request.downstreamFilters.isEmpty else {
             return .failure(ISCP2Failure(.invalidDataFilter, "a downstream needs at least one downstream filter"))
         }
@@ -94,19 +142,18 @@ extension ISCP2Connection {
         var response = ISCP2DownstreamCloseResponse()
         response.requestID = request.requestID
         let streamID = UUID(iscp2StreamID: request.streamID)
-        guard let alias = downstreams.first(where: { $0.value.state.streamID == streamID })?.key,
+        guard let alias = downstreams.first(where: { $0.value.streamID == streamID })?.key,
             let downstream = downstreams.removeValue(forKey: alias)
         else {
             response.resultCode = .streamNotFound
             response.resultString = "no downstream with this stream id is open on this connection"
             return await sendUrgent(.downstreamCloseResponse(response))
         }
-        downstream.pump.cancel()
-        await environment.broker.unsubscribe(downstream.state.subscriptionID)
+        await end(downstream)
         response.resultCode = .succeeded
         response.resultString = "SUCCEEDED"
         await sendUrgent(.downstreamCloseResponse(response))
-        logger.debug("iSCP v2 downstream closed", metadata: ["stream": "\(downstream.state.streamID)"])
+        logger.debug("iSCP v2 downstream closed", metadata: ["stream": "\(downstream.streamID)"])
     }
 
     func receive(_ ack: ISCP2DownstreamChunkAck) async {
@@ -114,7 +161,7 @@ extension ISCP2Connection {
         complete.streamIDAlias = ack.streamIDAlias
         complete.ackID = ack.ackID
         if let downstream = downstreams[ack.streamIDAlias] {
-            await downstream.state.learn(ack)
+            await downstream.learn(ack)
             complete.resultCode = .succeeded
             complete.resultString = "SUCCEEDED"
         } else {

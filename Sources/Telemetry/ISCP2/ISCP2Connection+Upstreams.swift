@@ -102,9 +102,9 @@ extension ISCP2Connection {
         await environment.broker.publish(closed, from: nodeID)
     }
 
-    func receive(_ chunk: ISCP2UpstreamChunk) async {
+    func receive(_ chunk: ISCP2IncomingChunk) async {
         let alias = chunk.streamIDAlias
-        let sequenceNumber = chunk.streamChunk.sequenceNumber
+        let sequenceNumber = chunk.sequenceNumber
         guard var state = upstreams[alias] else {
             let failure = ISCP2Failure(.streamNotFound, "no upstream has the alias \(alias) on this connection")
             return await acknowledge(alias: alias, sequenceNumber, .failure(failure), newAliases: [:])

@@ -19,12 +19,14 @@ import NIOCore
 ///   ``ISCP2Outbox``'s urgent lane.
 /// - the *writer* takes frames from the outbox, urgent ones first, and writes them.
 /// - one *pump* per downstream (and one for E2E calls) turns broker events into messages and
-///   queues them in the outbox's bounded bulk lane.
+///   queues them in the outbox's bounded bulk lane. A downstream's pump belongs to the
+///   downstream, not to the connection: it survives a lost connection, for a resume.
 ///
 /// A *watchdog* ends a connection that does not send its `ConnectRequest` in time or goes
-/// silent for longer than its ping interval allows. When the connection ends, its downstreams
-/// are unsubscribed and its upstreams wait in the ``ISCP2ResumeRegistry`` for their expiry
-/// interval.
+/// silent for longer than its ping interval allows. When the connection is lost, its
+/// upstreams wait in the ``ISCP2ResumeRegistry`` and its downstreams in the
+/// ``ISCP2DownstreamRegistry`` for their expiry intervals; after a `Disconnect` its downstreams
+/// are closed, since the peer said it is leaving.
 actor ISCP2Connection {
     /// The shared parts every connection of an endpoint uses.
     struct Environment: Sendable {
@@ -36,16 +38,12 @@ actor ISCP2Connection {
         let recorder: (any TelemetryRecording)?
         /// Keeps lost upstreams resumable.
         let registry: ISCP2ResumeRegistry
+        /// Knows every downstream, and keeps lost ones resumable.
+        let downstreamRegistry: ISCP2DownstreamRegistry
         /// Encodes and decodes frames.
         let codec: ISCP2MessageCodec
         /// The bounds the peer is held to.
         let limits: ISCP2Limits
-    }
-
-    /// An open downstream: its state (which names its broker subscription) and its pump.
-    struct OpenDownstream {
-        let state: ISCP2DownstreamState
-        let pump: Task<Void, Never>
     }
 
     let environment: Environment
@@ -63,7 +61,7 @@ actor ISCP2Connection {
     var upstreams: [UInt32: ISCP2UpstreamState] = [:]
     var nextUpstreamAlias: UInt32 = 1
     /// Open downstreams by the alias the client chose.
-    var downstreams: [UInt32: OpenDownstream] = [:]
+    var downstreams: [UInt32: ISCP2DownstreamState] = [:]
     var attachment: TelemetryBroker.NodeAttachment?
     var callPump: Task<Void, Never>?
 
@@ -125,7 +123,12 @@ actor ISCP2Connection {
                     await disconnect(.protocolError, "iSCP v2 messages travel in binary WebSocket frames, not text")
                     return
                 }
-                switch environment.codec.message(in: Array(buffer.readableBytesView)) {
+                let bytes = Array(buffer.readableBytesView)
+                if nodeID != nil, bytes.count <= environment.codec.maximumFrameSize, let chunk = ISCP2IncomingChunk(frame: bytes) {
+                    await requests.enqueue(.chunk(chunk))
+                    continue
+                }
+                switch environment.codec.message(in: bytes) {
                 case .failure(let error):
                     await disconnect(.malformedMessage, error.description)
                 case .success(let message):
@@ -134,7 +137,7 @@ actor ISCP2Connection {
                     } else if Self.isHandledOnRead(message) {
                         await handle(message)
                     } else {
-                        await requests.enqueue(message)
+                        await requests.enqueue(.message(message))
                     }
                 }
             }
@@ -154,8 +157,11 @@ actor ISCP2Connection {
 
     /// Handles the queued messages in the order they were read, until the connection ends.
     private func handleQueued() async {
-        while !isEnding, let message = await requests.next() {
-            await handle(message)
+        while !isEnding, let request = await requests.next() {
+            switch request {
+            case .message(let message): await handle(message)
+            case .chunk(let chunk): await receive(chunk)
+            }
         }
     }
 
@@ -195,8 +201,12 @@ actor ISCP2Connection {
 
     private func cleanUp() async {
         for downstream in downstreams.values {
-            downstream.pump.cancel()
-            await environment.broker.unsubscribe(downstream.state.subscriptionID)
+            await downstream.detach()
+            if disconnectedAt == nil {
+                await environment.downstreamRegistry.park(downstream)
+            } else {
+                await end(downstream)
+            }
         }
         downstreams = [:]
         for state in upstreams.values {
@@ -317,17 +327,13 @@ actor ISCP2Connection {
         case .upstreamCloseRequest(let request):
             await closeUpstream(request)
         case .upstreamChunk(let chunk):
-            await receive(chunk)
+            await receive(ISCP2IncomingChunk(chunk))
         case .upstreamMetadata(let metadata):
             await receive(metadata)
         case .downstreamOpenRequest(let request):
             await openDownstream(request)
         case .downstreamResumeRequest(let request):
-            var response = ISCP2DownstreamResumeResponse()
-            response.requestID = request.requestID
-            response.resultCode = .streamNotFound
-            response.resultString = "this server does not resume downstreams; open a new one"
-            await sendUrgent(.downstreamResumeResponse(response))
+            await resumeDownstream(request)
         case .downstreamCloseRequest(let request):
             await closeDownstream(request)
         case .downstreamChunkAck(let ack):

@@ -8,8 +8,8 @@ import Logging
 ///
 /// The official clients (`iscp` for Python, iscp-go, iscp-swift, …) reach it with the base
 /// URL `http://HOST:PORT/intdash`. Each WebSocket is served by its own ``ISCP2Connection``;
-/// all of them share one ``TelemetryBroker`` (with the iSCP 1.0 endpoint) and one registry of
-/// resumable upstreams.
+/// all of them share one ``TelemetryBroker`` (with the iSCP 1.0 endpoint) and the registries of
+/// resumable upstreams and downstreams.
 ///
 /// ```swift
 /// ISCP2Endpoint(broker: broker, access: access, recorder: recorder, logger: logger).add(to: webSocketRouter)
@@ -37,7 +37,8 @@ public struct ISCP2Endpoint: Sendable {
     init(broker: TelemetryBroker, access: TelemetryAccess, recorder: (any TelemetryRecording)?, limits: ISCP2Limits, logger: Logger) {
         self.environment = ISCP2Connection.Environment(
             broker: broker, access: access, recorder: recorder,
-            registry: ISCP2ResumeRegistry(broker: broker), codec: ISCP2MessageCodec(), limits: limits
+            registry: ISCP2ResumeRegistry(broker: broker), downstreamRegistry: ISCP2DownstreamRegistry(broker: broker),
+            codec: ISCP2MessageCodec(), limits: limits
         )
         self.logger = logger
     }

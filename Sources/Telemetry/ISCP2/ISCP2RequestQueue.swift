@@ -7,12 +7,12 @@ import ISCP
 /// a slow disk delays acknowledgements, not pongs. When the queue is full the read loop waits,
 /// which holds the peer back through TCP instead of growing the server's memory.
 actor ISCP2RequestQueue {
-    private var messages: [ISCP2Message] = []
+    private var messages: [ISCP2Request] = []
     private var head = 0
     private let capacity: Int
     private var isFinished = false
     /// The handler, waiting for a message.
-    private var consumer: CheckedContinuation<ISCP2Message?, Never>?
+    private var consumer: CheckedContinuation<ISCP2Request?, Never>?
     /// The read loop, waiting for room.
     private var producers: [CheckedContinuation<Void, Never>] = []
 
@@ -27,7 +27,7 @@ actor ISCP2RequestQueue {
 
     /// Adds `message` at the end, first waiting for room while the queue is full. After
     /// ``finish()`` the message is dropped.
-    func enqueue(_ message: ISCP2Message) async {
+    func enqueue(_ message: ISCP2Request) async {
         while messages.count - head >= capacity, !isFinished {
             await withCheckedContinuation { producers.append($0) }
         }
@@ -42,7 +42,7 @@ actor ISCP2RequestQueue {
 
     /// The oldest message, waiting for one when the queue is empty; `nil` once the queue is
     /// finished and empty.
-    func next() async -> ISCP2Message? {
+    func next() async -> ISCP2Request? {
         if head < messages.count {
             let message = messages[head]
             head += 1

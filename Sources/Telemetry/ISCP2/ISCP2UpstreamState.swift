@@ -47,28 +47,27 @@ struct ISCP2UpstreamState: Sendable {
 
     /// Turns the groups of `chunk` into broker groups, resolving data-id aliases, and assigns
     /// aliases to the data ids the chunk names in full.
-    mutating func resolve(_ chunk: ISCP2UpstreamChunk) -> Result<ISCP2ResolvedChunk, ISCP2Failure> {
-        var newAliases = assignAliases(to: chunk.dataIds.map(TelemetryDataID.init))
+    mutating func resolve(_ chunk: ISCP2IncomingChunk) -> Result<ISCP2ResolvedChunk, ISCP2Failure> {
+        var newAliases = assignAliases(to: chunk.dataIDs)
         var groups: [TelemetryDataPointGroup] = []
-        groups.reserveCapacity(chunk.streamChunk.dataPointGroups.count)
-        for group in chunk.streamChunk.dataPointGroups {
+        groups.reserveCapacity(chunk.groups.count)
+        for group in chunk.groups {
             let dataID: TelemetryDataID
-            switch group.dataIDOrAlias {
+            switch group.key {
             case .dataID(let full):
-                dataID = TelemetryDataID(full)
-                if let alias = aliases.assign(dataID) { newAliases[alias] = full }
-            case .dataIDAlias(let alias):
+                dataID = full
+                if let alias = aliases.assign(dataID) { newAliases[alias] = ISCP2DataID(full) }
+            case .alias(let alias):
                 guard let known = aliases.dataID(for: alias) else {
                     return .failure(ISCP2Failure(.invalidDataIDAlias, "the data id alias \(alias) was never assigned on this upstream"))
                 }
                 dataID = known
-            case nil:
+            case .missing:
                 return .failure(ISCP2Failure(.invalidDataID, "a data point group has neither a data id nor an alias"))
             }
-            let points = group.dataPoints.map { TelemetryDataPoint(elapsedTime: $0.elapsedTime, payload: Array($0.payload)) }
-            groups.append(TelemetryDataPointGroup(dataID: dataID, dataPoints: points))
+            groups.append(TelemetryDataPointGroup(dataID: dataID, dataPoints: group.points))
         }
-        let telemetryChunk = TelemetryChunk(upstream: upstream, sequenceNumber: chunk.streamChunk.sequenceNumber, groups: groups)
+        let telemetryChunk = TelemetryChunk(upstream: upstream, sequenceNumber: chunk.sequenceNumber, groups: groups)
         return .success(ISCP2ResolvedChunk(chunk: telemetryChunk, newAliases: newAliases))
     }
 

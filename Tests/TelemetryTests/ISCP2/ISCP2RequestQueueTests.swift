@@ -7,16 +7,16 @@ import Testing
 @Suite("iSCP v2 request queue")
 struct ISCP2RequestQueueTests {
     /// A ping whose request id tells messages apart.
-    private func message(_ number: Int) -> ISCP2Message {
+    private func message(_ number: Int) -> ISCP2Request {
         var ping = ISCP2Ping()
         ping.requestID = UInt32(number)
         var message = ISCP2Message()
         message.ping = ping
-        return message
+        return .message(message)
     }
 
-    private func number(_ message: ISCP2Message?) -> Int? {
-        guard case .ping(let ping) = message?.message else { return nil }
+    private func number(_ request: ISCP2Request?) -> Int? {
+        guard case .message(let message)? = request, case .ping(let ping) = message.message else { return nil }
         return Int(ping.requestID)
     }
 

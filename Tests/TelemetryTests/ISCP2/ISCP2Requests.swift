@@ -85,7 +85,10 @@ enum ISCP2Requests {
     }
 
     /// A downstream open request with the filters `(node, [(name, type)])`.
-    static func openDownstream(_ requestID: UInt32, alias: UInt32, filters: [(String, [(String, String)])], dataIDAliases: [UInt32: ISCP2DataID] = [:]) -> ISCP2Message.OneOf_Message {
+    static func openDownstream(
+        _ requestID: UInt32, alias: UInt32, filters: [(String, [(String, String)])], dataIDAliases: [UInt32: ISCP2DataID] = [:],
+        expiry: UInt32 = 1, qos: ISCP2QoS = .unreliable
+    ) -> ISCP2Message.OneOf_Message {
         var request = ISCP2DownstreamOpenRequest()
         request.requestID = requestID
         request.desiredStreamIDAlias = alias
@@ -100,10 +103,35 @@ enum ISCP2Requests {
             }
             return filter
         }
-        request.expiryInterval = 1
+        request.expiryInterval = expiry
         request.dataIDAliases = dataIDAliases
-        request.qos = .unreliable
+        request.qos = qos
         return .downstreamOpenRequest(request)
+    }
+
+    /// A downstream resume request for `streamID`, to go on as `alias`.
+    static func resumeDownstream(_ requestID: UInt32, streamID: Data, alias: UInt32) -> ISCP2Message.OneOf_Message {
+        var request = ISCP2DownstreamResumeRequest()
+        request.requestID = requestID
+        request.streamID = streamID
+        request.desiredStreamIDAlias = alias
+        return .downstreamResumeRequest(request)
+    }
+
+    /// A downstream chunk ack with `ackID` that acknowledges `chunks` (upstream stream id,
+    /// sequence number in it).
+    static func acknowledge(alias: UInt32, ackID: UInt32, _ chunks: [(Data, UInt32)]) -> ISCP2Message.OneOf_Message {
+        var ack = ISCP2DownstreamChunkAck()
+        ack.streamIDAlias = alias
+        ack.ackID = ackID
+        ack.results = chunks.map { streamID, sequenceNumber in
+            var result = ISCP2DownstreamChunkResult()
+            result.streamIDOfUpstream = streamID
+            result.sequenceNumberInUpstream = sequenceNumber
+            result.resultCode = .succeeded
+            return result
+        }
+        return .downstreamChunkAck(ack)
     }
 
     /// A ping.

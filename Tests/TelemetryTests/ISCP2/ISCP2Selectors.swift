@@ -27,6 +27,10 @@ enum ISCP2Selectors {
         if case .downstreamOpenResponse(let value) = message { value } else { nil }
     }
 
+    static func downstreamResumeResponse(_ message: ISCP2Message.OneOf_Message) -> ISCP2DownstreamResumeResponse? {
+        if case .downstreamResumeResponse(let value) = message { value } else { nil }
+    }
+
     static func downstreamCloseResponse(_ message: ISCP2Message.OneOf_Message) -> ISCP2DownstreamCloseResponse? {
         if case .downstreamCloseResponse(let value) = message { value } else { nil }
     }

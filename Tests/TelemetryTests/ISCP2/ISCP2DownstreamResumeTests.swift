@@ -1,0 +1,128 @@
+import Foundation
+import ISCP
+import Synchronization
+import Testing
+
+@testable import Telemetry
+
+@Suite("iSCP v2 downstream resume", .timeLimit(.minutes(5)))
+struct ISCP2DownstreamResumeTests {
+    typealias R = ISCP2Requests
+    typealias S = ISCP2Selectors
+
+    @Test("a reliable downstream whose socket drops is resumed by the same node: unacknowledged chunks again, then what came meanwhile")
+    func resumeReliable() async throws {
+        try await ISCP2TestServer.with { server in
+            let edgeNode = server.edgeNodeID
+            try await ISCP2TestPeer.connected(to: server, token: server.edgeToken, nodeID: edgeNode) { edge in
+                try await edge.send(R.openUpstream(2, session: "session-1", dataIDs: [R.dataID("1/speed", "float64")], expiry: 30))
+                let upstream = try await edge.next(S.upstreamOpenResponse)
+                @Sendable func send(_ sequenceNumber: UInt32) async throws {
+                    let point = R.point(Int64(sequenceNumber), [UInt8(sequenceNumber)])
+                    try await edge.send(R.chunk(alias: upstream.assignedStreamIDAlias, sequenceNumber: sequenceNumber, [R.group(alias: 1, [point])]))
+                    #expect(try await edge.next(S.upstreamChunkAck).results.map(\.resultCode) == [.succeeded])
+                }
+
+                // The first viewer connection acknowledges chunk 1, not chunk 2, and drops
+                // without a Disconnect.
+                let downstreamID = Mutex(Data())
+                try await ISCP2TestPeer.connected(to: server, token: server.administratorToken, nodeID: "viewer") { viewer in
+                    try await viewer.send(R.openDownstream(2, alias: 1, filters: [(edgeNode, [("#", "#")])], expiry: 30, qos: .reliable))
+                    let opened = try await viewer.next(S.downstreamOpenResponse)
+                    #expect(opened.resultCode == .succeeded)
+                    downstreamID.withLock { $0 = opened.assignedStreamID }
+                    try await send(1)
+                    #expect(try await viewer.next(S.chunk(on: 1)).streamChunk.sequenceNumber == 1)
+                    try await viewer.send(R.acknowledge(alias: 1, ackID: 1, [(upstream.assignedStreamID, 1)]))
+                    #expect(try await viewer.next(S.ackComplete).resultCode == .succeeded)
+                    try await send(2)
+                    #expect(try await viewer.next(S.chunk(on: 1)).streamChunk.sequenceNumber == 2)
+                }
+                // While no viewer is connected.
+                try await send(3)
+                try await send(4)
+
+                let stream = downstreamID.withLock { $0 }
+                try await ISCP2TestPeer.connected(to: server, token: server.administratorToken, nodeID: "viewer") { viewer in
+                    let response = try await resume(stream, as: 7, on: viewer, until: .succeeded)
+                    #expect(response.resultCode == .succeeded)
+                    var received: [UInt32] = []
+                    for _ in 0..<3 {
+                        let chunk = try await viewer.next(S.chunk(on: 7))
+                        received.append(chunk.streamChunk.sequenceNumber)
+                        #expect(chunk.upstreamInfo.streamID == upstream.assignedStreamID)
+                        #expect(chunk.streamChunk.dataPointGroups.first?.dataPoints == [R.point(Int64(chunk.streamChunk.sequenceNumber), [UInt8(chunk.streamChunk.sequenceNumber)])])
+                    }
+                    #expect(received == [2, 3, 4])
+                    // And it goes on live.
+                    try await send(5)
+                    #expect(try await viewer.next(S.chunk(on: 7)).streamChunk.sequenceNumber == 5)
+                }
+            }
+        }
+    }
+
+    @Test("a downstream cannot be resumed by another node, nor after its expiry interval, nor after a Disconnect")
+    func refusals() async throws {
+        try await ISCP2TestServer.with { server in
+            let edgeNode = server.edgeNodeID
+            let first = Mutex(Data())
+            try await ISCP2TestPeer.connected(to: server, token: server.administratorToken, nodeID: "viewer") { viewer in
+                try await viewer.send(R.openDownstream(2, alias: 1, filters: [(edgeNode, [("#", "#")])], expiry: 2))
+                let opened = try await viewer.next(S.downstreamOpenResponse)
+                first.withLock { $0 = opened.assignedStreamID }
+                // Still attached to this connection: a conflict, which iscp-go retries.
+                try await ISCP2TestPeer.connected(to: server, token: server.administratorToken, nodeID: "viewer") { other in
+                    try await other.send(R.resumeDownstream(2, streamID: opened.assignedStreamID, alias: 1))
+                    #expect(try await other.next(S.downstreamResumeResponse).resultCode == .resumeRequestConflict)
+                }
+            }
+            let stream = first.withLock { $0 }
+            try await ISCP2TestPeer.connected(to: server, token: server.administratorToken, nodeID: "someone-else") { other in
+                let response = try await resume(stream, as: 1, on: other, until: .nodeIDMismatch)
+                #expect(response.resultCode == .nodeIDMismatch)
+            }
+            // The expiry interval is 2 s: after it, the stream is gone.
+            try await Task.sleep(for: .seconds(3))
+            try await ISCP2TestPeer.connected(to: server, token: server.administratorToken, nodeID: "viewer") { viewer in
+                try await viewer.send(R.resumeDownstream(2, streamID: stream, alias: 1))
+                #expect(try await viewer.next(S.downstreamResumeResponse).resultCode == .streamNotFound)
+                try await viewer.send(R.resumeDownstream(4, streamID: Data([1, 2, 3]), alias: 1))
+                #expect(try await viewer.next(S.downstreamResumeResponse).resultCode == .streamNotFound)
+            }
+
+            let second = Mutex(Data())
+            try await ISCP2TestPeer.connected(to: server, token: server.administratorToken, nodeID: "viewer") { viewer in
+                try await viewer.send(R.openDownstream(2, alias: 1, filters: [(edgeNode, [("#", "#")])], expiry: 60))
+                let opened = try await viewer.next(S.downstreamOpenResponse)
+                second.withLock { $0 = opened.assignedStreamID }
+                var disconnect = ISCP2Disconnect()
+                disconnect.resultCode = .normalClosure
+                try await viewer.send(.disconnect(disconnect))
+            }
+            try await ISCP2TestPeer.connected(to: server, token: server.administratorToken, nodeID: "viewer") { viewer in
+                let response = try await resume(second.withLock { $0 }, as: 1, on: viewer, until: .streamNotFound)
+                #expect(response.resultCode == .streamNotFound)
+            }
+            // Neither stream is left in the broker.
+            let deadline = ContinuousClock.now + .seconds(10)
+            while await server.broker.subscriptionCount > 0, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(await server.broker.subscriptionCount == 0)
+        }
+    }
+
+    /// Sends resume requests until one is answered with `expected` (the server parks the
+    /// stream a moment after the old socket closes) or ten seconds pass; returns the last answer.
+    private func resume(_ streamID: Data, as alias: UInt32, on peer: ISCP2TestPeer, until expected: ISCP2ResultCode) async throws -> ISCP2DownstreamResumeResponse {
+        var requestID: UInt32 = 2
+        while true {
+            try await peer.send(R.resumeDownstream(requestID, streamID: streamID, alias: alias))
+            let response = try await peer.next(S.downstreamResumeResponse)
+            if response.resultCode == expected || requestID > 400 { return response }
+            requestID += 2
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+}
