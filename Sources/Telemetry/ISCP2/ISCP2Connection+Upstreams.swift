@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 import ISCP
 import Logging
@@ -35,6 +36,7 @@ extension ISCP2Connection {
         response.dataIDAliases = state.assignAliases(to: request.dataIds.map(TelemetryDataID.init))
         let alias = takeUpstreamAlias()
         upstreams[alias] = state
+        await environment.upstreamRegistry.register(state)
         response.assignedStreamID = upstream.streamID.iscp2StreamID
         response.assignedStreamIDAlias = alias
         response.serverTime = iscp2ServerTime()
@@ -48,13 +50,13 @@ extension ISCP2Connection {
     func resumeUpstream(_ request: ISCP2UpstreamResumeRequest) async {
         var response = ISCP2UpstreamResumeResponse()
         response.requestID = request.requestID
-        guard let nodeID else { return }
+        guard let nodeID, let principal else { return }
         guard let streamID = UUID(iscp2StreamID: request.streamID) else {
             response.resultCode = .streamNotFound
             response.resultString = "a stream id has 16 bytes, not \(request.streamID.count)"
             return await sendUrgent(.upstreamResumeResponse(response))
         }
-        switch await environment.registry.resume(streamID, nodeID: nodeID) {
+        switch await environment.upstreamRegistry.resume(streamID, nodeID: nodeID, userID: principal.userID) {
         case .failure(let failure):
             response.resultCode = failure.code
             response.resultString = failure.message
@@ -83,6 +85,7 @@ extension ISCP2Connection {
             response.resultString = "no upstream with this stream id is open on this connection"
             return await sendUrgent(.upstreamCloseResponse(response))
         }
+        await environment.upstreamRegistry.remove(state.streamID)
         response.resultCode = .succeeded
         response.resultString = "SUCCEEDED"
         if request.extensionFields.closeSession, state.persists, let recorder = environment.recorder {

@@ -23,10 +23,9 @@ import NIOCore
 ///   downstream, not to the connection: it survives a lost connection, for a resume.
 ///
 /// A *watchdog* ends a connection that does not send its `ConnectRequest` in time or goes
-/// silent for longer than its ping interval allows. When the connection is lost, its
-/// upstreams wait in the ``ISCP2ResumeRegistry`` and its downstreams in the
-/// ``ISCP2DownstreamRegistry`` for their expiry intervals; after a `Disconnect` its downstreams
-/// are closed, since the peer said it is leaving.
+/// silent for longer than its ping interval allows. When the connection is lost, its streams
+/// wait in the endpoint's ``ISCP2ResumeRegistry``s for their expiry intervals; after a
+/// `Disconnect` its downstreams are closed, since the peer said it is leaving.
 actor ISCP2Connection {
     /// The shared parts every connection of an endpoint uses.
     struct Environment: Sendable {
@@ -36,10 +35,10 @@ actor ISCP2Connection {
         let access: TelemetryAccess
         /// Stores what upstreams with `persist` send, when storage is configured.
         let recorder: (any TelemetryRecording)?
-        /// Keeps lost upstreams resumable.
-        let registry: ISCP2ResumeRegistry
+        /// Knows every upstream, and keeps lost ones resumable.
+        let upstreamRegistry: ISCP2ResumeRegistry<ISCP2UpstreamState>
         /// Knows every downstream, and keeps lost ones resumable.
-        let downstreamRegistry: ISCP2DownstreamRegistry
+        let downstreamRegistry: ISCP2ResumeRegistry<ISCP2DownstreamState>
         /// Encodes and decodes frames.
         let codec: ISCP2MessageCodec
         /// The bounds the peer is held to.
@@ -210,7 +209,7 @@ actor ISCP2Connection {
         }
         downstreams = [:]
         for state in upstreams.values {
-            await environment.registry.park(state)
+            await environment.upstreamRegistry.park(state)
         }
         upstreams = [:]
         callPump?.cancel()

@@ -11,13 +11,15 @@ import ISCP
 /// Until then the full `DataID` and `UpstreamInfo` are sent.
 ///
 /// A downstream outlives the connection that opened it (specs/intdash.md §1.8): when the
-/// connection is lost, the downstream is detached and waits in the ``ISCP2DownstreamRegistry``
+/// connection is lost, the downstream is detached and waits in an ``ISCP2ResumeRegistry``
 /// for its expiry interval. Its pump then stops taking events, so the broker keeps them for it
 /// (up to its buffer limit). A `DownstreamResumeRequest` on a new connection of the same node
 /// attaches it there: a `RELIABLE` downstream first sends again the chunks the client had not
 /// acknowledged (they may have died with the old socket), then what arrived meanwhile, in
 /// order, then goes on live. The aliases the client learned stay valid, as iscp-go expects.
-actor ISCP2DownstreamState {
+actor ISCP2DownstreamState: ISCP2ResumableStream {
+    static let kind = "downstream"
+
     /// Where a downstream's messages go while it is attached.
     struct Attachment: Sendable {
         /// The connection's outbox.
@@ -40,17 +42,17 @@ actor ISCP2DownstreamState {
     static let unacknowledgedLimit = 1024
 
     /// The stream's id, as the open response gave it.
-    let streamID: UUID
+    nonisolated let streamID: UUID
     /// The broker subscription that feeds the stream.
-    let subscriptionID: UInt64
+    nonisolated let subscriptionID: UInt64
     /// The node that opened the stream; only a connection of the same node may resume it.
-    let nodeID: String
+    nonisolated let nodeID: String
     /// The user who opened the stream; only the same user may resume it.
-    let userID: String
+    nonisolated let userID: String
     /// How long the stream stays resumable after its connection is lost.
-    let expiryInterval: Duration
+    nonisolated let expiryInterval: Duration
     /// Whether chunks are kept until acknowledged and sent again after a resume.
-    let isReliable: Bool
+    nonisolated let isReliable: Bool
 
     private var attachment: Attachment?
     private var isClosed = false
@@ -81,6 +83,12 @@ actor ISCP2DownstreamState {
         self.isReliable = isReliable
         self.codec = codec
         for (alias, dataID) in proposedAliases { dataIDAliases[TelemetryDataID(dataID)] = alias }
+    }
+
+    /// Whether a connection of `nodeID` signed in as `userID` may resume the downstream: only
+    /// the node and user that opened it may.
+    nonisolated func mayBeResumed(byNode nodeID: String, user userID: String) -> Bool {
+        self.nodeID == nodeID && self.userID == userID
     }
 
     // MARK: Attachment

@@ -35,9 +35,15 @@ public struct ISCP2Endpoint: Sendable {
 
     /// Creates the endpoint with other limits than the defaults (tests use short timeouts).
     init(broker: TelemetryBroker, access: TelemetryAccess, recorder: (any TelemetryRecording)?, limits: ISCP2Limits, logger: Logger) {
+        let upstreams = ISCP2ResumeRegistry<ISCP2UpstreamState> { state in
+            await broker.publish(.upstreamLost(state.upstream), from: state.upstream.sourceNodeID)
+        }
+        let downstreams = ISCP2ResumeRegistry<ISCP2DownstreamState> { state in
+            await state.close()
+            await broker.unsubscribe(state.subscriptionID)
+        }
         self.environment = ISCP2Connection.Environment(
-            broker: broker, access: access, recorder: recorder,
-            registry: ISCP2ResumeRegistry(broker: broker), downstreamRegistry: ISCP2DownstreamRegistry(broker: broker),
+            broker: broker, access: access, recorder: recorder, upstreamRegistry: upstreams, downstreamRegistry: downstreams,
             codec: ISCP2MessageCodec(), limits: limits
         )
         self.logger = logger

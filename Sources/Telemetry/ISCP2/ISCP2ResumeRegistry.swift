@@ -1,62 +1,86 @@
 import Foundation
 import ISCP
 
-/// The upstreams whose connection was lost, kept for their expiry interval so that the same
-/// node can resume them on a new connection (specs/intdash.md §1.8).
+/// Every open iSCP v2 stream of one kind of an endpoint, by stream id: attached to a
+/// connection, or waiting for its expiry interval to be resumed after its connection was lost
+/// (specs/intdash.md §1.8).
 ///
-/// An upstream not resumed in time is forgotten and its downstreams are told with
-/// ``TelemetryMetadata/upstreamLost(_:)``. One registry serves every connection of an
-/// endpoint.
-actor ISCP2ResumeRegistry {
-    private struct Parked {
-        let state: ISCP2UpstreamState
-        let parking: UInt64
-        let expiry: Task<Void, Never>
+/// A stream not resumed in time is handed to the registry's expiry action (an upstream is
+/// reported lost to its downstreams, a downstream leaves the broker). A resume request for a
+/// stream that is still attached — its old connection has not been noticed gone yet — is
+/// answered `RESUME_REQUEST_CONFLICT`, which iscp-go answers by trying again. One registry of
+/// each kind serves every connection of an endpoint.
+actor ISCP2ResumeRegistry<Stream: ISCP2ResumableStream> {
+    private enum Entry {
+        case attached(Stream)
+        case parked(Stream, parking: UInt64, expiry: Task<Void, Never>)
     }
 
-    private let broker: TelemetryBroker
-    private var parked: [UUID: Parked] = [:]
+    private let expire: @Sendable (Stream) async -> Void
+    private var entries: [UUID: Entry] = [:]
     private var nextParking: UInt64 = 1
 
-    /// Creates an empty registry that reports lost upstreams to `broker`.
-    init(broker: TelemetryBroker) {
-        self.broker = broker
+    /// Creates an empty registry; `expire` is called with each stream not resumed in time.
+    init(onExpiry expire: @escaping @Sendable (Stream) async -> Void) {
+        self.expire = expire
     }
 
-    /// How many upstreams wait to be resumed.
-    var count: Int { parked.count }
+    /// How many streams wait to be resumed.
+    var parkedCount: Int {
+        entries.values.count { if case .parked = $0 { true } else { false } }
+    }
 
-    /// Keeps `state` resumable for its expiry interval.
-    func park(_ state: ISCP2UpstreamState) {
-        let streamID = state.upstream.streamID
+    /// Records a newly opened stream, attached to its connection.
+    func register(_ stream: Stream) {
+        entries[stream.streamID] = .attached(stream)
+    }
+
+    /// Forgets a stream that was closed.
+    func remove(_ streamID: UUID) {
+        if case .parked(_, _, let expiry) = entries.removeValue(forKey: streamID) { expiry.cancel() }
+    }
+
+    /// Keeps `stream`, whose connection was lost, resumable for its expiry interval.
+    func park(_ stream: Stream) {
+        let streamID = stream.streamID
         let parking = nextParking
         nextParking += 1
-        let interval = state.expiryInterval
+        let interval = stream.expiryInterval
         let expiry = Task { [weak self] in
             try? await Task.sleep(for: interval)
             await self?.expire(streamID, parking: parking)
         }
-        parked[streamID]?.expiry.cancel()
-        parked[streamID] = Parked(state: state, parking: parking, expiry: expiry)
+        if case .parked(_, _, let earlier) = entries[streamID] { earlier.cancel() }
+        entries[streamID] = .parked(stream, parking: parking, expiry: expiry)
     }
 
-    /// Takes back the upstream `streamID` for a connection of `nodeID`.
-    func resume(_ streamID: UUID, nodeID: String) -> Result<ISCP2UpstreamState, ISCP2Failure> {
-        guard let entry = parked[streamID] else {
-            return .failure(ISCP2Failure(.streamNotFound, "no upstream \(streamID.uuidString.lowercased()) is waiting to be resumed"))
+    /// Takes back the stream `streamID` for a connection of `nodeID` signed in as `userID`; it
+    /// counts as attached again.
+    func resume(_ streamID: UUID, nodeID: String, userID: String) -> Result<Stream, ISCP2Failure> {
+        let name = "\(Stream.kind) \(streamID.uuidString.lowercased())"
+        let stream: Stream
+        switch entries[streamID] {
+        case nil:
+            return .failure(ISCP2Failure(.streamNotFound, "no \(name) is waiting to be resumed"))
+        case .attached(let attached):
+            guard attached.mayBeResumed(byNode: nodeID, user: userID) else {
+                return .failure(ISCP2Failure(.nodeIDMismatch, "the \(name) belongs to another node"))
+            }
+            return .failure(ISCP2Failure(.resumeRequestConflict, "the \(name) is still attached to a connection; try again"))
+        case .parked(let parked, _, let expiry):
+            guard parked.mayBeResumed(byNode: nodeID, user: userID) else {
+                return .failure(ISCP2Failure(.nodeIDMismatch, "the \(name) belongs to another node"))
+            }
+            expiry.cancel()
+            stream = parked
         }
-        guard entry.state.upstream.sourceNodeID == nodeID else {
-            return .failure(ISCP2Failure(.nodeIDMismatch, "the upstream \(streamID.uuidString.lowercased()) belongs to another node"))
-        }
-        entry.expiry.cancel()
-        parked[streamID] = nil
-        return .success(entry.state)
+        entries[streamID] = .attached(stream)
+        return .success(stream)
     }
 
     private func expire(_ streamID: UUID, parking: UInt64) async {
-        guard let entry = parked[streamID], entry.parking == parking else { return }
-        parked[streamID] = nil
-        let upstream = entry.state.upstream
-        await broker.publish(.upstreamLost(upstream), from: upstream.sourceNodeID)
+        guard case .parked(let stream, let parked, _) = entries[streamID], parked == parking else { return }
+        entries[streamID] = nil
+        await expire(stream)
     }
 }

@@ -1,9 +1,12 @@
+import Foundation
 import ISCP
 
 /// What the server keeps about one open iSCP v2 upstream: which stream it is, how it stores,
 /// its data-id aliases and its progress. It moves from a connection to the resume registry
 /// when the connection is lost, and back to a connection when the client resumes it.
-struct ISCP2UpstreamState: Sendable {
+struct ISCP2UpstreamState: ISCP2ResumableStream {
+    static let kind = "upstream"
+
     /// The stream, its session and its node.
     let upstream: TelemetryUpstream
     /// The quality of service the client asked for (reported in metadata, not enforced).
@@ -28,6 +31,14 @@ struct ISCP2UpstreamState: Sendable {
         self.qos = qos
         self.persists = persists
         self.expiryInterval = expiryInterval
+    }
+
+    /// The upstream's stream id.
+    var streamID: UUID { upstream.streamID }
+
+    /// Whether a connection of `nodeID` may resume the upstream: only its own node may.
+    func mayBeResumed(byNode nodeID: String, user userID: String) -> Bool {
+        upstream.sourceNodeID == nodeID
     }
 
     /// Assigns aliases to the data ids that have none and returns the new ones.

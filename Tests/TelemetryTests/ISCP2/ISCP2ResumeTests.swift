@@ -91,6 +91,32 @@ struct ISCP2ResumeTests {
         }
     }
 
+    @Test("an upstream still attached to a live connection cannot be resumed yet: RESUME_REQUEST_CONFLICT")
+    func resumeWhileAttached() async throws {
+        try await ISCP2TestServer.with { server in
+            let edgeNode = server.edgeNodeID
+            try await ISCP2TestPeer.connected(to: server, token: server.edgeToken, nodeID: edgeNode) { edge in
+                try await edge.send(R.openUpstream(2, session: "session-3", expiry: 30))
+                let opened = try await edge.next(S.upstreamOpenResponse)
+                try await ISCP2TestPeer.connected(to: server, token: server.edgeToken, nodeID: edgeNode) { second in
+                    var request = ISCP2UpstreamResumeRequest()
+                    request.requestID = 2
+                    request.streamID = opened.assignedStreamID
+                    try await second.send(.upstreamResumeRequest(request))
+                    #expect(try await second.next(S.upstreamResumeResponse).resultCode == .resumeRequestConflict)
+                }
+                // Once closed, it is gone.
+                try await edge.send(R.closeUpstream(4, streamID: opened.assignedStreamID, totalDataPoints: 0, finalSequenceNumber: 0))
+                #expect(try await edge.next(S.upstreamCloseResponse).resultCode == .succeeded)
+                var request = ISCP2UpstreamResumeRequest()
+                request.requestID = 6
+                request.streamID = opened.assignedStreamID
+                try await edge.send(.upstreamResumeRequest(request))
+                #expect(try await edge.next(S.upstreamResumeResponse).resultCode == .streamNotFound)
+            }
+        }
+    }
+
     /// Sends resume requests until one is answered with `expected` (the server parks the
     /// stream a moment after the old socket closes) or ten seconds pass; returns the last answer.
     private func resume(_ streamID: Data, on peer: ISCP2TestPeer, until expected: ISCP2ResultCode) async throws -> ISCP2UpstreamResumeResponse {
