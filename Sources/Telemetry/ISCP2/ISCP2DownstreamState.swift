@@ -215,55 +215,23 @@ actor ISCP2DownstreamState: ISCP2ResumableStream {
         if !waitingToSend.isEmpty { waitingToSend.removeFirst().resume() }
     }
 
-    // MARK: Messages
+    // MARK: Frames
 
-    /// The frame that delivers `event` on this stream as alias `alias`; chunks are written
-    /// straight from the broker's chunk (``ISCP2DownstreamChunkWriter``).
+    /// The frame that delivers `event` on this stream as alias `alias`: chunks are written
+    /// straight from the broker's chunk (``ISCP2DownstreamChunkWriter``), metadata through the
+    /// codec.
     func frame(for event: TelemetryDownstreamEvent, alias: UInt32, requestIDs: ISCP2ServerRequestIDs) -> [UInt8]? {
-        guard case .chunk(let chunk) = event else { return codec.frame(message(for: event, alias: alias, requestIDs: requestIDs)) }
-        let upstream: ISCP2DownstreamChunkWriter.Upstream = upstreamAliases[chunk.upstream].map { .alias($0) } ?? .info(chunk.upstream)
-        return ISCP2DownstreamChunkWriter.frame(streamAlias: alias, upstream: upstream, chunk: chunk) { dataIDAliases[$0] }
-    }
-
-    /// The message that delivers `event` on this stream as alias `alias`.
-    func message(for event: TelemetryDownstreamEvent, alias: UInt32, requestIDs: ISCP2ServerRequestIDs) -> ISCP2Message {
         switch event {
         case .chunk(let chunk):
-            var downstreamChunk = ISCP2DownstreamChunk()
-            downstreamChunk.streamIDAlias = alias
-            if let upstreamAlias = upstreamAliases[chunk.upstream] {
-                downstreamChunk.upstreamAlias = upstreamAlias
-            } else {
-                downstreamChunk.upstreamInfo = ISCP2UpstreamInfo(chunk.upstream)
-            }
-            var streamChunk = ISCP2StreamChunk()
-            streamChunk.sequenceNumber = chunk.sequenceNumber
-            streamChunk.dataPointGroups = chunk.groups.map(group)
-            downstreamChunk.streamChunk = streamChunk
-            return ISCP2Message(.downstreamChunk(downstreamChunk))
+            let upstream: ISCP2DownstreamChunkWriter.Upstream = upstreamAliases[chunk.upstream].map { .alias($0) } ?? .info(chunk.upstream)
+            return ISCP2DownstreamChunkWriter.frame(streamAlias: alias, upstream: upstream, chunk: chunk) { dataIDAliases[$0] }
         case .metadata(let metadata, let sourceNodeID):
             var downstreamMetadata = ISCP2DownstreamMetadata()
             downstreamMetadata.requestID = requestIDs.take()
             downstreamMetadata.streamIDAlias = alias
             downstreamMetadata.sourceNodeID = sourceNodeID
             downstreamMetadata.metadata = ISCP2DownstreamMetadata.OneOf_Metadata(metadata)
-            return ISCP2Message(.downstreamMetadata(downstreamMetadata))
+            return codec.frame(ISCP2Message(.downstreamMetadata(downstreamMetadata)))
         }
-    }
-
-    private func group(_ group: TelemetryDataPointGroup) -> ISCP2DataPointGroup {
-        var result = ISCP2DataPointGroup()
-        if let dataIDAlias = dataIDAliases[group.dataID] {
-            result.dataIDAlias = dataIDAlias
-        } else {
-            result.dataID = ISCP2DataID(group.dataID)
-        }
-        result.dataPoints = group.dataPoints.map { point in
-            var dataPoint = ISCP2DataPoint()
-            dataPoint.elapsedTime = point.elapsedTime
-            dataPoint.payload = Data(point.payload)
-            return dataPoint
-        }
-        return result
     }
 }
