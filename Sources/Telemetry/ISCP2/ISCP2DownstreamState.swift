@@ -87,6 +87,9 @@ actor ISCP2DownstreamState: ISCP2ResumableStream {
 
     /// Whether a connection of `nodeID` signed in as `userID` may resume the downstream: only
     /// the node and user that opened it may.
+    /// The node that opened the downstream.
+    nonisolated var ownerNodeID: String { nodeID }
+
     nonisolated func mayBeResumed(byNode nodeID: String, user userID: String) -> Bool {
         self.nodeID == nodeID && self.userID == userID
     }

@@ -35,10 +35,10 @@ public struct ISCP2Endpoint: Sendable {
 
     /// Creates the endpoint with other limits than the defaults (tests use short timeouts).
     init(broker: TelemetryBroker, access: TelemetryAccess, recorder: (any TelemetryRecording)?, limits: ISCP2Limits, logger: Logger) {
-        let upstreams = ISCP2ResumeRegistry<ISCP2UpstreamState> { state in
+        let upstreams = ISCP2ResumeRegistry<ISCP2UpstreamState>(maximumParkedPerNode: limits.parkedStreamsPerNode) { state in
             await broker.publish(.upstreamLost(state.upstream), from: state.upstream.sourceNodeID)
         }
-        let downstreams = ISCP2ResumeRegistry<ISCP2DownstreamState> { state in
+        let downstreams = ISCP2ResumeRegistry<ISCP2DownstreamState>(maximumParkedPerNode: limits.parkedStreamsPerNode) { state in
             await state.close()
             await broker.unsubscribe(state.subscriptionID)
         }

@@ -17,6 +17,9 @@ struct ISCP2Limits: Sendable {
     var upstreamsPerConnection = 256
     /// How many downstreams one connection may have open.
     var downstreamsPerConnection = 256
+    /// How many lost upstreams, and as many lost downstreams, of one node may wait to be
+    /// resumed; beyond it the oldest are given up.
+    var parkedStreamsPerNode = 256
     /// How many downstream filters (source nodes) one downstream may have.
     var filtersPerDownstream = 256
     /// How many data filters one downstream may have in all.

@@ -8,6 +8,8 @@ protocol ISCP2ResumableStream: Sendable {
     static var kind: String { get }
     /// The stream's id, which the resume request names.
     var streamID: UUID { get }
+    /// The node that opened the stream.
+    var ownerNodeID: String { get }
     /// How long the stream stays resumable after its connection is lost.
     var expiryInterval: Duration { get }
     /// Whether a connection of `nodeID`, signed in as the user `userID`, may resume it.

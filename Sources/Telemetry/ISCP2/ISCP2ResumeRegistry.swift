@@ -10,18 +10,26 @@ import ISCP
 /// stream that is still attached — its old connection has not been noticed gone yet — is
 /// answered `RESUME_REQUEST_CONFLICT`, which iscp-go answers by trying again. One registry of
 /// each kind serves every connection of an endpoint.
+///
+/// A node may have at most ``maximumParkedPerNode`` streams waiting: parking one more expires
+/// its oldest at once, so that a client that keeps opening streams and dropping connections
+/// cannot make the server keep (and, for downstreams, buffer for) ever more of them.
 actor ISCP2ResumeRegistry<Stream: ISCP2ResumableStream> {
     private enum Entry {
         case attached(Stream)
         case parked(Stream, parking: UInt64, expiry: Task<Void, Never>)
     }
 
+    /// How many streams of one node may wait to be resumed.
+    let maximumParkedPerNode: Int
     private let expire: @Sendable (Stream) async -> Void
     private var entries: [UUID: Entry] = [:]
     private var nextParking: UInt64 = 1
 
-    /// Creates an empty registry; `expire` is called with each stream not resumed in time.
-    init(onExpiry expire: @escaping @Sendable (Stream) async -> Void) {
+    /// Creates an empty registry; `expire` is called with each stream not resumed in time or
+    /// pushed out by newer ones of its node.
+    init(maximumParkedPerNode: Int, onExpiry expire: @escaping @Sendable (Stream) async -> Void) {
+        self.maximumParkedPerNode = max(1, maximumParkedPerNode)
         self.expire = expire
     }
 
@@ -52,6 +60,22 @@ actor ISCP2ResumeRegistry<Stream: ISCP2ResumableStream> {
         }
         if case .parked(_, _, let earlier) = entries[streamID] { earlier.cancel() }
         entries[streamID] = .parked(stream, parking: parking, expiry: expiry)
+        expireOldest(of: stream.ownerNodeID)
+    }
+
+    /// Expires the oldest waiting streams of `nodeID` while it has more than allowed.
+    private func expireOldest(of nodeID: String) {
+        var waiting: [(parking: UInt64, streamID: UUID)] = entries.compactMap { streamID, entry in
+            guard case .parked(let stream, let parking, _) = entry, stream.ownerNodeID == nodeID else { return nil }
+            return (parking, streamID)
+        }
+        guard waiting.count > maximumParkedPerNode else { return }
+        waiting.sort { $0.parking < $1.parking }
+        for (_, streamID) in waiting.prefix(waiting.count - maximumParkedPerNode) {
+            guard case .parked(let stream, _, let expiry) = entries.removeValue(forKey: streamID) else { continue }
+            expiry.cancel()
+            Task { [expire] in await expire(stream) }
+        }
     }
 
     /// Takes back the stream `streamID` for a connection of `nodeID` signed in as `userID`; it

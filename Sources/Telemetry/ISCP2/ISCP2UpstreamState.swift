@@ -35,6 +35,8 @@ struct ISCP2UpstreamState: ISCP2ResumableStream {
 
     /// The upstream's stream id.
     var streamID: UUID { upstream.streamID }
+    /// The node that sends the upstream.
+    var ownerNodeID: String { upstream.sourceNodeID }
 
     /// Whether a connection of `nodeID` may resume the upstream: only its own node may.
     func mayBeResumed(byNode nodeID: String, user userID: String) -> Bool {

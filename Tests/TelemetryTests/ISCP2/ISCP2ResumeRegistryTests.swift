@@ -1,0 +1,57 @@
+import Foundation
+import ISCP
+import Synchronization
+import Testing
+
+@testable import Telemetry
+
+/// The registry of resumable streams on its own, with streams that are only ids and owners.
+@Suite("iSCP v2 resume registry")
+struct ISCP2ResumeRegistryTests {
+    struct Stream: ISCP2ResumableStream {
+        static let kind = "test stream"
+        let streamID = UUID()
+        let ownerNodeID: String
+        let expiryInterval: Duration
+
+        func mayBeResumed(byNode nodeID: String, user userID: String) -> Bool { nodeID == ownerNodeID }
+    }
+
+    @Test("a node's streams beyond the limit push out its oldest waiting one, not another node's")
+    func perNodeLimit() async throws {
+        let expired = Mutex<[UUID]>([])
+        let registry = ISCP2ResumeRegistry<Stream>(maximumParkedPerNode: 2) { stream in expired.withLock { $0.append(stream.streamID) } }
+        let streams = (0..<3).map { _ in Stream(ownerNodeID: "a", expiryInterval: .seconds(60)) }
+        let other = Stream(ownerNodeID: "b", expiryInterval: .seconds(60))
+        await registry.park(other)
+        for stream in streams {
+            await registry.register(stream)
+            await registry.park(stream)
+        }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while expired.withLock({ $0.isEmpty }), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(expired.withLock { $0 } == [streams[0].streamID])
+        #expect(await registry.parkedCount == 3)
+        guard case .failure(let failure) = await registry.resume(streams[0].streamID, nodeID: "a", userID: "") else {
+            Issue.record("a pushed-out stream was resumed")
+            return
+        }
+        #expect(failure.code == .streamNotFound)
+        _ = try await registry.resume(streams[2].streamID, nodeID: "a", userID: "").get()
+        _ = try await registry.resume(other.streamID, nodeID: "b", userID: "").get()
+    }
+
+    @Test("a stream not resumed within its expiry interval is expired once; a resumed one is not")
+    func expiry() async throws {
+        let expired = Mutex<[UUID]>([])
+        let registry = ISCP2ResumeRegistry<Stream>(maximumParkedPerNode: 8) { stream in expired.withLock { $0.append(stream.streamID) } }
+        let lost = Stream(ownerNodeID: "a", expiryInterval: .milliseconds(100))
+        let resumed = Stream(ownerNodeID: "a", expiryInterval: .milliseconds(100))
+        await registry.park(lost)
+        await registry.park(resumed)
+        _ = try await registry.resume(resumed.streamID, nodeID: "a", userID: "").get()
+        try await Task.sleep(for: .milliseconds(600))
+        #expect(expired.withLock { $0 } == [lost.streamID])
+        #expect(await registry.parkedCount == 0)
+    }
+}
