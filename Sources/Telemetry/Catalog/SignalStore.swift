@@ -54,16 +54,18 @@ public struct SignalStore: Sendable {
             dataID: dataID, conversion: conversion, display: display, createdBy: principal.userID, createdAt: now, updatedAt: now
         )
         try Self.validate(signal)
-        return try await database.withTransaction { sql in
-            guard try await Self.row(label: label, in: sql) == nil else { throw CatalogError.signalLabelTaken(label) }
-            try await sql.insert(into: "telemetry_signals").columns(Self.columns).values(
-                SQLBind(signal.uuid), SQLBind(signal.label), SQLBind(signal.description), SQLBind(Int(signal.dataType)),
-                SQLBind(Int(signal.channel)), SQLBind(signal.dataID), SQLBind(try Self.encode(signal.conversion)),
-                SQLBind(try Self.encode(signal.display)), SQLBind(signal.createdBy), SQLBind(signal.createdAt), SQLBind(signal.updatedAt)
-            ).run()
-            // Read back, so that the answer equals any later read (timestamps keep the
-            // database's precision).
-            return try await Self.stored(signal.uuid, in: sql)
+        return try await refusingTakenLabel(label) {
+            try await database.withTransaction { sql in
+                guard try await Self.row(label: label, in: sql) == nil else { throw CatalogError.signalLabelTaken(label) }
+                try await sql.insert(into: "telemetry_signals").columns(Self.columns).values(
+                    SQLBind(signal.uuid), SQLBind(signal.label), SQLBind(signal.description), SQLBind(Int(signal.dataType)),
+                    SQLBind(Int(signal.channel)), SQLBind(signal.dataID), SQLBind(try Self.encode(signal.conversion)),
+                    SQLBind(try Self.encode(signal.display)), SQLBind(signal.createdBy), SQLBind(signal.createdAt), SQLBind(signal.updatedAt)
+                ).run()
+                // Read back, so that the answer equals any later read (timestamps keep the
+                // database's precision).
+                return try await Self.stored(signal.uuid, in: sql)
+            }
         }
     }
 
@@ -96,32 +98,34 @@ public struct SignalStore: Sendable {
     ///   ``CatalogError/signalLabelTaken(_:)``, ``CatalogError/invalid(_:)``.
     @discardableResult
     public func update(uuid: String, _ change: SignalUpdate, by principal: Principal, now: Date = Date()) async throws -> Signal {
-        try await database.withTransaction { sql in
-            var signal = try await Self.stored(uuid, in: sql)
-            try Self.requireChanger(principal, of: signal)
-            signal.label = change.label ?? signal.label
-            signal.description = change.description ?? signal.description
-            signal.dataType = change.dataType ?? signal.dataType
-            signal.channel = change.channel ?? signal.channel
-            signal.dataID = change.dataID ?? signal.dataID
-            signal.conversion = change.conversion ?? signal.conversion
-            signal.display = change.display ?? signal.display
-            try Self.validate(signal)
-            if let holder = try await Self.row(label: signal.label, in: sql).map(Self.signal(from:)), holder.uuid != signal.uuid {
-                throw CatalogError.signalLabelTaken(signal.label)
+        try await refusingTakenLabel(change.label, of: uuid) {
+            try await database.withTransaction { sql in
+                var signal = try await Self.stored(uuid, in: sql)
+                try Self.requireChanger(principal, of: signal)
+                signal.label = change.label ?? signal.label
+                signal.description = change.description ?? signal.description
+                signal.dataType = change.dataType ?? signal.dataType
+                signal.channel = change.channel ?? signal.channel
+                signal.dataID = change.dataID ?? signal.dataID
+                signal.conversion = change.conversion ?? signal.conversion
+                signal.display = change.display ?? signal.display
+                try Self.validate(signal)
+                if let holder = try await Self.row(label: signal.label, in: sql).map(Self.signal(from:)), holder.uuid != signal.uuid {
+                    throw CatalogError.signalLabelTaken(signal.label)
+                }
+                try await sql.update("telemetry_signals")
+                    .set("label", to: SQLBind(signal.label))
+                    .set("description", to: SQLBind(signal.description))
+                    .set("data_type", to: SQLBind(Int(signal.dataType)))
+                    .set("channel", to: SQLBind(Int(signal.channel)))
+                    .set("data_id", to: SQLBind(signal.dataID))
+                    .set("conversion", to: SQLBind(try Self.encode(signal.conversion)))
+                    .set("display", to: SQLBind(try Self.encode(signal.display)))
+                    .set("updated_at", to: SQLBind(now))
+                    .where("uuid", .equal, signal.uuid)
+                    .run()
+                return try await Self.stored(signal.uuid, in: sql)
             }
-            try await sql.update("telemetry_signals")
-                .set("label", to: SQLBind(signal.label))
-                .set("description", to: SQLBind(signal.description))
-                .set("data_type", to: SQLBind(Int(signal.dataType)))
-                .set("channel", to: SQLBind(Int(signal.channel)))
-                .set("data_id", to: SQLBind(signal.dataID))
-                .set("conversion", to: SQLBind(try Self.encode(signal.conversion)))
-                .set("display", to: SQLBind(try Self.encode(signal.display)))
-                .set("updated_at", to: SQLBind(now))
-                .where("uuid", .equal, signal.uuid)
-                .run()
-            return try await Self.stored(signal.uuid, in: sql)
         }
     }
 
@@ -136,6 +140,23 @@ public struct SignalStore: Sendable {
             try Self.requireChanger(principal, of: signal)
             try await sql.delete(from: "telemetry_signals").where("uuid", .equal, signal.uuid).run()
             return signal
+        }
+    }
+
+    /// Runs `body`, which stores the signal with `uuid` (`nil` for a new one) labelled `label`;
+    /// when it fails with a database error while another signal has that label (a concurrent
+    /// request took the label between the check and the write, and the unique index refused
+    /// the row), throws ``CatalogError/signalLabelTaken(_:)`` instead.
+    private func refusingTakenLabel(_ label: String?, of uuid: String? = nil, _ body: () async throws -> Signal) async throws -> Signal {
+        do {
+            return try await body()
+        } catch let error as CatalogError {
+            throw error
+        } catch {
+            if let label, let holder = try await signal(labelled: label), holder.uuid != uuid?.lowercased() {
+                throw CatalogError.signalLabelTaken(label)
+            }
+            throw error
         }
     }
 

@@ -48,6 +48,30 @@ import Testing
         }
     }
 
+    @Test func concurrentRequestsForOneLabelMakeOneSignalAndClashesForTheRest() async throws {
+        try await CatalogFixture.with { fixture in
+            let signals = SignalStore(database: fixture.database)
+            let alice = fixture.alice
+            let outcomes = try await withThrowingTaskGroup(of: CatalogError?.self) { group in
+                for channel in 0..<8 {
+                    group.addTask {
+                        do {
+                            try await signals.create(label: "shared", dataType: 11, channel: UInt8(channel), dataID: "v", by: alice)
+                            return nil
+                        } catch let error as CatalogError {
+                            return error
+                        }
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(outcomes.filter { $0 == nil }.count == 1)
+            #expect(outcomes.compactMap { $0 } == Array(repeating: .signalLabelTaken("shared"), count: 7))
+            let stored = try await signals.list(SignalQuery()).totalCount
+            #expect(stored == 1)
+        }
+    }
+
     @Test func peopleChangeTheirOwnAdministratorsAnyAndEdgesNone() async throws {
         try await CatalogFixture.with { fixture in
             let signals = SignalStore(database: fixture.database)
