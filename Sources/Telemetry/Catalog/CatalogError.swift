@@ -8,8 +8,12 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
     case baseTimeNotFound(measurement: String, type: String)
     /// No marker with this UUID, or none the caller may see.
     case markerNotFound(String)
+    /// No signal with this UUID.
+    case signalNotFound(String)
     /// Another edge already has this name.
     case edgeNameTaken(String)
+    /// Another signal already has this label.
+    case signalLabelTaken(String)
     /// A measurement with this UUID exists already.
     case measurementExists(String)
     /// A protected measurement cannot be deleted.
@@ -25,7 +29,9 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
         case .measurementNotFound(let uuid): return "measurement \(uuid) not found"
         case .baseTimeNotFound(let measurement, let type): return "measurement \(measurement) has no \(type) base time"
         case .markerNotFound(let uuid): return "marker \(uuid) not found"
+        case .signalNotFound(let uuid): return "signal \(uuid) not found"
         case .edgeNameTaken(let name): return "an edge named \(name) exists already"
+        case .signalLabelTaken(let label): return "a signal labelled \(label) exists already"
         case .measurementExists(let uuid): return "measurement \(uuid) exists already"
         case .measurementProtected(let uuid): return "measurement \(uuid) is protected; unprotect it first"
         case .forbidden(let reason): return reason

@@ -133,6 +133,17 @@ public struct EdgeStore: Sendable {
         return edge
     }
 
+    /// The edge named exactly `name` if `scope` may see it.
+    ///
+    /// - Throws: ``CatalogError/edgeNotFound(_:)``.
+    public func edge(named name: String, scope: CatalogScope) async throws -> Edge {
+        let edge = try await database.withReadConnection { sql in
+            try await sql.select().columns(Self.columns).from("telemetry_edges").where("name", .equal, name).first().map(Self.edge(from:))
+        }
+        guard let edge, Self.isVisible(edge, in: scope) else { throw CatalogError.edgeNotFound(name) }
+        return edge
+    }
+
     /// The edge whose own account user is named `userName` (a device edge's UUID), or `nil`.
     public func edge(forUserName userName: String) async throws -> Edge? {
         guard let uuid = UUID(uuidString: userName) else { return nil }

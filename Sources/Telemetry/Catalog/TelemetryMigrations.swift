@@ -3,7 +3,7 @@ import SQLKit
 import Storage
 
 /// The schema history of the telemetry catalog: edges, measurements, their base times and
-/// markers, and captures.
+/// markers, captures, and signals.
 ///
 /// Times of the domain (base times, elapsed times) are integers in the unit the wire APIs use,
 /// so that nothing is lost to a floating-point or timestamp column: base times in nanoseconds
@@ -14,6 +14,10 @@ import Storage
 /// A measurement or capture names its edge by UUID without a foreign key: deleting an edge
 /// keeps the data it recorded. A capture's start is in nanoseconds since 1970 and its length
 /// in microseconds (intdash's capture API).
+///
+/// A signal's conversion and display are JSON texts (the Codable forms of
+/// ``SignalConversion`` and ``SignalDisplay``): they are read and written whole, never
+/// searched, and a text column means the same on both engines.
 public enum TelemetryMigrations {
     /// The SQL type of the flags, `BOOLEAN` on both engines (SQLite stores it as 0 or 1).
     private static let boolean = SQLDataType.custom(SQLRaw("BOOLEAN"))
@@ -98,6 +102,21 @@ public enum TelemetryMigrations {
                 .run()
             try await sql.create(index: "telemetry_captures_by_edge").on("telemetry_captures").column("edge_uuid").column("start").run()
             try await sql.create(index: "telemetry_captures_by_start").on("telemetry_captures").column("start").run()
+        },
+        Migration(version: 3, name: "signals") { sql in
+            try await sql.create(table: "telemetry_signals")
+                .column("uuid", type: .text, .primaryKey(autoIncrement: false))
+                .column("label", type: .text, .notNull, .unique)
+                .column("description", type: .text, .notNull)
+                .column("data_type", type: .bigint, .notNull)
+                .column("channel", type: .bigint, .notNull)
+                .column("data_id", type: .text, .notNull)
+                .column("conversion", type: .text, .notNull)
+                .column("display", type: .text, .notNull)
+                .column("created_by", type: .text, .notNull)
+                .column("created_at", type: .timestamp, .notNull)
+                .column("updated_at", type: .timestamp, .notNull)
+                .run()
         },
     ])
 }

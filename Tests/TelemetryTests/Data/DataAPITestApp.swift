@@ -26,6 +26,34 @@ actor TestMeasurementDirectory: MeasurementDirectory {
         guard let found = entries[uuid], principal.isAdministrator || found.readers.contains(principal.userName) else { return nil }
         return found.entry
     }
+
+    /// The visible measurements of the edge with UUID `edge` that start before the range's end
+    /// (the catalog's finer test of spans is the catalog's own, tested with it); `nil` when the
+    /// principal sees none of them.
+    func measurements(ofEdge edge: String, overlapping timeRange: Range<Int64>, visibleTo principal: Principal) async throws
+        -> [MeasurementDirectoryEntry]?
+    {
+        let visible = entries.values.filter { $0.entry.edgeUUID == edge && (principal.isAdministrator || $0.readers.contains(principal.userName)) }
+        guard !visible.isEmpty else { return nil }
+        return visible.map(\.entry).filter { ($0.baseTime ?? 0) < timeRange.upperBound }.sorted { ($0.baseTime ?? 0) < ($1.baseTime ?? 0) }
+    }
+}
+
+/// Signals for the data routes' tests: the test's stand-in for the signal catalog.
+actor TestSignalDirectory: SignalDirectory {
+    private var signals: [String: Signal] = [:]
+
+    /// Adds a signal labelled `label` that reads `(dataType, channel, dataID)` through `conversion`.
+    func add(_ label: String, dataType: UInt8, channel: UInt8, dataID: String, conversion: SignalConversion) {
+        signals[label] = Signal(
+            uuid: UUID().uuidString.lowercased(), label: label, description: "", dataType: dataType, channel: channel, dataID: dataID,
+            conversion: conversion, display: SignalDisplay(), createdBy: "test", createdAt: Date(), updatedAt: Date()
+        )
+    }
+
+    func signal(labelled label: String) async throws -> Signal? {
+        signals[label]
+    }
 }
 
 /// A recorder that stores chunks in a real ``TelemetryDataStore`` and notes the base times and
@@ -67,6 +95,7 @@ struct DataAPITestApp {
     let store: TelemetryDataStore
     let recording: TestRecording
     let directory: TestMeasurementDirectory
+    let signals: TestSignalDirectory
     /// `X-Api-Key` headers of alice, bob and root.
     let alice: HTTPFields
     let bob: HTTPFields
@@ -94,15 +123,16 @@ struct DataAPITestApp {
                 let store = TelemetryDataStore(database: database, directory: folder + "/telemetry")
                 let recording = TestRecording(store: store)
                 let directory = TestMeasurementDirectory()
+                let signals = TestSignalDirectory()
                 await directory.add(measurement, edgeUUID: edge, baseTime: baseTime, readers: ["alice"])
                 let router = Router(context: ChanceryRequestContext.self)
                 router.add(middleware: ErrorMiddleware(formats: TelemetryCapability.errorFormats))
                 let api = router.group("intdash/api").add(middleware: AuthenticationMiddleware(accounts: accounts, authenticators: .standard))
-                IntdashDataRoutes(store: store, measurements: directory).add(to: api)
+                IntdashDataRoutes(store: store, measurements: directory, signals: signals).add(to: api)
                 IntdashUploadRoutes(recording: recording, measurements: directory).add(to: api)
                 try await Application(router: router).test(.router) { client in
                     try await body(DataAPITestApp(
-                        client: client, store: store, recording: recording, directory: directory, alice: alice, bob: bob, root: root
+                        client: client, store: store, recording: recording, directory: directory, signals: signals, alice: alice, bob: bob, root: root
                     ))
                 }
                 await store.close()

@@ -170,7 +170,6 @@ import Testing
             #expect(try await ids("&idq=11:*/*") == Array(repeating: "2/speed", count: 5))
             #expect(try await ids("&idq=*:2/speed&idq=12:*/count").count == 10)
             #expect(try await ids("&idq=12:2/*").isEmpty)
-            #expect(try await ids("&label=nmea").isEmpty)
             // 2021-01-01T00:00:01Z ≤ time < 2021-01-01T00:00:03Z, as RFC 3339 and as microseconds.
             #expect(try await ids("&start=2021-01-01T00:00:01.000000000Z&end=2021-01-01T00:00:03Z&idq=12:1/count").count == 2)
             #expect(try await ids("&start=1609459201000000&end=1609459203000000").count == 4)
@@ -183,6 +182,66 @@ import Testing
             #expect(items.map { $0["data_type"] as? Int } == [12, 11])
             #expect(items.map { $0["count"] as? Int } == [5, 5])
             #expect(items.map { $0["last_elapsed_time"] as? Int } == [4_000_000, 4_000_000])
+        }
+    }
+
+    @Test func labelsAnswerTheirSignalsConvertedValuesAndConversionErrors() async throws {
+        try await DataAPITestApp.with { app in
+            await app.signals.add("json_v", dataType: 10, channel: 1, dataID: "json", conversion: .json(fieldPath: "a.v", valueType: .number))
+            // intdash's examples write CAN ids in uppercase; this server answers them in lowercase.
+            let brake = SignalConversion.fixedPoint(startBit: 1, bitSize: 1, endian: .little, isSigned: false, scale: 1, offset: 0)
+            await app.signals.add("brake", dataType: 1, channel: 3, dataID: "0000014A", conversion: brake)
+            await app.signals.add("pedal", dataType: 1, channel: 3, dataID: "0000014a", conversion: .subBytes(startByte: 1, byteSize: 1))
+            func unit(_ milliseconds: UInt64, _ channel: UInt8, _ payload: ISCP1Payload) throws -> ISCP1Element {
+                .unit(try ISCP1Unit(
+                    streamID: 1, channel: channel, elapsedTime: ISCP1ElapsedTime(nanoseconds: milliseconds * 1_000_000, precision: .nanoseconds),
+                    payload: payload
+                ))
+            }
+            let body = try ISCP1Encoder().encode([
+                .startOfSection(ISCP1StartOfSection(streamID: 1, serialNumber: 0)),
+                try unit(0, 1, .string(ISCP1IdentifiedValue(id: "json", value: #"{"a": {"v": 1.5}}"#))),
+                try unit(500, 3, .can(ISCP1CANFrame(id: 0x14A, data: [0b0000_0010, 0x7F]))),
+                try unit(1000, 1, .string(ISCP1IdentifiedValue(id: "json", value: #"{"a": {"v": "fast"}}"#))),
+                try unit(2000, 1, .string(ISCP1IdentifiedValue(id: "json", value: #"{"a": {"v": -2}}"#))),
+                try unit(2500, 2, .string(ISCP1IdentifiedValue(id: "json", value: #"{"a": {"v": 9}}"#))),
+                .endOfSection(ISCP1EndOfSection(streamID: 1, isFinal: false, serialNumber: 0)),
+            ])
+            #expect(try await app.call(.post, Self.path, app.alice, body: body).status == .ok)
+
+            func items(_ query: String) async throws -> [[String: Any]] {
+                let answer = try await app.call(.get, "/v1/data?\(Self.name)&time_format=ms" + query, app.alice)
+                try #require(answer.status == .ok)
+                return try #require(answer.json as? [[String: Any]])
+            }
+            let error = IntdashDataResponse.errorDataID
+            let labelled = try await items("&label=json_v&label=brake&label=pedal")
+            #expect(labelled.map { $0["data_id"] as? String } == ["json_v", "brake", "pedal", error, "json_v"])
+            #expect(labelled.map { $0["time"] as? Int } == [0, 500, 500, 1000, 2000].map { 1_609_459_200_000 + $0 })
+            #expect(labelled.map { $0["data_type"] as? Int } == [11, 11, 14, 10, 11])
+            #expect(labelled.map { $0["channel"] as? Int } == [1, 3, 3, 1, 1])
+            let values = labelled.map { ($0["data"] as? [String: Any])?["d"] }
+            #expect(values[0] as? Double == 1.5 && values[1] as? Double == 1 && values[2] as? String == "fw==" && values[4] as? Double == -2)
+            let errorText = try #require(values[3] as? String)
+            let problem = try #require(try JSONSerialization.jsonObject(with: Data(errorText.utf8)) as? [String: Any])
+            #expect(problem["error"] as? String == "converted_error")
+            #expect((problem["error_extra"] as? [String: Any])?["signal_label"] as? String == "json_v")
+            #expect((problem["error_description"] as? String)?.contains("'fast' is not a number") == true)
+
+            // exit_on_error ends the answer at the error point.
+            #expect(try await items("&label=json_v&label=brake&exit_on_error=true").map { $0["data_id"] as? String } == ["json_v", "brake", error])
+            // An id query and a label both select: the raw point, then the converted one.
+            #expect(try await items("&idq=10:1/json&label=json_v").map { $0["data_id"] as? String } == ["json", "json_v", "json", error, "json", "json_v"])
+            // period keeps one answer per label in each window, limit counts answers.
+            #expect(try await items("&label=json_v&label=brake&period=10000000").map { $0["data_id"] as? String } == ["json_v", "brake", error])
+            #expect(try await items("&label=json_v&label=brake&label=pedal&limit=2").map { $0["data_id"] as? String } == ["json_v", "brake"])
+            #expect(try await items("&label=json_v&order=desc").map { $0["time"] as? Int } == [2000, 1000, 0].map { 1_609_459_200_000 + $0 })
+
+            // intdash-py reads a converted point as a Float unit named after the label, on
+            // the signal's channel.
+            let protobuf = try await app.protobufPoints(Self.name + "&label=brake", app.alice)
+            #expect(protobuf.map(\.dataType) == ["11"] && protobuf.map(\.dataID) == ["3/brake"])
+            #expect([UInt8](protobuf[0].dataPayload) == (try ISCP1Payload.float(ISCP1IdentifiedValue(id: "brake", value: 1)).encoded()))
         }
     }
 
@@ -243,6 +302,8 @@ import Testing
                 (.get, "/v1/data?\(Self.name)&limit=0", nil, .badRequest),
                 (.get, "/v1/data?\(Self.name)&time_format=fortnights", nil, .badRequest),
                 (.get, "/v1/data?name=\(UUID().uuidString)", nil, .notFound),
+                (.get, "/v1/data?name=no-such-edge", nil, .notFound),
+                (.get, "/v1/data?\(Self.name)&label=nmea", nil, .badRequest),
             ]
             for (method, path, body, status) in cases {
                 let answer = try await app.call(method, path, app.alice, body: body)

@@ -22,7 +22,10 @@ import Testing
             IntdashRESTRoutes(edges: EdgeStore(accounts: fixture.accounts), measurements: fixture.measurements, data: fixture.data).add(to: router)
             let api = router.group("intdash/api")
                 .add(middleware: AuthenticationMiddleware(accounts: fixture.accounts, authenticators: IntdashRESTRoutes.defaultAuthenticators))
-            IntdashDataRoutes(store: fixture.data, measurements: CatalogMeasurementDirectory(measurements: fixture.measurements)).add(to: api)
+            IntdashDataRoutes(
+                store: fixture.data, measurements: CatalogMeasurementDirectory(edges: EdgeStore(accounts: fixture.accounts), measurements: fixture.measurements),
+                signals: SignalStore(database: fixture.database)
+            ).add(to: api)
 
             let measurement = UUID()
             let kept = UUID()

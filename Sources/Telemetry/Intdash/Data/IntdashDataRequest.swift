@@ -14,14 +14,17 @@ struct IntdashDataRequest: Sendable {
         case jsonArray
     }
 
-    /// The measurement (`name`).
-    let measurement: UUID
+    /// What is read (`name`): a measurement UUID, or an edge's UUID or name.
+    let name: String
     /// The first time wanted, in nanoseconds since 1970-01-01T00:00:00Z, inclusive (`start`).
     let start: Int64?
     /// The time the wanted ones are before, exclusive (`end`).
     let end: Int64?
-    /// The data ids wanted (`idq`, repeatable); `nil` when there is neither `idq` nor `label`.
-    let idQueries: [IntdashIDQuery]?
+    /// The data ids wanted raw (`idq`, repeatable).
+    let idQueries: [IntdashIDQuery]
+    /// The labels of the signals wanted (`label`, repeatable). With neither `idq` nor `label`
+    /// every point is wanted raw.
+    let labels: [String]
     /// Only points stored at or after this time (`since`, like `start`).
     let since: Date?
     /// At most one point per data id in each window of this many nanoseconds (`period`, given
@@ -31,6 +34,8 @@ struct IntdashDataRequest: Sendable {
     let limit: Int?
     /// Time order (`order`: `asc`, the default, or `desc`).
     let order: TelemetryQueryOrder
+    /// Whether the answer ends at the first error point (`exit_on_error`).
+    let exitOnError: Bool
     /// How JSON writes times (`time_format`, default `us`).
     let timeFormat: IntdashTimeFormat
     /// The answer's encoding.
@@ -39,36 +44,29 @@ struct IntdashDataRequest: Sendable {
     /// Reads the parameters of `request`.
     init(_ request: Request) throws {
         let query = IntdashQuery(request)
-        guard let name = query.string("name") else { throw APIError(.badRequest, "name (a measurement UUID) is required") }
-        guard let measurement = UUID(uuidString: name) else {
-            throw APIError(.notFound, "no measurement '\(name)': name must be a measurement UUID")
+        guard let name = query.string("name") else {
+            throw APIError(.badRequest, "name (a measurement UUID, or an edge's UUID or name) is required")
         }
-        self.measurement = measurement
+        self.name = name
         start = try Self.time(query, "start")
         end = try Self.time(query, "end")
         let parameters = request.uri.queryParameters
-        let idqs = parameters.getAll("idq").filter { !$0.isEmpty }
-        let labels = parameters.getAll("label").filter { !$0.isEmpty }
-        if idqs.isEmpty, labels.isEmpty {
-            idQueries = nil
-        } else {
-            // Labels name signal definitions, which this server does not keep: they match nothing.
-            var queries: [IntdashIDQuery] = []
-            for text in idqs {
-                do {
-                    queries.append(try IntdashIDQuery(parsing: text))
-                } catch {
-                    throw APIError(.badRequest, error.description)
-                }
+        var queries: [IntdashIDQuery] = []
+        for text in parameters.getAll("idq") where !text.isEmpty {
+            do {
+                queries.append(try IntdashIDQuery(parsing: text))
+            } catch {
+                throw APIError(.badRequest, error.description)
             }
-            idQueries = queries
         }
+        idQueries = queries
+        labels = parameters.getAll("label").filter { !$0.isEmpty }
         since = try Self.time(query, "since").map { Date(timeIntervalSince1970: Double($0) / 1e9) }
         period = try query.integer("period", in: 1...(Int64.max / 1000)).map { $0 * 1000 }
         limit = try query.integer("limit", in: 1...Int64(Int32.max)).map { Int($0) }
         order = try query.value("order", as: TelemetryQueryOrder.self) ?? .ascending
         timeFormat = try query.value("time_format", as: IntdashTimeFormat.self) ?? .microseconds
-        _ = try query.bool("exit_on_error")
+        exitOnError = try query.bool("exit_on_error") ?? false
         let accept = request.headers[.accept]?.lowercased() ?? ""
         if accept.contains("application/protobuf") || accept.contains("application/x-protobuf") {
             encoding = .protobuf
@@ -77,6 +75,12 @@ struct IntdashDataRequest: Sendable {
         } else {
             encoding = .jsonArray
         }
+    }
+
+    /// The absolute time range of the request, in nanoseconds since 1970-01-01T00:00:00Z.
+    var timeRange: Range<Int64> {
+        let lower = start ?? .min
+        return lower..<max(lower, end ?? .max)
     }
 
     /// The elapsed range of the request for a measurement whose base time is `baseTime`.

@@ -2,36 +2,45 @@ import Foundation
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
-import ISCP
 import NIOCore
 import SwiftProtobuf
 
 /// The data query endpoints of the intdash API, under the group `/intdash/api` that
 /// authenticates its requests:
 ///
-/// - `GET /v1/data?name=<measurement>&start&end&since&period&idq…&label…&limit&order&time_format&exit_on_error`
-///   streams the stored points in time order. `start` (inclusive) and `end` (exclusive) are
-///   RFC 3339 times or microseconds since 1970; `since`, in the same form, keeps the points
-///   stored at or after it; `period` (microseconds) keeps the first point of each data id in
-///   each window of that width (windows start at multiples of it since 1970); `limit` counts
-///   what is left after those (``IntdashPointSelection``). `label` names signal definitions,
-///   which this server does not keep: labels select nothing. With `Accept: application/protobuf` each point
-///   is `[u64 little-endian length][pb.DataResponseProto]` (what intdash-py 2.1.1 reads); with
+/// - `GET /v1/data?name=…&start&end&since&period&idq…&label…&limit&order&time_format&exit_on_error`
+///   streams stored points in time order. `name` is a measurement UUID, or an edge's UUID or
+///   name: for an edge the points of every measurement of it the caller may see whose span
+///   can overlap `start`…`end` are merged into one order of absolute time
+///   (``IntdashMergedPoints``), each carrying its own `measurement_uuid`. `start` (inclusive)
+///   and `end` (exclusive) are RFC 3339 times or microseconds since 1970. `idq`
+///   (`<data_type>:<channel>/<data_id>`, `*` for any part) selects points to answer raw;
+///   `label` names a signal whose converted values are answered under the label
+///   (``IntdashDataSelector``; an unknown label is 400); with neither, every point is
+///   answered raw. `since`, in the form of `start`, keeps the points stored at or after it;
+///   `period` (microseconds) keeps the first answer of each data id in each window of that
+///   width (windows start at multiples of it since 1970); `limit` counts what is left after
+///   those (``IntdashPointSelection``). With `Accept: application/protobuf` each point is
+///   `[u64 little-endian length][pb.DataResponseProto]` (what intdash-py 2.1.1 reads); with
 ///   `Accept: application/x-ndjson` one JSON object per line; otherwise one JSON array. The
-///   objects are ``IntdashDataResponse/json(timeFormat:)``. A stored chunk that cannot be read
-///   ends the answer with an intdash error point (a String unit `error` whose value is
-///   `{"error", "error_description"}`, data id `intdash/measurement/get/data/error`), whatever
-///   `exit_on_error` says, since the answer has already begun.
+///   objects are ``IntdashDataResponse/json(timeFormat:)``.
+///
+///   Errors met once the answer has begun travel in it as intdash's error points (a String
+///   unit `error` whose value is `{"error", "error_description", …}`, data id
+///   `intdash/measurement/get/data/error`): a value a signal cannot convert gives
+///   `converted_error` and the answer goes on, unless `exit_on_error` is true, when it ends
+///   there; a stored chunk that cannot be read gives `stored_data_error` and always ends it.
 /// - `GET /v1/data_ids?name=<measurement>` → `{"items": [{data_type, channel, data_id, name,
 ///   type, count, first_elapsed_time, last_elapsed_time}]}`, elapsed times in microseconds.
 ///
-/// Only measurements are searched by `name` (not edges). A measurement the caller may not see
-/// is answered as unknown, with 404.
+/// A measurement or edge the caller may not see is answered as unknown, with 404.
 struct IntdashDataRoutes: Sendable {
     /// The stored points.
     let store: TelemetryDataStore
     /// The measurements, with the visibility rule.
     let measurements: any MeasurementDirectory
+    /// The signals that labels name.
+    let signals: any SignalDirectory
 
     /// How many bytes of answer are gathered before they are written.
     private static let flushSize = 64 << 10
@@ -40,13 +49,23 @@ struct IntdashDataRoutes: Sendable {
     func add(to api: RouterGroup<ChanceryRequestContext>) {
         api.get("v1/data") { request, context in
             let parameters = try IntdashDataRequest(request)
-            let entry = try await visibleMeasurement(parameters.measurement, context: context)
-            return try await answer(parameters, entry: entry)
+            let entries = try await visibleMeasurements(named: parameters.name, in: parameters.timeRange, context: context)
+            var signals: [Signal] = []
+            for label in parameters.labels {
+                guard let signal = try await self.signals.signal(labelled: label) else {
+                    throw APIError(.badRequest, "no signal is labelled '\(label)'")
+                }
+                signals.append(signal)
+            }
+            return try await answer(parameters, entries: entries, selector: IntdashDataSelector(idQueries: parameters.idQueries, signals: signals))
         }
         api.get("v1/data_ids") { request, context in
             guard let name = IntdashQuery(request).string("name") else { throw APIError(.badRequest, "name (a measurement UUID) is required") }
-            guard let uuid = UUID(uuidString: name) else { throw APIError(.notFound, "no measurement '\(name)': name must be a measurement UUID") }
-            let entry = try await visibleMeasurement(uuid, context: context)
+            guard let uuid = UUID(uuidString: name),
+                let entry = try await measurements.measurement(uuid, visibleTo: try context.requirePrincipal())
+            else {
+                throw APIError(.notFound, "no measurement '\(name)'")
+            }
             let items = try await store.dataIDs(of: entry.uuid).map { summary -> JSONValue in
                 .object([
                     "data_type": .integer(Int(ISCP1DataMapping.rawDataType(of: summary.dataID))),
@@ -63,30 +82,46 @@ struct IntdashDataRoutes: Sendable {
         }
     }
 
-    /// The measurement, or 404 when the caller may not see it.
-    private func visibleMeasurement(_ uuid: UUID, context: ChanceryRequestContext) async throws -> MeasurementDirectoryEntry {
-        guard let entry = try await measurements.measurement(uuid, visibleTo: try context.requirePrincipal()) else {
-            throw APIError(.notFound, "no measurement \(uuid.uuidString.lowercased())")
+    /// The measurements `name` stands for: the measurement with that UUID, or else the
+    /// measurements of the edge with that UUID or name whose spans can overlap `timeRange`;
+    /// 404 when the caller may see none of these things.
+    private func visibleMeasurements(
+        named name: String, in timeRange: Range<Int64>, context: ChanceryRequestContext
+    ) async throws -> [MeasurementDirectoryEntry] {
+        let principal = try context.requirePrincipal()
+        if let uuid = UUID(uuidString: name), let entry = try await measurements.measurement(uuid, visibleTo: principal) {
+            return [entry]
         }
-        return entry
+        guard let entries = try await measurements.measurements(ofEdge: name, overlapping: timeRange, visibleTo: principal) else {
+            throw APIError(.notFound, "no measurement or edge '\(name)'")
+        }
+        return entries
     }
 
-    /// The streamed answer to `parameters` over measurement `entry`.
-    private func answer(_ parameters: IntdashDataRequest, entry: MeasurementDirectoryEntry) async throws -> Response {
-        let baseTime = entry.baseTime ?? 0
-        var filters: [TelemetryDataFilter]?
-        if let queries = parameters.idQueries {
-            let stored = try await store.dataIDs(of: entry.uuid).map(\.dataID)
-            filters = stored.filter { id in queries.contains { $0.matches(id) } }.map { TelemetryDataFilter(name: $0.name, type: $0.type) }
+    /// The streamed answer to `parameters` over the measurements `entries`, whose points
+    /// `selector` turns into answers.
+    private func answer(_ parameters: IntdashDataRequest, entries: [MeasurementDirectoryEntry], selector: IntdashDataSelector) async throws -> Response {
+        let initialSelection = IntdashPointSelection(since: parameters.since, period: parameters.period, limit: parameters.limit)
+        // Every point read gives at least one answer, so no query needs more than `limit`.
+        let storeLimit = initialSelection.isLimitOnly ? parameters.limit : nil
+        var sources: [IntdashMergedPoints.Source] = []
+        for entry in entries {
+            var filters: [TelemetryDataFilter]?
+            if !selector.selectsEverything {
+                let stored = try await store.dataIDs(of: entry.uuid).map(\.dataID)
+                filters = stored.filter(selector.wants).map { TelemetryDataFilter(name: $0.name, type: $0.type) }
+                if filters?.isEmpty == true { continue }
+            }
+            let points = store.points(
+                measurement: entry.uuid, elapsedRange: parameters.elapsedRange(baseTime: entry.baseTime ?? 0), dataIDs: filters,
+                order: parameters.order, limit: storeLimit
+            )
+            sources.append(IntdashMergedPoints.Source(entry: entry, points: points))
         }
-        let initialSelection = IntdashPointSelection(since: parameters.since, period: parameters.period, limit: parameters.limit, baseTime: baseTime)
-        let points: TelemetryPoints? = filters?.isEmpty == true ? nil : store.points(
-            measurement: entry.uuid, elapsedRange: parameters.elapsedRange(baseTime: baseTime), dataIDs: filters,
-            order: parameters.order, limit: initialSelection.isLimitOnly ? parameters.limit : nil
-        )
-        let measurementUUID = entry.uuid.uuidString.lowercased()
+        let merged = IntdashMergedPoints(sources: sources, order: parameters.order)
         let encoding = parameters.encoding
         let timeFormat = parameters.timeFormat
+        let exitOnError = parameters.exitOnError
         let contentType = switch encoding {
         case .protobuf: "application/protobuf"
         case .jsonLines: "application/x-ndjson"
@@ -111,41 +146,28 @@ struct IntdashDataRoutes: Sendable {
                 }
                 count += 1
             }
-            if let points {
-                do {
-                    for try await stored in points {
-                        if selection.isComplete { break }
-                        guard selection.admits(stored) else { continue }
-                        try append(IntdashDataResponse(stored, measurementUUID: measurementUUID, baseTime: baseTime))
-                        if buffer.readableBytes >= Self.flushSize {
-                            try await writer.write(buffer)
-                            buffer.clear()
-                        }
+            do {
+                reading: for try await point in merged {
+                    for (response, isError) in selector.answers(for: point) {
+                        if selection.isComplete { break reading }
+                        guard selection.admits(response) else { continue }
+                        try append(response)
+                        if isError, exitOnError { break reading }
                     }
-                } catch let error as TelemetryDataStoreError {
-                    try append(Self.errorResponse(error, measurementUUID: measurementUUID))
+                    if buffer.readableBytes >= Self.flushSize {
+                        try await writer.write(buffer)
+                        buffer.clear()
+                    }
                 }
+            } catch let failure as IntdashMergedPoints.ReadFailure {
+                let object: JSONValue = .object(["error": .string("stored_data_error"), "error_description": .string(failure.error.description)])
+                try append(IntdashDataResponse(error: object, measurementUUID: failure.measurementUUID, time: 0))
             }
             if encoding == .jsonArray { buffer.writeString(count == 0 ? "[]" : "]") }
             try await writer.write(buffer)
             try await writer.finish(nil)
         }
         return Response(status: .ok, headers: [.contentType: contentType], body: body)
-    }
-
-    /// intdash's in-band error point: a String unit with id `error` whose value is the error
-    /// object, on channel 1 with data id `intdash/measurement/get/data/error`.
-    private static func errorResponse(_ error: TelemetryDataStoreError, measurementUUID: String) -> IntdashDataResponse {
-        let object: JSONValue = .object(["error": .string("stored_data_error"), "error_description": .string(error.description)])
-        let value = (try? encoder.encode(object)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        let unit = try? ISCP1Unit(
-            streamID: 0, channel: 1, elapsedTime: ISCP1ElapsedTime(nanoseconds: 0, precision: .nanoseconds),
-            payload: .string(ISCP1IdentifiedValue(id: "error", value: value))
-        )
-        return IntdashDataResponse(
-            measurementUUID: measurementUUID, time: 0, createdAt: Date(), dataType: ISCP1DataType.string.rawValue, channel: 1,
-            dataID: "intdash/measurement/get/data/error", payload: unit?.payload ?? []
-        )
     }
 
     /// The JSON encoder of the answer's objects.

@@ -44,9 +44,14 @@ struct IntdashIDQuery: Hashable, Sendable {
 
     /// Whether `id` is one this query asks for.
     func matches(_ id: TelemetryDataID) -> Bool {
-        if let dataType, dataType != ISCP1DataMapping.rawDataType(of: id) { return false }
-        if let channel, channel != ISCP1DataMapping.channel(of: id) { return false }
-        if let dataID, dataID != ISCP1DataMapping.iscp1DataID(of: id) { return false }
+        matches(dataType: ISCP1DataMapping.rawDataType(of: id), channel: ISCP1DataMapping.channel(of: id), dataID: ISCP1DataMapping.iscp1DataID(of: id))
+    }
+
+    /// Whether the iSCP 1.0 data id `(dataType, channel, dataID)` is one this query asks for.
+    func matches(dataType: UInt8, channel: UInt8, dataID: String) -> Bool {
+        if let wanted = self.dataType, wanted != dataType { return false }
+        if let wanted = self.channel, wanted != channel { return false }
+        if let wanted = self.dataID, wanted != dataID { return false }
         return true
     }
 }

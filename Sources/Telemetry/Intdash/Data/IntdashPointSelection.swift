@@ -1,9 +1,19 @@
 import Foundation
 
-/// Which of the points a stored query streams `GET /v1/data` answers, for the parameters the
-/// index cannot apply: `since` (only points stored at or after a time), `period` (at most one
-/// point per data id in each window of that many microseconds) and, after those two, `limit`.
+/// Which of the answers `GET /v1/data` has ready it gives, for the parameters the index cannot
+/// apply: `since` (only points stored at or after a time), `period` (at most one point per
+/// data id in each window of that many microseconds) and, after those two, `limit`.
+///
+/// It judges answers, not stored points: a point a signal converts is answered under the
+/// signal's label, so `period` keeps one per label as well as one per raw data id.
 struct IntdashPointSelection: Sendable {
+    /// The iSCP 1.0 data id of an answer: `(data type, channel, data id)`.
+    private struct Key: Hashable {
+        let dataType: UInt8
+        let channel: UInt8
+        let dataID: String
+    }
+
     /// The earliest time a point's chunk may have been stored.
     let since: Date?
     /// The width of a decimation window in nanoseconds of absolute time; windows start at
@@ -11,20 +21,17 @@ struct IntdashPointSelection: Sendable {
     let period: Int64?
     /// The most points answered.
     let limit: Int?
-    /// The measurement's base time, which places elapsed times in absolute time.
-    let baseTime: Int64
 
     /// The window each data id last had a point answered in.
-    private var answeredWindows: [TelemetryDataID: Int64] = [:]
+    private var answeredWindows: [Key: Int64] = [:]
     /// How many points were answered.
     private var answered = 0
 
     /// A selection; `period` is in nanoseconds.
-    init(since: Date?, period: Int64?, limit: Int?, baseTime: Int64) {
+    init(since: Date?, period: Int64?, limit: Int?) {
         self.since = since
         self.period = period
         self.limit = limit
-        self.baseTime = baseTime
     }
 
     /// Whether the store can apply `limit` itself: when nothing else leaves points out.
@@ -33,15 +40,15 @@ struct IntdashPointSelection: Sendable {
     /// Whether every point that may be answered has been.
     var isComplete: Bool { limit.map { answered >= $0 } ?? false }
 
-    /// Whether `point`, the next one streamed, is answered; counts it when it is.
-    mutating func admits(_ point: TelemetryStoredDataPoint) -> Bool {
+    /// Whether `response`, the next one ready, is given; counts it when it is.
+    mutating func admits(_ response: IntdashDataResponse) -> Bool {
         guard !isComplete else { return false }
-        if let since, point.receivedAt < since { return false }
+        if let since, response.createdAt < since { return false }
         if let period {
-            let (time, overflow) = baseTime.addingReportingOverflow(point.dataPoint.elapsedTime)
-            let window = overflow ? (time < 0 ? Int64.max : Int64.min) : Self.floorDivision(time, period)
-            if answeredWindows[point.dataID] == window { return false }
-            answeredWindows[point.dataID] = window
+            let key = Key(dataType: response.dataType, channel: response.channel, dataID: response.dataID)
+            let window = Self.floorDivision(response.time, period)
+            if answeredWindows[key] == window { return false }
+            answeredWindows[key] = window
         }
         answered += 1
         return true

@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 
 /// Turns the catalog's ``CatalogError``s into ``HTTPSupport/APIError``s, which the intdash
-/// error format renders: unknown or invisible things are 404, name clashes and protected
+/// error format renders: unknown or invisible things are 404, name and label clashes and protected
 /// measurements 409, refused actions 403, bad values 400.
 struct CatalogErrorMiddleware: RouterMiddleware {
     typealias Context = ChanceryRequestContext
@@ -18,8 +18,8 @@ struct CatalogErrorMiddleware: RouterMiddleware {
 
     private static func status(of error: CatalogError) -> HTTPResponse.Status {
         switch error {
-        case .edgeNotFound, .measurementNotFound, .baseTimeNotFound, .markerNotFound: return .notFound
-        case .edgeNameTaken, .measurementExists, .measurementProtected: return .conflict
+        case .edgeNotFound, .measurementNotFound, .baseTimeNotFound, .markerNotFound, .signalNotFound: return .notFound
+        case .edgeNameTaken, .signalLabelTaken, .measurementExists, .measurementProtected: return .conflict
         case .forbidden: return .forbidden
         case .invalid: return .badRequest
         }

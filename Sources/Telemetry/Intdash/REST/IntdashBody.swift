@@ -53,6 +53,29 @@ struct IntdashBody {
         }
     }
 
+    /// The member's number, whole or not; `nil` when it is absent or null.
+    func number(_ key: String) throws -> Double? {
+        switch members[key] {
+        case nil, .null?: return nil
+        case .integer(let value)?: return Double(value)
+        case .number(let value)?: return value
+        default: throw APIError(.badRequest, "\(key) must be a number")
+        }
+    }
+
+    /// The member as a list of texts; `nil` when it is absent or null.
+    func strings(_ key: String) throws -> [String]? {
+        switch members[key] {
+        case nil, .null?: return nil
+        case .array(let items)?:
+            return try items.map { item in
+                guard case .string(let text) = item else { throw APIError(.badRequest, "\(key) must be a list of strings") }
+                return text
+            }
+        default: throw APIError(.badRequest, "\(key) must be a list of strings")
+        }
+    }
+
     /// The member as one of the raw values of `Value`; `nil` when it is absent or null.
     func value<Value: RawRepresentable>(_ key: String, as type: Value.Type) throws -> Value? where Value.RawValue == String {
         guard let text = try string(key) else { return nil }

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import HTTPSupport
 import HTTPTypes
@@ -67,6 +68,42 @@ public enum IntdashJSON {
             "shared": .bool(capture.isShared),
             "created_at": .string(IntdashTimestamp.string(capture.createdAt)),
             "updated_at": .string(IntdashTimestamp.string(capture.updatedAt)),
+        ])
+    }
+
+    /// A signal: `{uuid, label, description, data_type, data_id, channel, conversion: {type,
+    /// options}, display: {unit, min, max, format}, hash, created_at, updated_at}`.
+    ///
+    /// `hash` is `sha256:` and the hexadecimal SHA-256 of the JSON text (sorted keys, no
+    /// spaces) of `{channel, conversion, data_id, data_type}`: what the signal reads and how,
+    /// so that two signals that read alike have the same hash whatever their labels.
+    public static func signal(_ signal: Signal) -> JSONValue {
+        let definition: JSONValue = .object([
+            "channel": .integer(Int(signal.channel)),
+            "conversion": signal.conversion.intdashJSON,
+            "data_id": .string(signal.dataID),
+            "data_type": .integer(Int(signal.dataType)),
+        ])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let digest = SHA256.hash(data: (try? encoder.encode(definition)) ?? Data())
+        return .object([
+            "uuid": .string(signal.uuid),
+            "label": .string(signal.label),
+            "description": .string(signal.description),
+            "data_type": .integer(Int(signal.dataType)),
+            "data_id": .string(signal.dataID),
+            "channel": .integer(Int(signal.channel)),
+            "conversion": signal.conversion.intdashJSON,
+            "display": .object([
+                "unit": .string(signal.display.unit),
+                "min": signal.display.min.map(JSONValue.number) ?? .null,
+                "max": signal.display.max.map(JSONValue.number) ?? .null,
+                "format": .string(signal.display.format),
+            ]),
+            "hash": .string("sha256:" + digest.map { String(format: "%02x", $0) }.joined()),
+            "created_at": .string(IntdashTimestamp.string(signal.createdAt)),
+            "updated_at": .string(IntdashTimestamp.string(signal.updatedAt)),
         ])
     }
 

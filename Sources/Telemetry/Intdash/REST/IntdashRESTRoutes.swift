@@ -5,7 +5,8 @@ import Hummingbird
 
 /// The intdash REST API of the telemetry catalog, mounted under `/intdash/api`: the version,
 /// edges (legacy `/v1/edges…` and current `/auth/edges…`), measurements with their base
-/// times and markers (`/v1/measurements…`) and captures (`/v1/captures…`).
+/// times and markers (`/v1/measurements…`), captures (`/v1/captures…`) and signals
+/// (`/v1/signals…`).
 ///
 /// Official clients are given the base URL `http://HOST:PORT/intdash`. `GET /v1/version`
 /// answers without credentials (intdash-py asks for it before it authenticates); everything
@@ -28,20 +29,23 @@ public struct IntdashRESTRoutes: Sendable {
     public let data: TelemetryDataStore?
     /// The captures.
     public let captures: CaptureStore
+    /// The signals.
+    public let signals: SignalStore
     /// The credentials accepted, first match deciding.
     public let authenticators: [any Authenticator]
 
-    /// Routes over `edges`, `measurements` and their stored points `data`, and `captures` (by
-    /// default a store over the measurements' database), accepting `authenticators` (by
-    /// default ``defaultAuthenticators``).
+    /// Routes over `edges`, `measurements` and their stored points `data`, `captures` and
+    /// `signals` (by default stores over the measurements' database), accepting
+    /// `authenticators` (by default ``defaultAuthenticators``).
     public init(
         edges: EdgeStore, measurements: MeasurementStore, data: TelemetryDataStore? = nil, captures: CaptureStore? = nil,
-        authenticators: [any Authenticator] = IntdashRESTRoutes.defaultAuthenticators
+        signals: SignalStore? = nil, authenticators: [any Authenticator] = IntdashRESTRoutes.defaultAuthenticators
     ) {
         self.edges = edges
         self.measurements = measurements
         self.data = data
         self.captures = captures ?? CaptureStore(database: measurements.database)
+        self.signals = signals ?? SignalStore(database: measurements.database)
         self.authenticators = authenticators
     }
 
@@ -68,5 +72,6 @@ public struct IntdashRESTRoutes: Sendable {
         IntdashBaseTimeRoutes(measurements: measurements).add(to: authenticated)
         IntdashMarkerRoutes(measurements: measurements).add(to: authenticated)
         IntdashCaptureRoutes(captures: captures).add(to: authenticated)
+        IntdashSignalRoutes(signals: signals).add(to: authenticated)
     }
 }
