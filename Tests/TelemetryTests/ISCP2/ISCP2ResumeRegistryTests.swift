@@ -50,7 +50,10 @@ struct ISCP2ResumeRegistryTests {
         await registry.park(lost)
         await registry.park(resumed)
         _ = try await registry.resume(resumed.streamID, nodeID: "a", userID: "").get()
-        try await Task.sleep(for: .milliseconds(600))
+        let deadline = ContinuousClock.now + .seconds(10)
+        while expired.withLock({ $0.isEmpty }), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        // Past the resumed stream's own interval too.
+        try await Task.sleep(for: .milliseconds(300))
         #expect(expired.withLock { $0 } == [lost.streamID])
         #expect(await registry.parkedCount == 0)
     }
