@@ -68,7 +68,7 @@ struct ISCP2DownstreamResumeTests {
             let edgeNode = server.edgeNodeID
             let first = Mutex(Data())
             try await ISCP2TestPeer.connected(to: server, token: server.administratorToken, nodeID: "viewer") { viewer in
-                try await viewer.send(R.openDownstream(2, alias: 1, filters: [(edgeNode, [("#", "#")])], expiry: 2))
+                try await viewer.send(R.openDownstream(2, alias: 1, filters: [(edgeNode, [("#", "#")])], expiry: 1))
                 let opened = try await viewer.next(S.downstreamOpenResponse)
                 first.withLock { $0 = opened.assignedStreamID }
                 // Still attached to this connection: a conflict, which iscp-go retries.
@@ -76,14 +76,16 @@ struct ISCP2DownstreamResumeTests {
                     try await other.send(R.resumeDownstream(2, streamID: opened.assignedStreamID, alias: 1))
                     #expect(try await other.next(S.downstreamResumeResponse).resultCode == .resumeRequestConflict)
                 }
+                // Another node may not have it, attached or not.
+                try await ISCP2TestPeer.connected(to: server, token: server.administratorToken, nodeID: "someone-else") { other in
+                    try await other.send(R.resumeDownstream(2, streamID: opened.assignedStreamID, alias: 1))
+                    #expect(try await other.next(S.downstreamResumeResponse).resultCode == .nodeIDMismatch)
+                }
             }
+            // The expiry interval is 1 s: once it has run out, the stream has left the broker and
+            // cannot be resumed.
+            try await waitUntilNoSubscription(in: server)
             let stream = first.withLock { $0 }
-            try await ISCP2TestPeer.connected(to: server, token: server.administratorToken, nodeID: "someone-else") { other in
-                let response = try await resume(stream, as: 1, on: other, until: .nodeIDMismatch)
-                #expect(response.resultCode == .nodeIDMismatch)
-            }
-            // The expiry interval is 2 s: after it, the stream is gone.
-            try await Task.sleep(for: .seconds(3))
             try await ISCP2TestPeer.connected(to: server, token: server.administratorToken, nodeID: "viewer") { viewer in
                 try await viewer.send(R.resumeDownstream(2, streamID: stream, alias: 1))
                 #expect(try await viewer.next(S.downstreamResumeResponse).resultCode == .streamNotFound)
@@ -93,7 +95,7 @@ struct ISCP2DownstreamResumeTests {
 
             let second = Mutex(Data())
             try await ISCP2TestPeer.connected(to: server, token: server.administratorToken, nodeID: "viewer") { viewer in
-                try await viewer.send(R.openDownstream(2, alias: 1, filters: [(edgeNode, [("#", "#")])], expiry: 60))
+                try await viewer.send(R.openDownstream(2, alias: 1, filters: [(edgeNode, [("#", "#")])], expiry: 600))
                 let opened = try await viewer.next(S.downstreamOpenResponse)
                 second.withLock { $0 = opened.assignedStreamID }
                 var disconnect = ISCP2Disconnect()
@@ -104,12 +106,17 @@ struct ISCP2DownstreamResumeTests {
                 let response = try await resume(second.withLock { $0 }, as: 1, on: viewer, until: .streamNotFound)
                 #expect(response.resultCode == .streamNotFound)
             }
-            // Neither stream is left in the broker.
-            let deadline = ContinuousClock.now + .seconds(10)
-            while await server.broker.subscriptionCount > 0, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(20))
-            }
+            // Closed at once, not kept for its 600 s.
+            try await waitUntilNoSubscription(in: server)
             #expect(await server.broker.subscriptionCount == 0)
+        }
+    }
+
+    /// Waits up to 30 seconds for the broker to have no subscription left.
+    private func waitUntilNoSubscription(in server: ISCP2TestServer) async throws {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while await server.broker.subscriptionCount > 0, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
         }
     }
 
