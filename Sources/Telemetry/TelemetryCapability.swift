@@ -74,6 +74,7 @@ public struct TelemetryCapability: Sendable {
         let directory = CatalogMeasurementDirectory(edges: edges, measurements: measurements)
         IntdashDataRoutes(store: data, measurements: directory, signals: SignalStore(database: measurements.database)).add(to: api)
         IntdashUploadRoutes(recording: recorder, measurements: directory).add(to: api)
+        IntdashSequenceRoutes(store: data, measurements: directory).add(to: api)
         TelemetryConsole(edges: edges, measurements: measurements, data: data, broker: broker, tokenAuthenticators: authenticators)
             .add(to: router)
     }

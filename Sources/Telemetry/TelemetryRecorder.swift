@@ -64,6 +64,13 @@ struct TelemetryRecorder: TelemetryRecording {
         try await measurements.end(uuid: try Self.measurementUUID(sessionID).uuidString.lowercased())
     }
 
+    func declare(_ upstream: TelemetryUpstream, totalDataPoints: UInt64, finalSequenceNumber: UInt32) async throws {
+        try await data.declare(
+            measurement: try Self.measurementUUID(upstream.sessionID), streamID: upstream.streamID,
+            expectedDataPoints: Int(clamping: totalDataPoints), finalSequenceNumber: Int(finalSequenceNumber)
+        )
+    }
+
     /// The measurement UUID a session id spells.
     private static func measurementUUID(_ sessionID: String) throws -> UUID {
         guard let uuid = UUID(uuidString: sessionID) else {

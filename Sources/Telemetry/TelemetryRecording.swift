@@ -27,6 +27,10 @@ public protocol TelemetryRecording: Sendable {
 
     /// Marks the session's measurement as ended: its device sent the last data.
     func endSession(_ sessionID: String) async throws
+
+    /// Records what a closing upstream says it sent: `totalDataPoints` points, the last chunk
+    /// numbered `finalSequenceNumber` (its sequence's expectations, `GET …/sequences`).
+    func declare(_ upstream: TelemetryUpstream, totalDataPoints: UInt64, finalSequenceNumber: UInt32) async throws
 }
 
 /// Why an upstream may not store what it sends.

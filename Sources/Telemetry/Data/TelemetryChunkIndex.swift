@@ -194,6 +194,7 @@ struct TelemetryChunkIndex: Sendable {
         try await database.withTransaction { sql in
             try await sql.delete(from: "telemetry_chunks").where("measurement_uuid", .equal, Self.key(measurement)).run()
             try await sql.delete(from: "telemetry_data_ids").where("measurement_uuid", .equal, Self.key(measurement)).run()
+            try await sql.delete(from: "telemetry_sequences").where("measurement_uuid", .equal, Self.key(measurement)).run()
         }
     }
 

@@ -8,6 +8,9 @@ import Storage
 ///   unique key on (measurement, stream, sequence number) is what stores a re-sent chunk once.
 /// - `telemetry_data_ids`: per measurement and data id, how many points there are and the
 ///   span of their elapsed times, kept up to date by every append.
+/// - `telemetry_sequences` (2): what a client declared of one stream (a *sequence* in intdash's
+///   terms) of a measurement: how many points and up to which sequence number the server
+///   should expect. What was received is counted from `telemetry_chunks`.
 public enum TelemetryDataMigrations {
     /// All migrations of the `telemetry-data` module, in order.
     public static let all = MigrationSet(module: "telemetry-data", migrations: [
@@ -42,6 +45,17 @@ public enum TelemetryDataMigrations {
                 .column("first_elapsed_ns", type: .bigint, .notNull)
                 .column("last_elapsed_ns", type: .bigint, .notNull)
                 .primaryKey("measurement_uuid", "name", "type")
+                .run()
+        },
+        Migration(version: 2, name: "sequence expectations") { sql in
+            try await sql.create(table: "telemetry_sequences")
+                .column("measurement_uuid", type: .text, .notNull)
+                .column("stream_id", type: .text, .notNull)
+                .column("expected_data_points", type: .bigint)
+                .column("final_sequence_number", type: .bigint)
+                .column("created_at", type: .timestamp, .notNull)
+                .column("updated_at", type: .timestamp, .notNull)
+                .primaryKey("measurement_uuid", "stream_id")
                 .run()
         },
     ])

@@ -90,6 +90,18 @@ public final class TelemetryDataStore: Sendable {
         try await index.dataIDs(of: measurement)
     }
 
+    /// The sequences of `measurement` (its streams: what each stored, and what its client
+    /// declared), oldest first.
+    public func sequences(of measurement: UUID) async throws -> [TelemetrySequence] {
+        try await index.sequences(of: measurement)
+    }
+
+    /// Records what a client declares of stream `streamID` of `measurement`: how many points it
+    /// holds and the sequence number of its last chunk; `nil` keeps the earlier declaration.
+    public func declare(measurement: UUID, streamID: UUID, expectedDataPoints: Int?, finalSequenceNumber: Int?) async throws {
+        try await index.declare(measurement: measurement, streamID: streamID, expectedDataPoints: expectedDataPoints, finalSequenceNumber: finalSequenceNumber)
+    }
+
     /// Removes every stored point of `measurement`: waits for its appends under way and closes
     /// its open file, then removes its index rows and its directory of segment files. A later
     /// append starts the measurement afresh, so whoever deletes a measurement's catalog row

@@ -88,6 +88,13 @@ extension ISCP2Connection {
         await environment.upstreamRegistry.remove(state.streamID)
         response.resultCode = .succeeded
         response.resultString = "SUCCEEDED"
+        if state.persists, let recorder = environment.recorder {
+            do {
+                try await recorder.declare(state.upstream, totalDataPoints: request.totalDataPoints, finalSequenceNumber: request.finalSequenceNumber)
+            } catch {
+                logger.warning("iSCP v2 sequence totals not stored", metadata: ["stream": "\(state.upstream.streamID)", "error": "\(error)"])
+            }
+        }
         if request.extensionFields.closeSession, state.persists, let recorder = environment.recorder {
             do {
                 try await recorder.endSession(state.upstream.sessionID)

@@ -85,6 +85,14 @@ actor TestRecording: TelemetryRecording {
     func endSession(_ sessionID: String) async throws {
         endedSessions.append(sessionID)
     }
+
+    func declare(_ upstream: TelemetryUpstream, totalDataPoints: UInt64, finalSequenceNumber: UInt32) async throws {
+        guard let measurement = UUID(uuidString: upstream.sessionID) else { throw TelemetryRecordingError("not a UUID") }
+        try await store.declare(
+            measurement: measurement, streamID: upstream.streamID,
+            expectedDataPoints: Int(totalDataPoints), finalSequenceNumber: Int(finalSequenceNumber)
+        )
+    }
 }
 
 /// The data and upload routes over a real store, accounts and authentication, driven through
@@ -130,6 +138,7 @@ struct DataAPITestApp {
                 let api = router.group("intdash/api").add(middleware: AuthenticationMiddleware(accounts: accounts, authenticators: .standard))
                 IntdashDataRoutes(store: store, measurements: directory, signals: signals).add(to: api)
                 IntdashUploadRoutes(recording: recording, measurements: directory).add(to: api)
+                IntdashSequenceRoutes(store: store, measurements: directory).add(to: api)
                 try await Application(router: router).test(.router) { client in
                     try await body(DataAPITestApp(
                         client: client, store: store, recording: recording, directory: directory, signals: signals, alice: alice, bob: bob, root: root

@@ -58,6 +58,8 @@ actor ISCP1DirectoryRecorder: TelemetryRecording {
         try Data().write(to: folder(of: sessionID).appendingPathComponent("ended"), options: .atomic)
     }
 
+    func declare(_ upstream: TelemetryUpstream, totalDataPoints: UInt64, finalSequenceNumber: UInt32) async throws {}
+
     // MARK: Reading back
 
     /// A stored data point as the files hold it.

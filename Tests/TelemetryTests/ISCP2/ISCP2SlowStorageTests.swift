@@ -23,6 +23,8 @@ actor GatedRecorder: TelemetryRecording {
     func record(_ baseTime: TelemetryBaseTime) async throws {}
     func endSession(_ sessionID: String) async throws {}
 
+    func declare(_ upstream: TelemetryUpstream, totalDataPoints: UInt64, finalSequenceNumber: UInt32) async throws {}
+
     func record(_ chunk: TelemetryChunk) async throws {
         if !isOpen { await withCheckedContinuation { waiting.append($0) } }
         stored.append(chunk.sequenceNumber)

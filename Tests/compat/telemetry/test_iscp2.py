@@ -324,3 +324,37 @@ def test_chunks_of_a_deleted_measurement_are_refused(server, address, token):
     status, codes = run(scenario())
     assert status == 204
     assert codes == [iscp.ResultCode.SUCCEEDED, iscp.ResultCode.SESSION_NOT_FOUND]
+
+
+def test_a_closed_persisting_upstream_is_a_sequence_with_its_totals(server, address, token):
+    """A persisting upstream's chunks form one sequence of its measurement (REST
+    `GET /v1/measurements/{uuid}/sequences`) whose UUID is the stream id; the totals of its close
+    request become the sequence's expectations, which match what was received."""
+    session = str(uuid.uuid4())
+    speed = iscp.DataID(name="1/speed", type="float64")
+
+    async def scenario():
+        async with await connect(address, token, unique_node()) as uploader:
+            upstream = await uploader.open_upstream(session_id=session, persist=True, flush_policy=iscp.NoFlush(), close_timeout=5)
+            for chunk in range(3):
+                for index in range(4):
+                    await upstream.write_data_points(speed, iscp.DataPoint(elapsed_time=(chunk * 4 + index) * 1_000, payload=bytes(8)))
+                await upstream.flush()
+            await upstream.close()
+            return str(upstream.id)
+
+    stream_id = run(scenario())
+    answer = requests.get(
+        server.url(f"/intdash/api/v1/measurements/{session}/sequences"), headers={"X-Intdash-Token": token}, timeout=10
+    )
+    assert answer.status_code == 200
+    [sequence] = answer.json()["items"]
+    assert sequence["uuid"] == stream_id
+    assert sequence["received_chunks_count"] == 3
+    assert sequence["received_data_points"] == 12
+    assert sequence["expected_data_points"] == 12
+    assert sequence["final_sequence_number"] == 3
+    one = requests.get(
+        server.url(f"/intdash/api/v1/measurements/{session}/sequences/{stream_id}"), headers={"X-Intdash-Token": token}, timeout=10
+    )
+    assert one.json() == sequence

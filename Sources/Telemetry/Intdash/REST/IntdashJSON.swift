@@ -71,6 +71,22 @@ public enum IntdashJSON {
         ])
     }
 
+    /// A measurement sequence (one stream): `{uuid, received_chunks_count,
+    /// received_data_points, expected_data_points, final_sequence_number, created_at,
+    /// updated_at}`; the two expectations only when the client declared them.
+    public static func sequence(_ sequence: TelemetrySequence) -> JSONValue {
+        var members: [String: JSONValue] = [
+            "uuid": .string(sequence.streamID.uuidString.lowercased()),
+            "received_chunks_count": .integer(sequence.receivedChunkCount),
+            "received_data_points": .integer(sequence.receivedDataPoints),
+            "created_at": .string(IntdashTimestamp.string(sequence.createdAt)),
+            "updated_at": .string(IntdashTimestamp.string(sequence.updatedAt)),
+        ]
+        if let expected = sequence.expectedDataPoints { members["expected_data_points"] = .integer(expected) }
+        if let final = sequence.finalSequenceNumber { members["final_sequence_number"] = .integer(final) }
+        return .object(members)
+    }
+
     /// A signal: `{uuid, label, description, data_type, data_id, channel, conversion: {type,
     /// options}, display: {unit, min, max, format}, hash, created_at, updated_at}`.
     ///
