@@ -46,17 +46,12 @@ extension ISCP2Connection {
         var response = ISCP2DownstreamResumeResponse()
         response.requestID = request.requestID
         guard let principal, let nodeID else { return }
-        guard let streamID = UUID(iscp2StreamID: request.streamID) else {
-            response.resultCode = .streamNotFound
-            response.resultString = "a stream id has 16 bytes, not \(request.streamID.count)"
-            return await sendUrgent(.downstreamResumeResponse(response))
-        }
         if let failure = aliasProblem(request.desiredStreamIDAlias) {
             response.resultCode = failure.code
             response.resultString = failure.message
             return await sendUrgent(.downstreamResumeResponse(response))
         }
-        switch await environment.downstreamRegistry.resume(streamID, nodeID: nodeID, userID: principal.userID) {
+        switch await environment.downstreamRegistry.resume(request.streamID, nodeID: nodeID, userID: principal.userID) {
         case .failure(let failure):
             response.resultCode = failure.code
             response.resultString = failure.message
@@ -66,7 +61,7 @@ extension ISCP2Connection {
             response.resultString = "SUCCEEDED"
             await sendUrgent(.downstreamResumeResponse(response))
             await attach(state, alias: request.desiredStreamIDAlias)
-            logger.debug("iSCP v2 downstream resumed", metadata: ["stream": "\(streamID)"])
+            logger.debug("iSCP v2 downstream resumed", metadata: ["stream": "\(state.streamID)"])
             Task { await state.sendRedeliveries() }
         }
     }

@@ -51,12 +51,7 @@ extension ISCP2Connection {
         var response = ISCP2UpstreamResumeResponse()
         response.requestID = request.requestID
         guard let nodeID, let principal else { return }
-        guard let streamID = UUID(iscp2StreamID: request.streamID) else {
-            response.resultCode = .streamNotFound
-            response.resultString = "a stream id has 16 bytes, not \(request.streamID.count)"
-            return await sendUrgent(.upstreamResumeResponse(response))
-        }
-        switch await environment.upstreamRegistry.resume(streamID, nodeID: nodeID, userID: principal.userID) {
+        switch await environment.upstreamRegistry.resume(request.streamID, nodeID: nodeID, userID: principal.userID) {
         case .failure(let failure):
             response.resultCode = failure.code
             response.resultString = failure.message
@@ -68,7 +63,7 @@ extension ISCP2Connection {
             response.resultCode = .succeeded
             response.resultString = "SUCCEEDED"
             await sendUrgent(.upstreamResumeResponse(response))
-            logger.debug("iSCP v2 upstream resumed", metadata: ["stream": "\(streamID)"])
+            logger.debug("iSCP v2 upstream resumed", metadata: ["stream": "\(state.streamID)"])
             await environment.broker.publish(.upstreamResumed(state.upstream), from: nodeID)
         }
     }

@@ -78,9 +78,12 @@ actor ISCP2ResumeRegistry<Stream: ISCP2ResumableStream> {
         }
     }
 
-    /// Takes back the stream `streamID` for a connection of `nodeID` signed in as `userID`; it
-    /// counts as attached again.
-    func resume(_ streamID: UUID, nodeID: String, userID: String) -> Result<Stream, ISCP2Failure> {
+    /// Takes back the stream whose id a resume request gives as `streamIDBytes` for a
+    /// connection of `nodeID` signed in as `userID`; it counts as attached again.
+    func resume(_ streamIDBytes: Data, nodeID: String, userID: String) -> Result<Stream, ISCP2Failure> {
+        guard let streamID = UUID(iscp2StreamID: streamIDBytes) else {
+            return .failure(ISCP2Failure(.streamNotFound, "a stream id has 16 bytes, not \(streamIDBytes.count)"))
+        }
         let name = "\(Stream.kind) \(streamID.uuidString.lowercased())"
         let stream: Stream
         switch entries[streamID] {

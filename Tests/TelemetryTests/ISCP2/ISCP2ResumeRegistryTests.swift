@@ -32,13 +32,13 @@ struct ISCP2ResumeRegistryTests {
         while expired.withLock({ $0.isEmpty }), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
         #expect(expired.withLock { $0 } == [streams[0].streamID])
         #expect(await registry.parkedCount == 3)
-        guard case .failure(let failure) = await registry.resume(streams[0].streamID, nodeID: "a", userID: "") else {
+        guard case .failure(let failure) = await registry.resume(streams[0].streamID.iscp2StreamID, nodeID: "a", userID: "") else {
             Issue.record("a pushed-out stream was resumed")
             return
         }
         #expect(failure.code == .streamNotFound)
-        _ = try await registry.resume(streams[2].streamID, nodeID: "a", userID: "").get()
-        _ = try await registry.resume(other.streamID, nodeID: "b", userID: "").get()
+        _ = try await registry.resume(streams[2].streamID.iscp2StreamID, nodeID: "a", userID: "").get()
+        _ = try await registry.resume(other.streamID.iscp2StreamID, nodeID: "b", userID: "").get()
     }
 
     @Test("a stream not resumed within its expiry interval is expired once; a resumed one is not")
@@ -49,7 +49,7 @@ struct ISCP2ResumeRegistryTests {
         let resumed = Stream(ownerNodeID: "a", expiryInterval: .milliseconds(100))
         await registry.park(lost)
         await registry.park(resumed)
-        _ = try await registry.resume(resumed.streamID, nodeID: "a", userID: "").get()
+        _ = try await registry.resume(resumed.streamID.iscp2StreamID, nodeID: "a", userID: "").get()
         let deadline = ContinuousClock.now + .seconds(10)
         while expired.withLock({ $0.isEmpty }), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
         // Past the resumed stream's own interval too.
