@@ -92,14 +92,19 @@ actor ISCP2Connection {
     ///   the token (iscp-go sends it there as well).
     func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, authorization: String?) async {
         let writer = Task { [outbox] in await Self.write(outbox, to: outbound) }
+        let handler = Task { await self.handleQueued() }
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.readLoop(inbound, authorization: authorization) }
             group.addTask { await self.watch() }
-            group.addTask { await self.handleQueued() }
             _ = await group.next()
             group.cancelAll()
-            await requests.finish()
         }
+        // What was read before the socket closed is still handled — a client that closes its
+        // upstream and hangs up at once has its close request carried out — unless the
+        // connection ends for a fault. The handler is not cancelled: storing must not be cut
+        // short half-way.
+        await requests.finish()
+        await handler.value
         await cleanUp()
         await outbox.finish()
         await withTaskGroup(of: Void.self) { group in
@@ -168,7 +173,7 @@ actor ISCP2Connection {
     /// clients ping every `ping_interval`, so silence means the peer is gone), or does not close
     /// the socket soon after its `Disconnect`.
     private func watch() async {
-        while !Task.isCancelled {
+        while !Task.isCancelled, !isEnding {
             if let disconnectedAt {
                 try? await Task.sleep(until: disconnectedAt + environment.limits.closeGracePeriod)
                 return

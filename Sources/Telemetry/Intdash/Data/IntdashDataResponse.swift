@@ -49,18 +49,6 @@ struct IntdashDataResponse: Sendable {
         self.payload = unit?.payload ?? stored.dataPoint.payload
     }
 
-    /// The protobuf message of intdash's `Accept: application/protobuf` answer.
-    var message: IntdashDataResponseProto {
-        var message = IntdashDataResponseProto()
-        message.time = Self.timestamp(nanoseconds: time)
-        message.dataType = String(dataType)
-        message.dataID = "\(channel)/\(dataID)"
-        message.dataPayload = Data(payload)
-        message.measurementUuid = measurementUUID
-        message.createdAt = Google_Protobuf_Timestamp(date: createdAt)
-        return message
-    }
-
     /// The JSON object `{time, measurement_uuid, created_at, data_type, channel, data_id, data}`,
     /// with `time` in `timeFormat`; ``data`` says what `data` holds.
     func json(timeFormat: IntdashTimeFormat) -> JSONValue {
@@ -92,7 +80,7 @@ struct IntdashDataResponse: Sendable {
     }
 
     /// A protobuf timestamp of `nanoseconds` since 1970-01-01T00:00:00Z, exact to the nanosecond.
-    private static func timestamp(nanoseconds: Int64) -> Google_Protobuf_Timestamp {
+    static func timestamp(nanoseconds: Int64) -> Google_Protobuf_Timestamp {
         var seconds = nanoseconds / 1_000_000_000
         var nanos = nanoseconds % 1_000_000_000
         if nanos < 0 {

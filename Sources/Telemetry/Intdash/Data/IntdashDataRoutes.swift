@@ -134,9 +134,7 @@ struct IntdashDataRoutes: Sendable {
             func append(_ response: IntdashDataResponse) throws {
                 switch encoding {
                 case .protobuf:
-                    let message: [UInt8] = try response.message.serializedBytes()
-                    buffer.writeInteger(UInt64(message.count), endianness: .little)
-                    buffer.writeBytes(message)
+                    response.writeLengthPrefixedMessage(into: &buffer)
                 case .jsonLines:
                     buffer.writeBytes(try Self.encoder.encode(response.json(timeFormat: timeFormat)))
                     buffer.writeInteger(UInt8(ascii: "\n"))
