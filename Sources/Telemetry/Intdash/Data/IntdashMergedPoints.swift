@@ -36,6 +36,8 @@ struct IntdashMergedPoints: AsyncSequence, Sendable {
     /// Hands out the merged points.
     struct AsyncIterator: AsyncIteratorProtocol {
         private let sources: [Source]
+        /// Each measurement's UUID as the answers spell it, made once rather than per point.
+        private let measurementUUIDs: [String]
         private let order: TelemetryQueryOrder
         private var iterators: [TelemetryPoints.AsyncIterator]
         /// Each query's next point, `nil` once it has none left.
@@ -44,6 +46,7 @@ struct IntdashMergedPoints: AsyncSequence, Sendable {
 
         init(sources: [Source], order: TelemetryQueryOrder) {
             self.sources = sources
+            self.measurementUUIDs = sources.map { $0.entry.uuid.uuidString.lowercased() }
             self.order = order
             iterators = sources.map { $0.points.makeAsyncIterator() }
             heads = Array(repeating: nil, count: sources.count)
@@ -71,7 +74,7 @@ struct IntdashMergedPoints: AsyncSequence, Sendable {
         /// The next point of query `index` as an answer, or `nil` when it has none left.
         private mutating func pull(_ index: Int) async throws -> IntdashDataResponse? {
             let entry = sources[index].entry
-            let measurementUUID = entry.uuid.uuidString.lowercased()
+            let measurementUUID = measurementUUIDs[index]
             let stored: TelemetryStoredDataPoint?
             do {
                 stored = try await iterators[index].next()
