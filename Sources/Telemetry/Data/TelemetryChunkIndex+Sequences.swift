@@ -6,21 +6,24 @@ import Storage
 // declared (``TelemetryDataMigrations``, `telemetry_sequences`).
 extension TelemetryChunkIndex {
     /// The sequences of `measurement`, oldest first: every stream with stored chunks or a
-    /// declaration.
-    func sequences(of measurement: UUID) async throws -> [TelemetrySequence] {
+    /// declaration; only stream `streamID` when one is given.
+    func sequences(of measurement: UUID, streamID: UUID? = nil) async throws -> [TelemetrySequence] {
         let key = Self.key(measurement)
+        let stream = streamID.map(Self.key)
         let (received, declared) = try await database.withReadConnection { sql in
+            let onlyStream: SQLQueryString = stream.map { "AND stream_id = \(bind: $0)" } ?? ""
             let received = try await sql.raw("""
                 SELECT stream_id, COUNT(*) AS chunk_count, CAST(SUM(point_count) AS BIGINT) AS point_count,
                     MIN(received_at) AS first_received, MAX(received_at) AS last_received
-                FROM telemetry_chunks WHERE measurement_uuid = \(bind: key) GROUP BY stream_id
+                FROM telemetry_chunks WHERE measurement_uuid = \(bind: key) \(onlyStream) GROUP BY stream_id
                 """).all()
-            let declared = try await sql.select()
+            var declarations = sql.select()
                 .column("stream_id").column("expected_data_points").column("final_sequence_number")
                 .column("created_at").column("updated_at")
                 .from("telemetry_sequences")
                 .where("measurement_uuid", .equal, key)
-                .all()
+            if let stream { declarations = declarations.where("stream_id", .equal, stream) }
+            let declared = try await declarations.all()
             return (received, declared)
         }
         struct Declaration {

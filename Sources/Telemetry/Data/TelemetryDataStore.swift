@@ -96,6 +96,11 @@ public final class TelemetryDataStore: Sendable {
         try await index.sequences(of: measurement)
     }
 
+    /// Sequence `streamID` of `measurement`, or `nil` when it stored nothing and declared nothing.
+    public func sequence(_ streamID: UUID, of measurement: UUID) async throws -> TelemetrySequence? {
+        try await index.sequences(of: measurement, streamID: streamID).first
+    }
+
     /// Records what a client declares of stream `streamID` of `measurement`: how many points it
     /// holds and the sequence number of its last chunk; `nil` keeps the earlier declaration.
     public func declare(measurement: UUID, streamID: UUID, expectedDataPoints: Int?, finalSequenceNumber: Int?) async throws {

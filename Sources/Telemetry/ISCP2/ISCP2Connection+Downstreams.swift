@@ -25,7 +25,7 @@ extension ISCP2Connection {
         let streamID = UUID()
         let subscription = await environment.broker.subscribe(filters)
         let state = ISCP2DownstreamState(
-            streamID: streamID, subscriptionID: subscription.id, nodeID: nodeID, userID: principal.userID,
+            streamID: streamID, subscriptionID: subscription.id, ownerNodeID: nodeID, userID: principal.userID,
             expiryInterval: environment.limits.expiryInterval(seconds: request.expiryInterval), isReliable: request.qos == .reliable,
             proposedAliases: request.dataIDAliases, codec: environment.codec
         )
@@ -87,8 +87,7 @@ extension ISCP2Connection {
     /// Closes `state` for good: it leaves the registry and the broker.
     func end(_ state: ISCP2DownstreamState) async {
         await environment.downstreamRegistry.remove(state.streamID)
-        await state.close()
-        await environment.broker.unsubscribe(state.subscriptionID)
+        await state.end(leaving: environment.broker)
     }
 
     /// The request's filters in the broker's terms, or why they cannot be served.

@@ -46,7 +46,7 @@ actor ISCP2DownstreamState: ISCP2ResumableStream {
     /// The broker subscription that feeds the stream.
     nonisolated let subscriptionID: UInt64
     /// The node that opened the stream; only a connection of the same node may resume it.
-    nonisolated let nodeID: String
+    nonisolated let ownerNodeID: String
     /// The user who opened the stream; only the same user may resume it.
     nonisolated let userID: String
     /// How long the stream stays resumable after its connection is lost.
@@ -72,12 +72,12 @@ actor ISCP2DownstreamState: ISCP2ResumableStream {
     /// Creates the state of a downstream with the data-id aliases the client proposed; it is
     /// not attached to a connection yet.
     init(
-        streamID: UUID, subscriptionID: UInt64, nodeID: String, userID: String, expiryInterval: Duration,
+        streamID: UUID, subscriptionID: UInt64, ownerNodeID: String, userID: String, expiryInterval: Duration,
         isReliable: Bool, proposedAliases: [UInt32: ISCP2DataID], codec: ISCP2MessageCodec
     ) {
         self.streamID = streamID
         self.subscriptionID = subscriptionID
-        self.nodeID = nodeID
+        self.ownerNodeID = ownerNodeID
         self.userID = userID
         self.expiryInterval = expiryInterval
         self.isReliable = isReliable
@@ -87,11 +87,8 @@ actor ISCP2DownstreamState: ISCP2ResumableStream {
 
     /// Whether a connection of `nodeID` signed in as `userID` may resume the downstream: only
     /// the node and user that opened it may.
-    /// The node that opened the downstream.
-    nonisolated var ownerNodeID: String { nodeID }
-
     nonisolated func mayBeResumed(byNode nodeID: String, user userID: String) -> Bool {
-        self.nodeID == nodeID && self.userID == userID
+        ownerNodeID == nodeID && self.userID == userID
     }
 
     // MARK: Attachment
@@ -114,13 +111,13 @@ actor ISCP2DownstreamState: ISCP2ResumableStream {
         attachment = nil
     }
 
-    /// Ends the stream for good: the pump stops (the broker subscription is the caller's to
-    /// end).
-    func close() {
+    /// Ends the stream for good: the pump stops and the broker subscription ends.
+    func end(leaving broker: TelemetryBroker) async {
         isClosed = true
         attachment = nil
         waitingForAttachment?.resume()
         waitingForAttachment = nil
+        await broker.unsubscribe(subscriptionID)
     }
 
     // MARK: Client acknowledgements
@@ -143,9 +140,6 @@ actor ISCP2DownstreamState: ISCP2ResumableStream {
         }
         unacknowledged.removeAll { acknowledged[$0.upstreamStreamID]?.contains($0.sequenceNumber) == true }
     }
-
-    /// How many chunks wait for the client's acknowledgement.
-    var unacknowledgedCount: Int { unacknowledged.count }
 
     // MARK: Sending
 

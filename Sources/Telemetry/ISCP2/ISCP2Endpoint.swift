@@ -39,8 +39,7 @@ public struct ISCP2Endpoint: Sendable {
             await broker.publish(.upstreamLost(state.upstream), from: state.upstream.sourceNodeID)
         }
         let downstreams = ISCP2ResumeRegistry<ISCP2DownstreamState>(maximumParkedPerNode: limits.parkedStreamsPerNode) { state in
-            await state.close()
-            await broker.unsubscribe(state.subscriptionID)
+            await state.end(leaving: broker)
         }
         self.environment = ISCP2Connection.Environment(
             broker: broker, access: access, recorder: recorder, upstreamRegistry: upstreams, downstreamRegistry: downstreams,

@@ -49,7 +49,7 @@ struct IntdashSequenceRoutes: Sendable {
 
     /// The sequence `streamID` of `entry`, or 404.
     private func sequence(_ streamID: UUID, of entry: MeasurementDirectoryEntry) async throws -> TelemetrySequence {
-        guard let sequence = try await store.sequences(of: entry.uuid).first(where: { $0.streamID == streamID }) else {
+        guard let sequence = try await store.sequence(streamID, of: entry.uuid) else {
             throw APIError(.notFound, "measurement \(entry.uuid.uuidString.lowercased()) has no sequence \(streamID.uuidString.lowercased())")
         }
         return sequence
