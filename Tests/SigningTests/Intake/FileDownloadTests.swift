@@ -107,11 +107,11 @@ import Testing
             #expect(announced.reason == .fileTooLarge)
             #expect(announced.message == "the file is larger than the 1 MiB this server accepts")
 
-            // Without a length, the endless body is read only up to the limit.
-            let start = ContinuousClock.now
+            // Without a length, the endless body is read only up to the limit: a download
+            // read on until the time limit would fail as downloadTimedOut instead.
             let endless = try await Self.error(intake, "http://127.0.0.1:\(port)/endless")
             #expect(endless.reason == .fileTooLarge)
-            #expect(ContinuousClock.now - start < .seconds(10))
+            #expect(endless.message == "the file is larger than the 1 MiB this server accepts")
         }
     }
 
@@ -123,7 +123,8 @@ import Testing
             let elapsed = ContinuousClock.now - start
             #expect(error.reason == .downloadTimedOut)
             #expect(error.message == "downloading file_url http://127.0.0.1:\(port)/slow took longer than the 1 s this server allows")
-            #expect(elapsed >= .seconds(1) && elapsed < .seconds(5), "\(elapsed)")
+            // Finished, the 20 s body would fail as not a PDF: the reason shows it was cut off.
+            #expect(elapsed >= .seconds(1), "\(elapsed)")
         }
     }
 
@@ -147,11 +148,10 @@ import Testing
                 #expect(error.message.contains(message), "\(url): \(error)")
             }
 
-            let start = ContinuousClock.now
+            // Refused at once, not given up at the time limit (downloadTimedOut).
             let refused = try await Self.error(intake, "http://127.0.0.1:1/a.pdf")
             #expect(refused.reason == .downloadFailed, "\(refused)")
             #expect(refused.message.hasPrefix("file_url http://127.0.0.1:1/a.pdf could not be downloaded: "), "\(refused)")
-            #expect(ContinuousClock.now - start < .seconds(5))
         }
     }
 }

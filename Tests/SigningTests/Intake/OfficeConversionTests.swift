@@ -103,12 +103,10 @@ struct OfficeConversionTests {
         defer { scratch.remove() }
         let original = try await Self.document("Slow enough\n", format: "docx")
         let converter = OfficeConverter(executable: IntakeSamples.soffice.path, timeLimit: .milliseconds(300), scratchRoot: scratch.url)
-        let start = ContinuousClock.now
         let failure = try await #require(throws: IntakeFailure.self) {
             _ = try await converter.pdf(from: original, fileExtension: "docx")
         }
         #expect(failure.reason == .conversionTimedOut)
-        #expect(ContinuousClock.now - start < .seconds(10))
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).isEmpty)
         try await Task.sleep(for: .milliseconds(500))
         #expect(Self.processes(mentioning: scratch.url.path).isEmpty)
