@@ -28,7 +28,7 @@ struct ISCP2ResumeRegistryTests {
             await registry.register(stream)
             await registry.park(stream)
         }
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(60)
         while expired.withLock({ $0.isEmpty }), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
         #expect(expired.withLock { $0 } == [streams[0].streamID])
         #expect(await registry.parkedCount == 3)
@@ -50,7 +50,7 @@ struct ISCP2ResumeRegistryTests {
         await registry.park(lost)
         await registry.park(resumed)
         _ = try await registry.resume(resumed.streamID.iscp2StreamID, nodeID: "a", userID: "").get()
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(60)
         while expired.withLock({ $0.isEmpty }), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
         // Past the resumed stream's own interval too.
         try await Task.sleep(for: .milliseconds(300))
