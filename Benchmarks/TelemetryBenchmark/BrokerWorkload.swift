@@ -1,12 +1,16 @@
 import Foundation
-import ISCP
 
 /// What a broker benchmark carries: `chunks` batches of `pointsPerChunk` points of one data id
-/// with 8-byte payloads, at most `window` batches sent and not yet received at a time.
+/// with 8-byte payloads (``BrokerBatch``), at most `window` batches sent and not yet received at
+/// a time.
 ///
-/// Each batch is an iSCP v2 `StreamChunk`; the first point's payload is the instant the batch
-/// was sent, in nanoseconds since ``start``, so that the receiver measures the latency of every
-/// batch on the same clock.
+/// Without a `rate`, the sender sends as fast as the window lets it: the broker's throughput.
+/// With one, batch `n` is due at `n × pointsPerChunk / rate` seconds after ``start``, and is
+/// stamped with that instant rather than the moment it left, so that a sender held up by a
+/// slow broker does not hide the delay from the latencies (coordinated omission).
+///
+/// The first point's payload is the send time, in nanoseconds since ``start``, so that the
+/// receiver measures the latency of every batch on the same clock.
 struct BrokerWorkload: Sendable {
     /// How many batches are sent.
     let chunks: Int
@@ -14,47 +18,29 @@ struct BrokerWorkload: Sendable {
     let pointsPerChunk: Int
     /// How many batches may be in flight.
     let window: Int
+    /// The points per second offered, or `nil` for as many as the broker takes.
+    var rate: Double? = nil
     /// The instant send times are counted from.
     let start = ContinuousClock.now
 
     /// Every point sent.
     var totalPoints: Int { chunks * pointsPerChunk }
 
-    /// The data id of every point.
-    static let dataID: ISCP2DataID = {
-        var dataID = ISCP2DataID()
-        dataID.name = "1/value"
-        dataID.type = "float64"
-        return dataID
-    }()
-
     /// Nanoseconds since ``start``.
     func now() -> UInt64 {
-        let elapsed = ContinuousClock.now - start
-        return UInt64(elapsed.components.seconds) * 1_000_000_000 + UInt64(elapsed.components.attoseconds / 1_000_000_000)
+        nanoseconds(ContinuousClock.now - start)
     }
 
-    /// Batch number `sequence` (from 1), stamped with the current time.
-    func streamChunk(sequence: UInt32) -> ISCP2StreamChunk {
-        var group = ISCP2DataPointGroup()
-        group.dataID = Self.dataID
-        let sentAt = now()
-        group.dataPoints = (0..<pointsPerChunk).map { index in
-            var point = ISCP2DataPoint()
-            point.elapsedTime = Int64(sequence) * 1_000_000 + Int64(index)
-            let value = index == 0 ? sentAt : UInt64(index)
-            point.payload = Data((0..<8).map { UInt8(truncatingIfNeeded: value >> (56 - 8 * $0)) })
-            return point
-        }
-        var chunk = ISCP2StreamChunk()
-        chunk.sequenceNumber = sequence
-        chunk.dataPointGroups = [group]
-        return chunk
+    /// Waits until batch `sequence` (from 1) is due, then returns its send time in
+    /// nanoseconds since ``start``: when it was due at a given rate, now without one.
+    func sendTime(of sequence: UInt32) async throws -> UInt64 {
+        guard let rate else { return now() }
+        let due = Duration.seconds(Double(Int(sequence) - 1) * Double(pointsPerChunk) / rate)
+        try await Task.sleep(until: start + due, clock: .continuous)
+        return nanoseconds(due)
     }
 
-    /// The send time stamped in `chunk`, or `nil` when it carries no point.
-    static func sentAt(of chunk: ISCP2StreamChunk) -> UInt64? {
-        guard let payload = chunk.dataPointGroups.first?.dataPoints.first?.payload, payload.count == 8 else { return nil }
-        return payload.reduce(0) { $0 << 8 | UInt64($1) }
+    private func nanoseconds(_ duration: Duration) -> UInt64 {
+        UInt64(duration.components.seconds) * 1_000_000_000 + UInt64(duration.components.attoseconds / 1_000_000_000)
     }
 }

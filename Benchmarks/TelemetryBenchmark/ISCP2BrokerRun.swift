@@ -80,14 +80,13 @@ struct ISCP2BrokerRun {
                         let streamID = response.assignedStreamID
                         tasks.addTask {
                             for sequence in 1...UInt32(workload.chunks) {
+                                let sentAt = try await workload.sendTime(of: sequence)
                                 await window.acquire()
-                                var chunk = ISCP2UpstreamChunk()
-                                chunk.streamIDAlias = alias
-                                chunk.streamChunk = workload.streamChunk(sequence: sequence)
-                                await acknowledgements?.sent(sequence, at: BrokerWorkload.sentAt(of: chunk.streamChunk))
-                                var frame = ISCP2Message()
-                                frame.upstreamChunk = chunk
-                                try await outbound.write(.binary(ByteBuffer(bytes: try codec.encode(frame))))
+                                await acknowledgements?.sent(sequence, at: sentAt)
+                                let frame = BrokerBatch.upstreamChunkFrame(
+                                    alias: alias, sequence: sequence, pointsPerChunk: workload.pointsPerChunk, sentAt: sentAt
+                                )
+                                try await outbound.write(.binary(ByteBuffer(bytes: frame)))
                             }
                             var close = ISCP2UpstreamCloseRequest()
                             close.requestID = 4
@@ -133,7 +132,17 @@ struct ISCP2BrokerRun {
             var receiver = BrokerReceiver()
             for try await message in inbound.messages(maxSize: 16 << 20) {
                 guard case .binary(let buffer) = message else { continue }
-                switch try codec.decode(Array(buffer.readableBytesView)).message {
+                let bytes = Array(buffer.readableBytesView)
+                if let batch = BrokerBatch.readDownstreamChunkFrame(bytes) {
+                    receiver.record(count: batch.points, sentAt: batch.sentAt, receivedAt: workload.now())
+                    await window.release()
+                    if receiver.points >= workload.totalPoints {
+                        await result.set(receiver.measurement(end: workload.now()))
+                        return
+                    }
+                    continue
+                }
+                switch try codec.decode(bytes).message {
                 case .connectResponse(let response):
                     try check(response.resultCode, response.resultString)
                     var filter = ISCP2DownstreamFilter()
@@ -154,14 +163,8 @@ struct ISCP2BrokerRun {
                 case .downstreamOpenResponse(let response):
                     try check(response.resultCode, response.resultString)
                     ready.yield()
-                case .downstreamChunk(let chunk):
-                    let count = chunk.streamChunk.dataPointGroups.reduce(0) { $0 + $1.dataPoints.count }
-                    receiver.record(count: count, sentAt: BrokerWorkload.sentAt(of: chunk.streamChunk), receivedAt: workload.now())
-                    await window.release()
-                    if receiver.points >= workload.totalPoints {
-                        await result.set(receiver.measurement(end: workload.now()))
-                        return
-                    }
+                case .downstreamChunk:
+                    throw BenchmarkError("a downstream chunk the benchmark's reader could not read")
                 case .ping(let ping):
                     var pong = ISCP2Pong()
                     pong.requestID = ping.requestID

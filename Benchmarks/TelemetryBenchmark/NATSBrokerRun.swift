@@ -1,8 +1,6 @@
 import Foundation
-import ISCP
 import NIOCore
 import NIOPosix
-import SwiftProtobuf
 
 /// Carries the same workload through Debian's `nats-server`: one connection publishes each
 /// batch (the same iSCP v2 `StreamChunk` bytes) on a subject, one subscribed connection
@@ -43,17 +41,21 @@ struct NATSBrokerRun {
                 tasks.addTask {
                     try await publisher.run { writer, _ in
                         for sequence in 1...UInt32(workload.chunks) {
+                            let sentAt = try await workload.sendTime(of: sequence)
                             await window.acquire()
-                            try await writer.publish(try workload.streamChunk(sequence: sequence).serializedBytes(), on: "bench")
+                            try await writer.publish(
+                                BrokerBatch.streamChunk(sequence: sequence, pointsPerChunk: workload.pointsPerChunk, sentAt: sentAt), on: "bench"
+                            )
                         }
                     }
                 }
                 var receiver = BrokerReceiver()
                 while receiver.points < workload.totalPoints, let event = try await iterator.next() {
                     guard case .message(let payload) = event else { continue }
-                    let chunk = try ISCP2StreamChunk(serializedBytes: Array(payload.readableBytesView))
-                    let count = chunk.dataPointGroups.reduce(0) { $0 + $1.dataPoints.count }
-                    receiver.record(count: count, sentAt: BrokerWorkload.sentAt(of: chunk), receivedAt: workload.now())
+                    guard let batch = BrokerBatch.readStreamChunk(Array(payload.readableBytesView)) else {
+                        throw BenchmarkError("a batch from nats-server the benchmark's reader could not read")
+                    }
+                    receiver.record(count: batch.points, sentAt: batch.sentAt, receivedAt: workload.now())
                     await window.release()
                 }
                 measurement = receiver.measurement(end: workload.now())

@@ -15,12 +15,11 @@ import Telemetry
 /// Points have 8-byte payloads and travel in batches (`StreamChunk`s), as the clients batch
 /// them; at most WINDOW batches are in flight, as a reliable client bounds its unacknowledged
 /// chunks. The server runs in process on SQLite; nothing is persisted (the broker path alone).
+/// Both brokers carry the same workloads (``BrokerSeries``): as fast as they take them, at
+/// RATE points/s offered, and one batch at a time.
 ///
-/// Both brokers then carry batches one at a time (a window of one, 2,000 batches at most): the
-/// latency of a batch with nothing queued before it.
-///
-/// The same workload then runs with `persist`: a batch counts once the server acknowledged it,
-/// after it is durable and indexed; the broker alone is the reference for that line.
+/// The first workload then runs with `persist`: a batch counts once the server acknowledged
+/// it, after it is durable and indexed; the broker alone is the reference for that line.
 ///
 /// Then it holds CONNECTIONS device connections open at once and measures their ping→pong
 /// latency (the Python client gives up on a connection after 1 s without a pong).
@@ -29,7 +28,7 @@ import Telemetry
 /// segment files raw (the reference), through the store's cursor, and through `GET /v1/data`
 /// (``StoredQueryRun``).
 ///
-///     swift run -c release TelemetryBenchmark [POINTS] [POINTS-PER-BATCH] [WINDOW] [CONNECTIONS] [STORED-POINTS]
+///     swift run -c release TelemetryBenchmark [POINTS] [POINTS-PER-BATCH] [WINDOW] [CONNECTIONS] [STORED-POINTS] [RATE]
 @main
 struct TelemetryBenchmark {
     static func main() async throws {
@@ -39,34 +38,39 @@ struct TelemetryBenchmark {
         let window = arguments.dropFirst(2).first ?? 32
         let connections = arguments.dropFirst(3).first ?? 1_000
         let storedPoints = arguments.dropFirst(4).first ?? 100_000_000
+        let rate = arguments.dropFirst(5).first ?? 1_000_000
         var logger = Logger(label: "benchmark")
         logger.logLevel = .error
-        let workload = BrokerWorkload(chunks: max(1, points / pointsPerChunk), pointsPerChunk: pointsPerChunk, window: window)
+        try BrokerBatch.checkAgainstGeneratedCode(pointsPerChunk: pointsPerChunk)
+        let series = BrokerSeries(chunks: max(1, points / pointsPerChunk), pointsPerChunk: pointsPerChunk, window: window, rate: Double(rate))
 
-        let paced = BrokerWorkload(chunks: min(workload.chunks, 2_000), pointsPerChunk: pointsPerChunk, window: 1)
-
-        let (chancery, chanceryPaced, persisted, held, stored) = try await measureChancery(
-            workload, paced: paced, connections: connections, storedPoints: storedPoints, logger: logger
+        let (chancery, persisted, held, stored) = try await measureChancery(
+            series, connections: connections, storedPoints: storedPoints, logger: logger
         )
-        let nats = try await NATSBrokerRun.locate()?.run(BrokerWorkload(chunks: workload.chunks, pointsPerChunk: pointsPerChunk, window: window))
-        let natsPaced = try await NATSBrokerRun.locate()?.run(BrokerWorkload(chunks: paced.chunks, pointsPerChunk: pointsPerChunk, window: 1))
+        var nats: BrokerSeries.Measurements?
+        if let natsServer = NATSBrokerRun.locate() { nats = try await series.measure(with: natsServer.run) }
 
-        print("\(workload.totalPoints) points of 8 bytes in batches of \(pointsPerChunk), at most \(window) batches in flight, one sender and one receiver on loopback")
+        print("\(series.saturated.totalPoints) points of 8 bytes in batches of \(pointsPerChunk), at most \(window) batches in flight, one sender and one receiver on loopback")
         if let nats {
-            print(String(format: "nats-server (reference):     %10.0f points/s, batch latency p50 %.2f ms, p99 %.2f ms", nats.pointsPerSecond, nats.p50 * 1000, nats.p99 * 1000))
+            print(String(format: "nats-server (reference):     %10.0f points/s, batch latency p50 %.2f ms, p99 %.2f ms", nats.saturated.pointsPerSecond, nats.saturated.p50 * 1000, nats.saturated.p99 * 1000))
         } else {
             print("nats-server (reference):     not installed (apt-get install nats-server)")
         }
-        let ratio = nats.map { String(format: " (%.2f × reference)", chancery.pointsPerSecond / $0.pointsPerSecond) } ?? ""
-        print(String(format: "Chancery iSCP v2 broker:     %10.0f points/s%@, batch latency p50 %.2f ms, p99 %.2f ms", chancery.pointsPerSecond, ratio, chancery.p50 * 1000, chancery.p99 * 1000))
-        print("\(paced.chunks) batches one at a time:")
-        if let natsPaced {
-            print(String(format: "nats-server (reference):     batch latency p50 %.2f ms, p99 %.2f ms", natsPaced.p50 * 1000, natsPaced.p99 * 1000))
+        let ratio = nats.map { String(format: " (%.2f × reference)", chancery.saturated.pointsPerSecond / $0.saturated.pointsPerSecond) } ?? ""
+        print(String(format: "Chancery iSCP v2 broker:     %10.0f points/s%@, batch latency p50 %.2f ms, p99 %.2f ms", chancery.saturated.pointsPerSecond, ratio, chancery.saturated.p50 * 1000, chancery.saturated.p99 * 1000))
+        print("\(series.fixedRate.totalPoints) points offered at \(rate) points/s (latency from when each batch was due):")
+        for (name, measured) in [("nats-server (reference):", nats?.fixedRate), ("Chancery iSCP v2 broker:", chancery.fixedRate)] {
+            guard let measured else { continue }
+            print(String(format: "%@     %10.0f points/s carried, batch latency p50 %.2f ms, p99 %.2f ms", name, measured.pointsPerSecond, measured.p50 * 1000, measured.p99 * 1000))
         }
-        print(String(format: "Chancery iSCP v2 broker:     batch latency p50 %.2f ms, p99 %.2f ms", chanceryPaced.p50 * 1000, chanceryPaced.p99 * 1000))
+        print("\(series.oneAtATime.chunks) batches one at a time:")
+        for (name, measured) in [("nats-server (reference):", nats?.oneAtATime), ("Chancery iSCP v2 broker:", chancery.oneAtATime)] {
+            guard let measured else { continue }
+            print(String(format: "%@     batch latency p50 %.2f ms, p99 %.2f ms", name, measured.p50 * 1000, measured.p99 * 1000))
+        }
         print(String(
             format: "Chancery, persisted:         %10.0f points/s (%.2f × the broker alone) acknowledged durable, ack latency p50 %.2f ms, p99 %.2f ms",
-            persisted.pointsPerSecond, persisted.pointsPerSecond / chancery.pointsPerSecond, persisted.p50 * 1000, persisted.p99 * 1000
+            persisted.pointsPerSecond, persisted.pointsPerSecond / chancery.saturated.pointsPerSecond, persisted.p50 * 1000, persisted.p99 * 1000
         ))
         print(String(
             format: "%d device connections held: %d connected in %.2f s, ping→pong p50 %.2f ms, p99 %.2f ms while held, +%.1f MiB resident (clients and server)",
@@ -95,12 +99,12 @@ struct TelemetryBenchmark {
         ))
     }
 
-    /// Starts the whole server in process, runs `workload` and then `paced` through its iSCP v2
-    /// endpoint with an administrator's API key as the token, `workload` again persisted, holds
+    /// Starts the whole server in process, runs `series` through its iSCP v2 endpoint with an
+    /// administrator's API key as the token, its first workload again persisted, holds
     /// `connections` connections, stores and queries `storedPoints` points, and stops the server.
     static func measureChancery(
-        _ workload: BrokerWorkload, paced: BrokerWorkload, connections: Int, storedPoints: Int, logger: Logger
-    ) async throws -> (BrokerMeasurement, BrokerMeasurement, BrokerMeasurement, HeldConnectionsRun.Result, StoredQueryRun.Result) {
+        _ series: BrokerSeries, connections: Int, storedPoints: Int, logger: Logger
+    ) async throws -> (BrokerSeries.Measurements, BrokerMeasurement, HeldConnectionsRun.Result, StoredQueryRun.Result) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chancery-bench-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let configuration = ServerConfiguration(dataDirectory: directory, port: 0)
@@ -130,16 +134,13 @@ struct TelemetryBenchmark {
             guard let port = await iterator.next() else { throw BenchmarkError("the server did not start") }
             let url = "ws://127.0.0.1:\(port)/intdash/api/iscp/connect?enc=proto"
             let broker = ISCP2BrokerRun(url: url, token: key, logger: logger)
-            let measurement = try await broker.run(workload)
-            let pacedMeasurement = try await broker.run(paced)
-            let persisted = try await broker.runPersisted(
-                BrokerWorkload(chunks: workload.chunks, pointsPerChunk: workload.pointsPerChunk, window: workload.window)
-            )
+            let measurements = try await series.measure(with: broker.run)
+            let persisted = try await broker.runPersisted(series.persisted)
             let held = try await HeldConnectionsRun(url: url, token: key, logger: logger).run(count: connections, pings: 3)
             let stored = try await StoredQueryRun(telemetry: telemetry, baseURL: "http://127.0.0.1:\(port)", token: key).run(points: storedPoints)
             await server.triggerGracefulShutdown()
             try await tasks.waitForAll()
-            return (measurement, pacedMeasurement, persisted, held, stored)
+            return (measurements, persisted, held, stored)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ISCP
 import NIOCore
 import SwiftProtobuf
 
