@@ -43,11 +43,15 @@ enum BrokerBatch {
         }
     }
 
-    /// What a receiver reads of a batch: how many points it holds and the send time stamped in
-    /// its first point.
+    /// What a receiver reads of a batch: how many points it holds, the send time stamped in its
+    /// first point, and what a viewer acknowledges it by.
     struct Reading: Equatable {
         var points = 0
         var sentAt: UInt64?
+        /// The chunk's sequence number in its upstream.
+        var sequenceNumber: UInt32 = 0
+        /// The id of the upstream it came from, when a downstream chunk names it in full.
+        var upstreamStreamID: ArraySlice<UInt8>?
     }
 
     /// Reads a `StreamChunk` whole, or `nil` when it is not valid wire format.
@@ -69,6 +73,8 @@ enum BrokerBatch {
             guard let (field, wireType) = downstreamChunk.tag() else { return nil }
             if field == 4, wireType == .lengthDelimited {
                 guard var streamChunk = downstreamChunk.nested(), read(streamChunk: &streamChunk, into: &reading) else { return nil }
+            } else if field == 2, wireType == .lengthDelimited {
+                guard var upstreamInfo = downstreamChunk.nested(), read(upstreamInfo: &upstreamInfo, into: &reading) else { return nil }
             } else {
                 guard downstreamChunk.skip(wireType) else { return nil }
             }
@@ -103,7 +109,7 @@ enum BrokerBatch {
             upstreamChunkFrame(alias: 3, sequence: sequence, pointsPerChunk: pointsPerChunk, sentAt: sentAt)
                 == (try ISCP2MessageCodec().encode(message)),
             try ISCP2StreamChunk(serializedBytes: written) == chunk,
-            readStreamChunk(written) == Reading(points: pointsPerChunk, sentAt: pointsPerChunk == 0 ? nil : sentAt)
+            readStreamChunk(written) == Reading(points: pointsPerChunk, sentAt: pointsPerChunk == 0 ? nil : sentAt, sequenceNumber: sequence)
         else { throw BenchmarkError("the benchmark's batches differ from what swift-protobuf writes") }
     }
 
@@ -161,6 +167,11 @@ enum BrokerBatch {
     private static func read(streamChunk reader: inout ProtobufWireReader, into reading: inout Reading) -> Bool {
         while !reader.isAtEnd {
             guard let (field, wireType) = reader.tag() else { return false }
+            if field == 1, wireType == .varint {
+                guard let value = reader.varint() else { return false }
+                reading.sequenceNumber = UInt32(truncatingIfNeeded: value)
+                continue
+            }
             guard field == 2, wireType == .lengthDelimited else {
                 guard reader.skip(wireType) else { return false }
                 continue
@@ -175,6 +186,20 @@ enum BrokerBatch {
                 guard var point = group.nested() else { return false }
                 if reading.points == 0, !read(sentAtOf: &point, into: &reading) { return false }
                 reading.points += 1
+            }
+        }
+        return true
+    }
+
+    /// Reads the stream id of an `UpstreamInfo`.
+    private static func read(upstreamInfo reader: inout ProtobufWireReader, into reading: inout Reading) -> Bool {
+        while !reader.isAtEnd {
+            guard let (field, wireType) = reader.tag() else { return false }
+            if field == 2, wireType == .lengthDelimited {
+                guard let range = reader.lengthDelimited() else { return false }
+                reading.upstreamStreamID = reader.bytes[range]
+            } else {
+                guard reader.skip(wireType) else { return false }
             }
         }
         return true

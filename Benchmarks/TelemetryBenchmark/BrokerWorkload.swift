@@ -5,9 +5,10 @@ import Foundation
 /// a time.
 ///
 /// Without a `rate`, the sender sends as fast as the window lets it: the broker's throughput.
-/// With one, batch `n` is due at `n × pointsPerChunk / rate` seconds after ``start``, and is
-/// stamped with that instant rather than the moment it left, so that a sender held up by a
-/// slow broker does not hide the delay from the latencies (coordinated omission).
+/// With one, batch `n` (from 1) is due `(n - 1) × pointsPerChunk / rate` seconds after the
+/// sender's first batch, and is stamped with that instant rather than the moment it left, so
+/// that a sender held up by a slow broker does not hide the delay from the latencies
+/// (coordinated omission).
 ///
 /// The first point's payload is the send time, in nanoseconds since ``start``, so that the
 /// receiver measures the latency of every batch on the same clock.
@@ -32,12 +33,13 @@ struct BrokerWorkload: Sendable {
     }
 
     /// Waits until batch `sequence` (from 1) is due, then returns its send time in
-    /// nanoseconds since ``start``: when it was due at a given rate, now without one.
-    func sendTime(of sequence: UInt32) async throws -> UInt64 {
+    /// nanoseconds since ``start``: when it was due at a given rate, counting from `origin`
+    /// (the sender's ``now()`` before its first batch), now without one.
+    func sendTime(of sequence: UInt32, from origin: UInt64) async throws -> UInt64 {
         guard let rate else { return now() }
-        let due = Duration.seconds(Double(Int(sequence) - 1) * Double(pointsPerChunk) / rate)
-        try await Task.sleep(until: start + due, clock: .continuous)
-        return nanoseconds(due)
+        let due = origin + UInt64(Double(Int(sequence) - 1) * Double(pointsPerChunk) / rate * 1e9)
+        try await Task.sleep(until: start + .nanoseconds(due), tolerance: .zero, clock: .continuous)
+        return due
     }
 
     private func nanoseconds(_ duration: Duration) -> UInt64 {

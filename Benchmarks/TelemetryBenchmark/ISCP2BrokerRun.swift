@@ -79,8 +79,9 @@ struct ISCP2BrokerRun {
                         let alias = response.assignedStreamIDAlias
                         let streamID = response.assignedStreamID
                         tasks.addTask {
+                            let origin = workload.now()
                             for sequence in 1...UInt32(workload.chunks) {
-                                let sentAt = try await workload.sendTime(of: sequence)
+                                let sentAt = try await workload.sendTime(of: sequence, from: origin)
                                 await window.acquire()
                                 await acknowledgements?.sent(sequence, at: sentAt)
                                 let frame = BrokerBatch.upstreamChunkFrame(
@@ -121,8 +122,9 @@ struct ISCP2BrokerRun {
         }
     }
 
-    /// The viewer: connects, opens a downstream of the device's every data id, and receives
-    /// until every point arrived.
+    /// The viewer: connects, opens a reliable downstream of the device's every data id, and
+    /// receives until every point arrived, acknowledging what it received every 100 ms as the
+    /// official clients do (their default `ack_interval`).
     private func watch(
         device: String, workload: BrokerWorkload, window: InFlightWindow, ready: AsyncStream<Void>.Continuation, result: ResultSlot
     ) async throws {
@@ -130,12 +132,28 @@ struct ISCP2BrokerRun {
         try await WebSocketClient.connect(url: url, configuration: .init(maxFrameSize: 16 << 20), logger: logger) { inbound, outbound, _ in
             try await outbound.write(.binary(ByteBuffer(bytes: try codec.encode(connectRequest(node: UUID().uuidString.lowercased())))))
             var receiver = BrokerReceiver()
+            var acknowledgement = ISCP2DownstreamChunkAck()
+            var lastAcknowledged = workload.now()
             for try await message in inbound.messages(maxSize: 16 << 20) {
                 guard case .binary(let buffer) = message else { continue }
                 let bytes = Array(buffer.readableBytesView)
                 if let batch = BrokerBatch.readDownstreamChunkFrame(bytes) {
-                    receiver.record(count: batch.points, sentAt: batch.sentAt, receivedAt: workload.now())
+                    let now = workload.now()
+                    receiver.record(count: batch.points, sentAt: batch.sentAt, receivedAt: now)
                     await window.release()
+                    var received = ISCP2DownstreamChunkResult()
+                    received.streamIDOfUpstream = Data(batch.upstreamStreamID ?? [])
+                    received.sequenceNumberInUpstream = batch.sequenceNumber
+                    acknowledgement.results.append(received)
+                    if now - lastAcknowledged >= 100_000_000 {
+                        acknowledgement.streamIDAlias = 1
+                        acknowledgement.ackID += 1
+                        var frame = ISCP2Message()
+                        frame.downstreamChunkAck = acknowledgement
+                        try await outbound.write(.binary(ByteBuffer(bytes: try codec.encode(frame))))
+                        acknowledgement.results = []
+                        lastAcknowledged = now
+                    }
                     if receiver.points >= workload.totalPoints {
                         await result.set(receiver.measurement(end: workload.now()))
                         return

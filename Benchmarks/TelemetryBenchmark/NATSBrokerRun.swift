@@ -40,8 +40,9 @@ struct NATSBrokerRun {
             try await withThrowingTaskGroup(of: Void.self) { tasks in
                 tasks.addTask {
                     try await publisher.run { writer, _ in
+                        let origin = workload.now()
                         for sequence in 1...UInt32(workload.chunks) {
-                            let sentAt = try await workload.sendTime(of: sequence)
+                            let sentAt = try await workload.sendTime(of: sequence, from: origin)
                             await window.acquire()
                             try await writer.publish(
                                 BrokerBatch.streamChunk(sequence: sequence, pointsPerChunk: workload.pointsPerChunk, sentAt: sentAt), on: "bench"

@@ -64,12 +64,12 @@ extension MeasurementsCommand {
             let time = basetime.map { IntdashTimestamp.string(nanoseconds: $0 + point.elapsedTime) }
             switch format {
             case .csv:
-                return (time ?? "") + "," + TelemetryPointText.line(elapsedTime: point.elapsedTime, dataID: stored.dataID, payload: point.payload)
+                return (time ?? "") + "," + TelemetryPointText.line(elapsedTime: point.elapsedTime, dataID: stored.dataID, payload: Array(point.payload))
             case .ndjson:
                 return TelemetryPointJSON.line([
                     "time": time.map(NUXJSONValue.string) ?? .null, "elapsed_time": .integer(Int(point.elapsedTime)),
                     "data_type": .string(stored.dataID.type), "data_name": .string(stored.dataID.name),
-                    "value": TelemetryPointJSON.value(type: stored.dataID.type, payload: point.payload),
+                    "value": TelemetryPointJSON.value(type: stored.dataID.type, payload: Array(point.payload)),
                 ])
             }
         }

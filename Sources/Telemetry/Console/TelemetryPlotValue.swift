@@ -12,7 +12,7 @@ import Foundation
 /// counts such points instead of plotting them.
 enum TelemetryPlotValue {
     /// The number `payload` holds for a data id of `type`, or `nil`.
-    static func number(type: String, payload: [UInt8]) -> Double? {
+    static func number(type: String, payload: ArraySlice<UInt8>) -> Double? {
         let value: Double?
         switch type {
         case "float64": value = payload.count == 8 ? Double(bitPattern: bigEndian(payload)) : nil
@@ -25,7 +25,7 @@ enum TelemetryPlotValue {
     }
 
     /// The value of a payload of an integer type of matching size.
-    private static func integer(type: String, payload: [UInt8]) -> Double? {
+    private static func integer(type: String, payload: ArraySlice<UInt8>) -> Double? {
         let signed = type.hasPrefix("int")
         guard signed || type.hasPrefix("uint"), let bits = Int(type.drop { $0.isLetter }), [8, 16, 32, 64].contains(bits),
               payload.count == bits / 8
@@ -37,7 +37,7 @@ enum TelemetryPlotValue {
     }
 
     /// The bytes as one big-endian unsigned number (up to eight of them).
-    private static func bigEndian(_ bytes: [UInt8]) -> UInt64 {
+    private static func bigEndian(_ bytes: ArraySlice<UInt8>) -> UInt64 {
         bytes.reduce(0) { $0 << 8 | UInt64($1) }
     }
 }

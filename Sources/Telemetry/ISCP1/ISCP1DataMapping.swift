@@ -69,13 +69,13 @@ public enum ISCP1DataMapping {
         case "string":
             payload = .string(ISCP1IdentifiedValue(id: id, value: String(decoding: point.payload, as: UTF8.self)))
         case "float64", "int64", "bytes":
-            payload = .bytes(ISCP1IdentifiedValue(id: id, value: point.payload))
+            payload = .bytes(ISCP1IdentifiedValue(id: id, value: Array(point.payload)))
         default:
             guard let rawDataType = ISCP1DataType.rawDataType(ofTypeName: dataID.type) else {
-                payload = .bytes(ISCP1IdentifiedValue(id: id, value: point.payload))
+                payload = .bytes(ISCP1IdentifiedValue(id: id, value: Array(point.payload)))
                 break
             }
-            return ISCP1Unit(streamID: streamID, channel: channel, rawDataType: rawDataType, elapsedTime: elapsed, payload: point.payload)
+            return ISCP1Unit(streamID: streamID, channel: channel, rawDataType: rawDataType, elapsedTime: elapsed, payload: Array(point.payload))
         }
         return try? ISCP1Unit(streamID: streamID, channel: channel, elapsedTime: elapsed, payload: payload)
     }
@@ -132,7 +132,7 @@ public enum ISCP1DataMapping {
         (0..<8).map { UInt8(truncatingIfNeeded: value >> (56 - 8 * $0)) }
     }
 
-    private static func bigEndianValue(_ bytes: [UInt8]) -> UInt64 {
+    private static func bigEndianValue(_ bytes: ArraySlice<UInt8>) -> UInt64 {
         bytes.reduce(0) { $0 << 8 | UInt64($1) }
     }
 }

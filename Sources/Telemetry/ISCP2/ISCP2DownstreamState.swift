@@ -1,5 +1,6 @@
 import Foundation
 import ISCP
+import NIOCore
 
 /// One iSCP v2 downstream: it turns the broker events of its subscription into
 /// `DownstreamChunk` and `DownstreamMetadata` messages for the connection it is attached to,
@@ -61,10 +62,11 @@ actor ISCP2DownstreamState: ISCP2ResumableStream {
     /// Whether a task is queueing frames; the others wait, so that frames keep their order.
     private var isSending = false
     private var waitingToSend: [CheckedContinuation<Void, Never>] = []
-    /// Chunks sent and not yet acknowledged (reliable downstreams only), oldest first.
-    private var unacknowledged: [SentChunk] = []
+    /// Chunks sent and not yet acknowledged (reliable downstreams only), oldest first: a ring,
+    /// since a client that does not acknowledge has the oldest dropped for every chunk sent.
+    private var unacknowledged = CircularBuffer<SentChunk>()
     /// Chunks to send again before anything new, after a resume.
-    private var redeliveries: [SentChunk] = []
+    private var redeliveries = CircularBuffer<SentChunk>()
     private var dataIDAliases: [TelemetryDataID: UInt32] = [:]
     private var upstreamAliases: [TelemetryUpstream: UInt32] = [:]
     private let codec: ISCP2MessageCodec
@@ -100,8 +102,8 @@ actor ISCP2DownstreamState: ISCP2ResumableStream {
         self.attachment = attachment
         // Chunks still set aside from an attachment that ended during its redeliveries come
         // after those sent on it.
-        redeliveries = unacknowledged + redeliveries
-        unacknowledged = []
+        redeliveries.insert(contentsOf: unacknowledged, at: redeliveries.startIndex)
+        unacknowledged.removeAll(keepingCapacity: true)
         waitingForAttachment?.resume()
         waitingForAttachment = nil
     }
@@ -178,7 +180,7 @@ actor ISCP2DownstreamState: ISCP2ResumableStream {
     /// Sends the pending redeliveries; `false` when the connection ended before all were queued.
     private func sendPendingRedeliveries() async -> Bool {
         while !redeliveries.isEmpty {
-            guard await send(redeliveries[0].event) else { return false }
+            guard let first = redeliveries.first, await send(first.event) else { return false }
             redeliveries.removeFirst()
         }
         return true

@@ -124,7 +124,7 @@ extension ISCP2IncomingChunk {
                 guard reader.skip(wireType) else { return nil }
             }
         }
-        return TelemetryDataPoint(elapsedTime: elapsedTime, payload: Array(reader.bytes[payload]))
+        return TelemetryDataPoint(elapsedTime: elapsedTime, payload: reader.bytes[payload])
     }
 
     /// Reads `DataID { string name = 1; string type = 2 }`.

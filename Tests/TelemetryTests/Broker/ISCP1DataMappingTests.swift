@@ -27,7 +27,7 @@ import Telemetry
         let string = try unit(.string(ISCP1IdentifiedValue(id: "msg", value: "héllo")))
         let (stringID, stringPoint) = try #require(ISCP1DataMapping.dataPoint(of: string))
         #expect(stringID == TelemetryDataID(name: "1/msg", type: "string"))
-        #expect(stringPoint.payload == Array("héllo".utf8))
+        #expect(Array(stringPoint.payload) == Array("héllo".utf8))
         #expect(ISCP1DataMapping.unit(dataID: stringID, point: stringPoint, streamID: 3) == string)
 
         let bytes = try unit(.bytes(ISCP1IdentifiedValue(id: "raw", value: [0, 1, 2])))
@@ -41,7 +41,7 @@ import Telemetry
         let can = try unit(channel: 2, .can(ISCP1CANFrame(id: 0x123, data: [1, 2, 3])))
         let (canID, canPoint) = try #require(ISCP1DataMapping.dataPoint(of: can))
         #expect(canID == TelemetryDataID(name: "2/00000123", type: "can"))
-        #expect(canPoint.payload == can.payload)
+        #expect(Array(canPoint.payload) == can.payload)
         #expect(ISCP1DataMapping.unit(dataID: canID, point: canPoint, streamID: 3) == can)
 
         let unknown = ISCP1Unit(streamID: 3, channel: 4, rawDataType: 0x42, elapsedTime: elapsed, payload: [9, 9])

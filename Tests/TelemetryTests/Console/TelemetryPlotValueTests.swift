@@ -13,7 +13,7 @@ struct TelemetryPlotValueTests {
         #expect(TelemetryPlotValue.number(type: "int16", payload: [0xff, 0x38]) == -200)
         #expect(TelemetryPlotValue.number(type: "uint16", payload: [0xff, 0x38]) == 65336)
         #expect(TelemetryPlotValue.number(type: "int8", payload: [0x80]) == -128)
-        #expect(TelemetryPlotValue.number(type: "string", payload: Array(" 12.5 ".utf8)) == 12.5)
+        #expect(TelemetryPlotValue.number(type: "string", payload: ArraySlice(" 12.5 ".utf8)) == 12.5)
     }
 
     @Test("Other payloads, wrong sizes and non-finite values have no number")
@@ -22,7 +22,7 @@ struct TelemetryPlotValueTests {
         #expect(TelemetryPlotValue.number(type: "float64", payload: [0x7f, 0xf8, 0, 0, 0, 0, 0, 0]) == nil)
         #expect(TelemetryPlotValue.number(type: "int32", payload: [1, 2]) == nil)
         #expect(TelemetryPlotValue.number(type: "int12", payload: [1, 2]) == nil)
-        #expect(TelemetryPlotValue.number(type: "string", payload: Array("fast".utf8)) == nil)
+        #expect(TelemetryPlotValue.number(type: "string", payload: ArraySlice("fast".utf8)) == nil)
         #expect(TelemetryPlotValue.number(type: "bytes", payload: [1, 2, 3, 4, 5, 6, 7, 8]) == nil)
         #expect(TelemetryPlotValue.number(type: "can", payload: []) == nil)
     }

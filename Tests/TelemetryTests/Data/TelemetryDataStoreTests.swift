@@ -15,7 +15,7 @@ import Testing
             try await store.append(testChunk(stream: streamA, 1, measurement: measurement, times: [10, 20, 30]), measurement: measurement)
             let points = try await store.allPoints(of: measurement)
             #expect(points.map(\.dataPoint.elapsedTime) == [10, 20, 30])
-            #expect(points.map(\.dataPoint.payload) == [testPayload(10), testPayload(20), testPayload(30)])
+            #expect(points.map { Array($0.dataPoint.payload) } == [testPayload(10), testPayload(20), testPayload(30)])
             #expect(points.allSatisfy { $0.dataID == TelemetryDataID(name: "1/speed", type: "float64") })
             #expect(points.allSatisfy { $0.receivedAt.timeIntervalSince(before) > -1 && $0.receivedAt.timeIntervalSinceNow < 1 })
             #expect(try await store.allPoints(of: UUID()).isEmpty)

@@ -46,7 +46,7 @@ struct IntdashDataResponse: Sendable {
         self.dataType = unit?.rawDataType ?? ISCP1DataMapping.rawDataType(of: stored.dataID)
         self.channel = unit?.channel ?? ISCP1DataMapping.channel(of: stored.dataID)
         self.dataID = ISCP1DataMapping.iscp1DataID(of: stored.dataID)
-        self.payload = unit?.payload ?? stored.dataPoint.payload
+        self.payload = unit?.payload ?? Array(stored.dataPoint.payload)
     }
 
     /// The JSON object `{time, measurement_uuid, created_at, data_type, channel, data_id, data}`,
