@@ -123,8 +123,8 @@ struct ISCP2BrokerRun {
     }
 
     /// The viewer: connects, opens a reliable downstream of the device's every data id, and
-    /// receives until every point arrived, acknowledging what it received every 100 ms as the
-    /// official clients do (their default `ack_interval`).
+    /// receives until every point arrived, acknowledging what it received every 100 ms, as a
+    /// reliable client does at its `ack_interval`.
     private func watch(
         device: String, workload: BrokerWorkload, window: InFlightWindow, ready: AsyncStream<Void>.Continuation, result: ResultSlot
     ) async throws {

@@ -28,32 +28,50 @@ public enum TestDatabase {
     public static func with<Result>(_ body: (Database) async throws -> Result) async throws -> Result {
         if let url = postgresURL {
             let schema = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-            let database = try await Database.open(.postgres(url: url), postgresSearchPath: [schema], maxPostgresConnections: 2, logger: logger)
-            try await database.withConnection { try await $0.raw("CREATE SCHEMA \(ident: schema)").run() }
+            let database = try await Database.open(
+                .postgres(url: url), postgresSearchPath: [schema], maxPostgresConnections: 2,
+                postgresConnectTimeout: connectTimeout, logger: logger
+            )
             return try await finally(body, database) {
-                try await database.withConnection { try await $0.raw("DROP SCHEMA \(ident: schema) CASCADE").run() }
-                try await database.close()
+                try await database.withConnection { try await $0.raw("CREATE SCHEMA \(ident: schema)").run() }
+            } cleanup: {
+                try await database.withConnection { try await $0.raw("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE").run() }
             }
         }
         return try await TemporaryDirectory.with { directory in
             let database = try await Database.open(.embedded(in: directory), logger: logger)
-            return try await finally(body, database) { try await database.close() }
+            return try await finally(body, database)
         }
     }
 
+    /// How long a test may wait to open a PostgreSQL connection: the whole suite runs at once
+    /// on two cores, and the server forks a process for each connection.
+    static let connectTimeout: Duration = .seconds(60)
+
+    /// Runs `prepare`, then `body` with `database`, then `cleanup`, and closes `database` in
+    /// every case: a database dropped without being closed traps, ending the whole test run.
     private static func finally<Result>(
         _ body: (Database) async throws -> Result,
         _ database: Database,
-        cleanup: () async throws -> Void
+        prepare: () async throws -> Void = {},
+        cleanup: () async throws -> Void = {}
     ) async throws -> Result {
         let result: Result
         do {
+            try await prepare()
             result = try await body(database)
         } catch {
             try? await cleanup()
+            try? await database.close()
             throw error
         }
-        try await cleanup()
+        do {
+            try await cleanup()
+        } catch {
+            try? await database.close()
+            throw error
+        }
+        try await database.close()
         return result
     }
 }
@@ -64,17 +82,12 @@ extension TestDatabase {
     public static func withFreshPostgresDatabase(_ body: (String) async throws -> Void) async throws {
         guard let url = postgresURL, var components = URLComponents(string: url) else { return }
         let name = "chancery_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        let admin = try await Database.open(.postgres(url: url), maxPostgresConnections: 1, logger: logger)
-        try await admin.withConnection { try await $0.raw("CREATE DATABASE \(ident: name)").run() }
+        let admin = try await Database.open(.postgres(url: url), maxPostgresConnections: 1, postgresConnectTimeout: connectTimeout, logger: logger)
         components.path = "/" + name
-        do {
-            try await body(components.string!)
-        } catch {
-            try? await admin.withConnection { try await $0.raw("DROP DATABASE \(ident: name)").run() }
-            try? await admin.close()
-            throw error
+        try await finally({ _ in try await body(components.string!) }, admin) {
+            try await admin.withConnection { try await $0.raw("CREATE DATABASE \(ident: name)").run() }
+        } cleanup: {
+            try await admin.withConnection { try await $0.raw("DROP DATABASE IF EXISTS \(ident: name)").run() }
         }
-        try await admin.withConnection { try await $0.raw("DROP DATABASE \(ident: name)").run() }
-        try await admin.close()
     }
 }

@@ -77,11 +77,13 @@ public final class Database: Sendable {
     ///   - postgresSearchPath: On PostgreSQL, the schemas to search, first one used for new
     ///     tables; `nil` keeps the server's default. Tests use it to isolate their tables.
     ///   - maxPostgresConnections: The PostgreSQL pool size per event loop.
+    ///   - postgresConnectTimeout: How long opening one PostgreSQL connection may take.
     ///   - logger: Receives the database's log lines; queries log at trace level.
     public static func open(
         _ location: DatabaseLocation,
         postgresSearchPath: [String]? = nil,
         maxPostgresConnections: Int = 4,
+        postgresConnectTimeout: Duration = .seconds(10),
         logger: Logger
     ) async throws -> Database {
         let pool: Pool
@@ -102,6 +104,9 @@ public final class Database: Sendable {
         case .postgres(let url):
             var configuration = try SQLPostgresConfiguration(url: url)
             configuration.searchPath = postgresSearchPath
+            configuration.coreConfiguration.options.connectTimeout = .nanoseconds(
+                postgresConnectTimeout.components.seconds * 1_000_000_000 + postgresConnectTimeout.components.attoseconds / 1_000_000_000
+            )
             pool = .postgres(SharedPool(pool: EventLoopGroupConnectionPool(
                 source: PostgresConnectionSource(sqlConfiguration: configuration),
                 maxConnectionsPerEventLoop: maxPostgresConnections, requestTimeout: .seconds(30),
@@ -188,7 +193,14 @@ public final class Database: Sendable {
     public func close() async throws {
         switch pool {
         case .sqlite(let shared, let readers):
-            try await readers.pool.shutdownAsync()
+            // The writer's pool is shut down even when the readers' fails: a pool dropped
+            // without being shut down traps.
+            do {
+                try await readers.pool.shutdownAsync()
+            } catch {
+                try? await shared.pool.shutdownAsync()
+                throw error
+            }
             try await shared.pool.shutdownAsync()
         case .postgres(let shared): try await shared.pool.shutdownAsync()
         }
