@@ -79,7 +79,7 @@ struct TelemetryChunkRecord: Hashable, Sendable {
         let body = bytes[Self.headerSize...]
         guard CRC32C.checksum(of: body) == checksum else { throw Self.corrupt("the checksum does not match the body") }
         var reader = Reader(body)
-        let uuid = try reader.bytes(16)
+        let uuid = Array(try reader.bytes(16))
         streamID = UUID(uuid: (
             uuid[0], uuid[1], uuid[2], uuid[3], uuid[4], uuid[5], uuid[6], uuid[7],
             uuid[8], uuid[9], uuid[10], uuid[11], uuid[12], uuid[13], uuid[14], uuid[15]
@@ -131,7 +131,8 @@ struct TelemetryChunkRecord: Hashable, Sendable {
         bytes.append(contentsOf: utf8)
     }
 
-    /// Reads a record body front to back, refusing to read past its end.
+    /// Reads a record body front to back, refusing to read past its end. What it reads are
+    /// slices of the record, so payloads share its bytes and reading allocates nothing.
     private struct Reader {
         private var bytes: ArraySlice<UInt8>
 
@@ -141,10 +142,10 @@ struct TelemetryChunkRecord: Hashable, Sendable {
 
         var remaining: Int { bytes.count }
 
-        mutating func bytes(_ count: Int) throws -> [UInt8] {
+        mutating func bytes(_ count: Int) throws -> ArraySlice<UInt8> {
             guard count <= bytes.count else { throw TelemetryChunkRecord.corrupt("\(count) bytes wanted but \(bytes.count) are left") }
             defer { bytes = bytes.dropFirst(count) }
-            return Array(bytes.prefix(count))
+            return bytes.prefix(count)
         }
 
         mutating func read<Value: FixedWidthInteger>(_ type: Value.Type) throws -> Value {
