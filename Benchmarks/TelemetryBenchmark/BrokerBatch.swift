@@ -74,7 +74,8 @@ enum BrokerBatch {
             if field == 4, wireType == .lengthDelimited {
                 guard var streamChunk = downstreamChunk.nested(), read(streamChunk: &streamChunk, into: &reading) else { return nil }
             } else if field == 2, wireType == .lengthDelimited {
-                guard var upstreamInfo = downstreamChunk.nested(), read(upstreamInfo: &upstreamInfo, into: &reading) else { return nil }
+                guard var upstreamInfo = downstreamChunk.nested(), case .some(let streamID) = bytesOfField2(in: &upstreamInfo) else { return nil }
+                reading.upstreamStreamID = streamID
             } else {
                 guard downstreamChunk.skip(wireType) else { return nil }
             }
@@ -184,38 +185,31 @@ enum BrokerBatch {
                     continue
                 }
                 guard var point = group.nested() else { return false }
-                if reading.points == 0, !read(sentAtOf: &point, into: &reading) { return false }
+                if reading.points == 0 {
+                    // The first point's payload is the batch's send time.
+                    guard case .some(let payload) = bytesOfField2(in: &point) else { return false }
+                    if let payload, payload.count == 8 { reading.sentAt = payload.reduce(0) { $0 << 8 | UInt64($1) } }
+                }
                 reading.points += 1
             }
         }
         return true
     }
 
-    /// Reads the stream id of an `UpstreamInfo`.
-    private static func read(upstreamInfo reader: inout ProtobufWireReader, into reading: inout Reading) -> Bool {
+    /// Reads a message whose one field of interest is the bytes of field 2 (an `UpstreamInfo`'s
+    /// stream id, a `DataPoint`'s payload), skipping the rest: `nil` when it is not valid wire
+    /// format, `.some(nil)` when it has no field 2.
+    private static func bytesOfField2(in reader: inout ProtobufWireReader) -> ArraySlice<UInt8>?? {
+        var value: ArraySlice<UInt8>?
         while !reader.isAtEnd {
-            guard let (field, wireType) = reader.tag() else { return false }
+            guard let (field, wireType) = reader.tag() else { return nil }
             if field == 2, wireType == .lengthDelimited {
-                guard let range = reader.lengthDelimited() else { return false }
-                reading.upstreamStreamID = reader.bytes[range]
+                guard let range = reader.lengthDelimited() else { return nil }
+                value = reader.bytes[range]
             } else {
-                guard reader.skip(wireType) else { return false }
+                guard reader.skip(wireType) else { return nil }
             }
         }
-        return true
-    }
-
-    /// Reads the payload of the first point as the batch's send time.
-    private static func read(sentAtOf point: inout ProtobufWireReader, into reading: inout Reading) -> Bool {
-        while !point.isAtEnd {
-            guard let (field, wireType) = point.tag() else { return false }
-            if field == 2, wireType == .lengthDelimited {
-                guard let range = point.lengthDelimited() else { return false }
-                if range.count == 8 { reading.sentAt = point.bytes[range].reduce(0) { $0 << 8 | UInt64($1) } }
-            } else {
-                guard point.skip(wireType) else { return false }
-            }
-        }
-        return true
+        return .some(value)
     }
 }
