@@ -17,18 +17,18 @@ enum BrokerBatch {
 
     /// The `StreamChunk` of batch `sequence` of `pointsPerChunk` points, stamped `sentAt`.
     static func streamChunk(sequence: UInt32, pointsPerChunk: Int, sentAt: UInt64) -> [UInt8] {
-        let size = streamChunkSize(sequence: sequence, pointsPerChunk: pointsPerChunk)
-        return [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+        let sizes = Sizes(sequence: sequence, pointsPerChunk: pointsPerChunk)
+        return [UInt8](unsafeUninitializedCapacity: sizes.streamChunk) { buffer, initialized in
             var writer = ProtobufWireWriter(buffer)
-            writeStreamChunk(sequence: sequence, pointsPerChunk: pointsPerChunk, sentAt: sentAt, into: &writer)
+            writeStreamChunk(sequence: sequence, pointsPerChunk: pointsPerChunk, sentAt: sentAt, groupSize: sizes.group, into: &writer)
             initialized = writer.count
         }
     }
 
     /// A `Message` whose `upstream_chunk` (70) carries that `StreamChunk` on upstream `alias`.
     static func upstreamChunkFrame(alias: UInt32, sequence: UInt32, pointsPerChunk: Int, sentAt: UInt64) -> [UInt8] {
-        let streamChunkSize = streamChunkSize(sequence: sequence, pointsPerChunk: pointsPerChunk)
-        let upstreamChunkSize = 1 + W.varintSize(UInt64(alias)) + W.lengthDelimitedSize(2, bodySize: streamChunkSize)
+        let sizes = Sizes(sequence: sequence, pointsPerChunk: pointsPerChunk)
+        let upstreamChunkSize = 1 + W.varintSize(UInt64(alias)) + W.lengthDelimitedSize(2, bodySize: sizes.streamChunk)
         let size = W.lengthDelimitedSize(70, bodySize: upstreamChunkSize)
         return [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
             var writer = ProtobufWireWriter(buffer)
@@ -37,8 +37,8 @@ enum BrokerBatch {
             writer.tag(1, .varint)
             writer.varint(UInt64(alias))
             writer.tag(2, .lengthDelimited)
-            writer.varint(UInt64(streamChunkSize))
-            writeStreamChunk(sequence: sequence, pointsPerChunk: pointsPerChunk, sentAt: sentAt, into: &writer)
+            writer.varint(UInt64(sizes.streamChunk))
+            writeStreamChunk(sequence: sequence, pointsPerChunk: pointsPerChunk, sentAt: sentAt, groupSize: sizes.group, into: &writer)
             initialized = writer.count
         }
     }
@@ -128,25 +128,30 @@ enum BrokerBatch {
         W.lengthDelimitedSize(1, bodySize: dataName.utf8.count) + W.lengthDelimitedSize(2, bodySize: dataType.utf8.count)
     }
 
-    private static func groupSize(sequence: UInt32, pointsPerChunk: Int) -> Int {
-        (0..<pointsPerChunk).reduce(W.lengthDelimitedSize(1, bodySize: dataIDSize)) { size, index in
-            size + W.lengthDelimitedSize(3, bodySize: pointSize(elapsedTime: elapsedTime(sequence: sequence, index: index)))
+    /// The sizes of a batch's data point group and of its whole `StreamChunk`, worked out once
+    /// per batch (sizing walks every point).
+    private struct Sizes {
+        let group: Int
+        let streamChunk: Int
+
+        init(sequence: UInt32, pointsPerChunk: Int) {
+            group = (0..<pointsPerChunk).reduce(W.lengthDelimitedSize(1, bodySize: BrokerBatch.dataIDSize)) { size, index in
+                size + W.lengthDelimitedSize(3, bodySize: BrokerBatch.pointSize(elapsedTime: BrokerBatch.elapsedTime(sequence: sequence, index: index)))
+            }
+            streamChunk = (sequence == 0 ? 0 : 1 + W.varintSize(UInt64(sequence))) + W.lengthDelimitedSize(2, bodySize: group)
         }
     }
 
-    private static func streamChunkSize(sequence: UInt32, pointsPerChunk: Int) -> Int {
-        (sequence == 0 ? 0 : 1 + W.varintSize(UInt64(sequence)))
-            + W.lengthDelimitedSize(2, bodySize: groupSize(sequence: sequence, pointsPerChunk: pointsPerChunk))
-    }
-
     /// Writes the chunk: point 0's payload is `sentAt`, point `i`'s is `i`, both big-endian.
-    private static func writeStreamChunk(sequence: UInt32, pointsPerChunk: Int, sentAt: UInt64, into writer: inout ProtobufWireWriter) {
+    private static func writeStreamChunk(
+        sequence: UInt32, pointsPerChunk: Int, sentAt: UInt64, groupSize: Int, into writer: inout ProtobufWireWriter
+    ) {
         if sequence != 0 {
             writer.tag(1, .varint)
             writer.varint(UInt64(sequence))
         }
         writer.tag(2, .lengthDelimited)
-        writer.varint(UInt64(groupSize(sequence: sequence, pointsPerChunk: pointsPerChunk)))
+        writer.varint(UInt64(groupSize))
         writer.tag(1, .lengthDelimited)
         writer.varint(UInt64(dataIDSize))
         writer.lengthDelimited(1, dataName.utf8)

@@ -17,9 +17,7 @@ struct BrokerSeries {
     }
 
     /// The saturated workload anew, for a persisting run.
-    var persisted: BrokerWorkload {
-        BrokerWorkload(chunks: saturated.chunks, pointsPerChunk: saturated.pointsPerChunk, window: saturated.window)
-    }
+    var persisted: BrokerWorkload { saturated.restarted() }
 
     /// What one broker measured over the series.
     struct Measurements {
@@ -30,14 +28,9 @@ struct BrokerSeries {
 
     /// Runs each workload through `run`, in order, each timed from its own start.
     func measure(with run: (BrokerWorkload) async throws -> BrokerMeasurement) async throws -> Measurements {
-        let saturated = try await run(fresh(self.saturated))
-        let fixedRate = try await run(fresh(self.fixedRate))
-        let oneAtATime = try await run(fresh(self.oneAtATime))
+        let saturated = try await run(self.saturated.restarted())
+        let fixedRate = try await run(self.fixedRate.restarted())
+        let oneAtATime = try await run(self.oneAtATime.restarted())
         return Measurements(saturated: saturated, fixedRate: fixedRate, oneAtATime: oneAtATime)
-    }
-
-    /// `workload` with its clock starting now.
-    private func fresh(_ workload: BrokerWorkload) -> BrokerWorkload {
-        BrokerWorkload(chunks: workload.chunks, pointsPerChunk: workload.pointsPerChunk, window: workload.window, rate: workload.rate)
     }
 }

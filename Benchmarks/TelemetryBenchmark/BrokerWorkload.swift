@@ -27,6 +27,11 @@ struct BrokerWorkload: Sendable {
     /// Every point sent.
     var totalPoints: Int { chunks * pointsPerChunk }
 
+    /// The same workload with its clock starting now.
+    func restarted() -> BrokerWorkload {
+        BrokerWorkload(chunks: chunks, pointsPerChunk: pointsPerChunk, window: window, rate: rate)
+    }
+
     /// Nanoseconds since ``start``.
     func now() -> UInt64 {
         nanoseconds(ContinuousClock.now - start)

@@ -104,9 +104,7 @@ public final class Database: Sendable {
         case .postgres(let url):
             var configuration = try SQLPostgresConfiguration(url: url)
             configuration.searchPath = postgresSearchPath
-            configuration.coreConfiguration.options.connectTimeout = .nanoseconds(
-                postgresConnectTimeout.components.seconds * 1_000_000_000 + postgresConnectTimeout.components.attoseconds / 1_000_000_000
-            )
+            configuration.coreConfiguration.options.connectTimeout = TimeAmount(postgresConnectTimeout)
             pool = .postgres(SharedPool(pool: EventLoopGroupConnectionPool(
                 source: PostgresConnectionSource(sqlConfiguration: configuration),
                 maxConnectionsPerEventLoop: maxPostgresConnections, requestTimeout: .seconds(30),
