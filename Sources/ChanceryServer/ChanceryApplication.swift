@@ -49,8 +49,8 @@ public enum ChanceryApplication {
 
     /// The router that decides WebSocket upgrades: the realtime endpoints of the capabilities
     /// that have them. Requests it does not route are served by the HTTP router.
-    public static func webSocketRouter(telemetry: TelemetryCapability?) -> Router<BasicWebSocketRequestContext> {
-        let router = Router(context: BasicWebSocketRequestContext.self)
+    public static func webSocketRouter(telemetry: TelemetryCapability?) -> Router<TelemetryWebSocketContext> {
+        let router = Router(context: TelemetryWebSocketContext.self)
         telemetry?.addWebSocketRoutes(to: router)
         return router
     }

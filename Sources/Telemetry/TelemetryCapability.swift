@@ -38,8 +38,9 @@ public struct TelemetryCapability: Sendable {
     public static let errorFormats: [(prefix: String, format: any ErrorFormat)] = [("/intdash", IntdashErrorFormat())]
 
     /// The WebSocket settings both realtime protocols need: frames up to 16 MiB (an iSCP chunk
-    /// or a batch of iSCP 1.0 elements can be large; the codecs enforce their own limits).
-    public static let webSocketConfiguration = WebSocketServerConfiguration(maxFrameSize: 16 << 20)
+    /// or a batch of iSCP 1.0 elements can be large; the codecs enforce their own limits), and
+    /// clients' frames unmasked a word at a time (``WebSocketUnmasking``).
+    public static let webSocketConfiguration = WebSocketServerConfiguration(maxFrameSize: 16 << 20, extensions: [WebSocketUnmasking.factory])
 
     /// Opens the capability on the platform's database and accounts.
     ///
@@ -80,7 +81,7 @@ public struct TelemetryCapability: Sendable {
     }
 
     /// Adds the realtime WebSocket endpoints to the router that decides WebSocket upgrades.
-    public func addWebSocketRoutes(to router: Router<BasicWebSocketRequestContext>) {
+    public func addWebSocketRoutes(to router: Router<TelemetryWebSocketContext>) {
         ISCP1Endpoint(broker: broker, access: access, recorder: recorder, logger: logger).add(to: router)
         ISCP2Endpoint(broker: broker, access: access, recorder: recorder, logger: logger).add(to: router)
     }

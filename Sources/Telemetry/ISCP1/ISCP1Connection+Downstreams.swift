@@ -59,7 +59,7 @@ extension ISCP1Connection {
         let subscription = await broker.subscribe([.all(from: sourceNodeID)])
         let downstream = ISCP1OpenDownstream(streamID: spec.streamID, sourceNodeID: sourceNodeID, subscriptionID: subscription.id)
         let (outbound, logger) = (outbound, logger)
-        let forwarder = Task { await downstream.forward(subscription.events, to: outbound, logger: logger) }
+        let forwarder = Task(executorPreference: executor) { await downstream.forward(subscription.events, to: outbound, logger: logger) }
         downstreams[spec.streamID] = Downstream(downstream: downstream, forwarder: forwarder)
         return true
     }

@@ -44,6 +44,9 @@ struct ISCP1Connection {
     let access: TelemetryAccess
     let recorder: (any TelemetryRecording)?
     let logger: Logger
+    /// Where the connection's tasks prefer to run: its channel's event loop
+    /// (``EventLoopTaskExecutor``), or `nil` for the global executor.
+    let executor: (any TaskExecutor)?
     /// What the server sends.
     let outbound: ISCP1OutboundQueue
     /// The open upstreams by stream id.
@@ -61,17 +64,22 @@ struct ISCP1Connection {
         broker: TelemetryBroker,
         access: TelemetryAccess,
         recorder: (any TelemetryRecording)?,
+        executor: (any TaskExecutor)?,
         logger: Logger
     ) async throws {
         let outbound = ISCP1OutboundQueue()
-        var connection = ISCP1Connection(principal: principal, broker: broker, access: access, recorder: recorder, logger: logger, outbound: outbound)
-        let ending = await withTaskGroup(of: Void.self) { group in
-            group.addTask { await write(outbound, to: writer, logger: logger) }
-            let ending = await connection.read(inbound)
-            await connection.end()
-            outbound.finish()
-            await group.waitForAll()
-            return ending
+        var connection = ISCP1Connection(
+            principal: principal, broker: broker, access: access, recorder: recorder, logger: logger, executor: executor, outbound: outbound
+        )
+        let ending = await withTaskExecutorPreference(executor) {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await write(outbound, to: writer, logger: logger) }
+                let ending = await connection.read(inbound)
+                await connection.end()
+                outbound.finish()
+                await group.waitForAll()
+                return ending
+            }
         }
         switch ending {
         case .success(nil):

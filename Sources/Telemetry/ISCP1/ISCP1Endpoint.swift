@@ -39,7 +39,7 @@ public struct ISCP1Endpoint: Sendable {
     }
 
     /// Registers the endpoint on the router that decides WebSocket upgrades.
-    public func add(to router: Router<BasicWebSocketRequestContext>) {
+    public func add(to router: Router<TelemetryWebSocketContext>) {
         router.ws(RouterPath(Self.path)) { request, _ in
             guard try await principal(authenticating: request.headers) != nil else {
                 throw HTTPError(.unauthorized, message: "an iSCP 1.0 connection needs a valid X-Edge-Token or bearer token")
@@ -56,7 +56,8 @@ public struct ISCP1Endpoint: Sendable {
             logger[metadataKey: "user"] = "\(principal.userName)"
             try await ISCP1Connection.serve(
                 inbound: inbound, outbound: outbound, principal: principal,
-                broker: broker, access: access, recorder: recorder, logger: logger
+                broker: broker, access: access, recorder: recorder,
+                executor: EventLoopTaskExecutor(context.requestContext.eventLoop), logger: logger
             )
         }
     }

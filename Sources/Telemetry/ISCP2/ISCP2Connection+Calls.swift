@@ -11,7 +11,7 @@ extension ISCP2Connection {
     func attachForCalls(_ nodeID: String) async {
         let attachment = await environment.broker.attach(node: nodeID)
         self.attachment = attachment
-        callPump = Task { [outbox, codec = environment.codec] in
+        callPump = Task(executorPreference: executor) { [outbox, codec = environment.codec] in
             for await call in attachment.calls {
                 var downstreamCall = ISCP2DownstreamCall()
                 downstreamCall.callID = call.callID

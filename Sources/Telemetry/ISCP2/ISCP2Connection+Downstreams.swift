@@ -38,7 +38,7 @@ extension ISCP2Connection {
         await sendUrgent(.downstreamOpenResponse(response))
         await attach(state, alias: request.desiredStreamIDAlias)
         await environment.downstreamRegistry.register(state)
-        Task { await state.pump(subscription.events) }
+        Task(executorPreference: executor) { await state.pump(subscription.events) }
         logger.debug("iSCP v2 downstream opened", metadata: ["stream": "\(streamID)", "filters": "\(filters.count)"])
     }
 
@@ -62,7 +62,7 @@ extension ISCP2Connection {
             await sendUrgent(.downstreamResumeResponse(response))
             await attach(state, alias: request.desiredStreamIDAlias)
             logger.debug("iSCP v2 downstream resumed", metadata: ["stream": "\(state.streamID)"])
-            Task { await state.sendRedeliveries() }
+            Task(executorPreference: executor) { await state.sendRedeliveries() }
         }
     }
 

@@ -46,6 +46,10 @@ actor ISCP2Connection {
     }
 
     let environment: Environment
+    /// Where the connection's tasks prefer to run: the event loop of its channel, so that a
+    /// frame read or written is not handed from thread to thread (``EventLoopTaskExecutor``);
+    /// `nil` for the global executor.
+    let executor: (any TaskExecutor)?
     let outbox = ISCP2Outbox()
     /// What the read loop has read for the handler.
     let requests = ISCP2RequestQueue(capacity: ISCP2Connection.requestQueueCapacity)
@@ -77,9 +81,10 @@ actor ISCP2Connection {
     /// How many read messages may wait for the handler before the read loop waits too.
     static let requestQueueCapacity = 256
 
-    /// Creates a connection that has not yet read anything.
-    init(environment: Environment, logger: Logger) {
+    /// Creates a connection that has not yet read anything, whose tasks prefer `executor`.
+    init(environment: Environment, executor: (any TaskExecutor)? = nil, logger: Logger) {
         self.environment = environment
+        self.executor = executor
         self.logger = logger
     }
 
@@ -91,8 +96,14 @@ actor ISCP2Connection {
     /// - Parameter authorization: The upgrade request's `Authorization` header, a fallback for
     ///   the token (iscp-go sends it there as well).
     func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, authorization: String?) async {
-        let writer = Task { [outbox] in await Self.write(outbox, to: outbound) }
-        let handler = Task { await self.handleQueued() }
+        await withTaskExecutorPreference(executor) {
+            await serve(inbound: inbound, outbound: outbound, authorization: authorization)
+        }
+    }
+
+    private func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, authorization: String?) async {
+        let writer = Task(executorPreference: executor) { [outbox] in await Self.write(outbox, to: outbound) }
+        let handler = Task(executorPreference: executor) { await self.handleQueued() }
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.readLoop(inbound, authorization: authorization) }
             group.addTask { await self.watch() }

@@ -53,7 +53,7 @@ public struct ISCP2Endpoint: Sendable {
     /// Query keys other than `enc` (iscp-go sends compression and transport ids) are ignored;
     /// an `enc` other than `proto` (iscp-go can ask for `json`) is refused, which the upgrade
     /// answers with 400.
-    public func add(to router: Router<BasicWebSocketRequestContext>) {
+    public func add(to router: Router<TelemetryWebSocketContext>) {
         router.ws(
             RouterPath(Self.path),
             shouldUpgrade: { request, _ in
@@ -63,7 +63,8 @@ public struct ISCP2Endpoint: Sendable {
                 return .upgrade([:])
             },
             onUpgrade: { [environment, logger] inbound, outbound, context in
-                let connection = ISCP2Connection(environment: environment, logger: logger)
+                let executor = EventLoopTaskExecutor(context.requestContext.eventLoop)
+                let connection = ISCP2Connection(environment: environment, executor: executor, logger: logger)
                 await connection.run(inbound: inbound, outbound: outbound, authorization: context.request.headers[.authorization])
             }
         )

@@ -67,7 +67,7 @@ struct ISCP1TestServer: Sendable {
                 let dataDirectory = folder + "/telemetry"
                 let data = TelemetryDataStore(database: database, directory: dataDirectory)
                 let recorder = storing ? TelemetryRecorder(measurements: measurements, data: data) : nil
-                let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
+                let webSocketRouter = Router(context: TelemetryWebSocketContext.self)
                 ISCP1Endpoint(broker: broker, access: access(accounts), recorder: recorder, logger: TestDatabase.logger).add(to: webSocketRouter)
                 let app = Application(
                     router: Router(),

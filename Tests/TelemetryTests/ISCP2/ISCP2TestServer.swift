@@ -51,7 +51,7 @@ struct ISCP2TestServer: Sendable {
             let edgeToken = try await accounts.createAPIKey(userName: edgeNodeID, label: "iscp").secret
 
             let broker = TelemetryBroker()
-            let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
+            let webSocketRouter = Router(context: TelemetryWebSocketContext.self)
             ISCP2Endpoint(broker: broker, access: access(accounts), recorder: recorder, limits: limits, logger: TestDatabase.logger)
                 .add(to: webSocketRouter)
             let app = Application(

@@ -1,0 +1,66 @@
+import NIOCore
+import NIOWebSocket
+import HummingbirdWebSocket
+
+/// Unmasks the data frames a client sends a word at a time, before the WebSocket handler reads
+/// them.
+///
+/// Every frame from a client is masked (RFC 6455 §5.3): its bytes are XORed with a 4-byte key.
+/// NIOWebSocket's `unmaskedData` undoes that one byte at a time, at about 3 ns a byte, which
+/// cost a broker carrying 14 kB chunks a sixth of its CPU. This extension undoes it eight
+/// bytes at a time and hands the frame on without a key, so `unmaskedData` has nothing left to
+/// do. It is not negotiated: nothing on the wire changes.
+///
+/// ```swift
+/// WebSocketServerConfiguration(extensions: [WebSocketUnmasking.factory])
+/// ```
+struct WebSocketUnmasking: WebSocketExtension {
+    /// The factory that adds the extension to every connection of a server.
+    static let factory = WebSocketExtensionFactory.nonNegotiatedExtension { WebSocketUnmasking() }
+
+    /// The extension's name (it is never sent: it is not negotiated).
+    var name: String { "chancery-unmasking" }
+
+    /// `frame` with its data unmasked and no masking key.
+    func processReceivedFrame(_ frame: WebSocketFrame, context: WebSocketExtensionContext) -> WebSocketFrame {
+        Self.unmasked(frame)
+    }
+
+    /// `frame` with its data unmasked and no masking key; unchanged when it has no key.
+    static func unmasked(_ frame: WebSocketFrame) -> WebSocketFrame {
+        guard let key = frame.maskKey else { return frame }
+        var frame = frame
+        frame.data.withUnsafeMutableReadableBytes { Self.apply(key, to: $0) }
+        frame.maskKey = nil
+        return frame
+    }
+
+    /// `frame` unchanged: the server's frames are not masked.
+    func processFrameToSend(_ frame: WebSocketFrame, context: WebSocketExtensionContext) -> WebSocketFrame { frame }
+
+    /// Nothing to release.
+    func shutdown() async {}
+
+    /// XORs `bytes` with `key` repeated, the first byte with the key's first byte: masking and
+    /// unmasking are the same operation.
+    static func apply(_ key: WebSocketMaskingKey, to bytes: UnsafeMutableRawBufferPointer) {
+        guard let base = bytes.baseAddress else { return }
+        // The key four times over, in memory order, so that a word loaded from offset 8n is
+        // XORed with the key bytes that belong to its offsets.
+        var word: UInt64 = 0
+        withUnsafeMutableBytes(of: &word) { wordBytes in
+            for index in 0..<8 { wordBytes[index] = key[index % 4] }
+        }
+        let count = bytes.count
+        var offset = 0
+        while offset + 8 <= count {
+            let value = base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            base.storeBytes(of: value ^ word, toByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+        while offset < count {
+            bytes[offset] ^= key[offset % 4]
+            offset += 1
+        }
+    }
+}
