@@ -68,7 +68,7 @@ struct HeldConnectionsRun {
     private func hold(handshakes: Counter, target: Int, allConnected: AsyncStream<Void>.Continuation, latencies: LatencyLog, pings: Int, gate: Gate) async throws {
         let codec = ISCP2MessageCodec()
         let node = UUID().uuidString.lowercased()
-        try await WebSocketClient.connect(url: url, logger: logger) { inbound, outbound, _ in
+        try await WebSocketClient.connect(url: url, eventLoopGroup: ClientEventLoops.group, logger: logger) { inbound, outbound, _ in
             var request = ISCP2ConnectRequest()
             request.protocolVersion = "2.0.0"
             request.nodeID = node

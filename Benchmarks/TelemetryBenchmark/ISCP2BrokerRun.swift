@@ -56,7 +56,7 @@ struct ISCP2BrokerRun {
         as device: String, workload: BrokerWorkload, window: InFlightWindow, persisting acknowledgements: AcknowledgementLog? = nil
     ) async throws {
         let codec = ISCP2MessageCodec()
-        try await WebSocketClient.connect(url: url, configuration: .init(maxFrameSize: 16 << 20), logger: logger) { inbound, outbound, _ in
+        try await WebSocketClient.connect(url: url, configuration: .init(maxFrameSize: 16 << 20), eventLoopGroup: ClientEventLoops.group, logger: logger) { inbound, outbound, _ in
             try await outbound.write(.binary(ByteBuffer(bytes: try codec.encode(connectRequest(node: device)))))
             try await withThrowingTaskGroup(of: Void.self) { tasks in
                 for try await message in inbound.messages(maxSize: 16 << 20) {
@@ -129,7 +129,7 @@ struct ISCP2BrokerRun {
         device: String, workload: BrokerWorkload, window: InFlightWindow, ready: AsyncStream<Void>.Continuation, result: ResultSlot
     ) async throws {
         let codec = ISCP2MessageCodec()
-        try await WebSocketClient.connect(url: url, configuration: .init(maxFrameSize: 16 << 20), logger: logger) { inbound, outbound, _ in
+        try await WebSocketClient.connect(url: url, configuration: .init(maxFrameSize: 16 << 20), eventLoopGroup: ClientEventLoops.group, logger: logger) { inbound, outbound, _ in
             try await outbound.write(.binary(ByteBuffer(bytes: try codec.encode(connectRequest(node: UUID().uuidString.lowercased())))))
             var receiver = BrokerReceiver()
             var acknowledgement = ISCP2DownstreamChunkAck()

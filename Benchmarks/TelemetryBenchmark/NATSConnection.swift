@@ -18,7 +18,7 @@ struct NATSConnection: Sendable {
 
     /// Connects to a NATS server and introduces the client.
     static func connect(port: Int) async throws -> NATSConnection {
-        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        let channel = try await ClientBootstrap(group: ClientEventLoops.group)
             .channelOption(ChannelOptions.tcpOption(.tcp_nodelay), value: 1)
             .connect(host: "127.0.0.1", port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {

@@ -77,15 +77,7 @@ struct ISCP2DownstreamChunkWriter {
                     writer.tag(2, .varint)
                     writer.varint(UInt64(alias))
                 }
-                for point in group.dataPoints {
-                    writer.tag(3, .lengthDelimited)
-                    writer.varint(UInt64(pointSize(point)))
-                    if point.elapsedTime != 0 {
-                        writer.tag(1, .varint)
-                        writer.varint(W.zigzag(point.elapsedTime))
-                    }
-                    if !point.payload.isEmpty { writer.lengthDelimited(2, point.payload) }
-                }
+                group.dataPoints.write(to: &writer)
             }
             precondition(writer.count == frameSize, "a downstream chunk frame was sized wrong")
             initialized = writer.count
@@ -104,12 +96,7 @@ struct ISCP2DownstreamChunkWriter {
         case .dataID(let dataID): W.lengthDelimitedSize(1, bodySize: dataIDSize(dataID))
         case .alias(let alias): 1 + W.varintSize(UInt64(alias))
         }
-        return group.dataPoints.reduce(keySize) { $0 + W.lengthDelimitedSize(3, bodySize: pointSize($1)) }
-    }
-
-    private static func pointSize(_ point: TelemetryDataPoint) -> Int {
-        (point.elapsedTime == 0 ? 0 : 1 + W.varintSize(W.zigzag(point.elapsedTime)))
-            + (point.payload.isEmpty ? 0 : W.lengthDelimitedSize(2, bodySize: point.payload.count))
+        return keySize + group.dataPoints.wireSize
     }
 
     private static func dataIDSize(_ dataID: TelemetryDataID) -> Int {

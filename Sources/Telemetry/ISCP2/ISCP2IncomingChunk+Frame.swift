@@ -78,10 +78,17 @@ extension ISCP2IncomingChunk {
     }
 
     /// Reads `DataPointGroup { oneof { data_id = 1; data_id_alias = 2 } data_points = 3 }`.
+    ///
+    /// The points are kept as the bytes they arrived in (``TelemetryDataPoints``), which
+    /// takes them in canonical form and one after the other, as protocol buffers writers put
+    /// them; points in any other form are left to the full decoder.
     private static func readGroup(_ reader: inout ProtobufWireReader) -> Group? {
         var group = Group()
         var hasDataID = false
+        var points: Range<Int>?
+        var pointCount = 0
         while !reader.isAtEnd {
+            let fieldStart = reader.position
             guard let (field, wireType) = reader.tag() else { return nil }
             switch (field, wireType) {
             case (1, .lengthDelimited):
@@ -94,37 +101,22 @@ extension ISCP2IncomingChunk {
                 hasDataID = false
                 group.key = .alias(UInt32(truncatingIfNeeded: value))
             case (3, .lengthDelimited):
-                guard var point = reader.nested(), let value = readPoint(&point) else { return nil }
-                group.points.append(value)
+                guard points == nil || points?.upperBound == fieldStart,
+                    let size = TelemetryDataPoints.canonicalPointSize(in: reader.bytes, fieldStart),
+                    reader.lengthDelimited()?.upperBound == fieldStart + size
+                else { return nil }
+                points = (points?.lowerBound ?? fieldStart)..<(fieldStart + size)
+                pointCount += 1
             case (1...3, _):
                 return nil
             default:
                 guard reader.skip(wireType) else { return nil }
             }
         }
-        return group
-    }
-
-    /// Reads `DataPoint { sint64 elapsed_time = 1; bytes payload = 2 }`.
-    private static func readPoint(_ reader: inout ProtobufWireReader) -> TelemetryDataPoint? {
-        var elapsedTime: Int64 = 0
-        var payload: Range<Int> = 0..<0
-        while !reader.isAtEnd {
-            guard let (field, wireType) = reader.tag() else { return nil }
-            switch (field, wireType) {
-            case (1, .varint):
-                guard let value = reader.varint() else { return nil }
-                elapsedTime = Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
-            case (2, .lengthDelimited):
-                guard let range = reader.lengthDelimited() else { return nil }
-                payload = range
-            case (1...2, _):
-                return nil
-            default:
-                guard reader.skip(wireType) else { return nil }
-            }
+        if let points {
+            group.points = TelemetryDataPoints(canonicalWireForm: reader.bytes[points], count: pointCount)
         }
-        return TelemetryDataPoint(elapsedTime: elapsedTime, payload: reader.bytes[payload])
+        return group
     }
 
     /// Reads `DataID { string name = 1; string type = 2 }`.

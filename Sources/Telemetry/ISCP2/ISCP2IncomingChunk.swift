@@ -23,7 +23,7 @@ struct ISCP2IncomingChunk: Sendable, Equatable {
         /// The data id, or its alias.
         var key: Key = .missing
         /// The points, in the order sent.
-        var points: [TelemetryDataPoint] = []
+        var points = TelemetryDataPoints([])
     }
 
     /// The upstream's alias on the connection.
@@ -46,7 +46,8 @@ struct ISCP2IncomingChunk: Sendable, Equatable {
             case .dataIDAlias(let alias): .alias(alias)
             case nil: .missing
             }
-            return Group(key: key, points: group.dataPoints.map { TelemetryDataPoint(elapsedTime: $0.elapsedTime, payload: Array($0.payload)) })
+            let points = group.dataPoints.map { TelemetryDataPoint(elapsedTime: $0.elapsedTime, payload: Array($0.payload)) }
+            return Group(key: key, points: TelemetryDataPoints(points))
         }
     }
 

@@ -45,7 +45,7 @@ struct ISCP2ChunkWireTests {
         let fast = try #require(ISCP2IncomingChunk(frame: frame))
         #expect(fast.streamIDAlias == 3)
         #expect(fast.sequenceNumber == 9)
-        #expect(fast.groups == [ISCP2IncomingChunk.Group(key: .alias(1), points: [TelemetryDataPoint(elapsedTime: -5, payload: [1, 2])])])
+        #expect(fast.groups == [ISCP2IncomingChunk.Group(key: .alias(1), points: TelemetryDataPoints([TelemetryDataPoint(elapsedTime: -5, payload: [1, 2])]))])
         guard case .upstreamChunk(let decoded) = try codec.decode(frame).message else {
             Issue.record("the full decoder did not read the frame")
             return
