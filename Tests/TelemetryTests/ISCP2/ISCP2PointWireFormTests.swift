@@ -35,6 +35,14 @@ struct ISCP2PointWireFormTests {
         return try codec.encode(ISCP2Message(.upstreamChunk(chunk)))
     }
 
+    /// `Message { upstream_chunk { stream_id_alias 1, stream_chunk { data_point_groups { group } } } }`,
+    /// written by hand, for groups swift-protobuf would not write.
+    private static func frame(ofGroup group: [UInt8]) -> [UInt8] {
+        let streamChunk: [UInt8] = [0x12, UInt8(group.count)] + group
+        let upstreamChunk: [UInt8] = [0x08, 0x01, 0x12, UInt8(streamChunk.count)] + streamChunk
+        return [0xb2, 0x04, UInt8(upstreamChunk.count)] + upstreamChunk
+    }
+
     /// The points the fast reader keeps of `frame`'s only group.
     private func wireForm(_ frame: [UInt8]) throws -> TelemetryDataPoints {
         let chunk = try #require(ISCP2IncomingChunk(frame: frame))
@@ -91,12 +99,7 @@ struct ISCP2PointWireFormTests {
         ] as [([UInt8], TelemetryDataPoint)]
     )
     func nonCanonicalPoints(body: [UInt8], point: TelemetryDataPoint) throws {
-        // Message { upstream_chunk { stream_id_alias 1, stream_chunk { data_point_groups {
-        // data_id_alias 4, data_points { body } } } } }
-        let group: [UInt8] = [0x10, 0x04, 0x1a, UInt8(body.count)] + body
-        let streamChunk: [UInt8] = [0x12, UInt8(group.count)] + group
-        let upstreamChunk: [UInt8] = [0x08, 0x01, 0x12, UInt8(streamChunk.count)] + streamChunk
-        let frame: [UInt8] = [0xb2, 0x04, UInt8(upstreamChunk.count)] + upstreamChunk
+        let frame = Self.frame(ofGroup: [0x10, 0x04, 0x1a, UInt8(body.count)] + body)
         #expect(ISCP2IncomingChunk(frame: frame) == nil)
         guard case .upstreamChunk(let decoded) = try codec.decode(frame).message else {
             Issue.record("the full decoder did not read the frame")
@@ -108,10 +111,7 @@ struct ISCP2PointWireFormTests {
     @Test("points split by another field of their group are left to the full decoder")
     func pointsNotTogether() throws {
         let point: [UInt8] = [0x1a, 0x02, 0x08, 0x02]
-        let group: [UInt8] = point + [0x10, 0x04] + point
-        let streamChunk: [UInt8] = [0x12, UInt8(group.count)] + group
-        let upstreamChunk: [UInt8] = [0x08, 0x01, 0x12, UInt8(streamChunk.count)] + streamChunk
-        let frame: [UInt8] = [0xb2, 0x04, UInt8(upstreamChunk.count)] + upstreamChunk
+        let frame = Self.frame(ofGroup: point + [0x10, 0x04] + point)
         #expect(ISCP2IncomingChunk(frame: frame) == nil)
         guard case .upstreamChunk(let decoded) = try codec.decode(frame).message else {
             Issue.record("the full decoder did not read the frame")
