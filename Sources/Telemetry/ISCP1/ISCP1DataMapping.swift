@@ -55,52 +55,24 @@ public enum ISCP1DataMapping {
     /// The unit that carries `point` of `dataID` on stream `streamID`, or `nil` when its time
     /// cannot be written in iSCP 1.0 (before the base time, or beyond 8,388,607 seconds).
     public static func unit(dataID: TelemetryDataID, point: TelemetryDataPoint, streamID: UInt8) -> ISCP1Unit? {
-        guard point.elapsedTime >= 0 else { return nil }
-        let elapsed = ISCP1ElapsedTime(nanoseconds: UInt64(point.elapsedTime), precision: .nanoseconds)
-        guard elapsed.seconds <= maximumElapsedSeconds else { return nil }
-        let channel = channel(of: dataID)
-        let id = String(decoding: Array(iscp1DataID(of: dataID).utf8.prefix(255)), as: UTF8.self)
-        let payload: ISCP1Payload
-        switch dataID.type {
-        case "float64" where point.payload.count == 8:
-            payload = .float(ISCP1IdentifiedValue(id: id, value: Double(bitPattern: bigEndianValue(point.payload))))
-        case "int64" where point.payload.count == 8:
-            payload = .int(ISCP1IdentifiedValue(id: id, value: Int64(bitPattern: bigEndianValue(point.payload))))
-        case "string":
-            payload = .string(ISCP1IdentifiedValue(id: id, value: String(decoding: point.payload, as: UTF8.self)))
-        case "float64", "int64", "bytes":
-            payload = .bytes(ISCP1IdentifiedValue(id: id, value: Array(point.payload)))
-        default:
-            guard let rawDataType = ISCP1DataType.rawDataType(ofTypeName: dataID.type) else {
-                payload = .bytes(ISCP1IdentifiedValue(id: id, value: Array(point.payload)))
-                break
-            }
-            return ISCP1Unit(streamID: streamID, channel: channel, rawDataType: rawDataType, elapsedTime: elapsed, payload: Array(point.payload))
-        }
-        return try? ISCP1Unit(streamID: streamID, channel: channel, elapsedTime: elapsed, payload: payload)
+        ISCP1DataIDView(dataID).unit(of: point, streamID: streamID)
     }
 
     /// The iSCP 1.0 data type of units of `dataID`: the one its type names, else Bytes.
     public static func rawDataType(of dataID: TelemetryDataID) -> UInt8 {
-        ISCP1DataType.rawDataType(ofTypeName: dataID.type) ?? ISCP1DataType.bytes.rawValue
+        ISCP1DataIDView(dataID).rawDataType
     }
 
     /// The channel of units of `dataID`: the first level of its name when that is a number
     /// from 0 to 255, else 0.
     public static func channel(of dataID: TelemetryDataID) -> UInt8 {
-        guard let first = dataID.name.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first else { return 0 }
-        return UInt8(first) ?? 0
+        ISCP1DataIDView(dataID).channel
     }
 
     /// The intdash data id of units of `dataID`: its name without the channel level.
     public static func iscp1DataID(of dataID: TelemetryDataID) -> String {
-        let levels = dataID.name.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
-        guard UInt8(levels[0]) != nil else { return dataID.name }
-        return levels.count == 2 ? String(levels[1]) : ""
+        ISCP1DataIDView(dataID).iscp1DataID
     }
-
-    /// The most seconds a VU16/24 elapsed time can hold.
-    private static let maximumElapsedSeconds: UInt32 = 8_388_607
 
     private static func decodedPayload(of unit: ISCP1Unit) -> ISCP1Payload? {
         try? unit.decodedPayload()
@@ -130,9 +102,5 @@ public enum ISCP1DataMapping {
 
     private static func bigEndianBytes(_ value: UInt64) -> [UInt8] {
         (0..<8).map { UInt8(truncatingIfNeeded: value >> (56 - 8 * $0)) }
-    }
-
-    private static func bigEndianValue(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-        bytes.reduce(0) { $0 << 8 | UInt64($1) }
     }
 }

@@ -52,8 +52,9 @@ final class ISCP1OpenDownstream: Sendable {
         case .chunk(let chunk):
             let filter = filter.withLock { $0 }
             units = chunk.groups.flatMap { group in
-                group.dataPoints.compactMap { point -> ISCP1Unit? in
-                    guard let unit = ISCP1DataMapping.unit(dataID: group.dataID, point: point, streamID: streamID) else { return nil }
+                let view = ISCP1DataIDView(group.dataID)
+                return group.dataPoints.compactMap { point -> ISCP1Unit? in
+                    guard let unit = view.unit(of: point, streamID: streamID) else { return nil }
                     return Self.passes(unit, filter) ? unit : nil
                 }
             }

@@ -59,6 +59,22 @@ import Telemetry
         #expect(ISCP1DataMapping.unit(dataID: dataID, point: TelemetryDataPoint(elapsedTime: -1, payload: []), streamID: 1) == nil)
     }
 
+    @Test(arguments: [
+        ("1/speed", UInt8(1), "speed"),
+        ("255/a/b", 255, "a/b"),
+        ("7", 7, ""),
+        ("256/x", 0, "256/x"),
+        ("speed", 0, "speed"),
+        ("", 0, ""),
+    ] as [(String, UInt8, String)])
+    func theChannelIsTheFirstLevelWhenItIsAByte(name: String, channel: UInt8, iscp1DataID: String) {
+        let dataID = TelemetryDataID(name: name, type: "float64")
+        #expect(ISCP1DataMapping.channel(of: dataID) == channel)
+        #expect(ISCP1DataMapping.iscp1DataID(of: dataID) == iscp1DataID)
+        #expect(ISCP1DataMapping.rawDataType(of: dataID) == ISCP1DataType.float.rawValue)
+        #expect(ISCP1DataMapping.rawDataType(of: TelemetryDataID(name: name, type: "video")) == ISCP1DataType.bytes.rawValue)
+    }
+
     @Test func aBaseTimeUnitIsABaseTimeNotAPoint() throws {
         let baseTime = try unit(.baseTime(ISCP1BaseTime(type: .ntp, seconds: 1_609_459_200, nanoseconds: 5)))
         #expect(ISCP1DataMapping.dataPoint(of: baseTime) == nil)

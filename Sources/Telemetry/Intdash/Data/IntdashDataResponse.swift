@@ -33,8 +33,9 @@ struct IntdashDataResponse: Sendable {
     }
 
     /// The answer for `stored`, a point of measurement `measurementUUID` whose base time is
-    /// `baseTime`, through the iSCP 1.0 view of ``ISCP1DataMapping``.
-    init(_ stored: TelemetryStoredDataPoint, measurementUUID: String, baseTime: Int64) {
+    /// `baseTime`, through the iSCP 1.0 view of ``ISCP1DataMapping``; `view` is the view of
+    /// the point's data id, made once for all its points.
+    init(_ stored: TelemetryStoredDataPoint, measurementUUID: String, baseTime: Int64, view: ISCP1DataIDView) {
         self.measurementUUID = measurementUUID
         let (time, overflow) = baseTime.addingReportingOverflow(stored.dataPoint.elapsedTime)
         self.time = overflow ? (stored.dataPoint.elapsedTime < 0 ? .min : .max) : time
@@ -42,10 +43,10 @@ struct IntdashDataResponse: Sendable {
         // The mapping writes units only for times iSCP 1.0 can express; the payload does not
         // depend on the time, so it is taken from a unit at elapsed time zero.
         let timeless = TelemetryDataPoint(elapsedTime: 0, payload: stored.dataPoint.payload)
-        let unit = ISCP1DataMapping.unit(dataID: stored.dataID, point: timeless, streamID: 0)
-        self.dataType = unit?.rawDataType ?? ISCP1DataMapping.rawDataType(of: stored.dataID)
-        self.channel = unit?.channel ?? ISCP1DataMapping.channel(of: stored.dataID)
-        self.dataID = ISCP1DataMapping.iscp1DataID(of: stored.dataID)
+        let unit = view.unit(of: timeless, streamID: 0)
+        self.dataType = unit?.rawDataType ?? view.rawDataType
+        self.channel = unit?.channel ?? view.channel
+        self.dataID = view.iscp1DataID
         self.payload = unit?.payload ?? Array(stored.dataPoint.payload)
     }
 

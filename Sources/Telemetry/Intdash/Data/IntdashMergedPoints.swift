@@ -42,6 +42,8 @@ struct IntdashMergedPoints: AsyncSequence, Sendable {
         private var iterators: [TelemetryPoints.AsyncIterator]
         /// Each query's next point, `nil` once it has none left.
         private var heads: [IntdashDataResponse?]
+        /// The iSCP 1.0 view of each data id met so far, made once rather than per point.
+        private var views: [TelemetryDataID: ISCP1DataIDView] = [:]
         private var started = false
 
         init(sources: [Source], order: TelemetryQueryOrder) {
@@ -81,8 +83,14 @@ struct IntdashMergedPoints: AsyncSequence, Sendable {
             } catch let error as TelemetryDataStoreError {
                 throw ReadFailure(measurementUUID: measurementUUID, error: error)
             }
-            return stored.map { IntdashDataResponse($0, measurementUUID: measurementUUID, baseTime: entry.baseTime ?? 0) }
+            guard let stored else { return nil }
+            let view = views[stored.dataID] ?? ISCP1DataIDView(stored.dataID)
+            if views.count < Self.viewLimit { views[stored.dataID] = view }
+            return IntdashDataResponse(stored, measurementUUID: measurementUUID, baseTime: entry.baseTime ?? 0, view: view)
         }
+
+        /// The most data id views kept: a measurement has a few data ids, but nothing bounds them.
+        private static let viewLimit = 4096
 
         /// Whether `point` comes strictly before `other` in the merge's order.
         private func precedes(_ point: IntdashDataResponse, _ other: IntdashDataResponse) -> Bool {

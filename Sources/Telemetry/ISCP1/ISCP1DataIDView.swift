@@ -1,0 +1,76 @@
+import ISCP
+
+/// What ``ISCP1DataMapping`` makes of one data id, worked out once for all its points: the
+/// channel, the intdash data id, and the iSCP 1.0 form a point's bytes take.
+///
+/// Mapping a point on its own splits its data id's name and builds the id's strings again; a
+/// reader of many points of a few data ids (an iSCP 1.0 viewer, `GET /v1/data`) keeps one view
+/// per data id instead.
+///
+/// ```swift
+/// let view = ISCP1DataIDView(TelemetryDataID(name: "1/speed", type: "float64"))
+/// view.channel        // 1
+/// view.iscp1DataID    // "speed"
+/// let unit = view.unit(of: point, streamID: 0)   // a Float unit on channel 1
+/// ```
+struct ISCP1DataIDView: Sendable {
+    /// The channel: the first level of the name when that is a number from 0 to 255, else 0.
+    let channel: UInt8
+    /// The intdash data id: the name without its channel level.
+    let iscp1DataID: String
+    /// The iSCP 1.0 data type of the data id's units: the one its type names, else Bytes.
+    let rawDataType: UInt8
+    /// The data id's type.
+    private let type: String
+    /// The id as a unit's payload carries it: the intdash data id cut to 255 bytes.
+    private let unitID: String
+    /// The data type a unit carrying a whole iSCP 1.0 payload has, for types without a value form.
+    private let wholePayloadType: UInt8?
+
+    /// The view of `dataID`.
+    init(_ dataID: TelemetryDataID) {
+        let levels = dataID.name.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+        let channel = levels.first.flatMap { UInt8($0) }
+        self.channel = channel ?? 0
+        iscp1DataID = channel == nil ? dataID.name : levels.count == 2 ? String(levels[1]) : ""
+        let typed = ISCP1DataType.rawDataType(ofTypeName: dataID.type)
+        rawDataType = typed ?? ISCP1DataType.bytes.rawValue
+        type = dataID.type
+        unitID = String(decoding: Array(iscp1DataID.utf8.prefix(255)), as: UTF8.self)
+        wholePayloadType = typed
+    }
+
+    /// The unit that carries `point` on stream `streamID`, or `nil` when its time cannot be
+    /// written in iSCP 1.0 (before the base time, or beyond 8,388,607 seconds).
+    func unit(of point: TelemetryDataPoint, streamID: UInt8) -> ISCP1Unit? {
+        guard point.elapsedTime >= 0 else { return nil }
+        let elapsed = ISCP1ElapsedTime(nanoseconds: UInt64(point.elapsedTime), precision: .nanoseconds)
+        guard elapsed.seconds <= Self.maximumElapsedSeconds else { return nil }
+        let bytes = point.payload
+        let payload: ISCP1Payload
+        switch type {
+        case "float64" where bytes.count == 8:
+            payload = .float(ISCP1IdentifiedValue(id: unitID, value: Double(bitPattern: Self.bigEndianValue(bytes))))
+        case "int64" where bytes.count == 8:
+            payload = .int(ISCP1IdentifiedValue(id: unitID, value: Int64(bitPattern: Self.bigEndianValue(bytes))))
+        case "string":
+            payload = .string(ISCP1IdentifiedValue(id: unitID, value: String(decoding: bytes, as: UTF8.self)))
+        case "float64", "int64", "bytes":
+            payload = .bytes(ISCP1IdentifiedValue(id: unitID, value: Array(bytes)))
+        default:
+            guard let wholePayloadType else {
+                payload = .bytes(ISCP1IdentifiedValue(id: unitID, value: Array(bytes)))
+                break
+            }
+            return ISCP1Unit(streamID: streamID, channel: channel, rawDataType: wholePayloadType, elapsedTime: elapsed, payload: Array(bytes))
+        }
+        return try? ISCP1Unit(streamID: streamID, channel: channel, elapsedTime: elapsed, payload: payload)
+    }
+
+    /// The most seconds a VU16/24 elapsed time can hold.
+    private static let maximumElapsedSeconds: UInt32 = 8_388_607
+
+    private static func bigEndianValue(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        bytes.reduce(0) { $0 << 8 | UInt64($1) }
+    }
+}
