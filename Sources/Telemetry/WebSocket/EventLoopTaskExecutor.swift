@@ -9,7 +9,9 @@ import NIOCore
 /// handing a frame over is a call on the same thread.
 ///
 /// Work that blocks (file I/O, `fsync`) must not run here: it would stall every channel of the
-/// loop. Such work goes to a thread pool.
+/// loop. Such work goes to a thread pool. The loop must outlive the tasks that prefer it: NIO
+/// drops what is scheduled on a loop that has shut down (the server's loops are NIO's shared
+/// ones, which never do).
 ///
 /// ```swift
 /// try await withTaskExecutorPreference(EventLoopTaskExecutor(channel.eventLoop)) {
