@@ -22,8 +22,8 @@ public struct TelemetryDataPoints: Collection, Hashable, Sendable {
     private enum Storage: Sendable {
         /// As points.
         case points([TelemetryDataPoint])
-        /// As canonical `data_points` fields, one after the other.
-        case wireForm(ArraySlice<UInt8>, count: Int)
+        /// As canonical `data_points` fields, one after the other, in `range` of `bytes`.
+        case wireForm(bytes: [UInt8], range: Range<Int>, count: Int)
     }
 
     /// A position in the points: an index into the list, or the offset of a point's field in
@@ -42,10 +42,10 @@ public struct TelemetryDataPoints: Collection, Hashable, Sendable {
         storage = .points(points)
     }
 
-    /// The points whose canonical `data_points` fields `bytes` holds, `count` of them, as
-    /// ``ISCP2IncomingChunk`` checked them (``canonicalPointSize(in:_:)``).
-    init(canonicalWireForm bytes: ArraySlice<UInt8>, count: Int) {
-        storage = .wireForm(bytes, count: count)
+    /// The points whose canonical `data_points` fields `range` of `bytes` holds, `count` of
+    /// them, as ``ISCP2IncomingChunk`` checked them (``canonicalPointSize(in:_:)``).
+    init(canonicalWireForm bytes: [UInt8], range: Range<Int>, count: Int) {
+        storage = .wireForm(bytes: bytes, range: range, count: count)
     }
 
     // MARK: Collection
@@ -54,7 +54,7 @@ public struct TelemetryDataPoints: Collection, Hashable, Sendable {
     public var startIndex: Index {
         switch storage {
         case .points(let points): Index(offset: points.startIndex)
-        case .wireForm(let bytes, _): Index(offset: bytes.startIndex)
+        case .wireForm(_, let range, _): Index(offset: range.lowerBound)
         }
     }
 
@@ -62,7 +62,7 @@ public struct TelemetryDataPoints: Collection, Hashable, Sendable {
     public var endIndex: Index {
         switch storage {
         case .points(let points): Index(offset: points.endIndex)
-        case .wireForm(let bytes, _): Index(offset: bytes.endIndex)
+        case .wireForm(_, let range, _): Index(offset: range.upperBound)
         }
     }
 
@@ -70,7 +70,7 @@ public struct TelemetryDataPoints: Collection, Hashable, Sendable {
     public var count: Int {
         switch storage {
         case .points(let points): points.count
-        case .wireForm(_, let count): count
+        case .wireForm(_, _, let count): count
         }
     }
 
@@ -81,10 +81,10 @@ public struct TelemetryDataPoints: Collection, Hashable, Sendable {
     public func index(after index: Index) -> Index {
         switch storage {
         case .points: return Index(offset: index.offset + 1)
-        case .wireForm(let bytes, _):
-            var reader = Reader(bytes: bytes, position: index.offset + 1)
-            let length = reader.varint()
-            return Index(offset: reader.position + Int(length))
+        case .wireForm(let bytes, let range, _):
+            var reader = ProtobufWireReader(bytes, range: index.offset..<range.upperBound)
+            guard reader.tag() != nil, reader.lengthDelimited() != nil else { return endIndex }
+            return Index(offset: reader.position)
         }
     }
 
@@ -93,22 +93,21 @@ public struct TelemetryDataPoints: Collection, Hashable, Sendable {
         switch storage {
         case .points(let points):
             return points[index.offset]
-        case .wireForm(let bytes, _):
-            var reader = Reader(bytes: bytes, position: index.offset + 1)
-            let end = Int(reader.varint()) + reader.position
+        case .wireForm(let bytes, let range, _):
+            var reader = ProtobufWireReader(bytes, range: index.offset..<range.upperBound)
             var elapsedTime: Int64 = 0
-            if reader.position < end, bytes[reader.position] == Self.elapsedTimeTag {
-                reader.position += 1
-                let value = reader.varint()
-                elapsedTime = Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
+            var payload = range.upperBound..<range.upperBound
+            if reader.tag() != nil, var body = reader.nested() {
+                // Canonical: the elapsed time, if any, then the payload, if any.
+                while let (field, _) = body.tag() {
+                    if field == 1, let value = body.varint() {
+                        elapsedTime = Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
+                    } else if field == 2, let found = body.lengthDelimited() {
+                        payload = found
+                    }
+                }
             }
-            var payload = bytes[end..<end]
-            if reader.position < end, bytes[reader.position] == Self.payloadTag {
-                reader.position += 1
-                let length = Int(reader.varint())
-                payload = bytes[reader.position..<reader.position + length]
-            }
-            return TelemetryDataPoint(elapsedTime: elapsedTime, payload: payload)
+            return TelemetryDataPoint(elapsedTime: elapsedTime, payload: bytes[payload])
         }
     }
 
@@ -116,9 +115,9 @@ public struct TelemetryDataPoints: Collection, Hashable, Sendable {
 
     /// Whether both hold the same points in the same order.
     public static func == (lhs: TelemetryDataPoints, rhs: TelemetryDataPoints) -> Bool {
-        if case .wireForm(let left, _) = lhs.storage, case .wireForm(let right, _) = rhs.storage {
+        if case .wireForm(let left, let leftRange, _) = lhs.storage, case .wireForm(let right, let rightRange, _) = rhs.storage {
             // Canonical forms are equal exactly when the points are.
-            return left == right
+            return left[leftRange] == right[rightRange]
         }
         return lhs.count == rhs.count && lhs.elementsEqual(rhs)
     }
@@ -136,8 +135,8 @@ public struct TelemetryDataPoints: Collection, Hashable, Sendable {
         switch storage {
         case .points(let points):
             points.reduce(0) { $0 + W.lengthDelimitedSize(3, bodySize: Self.bodySize(of: $1)) }
-        case .wireForm(let bytes, _):
-            bytes.count
+        case .wireForm(_, let range, _):
+            range.count
         }
     }
 
@@ -155,8 +154,8 @@ public struct TelemetryDataPoints: Collection, Hashable, Sendable {
                 }
                 if !point.payload.isEmpty { writer.lengthDelimited(2, point.payload) }
             }
-        case .wireForm(let bytes, _):
-            writer.bytes(bytes)
+        case .wireForm(let bytes, let range, _):
+            writer.bytes(bytes[range])
         }
     }
 
@@ -187,6 +186,9 @@ public struct TelemetryDataPoints: Collection, Hashable, Sendable {
     }
 
     /// The varint at `position`, before `end`, when it is in its shortest form; `nil` otherwise.
+    ///
+    /// Written here rather than read with ``ProtobufWireReader`` and checked after: this runs for
+    /// every point through the broker, and the reader's calls cost twice as much here.
     private static func minimalVarint(in bytes: [UInt8], at position: inout Int, end: Int) -> UInt64? {
         var value: UInt64 = 0
         var shift: UInt64 = 0
@@ -216,24 +218,5 @@ public struct TelemetryDataPoints: Collection, Hashable, Sendable {
     private static func bodySize(of point: TelemetryDataPoint) -> Int {
         (point.elapsedTime == 0 ? 0 : 1 + W.varintSize(W.zigzag(point.elapsedTime)))
             + (point.payload.isEmpty ? 0 : W.lengthDelimitedSize(2, bodySize: point.payload.count))
-    }
-
-    /// Reads varints from a position in bytes known to hold them.
-    private struct Reader {
-        let bytes: ArraySlice<UInt8>
-        var position: Int
-
-        /// The varint at the position, of a wire form already checked.
-        mutating func varint() -> UInt64 {
-            var value: UInt64 = 0
-            var shift: UInt64 = 0
-            while true {
-                let byte = bytes[position]
-                position += 1
-                value |= UInt64(byte & 0x7f) << shift
-                if byte < 0x80 || shift >= 63 { return value }
-                shift += 7
-            }
-        }
     }
 }

@@ -18,14 +18,15 @@ struct ISCP1DataIDView: Sendable {
     let channel: UInt8
     /// The intdash data id: the name without its channel level.
     let iscp1DataID: String
-    /// The iSCP 1.0 data type of the data id's units: the one its type names, else Bytes.
-    let rawDataType: UInt8
     /// The data id's type.
     private let type: String
+    /// The iSCP 1.0 data type the data id's type names, if it names one.
+    private let namedDataType: UInt8?
     /// The id as a unit's payload carries it: the intdash data id cut to 255 bytes.
     private let unitID: String
-    /// The data type a unit carrying a whole iSCP 1.0 payload has, for types without a value form.
-    private let wholePayloadType: UInt8?
+
+    /// The iSCP 1.0 data type of the data id's units: the one its type names, else Bytes.
+    var rawDataType: UInt8 { namedDataType ?? ISCP1DataType.bytes.rawValue }
 
     /// The view of `dataID`.
     init(_ dataID: TelemetryDataID) {
@@ -33,11 +34,9 @@ struct ISCP1DataIDView: Sendable {
         let channel = levels.first.flatMap { UInt8($0) }
         self.channel = channel ?? 0
         iscp1DataID = channel == nil ? dataID.name : levels.count == 2 ? String(levels[1]) : ""
-        let typed = ISCP1DataType.rawDataType(ofTypeName: dataID.type)
-        rawDataType = typed ?? ISCP1DataType.bytes.rawValue
         type = dataID.type
+        namedDataType = ISCP1DataType.rawDataType(ofTypeName: dataID.type)
         unitID = String(decoding: Array(iscp1DataID.utf8.prefix(255)), as: UTF8.self)
-        wholePayloadType = typed
     }
 
     /// The unit that carries `point` on stream `streamID`, or `nil` when its time cannot be
@@ -58,11 +57,12 @@ struct ISCP1DataIDView: Sendable {
         case "float64", "int64", "bytes":
             payload = .bytes(ISCP1IdentifiedValue(id: unitID, value: Array(bytes)))
         default:
-            guard let wholePayloadType else {
+            // Types without a value form carry the whole iSCP 1.0 payload.
+            guard let namedDataType else {
                 payload = .bytes(ISCP1IdentifiedValue(id: unitID, value: Array(bytes)))
                 break
             }
-            return ISCP1Unit(streamID: streamID, channel: channel, rawDataType: wholePayloadType, elapsedTime: elapsed, payload: Array(bytes))
+            return ISCP1Unit(streamID: streamID, channel: channel, rawDataType: namedDataType, elapsedTime: elapsed, payload: Array(bytes))
         }
         return try? ISCP1Unit(streamID: streamID, channel: channel, elapsedTime: elapsed, payload: payload)
     }

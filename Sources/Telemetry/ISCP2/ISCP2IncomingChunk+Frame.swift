@@ -114,7 +114,7 @@ extension ISCP2IncomingChunk {
             }
         }
         if let points {
-            group.points = TelemetryDataPoints(canonicalWireForm: reader.bytes[points], count: pointCount)
+            group.points = TelemetryDataPoints(canonicalWireForm: reader.bytes, range: points, count: pointCount)
         }
         return group
     }

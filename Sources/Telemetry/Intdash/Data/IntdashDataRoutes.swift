@@ -67,10 +67,11 @@ struct IntdashDataRoutes: Sendable {
                 throw APIError(.notFound, "no measurement '\(name)'")
             }
             let items = try await store.dataIDs(of: entry.uuid).map { summary -> JSONValue in
-                .object([
-                    "data_type": .integer(Int(ISCP1DataMapping.rawDataType(of: summary.dataID))),
-                    "channel": .integer(Int(ISCP1DataMapping.channel(of: summary.dataID))),
-                    "data_id": .string(ISCP1DataMapping.iscp1DataID(of: summary.dataID)),
+                let view = ISCP1DataIDView(summary.dataID)
+                return .object([
+                    "data_type": .integer(Int(view.rawDataType)),
+                    "channel": .integer(Int(view.channel)),
+                    "data_id": .string(view.iscp1DataID),
                     "name": .string(summary.dataID.name),
                     "type": .string(summary.dataID.type),
                     "count": .integer(summary.pointCount),

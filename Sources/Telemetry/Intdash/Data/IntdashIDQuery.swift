@@ -44,7 +44,8 @@ struct IntdashIDQuery: Hashable, Sendable {
 
     /// Whether `id` is one this query asks for.
     func matches(_ id: TelemetryDataID) -> Bool {
-        matches(dataType: ISCP1DataMapping.rawDataType(of: id), channel: ISCP1DataMapping.channel(of: id), dataID: ISCP1DataMapping.iscp1DataID(of: id))
+        let view = ISCP1DataIDView(id)
+        return matches(dataType: view.rawDataType, channel: view.channel, dataID: view.iscp1DataID)
     }
 
     /// Whether the iSCP 1.0 data id `(dataType, channel, dataID)` is one this query asks for.

@@ -9,7 +9,8 @@ extension Signal {
 
     /// Whether the signal reads points of `id`, to narrow what is read from the store.
     func reads(_ id: TelemetryDataID) -> Bool {
-        reads(dataType: ISCP1DataMapping.rawDataType(of: id), channel: ISCP1DataMapping.channel(of: id), dataID: ISCP1DataMapping.iscp1DataID(of: id))
+        let view = ISCP1DataIDView(id)
+        return reads(dataType: view.rawDataType, channel: view.channel, dataID: view.iscp1DataID)
     }
 
     /// Whether the signal reads points of the iSCP 1.0 data id `(dataType, channel, dataID)`.
