@@ -76,7 +76,7 @@ struct WebhookFixture: Sendable {
 
     /// Waits until `condition` holds, checking every 20 ms, for at most `limit`.
     static func waitUntil(
-        _ what: Comment, within limit: Duration = .seconds(15), sourceLocation: SourceLocation = #_sourceLocation,
+        _ what: Comment, within limit: Duration = .seconds(60), sourceLocation: SourceLocation = #_sourceLocation,
         _ condition: () async throws -> Bool
     ) async throws {
         let deadline = ContinuousClock.now + limit
