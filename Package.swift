@@ -453,7 +453,7 @@ let package = Package(
         .testTarget(
             name: "TimeStampingTests",
             dependencies: [
-                "TimeStamping",
+                "TimeStamping", "ChanceryTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "X509", package: "swift-certificates"),
@@ -471,13 +471,13 @@ let package = Package(
         ),
         .testTarget(
             name: "PDFTests",
-            dependencies: ["PDF"],
+            dependencies: ["PDF", "ChanceryTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "PDFSigningTests",
             dependencies: [
-                "PDFSigning", "PDF", "TimeStamping",
+                "PDFSigning", "PDF", "TimeStamping", "ChanceryTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -487,7 +487,7 @@ let package = Package(
         ),
         .testTarget(
             name: "QRCodeTests",
-            dependencies: ["QRCode"],
+            dependencies: ["QRCode", "ChanceryTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "ISCPTests", dependencies: ["ISCP"], swiftSettings: swiftSettings),
@@ -511,7 +511,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NXQLTests",
-            dependencies: ["NXQL"],
+            dependencies: ["NXQL", "ChanceryTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import Accounts
+import ChanceryTestSupport
 import Crypto
 import Foundation
 import Testing
@@ -59,7 +60,7 @@ import Testing
     /// Python's `cryptography` (in the project's venv) verifies the token with the public JWK
     /// alone, and computes the same RFC 7638 thumbprint: an independent reading of both.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: Self.python.path), "needs the project's .venv"))
-    func anIndependentVerifierAcceptsTheTokenAndTheThumbprint() throws {
+    func anIndependentVerifierAcceptsTheTokenAndTheThumbprint() async throws {
         let token = try key.sign(claims)
         let jwk = String(decoding: try JSONEncoder().encode(key.publicJWK), as: UTF8.self)
         let script = """
@@ -77,15 +78,9 @@ import Testing
             print(base64.urlsafe_b64encode(hashlib.sha256(members.encode()).digest()).decode().rstrip("="))
             print(json.loads(b64(payload))["sub"])
             """
-        let process = Process()
-        process.executableURL = Self.python
-        process.arguments = ["-c", script, jwk, token]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let result = try await Subprocess.run(Self.python, ["-c", script, jwk, token])
+        let printed = result.outputText
+        #expect(result.status == 0, "\(result.errorsText)")
         #expect(printed.split(separator: "\n").map(String.init) == [key.id, "edge-1"])
     }
 

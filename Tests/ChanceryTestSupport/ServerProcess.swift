@@ -2,18 +2,25 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import Synchronization
 
 /// The `chancery` executable running `serve` as a child process, for tests that treat the
 /// server as a black box.
+///
+/// Each running server holds one of the ``ServerSlots``, given back when it is terminated
+/// (or, if a test never terminates it, when it is released and killed).
 public final class ServerProcess: @unchecked Sendable {
-    // @unchecked: `output` is only touched under `lock`; the other stored properties are
-    // set once in `start` before any other thread can see the instance.
+    // @unchecked: `holdsSlot` is only touched under `lock`; `baseURL` is set once in `start`
+    // before any other thread can see the instance.
 
     /// The base URL the server announced, such as `http://127.0.0.1:43123`.
     public private(set) var baseURL: URL
     private let process: Process
     private let lock = NSLock()
-    private var output = ""
+    /// What the server printed, appended by the thread that reads its output. The thread
+    /// holds this and not the server, so that a server a test drops is deinitialized.
+    private let output = PrintedText()
+    private var holdsSlot = true
 
     private init(process: Process, baseURL: URL) {
         self.process = process
@@ -36,44 +43,91 @@ public final class ServerProcess: @unchecked Sendable {
     }
 
     /// Everything the server printed so far, standard output and error interleaved.
-    public var printed: String { lock.withLock { output } }
+    public var printed: String { output.text.withLock { $0 } }
+
+    /// The test's environment less its `CHANCERY_*` variables, plus `extra`: what every
+    /// `chancery` run by a test sees.
+    public static func environment(adding extra: [String: String] = [:]) -> [String: String] {
+        var merged = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("CHANCERY_") }
+        merged.merge(extra) { $1 }
+        return merged
+    }
+
+    /// Runs a `chancery` command (not `serve`) to its end, with ``environment(adding:)``.
+    public static func command(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> Subprocess.Result {
+        try await Subprocess.run(executable, arguments, environment: environment(adding: extra))
+    }
+
+    /// Runs a `chancery` command that must succeed and returns its standard output, trimmed.
+    ///
+    /// - Throws: ``CommandFailure`` when it exits with another status than 0.
+    public static func commandOutput(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> String {
+        let result = try await command(arguments, environment: extra)
+        guard result.status == 0 else {
+            throw CommandFailure(description: "chancery \(arguments.joined(separator: " ")) exited with \(result.status): \(result.errorsText)")
+        }
+        return result.outputText.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// A `chancery` command that should have succeeded failed.
+    public struct CommandFailure: Error, CustomStringConvertible {
+        /// The command, its exit status and what it printed on standard error.
+        public let description: String
+    }
 
     /// Starts `chancery serve --port 0` with `arguments` and waits for its `listening on` line.
-    public static func start(arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(60)) async throws -> ServerProcess {
+    ///
+    /// The output is read by a thread of its own rather than a dispatch source, so that it
+    /// is collected even while the test process's threads are all busy.
+    public static func start(arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(120)) async throws -> ServerProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0"] + arguments
-        var merged = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("CHANCERY_") }
-        merged.merge(environment) { $1 }
-        process.environment = merged
+        process.environment = Self.environment(adding: environment)
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
+        await ServerSlots.shared.acquire()
         let server = ServerProcess(process: process, baseURL: URL(string: "http://invalid")!)
-        pipe.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            guard !data.isEmpty else { handle.readabilityHandler = nil; return }
-            server.lock.withLock { server.output += String(decoding: data, as: UTF8.self) }
+        do {
+            try process.run()
+        } catch {
+            await server.releaseSlot()
+            throw error
         }
-        try process.run()
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
+        let reader = pipe.fileHandleForReading
+        let output = server.output
+        Thread.detachNewThread {
+            while true {
+                let data = reader.availableData
+                if data.isEmpty { return }
+                output.text.withLock { $0 += String(decoding: data, as: UTF8.self) }
+            }
+        }
+        let started = ContinuousClock.now
+        while true {
             if let url = server.announcedURL() {
                 server.baseURL = url
                 return server
             }
-            guard process.isRunning else { break }
+            guard process.isRunning, ContinuousClock.now - started < timeout else { break }
             try await Task.sleep(for: .milliseconds(50))
         }
+        let state = process.isRunning ? "still running" : "exited with status \(process.terminationStatus)"
         process.terminate()
-        throw StartFailure(output: server.printed)
+        await server.releaseSlot()
+        let lastLines = server.printed.split(separator: "\n").suffix(4).joined(separator: " ⏎ ")
+        throw StartFailure(description: """
+            chancery serve did not print 'listening on' in \(ContinuousClock.now - started) and is \(state); it last printed: \(lastLines)
+            \(server.printed)
+            """)
     }
 
-    /// The server did not announce itself.
+    /// The server did not announce itself, or did not stop when told to.
     public struct StartFailure: Error, CustomStringConvertible {
-        /// What the process printed.
-        public let output: String
-        public var description: String { "chancery serve did not print 'listening on':\n\(output)" }
+        /// What went wrong and what the process printed. The first line alone says it, as
+        /// test summaries show only that line.
+        public let description: String
     }
 
     private func announcedURL() -> URL? {
@@ -90,11 +144,28 @@ public final class ServerProcess: @unchecked Sendable {
         while process.isRunning {
             guard ContinuousClock.now < deadline else {
                 kill(process.processIdentifier, SIGKILL)
-                throw StartFailure(output: "did not stop within \(timeout) after SIGTERM:\n\(printed)")
+                await releaseSlot()
+                throw StartFailure(description: "chancery serve did not stop within \(timeout) after SIGTERM:\n\(printed)")
             }
             try await Task.sleep(for: .milliseconds(50))
         }
+        await releaseSlot()
         return process.terminationStatus
+    }
+
+    /// Gives the server's slot back, once.
+    private func releaseSlot() async {
+        let held = lock.withLock { () -> Bool in
+            defer { holdsSlot = false }
+            return holdsSlot
+        }
+        if held { await ServerSlots.shared.release() }
+    }
+
+    deinit {
+        guard holdsSlot else { return }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        Task { await ServerSlots.shared.release() }
     }
 
     /// Performs a request against the server and returns the status and body.
@@ -109,4 +180,10 @@ public final class ServerProcess: @unchecked Sendable {
         let body = try await response.body.collect(upTo: 16 * 1024 * 1024)
         return (Int(response.status.code), Data(body.readableBytesView))
     }
+}
+
+/// Text a server printed, shared between the thread that reads it and the tests.
+private final class PrintedText: Sendable {
+    /// Everything read so far.
+    let text = Mutex("")
 }

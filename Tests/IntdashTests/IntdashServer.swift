@@ -50,7 +50,7 @@ final class IntdashServer: @unchecked Sendable {
 
     /// Creates an edge named `name` with `chancery edge create`.
     func createEdge(name: String) async throws -> Edge {
-        let output = try await Self.run(["edge", "create", "--name", name] + storeArguments)
+        let output = try await ServerProcess.commandOutput(["edge", "create", "--name", name] + storeArguments)
         let object = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
         guard let uuid = object?["uuid"] as? String, let secret = object?["client_secret"] as? String else {
             throw Failure(description: "chancery edge create printed no uuid and client_secret: \(output)")
@@ -96,7 +96,7 @@ final class IntdashServer: @unchecked Sendable {
                 let process = try await ServerProcess.start(arguments: store, environment: environment)
                 let server: IntdashServer
                 do {
-                    let apiKey = try await run(["apikey", "create", "--user", "Administrator", "--name", "intdash-sdk-tests"] + store)
+                    let apiKey = try await ServerProcess.commandOutput(["apikey", "create", "--user", "Administrator", "--name", "intdash-sdk-tests"] + store)
                     server = IntdashServer(process: process, apiKey: apiKey, storeArguments: store)
                 } catch {
                     _ = try? await process.terminate()
@@ -117,24 +117,6 @@ final class IntdashServer: @unchecked Sendable {
     private static func withDatabaseArguments(_ body: ([String]) async throws -> Void) async throws {
         guard TestDatabase.postgresURL != nil else { return try await body([]) }
         try await TestDatabase.withFreshPostgresDatabase { url in try await body(["--database", url]) }
-    }
-
-    /// Runs the `chancery` binary with `arguments` and returns its standard output, trimmed.
-    static func run(_ arguments: [String]) async throws -> String {
-        let process = Process()
-        process.executableURL = ServerProcess.executable
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("CHANCERY_") }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "chancery \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
-        }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// A test setup step that failed.

@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import Foundation
 import NXQL
 
@@ -56,33 +57,17 @@ struct SQLiteDatabase {
     let directory: URL
 
     /// Creates the database with the fixture's documents.
-    init() throws {
+    init() async throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("nxql-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let result = try run(Self.schema + "\n" + Self.documents)
+        let result = try await run(Self.schema + "\n" + Self.documents)
         guard result.errors.isEmpty else { throw SQLiteShellError(message: result.errors) }
     }
 
     /// Runs an SQL script; returns what the shell printed on standard output and standard error.
-    func run(_ script: String) throws -> (output: String, errors: String) {
-        let scriptURL = directory.appendingPathComponent("script.sql")
-        let outputURL = directory.appendingPathComponent("output.txt")
-        let errorsURL = directory.appendingPathComponent("errors.txt")
-        try Data(script.utf8).write(to: scriptURL)
-        try Data().write(to: outputURL)
-        try Data().write(to: errorsURL)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.shell)
-        process.arguments = ["-batch", directory.appendingPathComponent("test.db").path]
-        process.standardInput = try FileHandle(forReadingFrom: scriptURL)
-        process.standardOutput = try FileHandle(forWritingTo: outputURL)
-        process.standardError = try FileHandle(forWritingTo: errorsURL)
-        try process.run()
-        process.waitUntilExit()
-        return (
-            String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
-            String(decoding: try Data(contentsOf: errorsURL), as: UTF8.self)
-        )
+    func run(_ script: String) async throws -> (output: String, errors: String) {
+        let result = try await Subprocess.run(Self.shell, ["-batch", directory.appendingPathComponent("test.db").path], input: Data(script.utf8))
+        return (result.outputText, result.errorsText)
     }
 
     /// Deletes the database and its files.

@@ -182,8 +182,8 @@ import Testing
         (#"SELECT * FROM Document WHERE dc:subjects/0 IS NOT NULL"#, "f1,n1,v1,w2"),
     ]
 
-    @Test func queriesSelectTheExpectedDocuments() throws {
-        let database = try SQLiteDatabase()
+    @Test func queriesSelectTheExpectedDocuments() async throws {
+        let database = try await SQLiteDatabase()
         defer { database.remove() }
         let compiler = Compile.compiler(.sqlite)
         var script = ""
@@ -194,7 +194,7 @@ import Testing
             script += SQLiteDatabase.statement(
                 label, try compiler.compile(NXQLQuery(parsing: text), principals: principals))
         }
-        let result = try database.run(script)
+        let result = try await database.run(script)
         #expect(result.errors.isEmpty, "\(result.errors)")
         let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == Self.cases.count)
@@ -205,8 +205,8 @@ import Testing
         }
     }
 
-    @Test func randomQueriesRunWithoutErrors() throws {
-        let database = try SQLiteDatabase()
+    @Test func randomQueriesRunWithoutErrors() async throws {
+        let database = try await SQLiteDatabase()
         defer { database.remove() }
         var random = RandomQuery(generator: SeededGenerator(seed: 5))
         var script = ""
@@ -219,7 +219,7 @@ import Testing
             count += 1
         }
         #expect(count > 1500)
-        let result = try database.run(script)
+        let result = try await database.run(script)
         #expect(result.errors.isEmpty, "\(result.errors)")
         let labels = result.output.split(separator: "\n").compactMap {
             $0.split(separator: "|").first.flatMap { Int($0) }
@@ -227,8 +227,8 @@ import Testing
         #expect(labels == Array(0..<count))
     }
 
-    @Test func fullTextQueriesNeverBreakFTS5() throws {
-        let database = try SQLiteDatabase()
+    @Test func fullTextQueriesNeverBreakFTS5() async throws {
+        let database = try await SQLiteDatabase()
         defer { database.remove() }
         var generator = SeededGenerator(seed: 6)
         let alphabet: [Unicode.Scalar] = [
@@ -246,7 +246,7 @@ import Testing
             let query = NXQLQuery(documentTypes: ["Document"], predicate: predicate)
             script += SQLiteDatabase.statement(label, try Compile.compiler(.sqlite).compile(query, principals: nil))
         }
-        let result = try database.run(script)
+        let result = try await database.run(script)
         #expect(result.errors.isEmpty, "\(result.errors)")
         #expect(result.output.split(separator: "\n").count == 1000)
     }

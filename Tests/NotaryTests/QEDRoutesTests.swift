@@ -179,12 +179,8 @@ import X509
             try await TemporaryDirectory.with { directory in
                 try archive.write(to: URL(fileURLWithPath: directory + "/bundle.zip"))
                 // Python's zipfile checks every CRC while extracting: an independent reader.
-                let unzip = Process()
-                unzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-                unzip.arguments = ["python3", "-m", "zipfile", "-e", directory + "/bundle.zip", directory + "/out"]
-                try unzip.run()
-                unzip.waitUntilExit()
-                #expect(unzip.terminationStatus == 0)
+                let unzip = try await Subprocess.run("/usr/bin/env", ["python3", "-m", "zipfile", "-e", directory + "/bundle.zip", directory + "/out"])
+                #expect(unzip.status == 0, "\(unzip.errorsText)")
                 func read(_ name: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: directory + "/out/" + name)) }
 
                 let names = try FileManager.default.contentsOfDirectory(atPath: directory + "/out").sorted()

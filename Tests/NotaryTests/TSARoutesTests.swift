@@ -96,14 +96,14 @@ import TimeStamping
                 let data = directory + "/data.txt"
                 try Data("notarize me".utf8).write(to: URL(fileURLWithPath: data))
                 try Data((try keys.rootCertificatePEM).utf8).write(to: URL(fileURLWithPath: directory + "/root.pem"))
-                let made = try Self.openssl(["ts", "-query", "-data", data, "-sha256", "-cert", "-out", directory + "/query.tsq"])
+                let made = try await Self.openssl(["ts", "-query", "-data", data, "-sha256", "-cert", "-out", directory + "/query.tsq"])
                 #expect(made.status == 0)
                 let query = try Data(contentsOf: URL(fileURLWithPath: directory + "/query.tsq"))
                 let reply = try await client.execute(uri: "/tsa", method: .post, headers: key.merging(Self.query), body: ByteBuffer(bytes: query)) {
                     Data($0.body.readableBytesView)
                 }
                 try reply.write(to: URL(fileURLWithPath: directory + "/reply.tsr"))
-                let verify = try Self.openssl(["ts", "-verify", "-data", data, "-in", directory + "/reply.tsr", "-CAfile", directory + "/root.pem"])
+                let verify = try await Self.openssl(["ts", "-verify", "-data", data, "-in", directory + "/reply.tsr", "-CAfile", directory + "/root.pem"])
                 #expect(verify.status == 0)
                 #expect(String(decoding: verify.output, as: UTF8.self).contains("Verification: OK"))
             }
@@ -111,17 +111,9 @@ import TimeStamping
     }
 
     /// Runs `openssl` and returns its exit status and what it printed (output and errors).
-    static func openssl(_ arguments: [String]) throws -> (status: Int32, output: [UInt8]) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, Array(output))
+    static func openssl(_ arguments: [String]) async throws -> (status: Int32, output: [UInt8]) {
+        let result = try await Subprocess.run("/usr/bin/openssl", arguments, errors: .intoOutput)
+        return (result.status, Array(result.output))
     }
 }
 

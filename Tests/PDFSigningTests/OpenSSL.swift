@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import Foundation
 
 /// Runs the `openssl` command line tool in a temporary directory, to check our CMS with an
@@ -31,19 +32,10 @@ struct OpenSSL {
     func remove() { try? FileManager.default.removeItem(at: directory) }
 
     /// Runs openssl with `arguments`, returning its exit status and combined output.
-    func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    func run(_ arguments: [String]) async throws -> (status: Int32, output: String) {
         guard FileManager.default.isExecutableFile(atPath: Self.executable) else { throw Missing() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        let result = try await Subprocess.run(Self.executable, arguments, in: directory, errors: .intoOutput)
+        return (result.status, result.outputText)
     }
 
     /// Thrown when openssl is not installed.

@@ -26,14 +26,14 @@ import X509
         defer { openssl.remove() }
         try openssl.write(try await SigningFixtures.sign(content, keyType: keyType, profile: profile), to: "sig.der")
 
-        let verified = try openssl.run([
+        let verified = try await openssl.run([
             "cms", "-verify", "-binary", "-inform", "DER", "-in", "sig.der", "-content", "data.bin",
             "-CAfile", "ca.pem", "-purpose", "any", "-out", "/dev/null",
         ])
         #expect(verified.status == 0, "\(verified.output)")
         #expect(verified.output.contains("Verification successful"), "\(verified.output)")
 
-        let printed = try openssl.run(["cms", "-cmsout", "-print", "-inform", "DER", "-in", "sig.der"])
+        let printed = try await openssl.run(["cms", "-cmsout", "-print", "-inform", "DER", "-in", "sig.der"])
         try #require(printed.status == 0, "\(printed.output)")
         #expect(printed.output.contains("contentType"))
         #expect(printed.output.contains("messageDigest"))
@@ -47,7 +47,7 @@ import X509
         let openssl = try Self.workspace(content: content + [0x0A], keyType: .rsa2048)
         defer { openssl.remove() }
         try openssl.write(try await SigningFixtures.sign(content, keyType: .rsa2048, profile: .padesBaselineB), to: "sig.der")
-        let verified = try openssl.run([
+        let verified = try await openssl.run([
             "cms", "-verify", "-binary", "-inform", "DER", "-in", "sig.der", "-content", "data.bin",
             "-CAfile", "ca.pem", "-purpose", "any", "-out", "/dev/null",
         ])
@@ -90,7 +90,7 @@ import X509
         let content = SigningFixtures.content()
         let openssl = try Self.workspace(content: content, keyType: signing.keyType)
         defer { openssl.remove() }
-        let signed = try openssl.run(
+        let signed = try await openssl.run(
             ["cms", "-sign", "-binary", "-outform", "DER", "-signer", "leaf.pem", "-inkey", "key.pem", "-certfile", "ca.pem",
              "-in", "data.bin", "-out", "sig.der"] + signing.options
         )
@@ -114,7 +114,7 @@ import X509
         let content = SigningFixtures.content()
         let openssl = try Self.workspace(content: content, keyType: .p256)
         defer { openssl.remove() }
-        let signed = try openssl.run([
+        let signed = try await openssl.run([
             "cms", "-sign", "-binary", "-outform", "DER", "-signer", "leaf.pem", "-inkey", "key.pem", "-noattr",
             "-in", "data.bin", "-out", "sig.der",
         ])

@@ -60,11 +60,11 @@ import X509
         try openssl.write(try SigningFixtures.tsaKeys.rootCertificatePEM, to: "tsa-root.pem")
 
         let digestHex = DigestAlgorithm.sha256.hash(signature).map { String(format: "%02x", $0) }.joined()
-        let tokenCheck = try openssl.run(["ts", "-verify", "-digest", digestHex, "-in", "token.der", "-token_in", "-CAfile", "tsa-root.pem"])
+        let tokenCheck = try await openssl.run(["ts", "-verify", "-digest", digestHex, "-in", "token.der", "-token_in", "-CAfile", "tsa-root.pem"])
         #expect(tokenCheck.status == 0, "\(tokenCheck.output)")
         #expect(tokenCheck.output.contains("Verification: OK"), "\(tokenCheck.output)")
 
-        let cmsCheck = try openssl.run([
+        let cmsCheck = try await openssl.run([
             "cms", "-verify", "-binary", "-inform", "DER", "-in", "sig.der", "-content", "data.bin",
             "-CAfile", "ca.pem", "-purpose", "any", "-out", "/dev/null",
         ])

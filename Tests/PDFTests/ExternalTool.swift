@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import Foundation
 
 /// A third-party command-line program run by the tests, such as Poppler's `pdftotext`.
@@ -25,32 +26,10 @@ struct ExternalTool {
         FileManager.default.isExecutableFile(atPath: path)
     }
 
-    /// Runs the program with `arguments` and waits for it to exit. Its output goes through
-    /// files in `directory`, so that a chatty program cannot block on a full pipe.
-    func run(_ arguments: [String], in directory: URL) throws -> Result {
-        let outputURL = directory.appendingPathComponent("stdout-\(UUID().uuidString)")
-        let errorsURL = directory.appendingPathComponent("stderr-\(UUID().uuidString)")
-        try Data().write(to: outputURL)
-        try Data().write(to: errorsURL)
-        let output = try FileHandle(forWritingTo: outputURL)
-        let errors = try FileHandle(forWritingTo: errorsURL)
-
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        process.waitUntilExit()
-        try output.close()
-        try errors.close()
-
-        return Result(
-            status: process.terminationStatus,
-            output: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
-            errors: String(decoding: try Data(contentsOf: errorsURL), as: UTF8.self)
-        )
+    /// Runs the program with `arguments` in `directory` and waits for it to exit.
+    func run(_ arguments: [String], in directory: URL) async throws -> Result {
+        let result = try await Subprocess.run(path, arguments, in: directory)
+        return Result(status: result.status, output: result.outputText, errors: result.errorsText)
     }
 }
 

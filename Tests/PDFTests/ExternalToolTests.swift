@@ -12,12 +12,12 @@ import Testing
     static let pdftoppm = ExternalTool("pdftoppm")
 
     @Test(.enabled(if: qpdf.isInstalled))
-    func qpdfFindsNoErrorsOrWarnings() throws {
+    func qpdfFindsNoErrorsOrWarnings() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         for (name, document) in [("certificate.pdf", SampleCertificate.document()), ("empty.pdf", PDFDocument())] {
             let file = try scratch.write(document.serialized(), to: name)
-            let result = try Self.qpdf.run(["--check", file], in: scratch.url)
+            let result = try await Self.qpdf.run(["--check", file], in: scratch.url)
             #expect(result.status == 0, "\(name): \(result.output) \(result.errors)")
             #expect(!result.output.uppercased().contains("WARNING"), "\(name): \(result.output)")
             #expect(!result.errors.uppercased().contains("WARNING"), "\(name): \(result.errors)")
@@ -26,11 +26,11 @@ import Testing
     }
 
     @Test(.enabled(if: pdftotext.isInstalled))
-    func pdftotextExtractsTheDrawnText() throws {
+    func pdftotextExtractsTheDrawnText() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let file = try scratch.write(SampleCertificate.document().serialized(), to: "certificate.pdf")
-        let result = try Self.pdftotext.run(["-layout", "-enc", "UTF-8", file, "-"], in: scratch.url)
+        let result = try await Self.pdftotext.run(["-layout", "-enc", "UTF-8", file, "-"], in: scratch.url)
         #expect(result.status == 0, "\(result.errors)")
         for expected in [
             SampleCertificate.title, SampleCertificate.accentedLine, SampleCertificate.hash,
@@ -41,12 +41,12 @@ import Testing
     }
 
     @Test(.enabled(if: pdfdetach.isInstalled))
-    func pdfdetachListsAndExtractsTheAttachmentsUnchanged() throws {
+    func pdfdetachListsAndExtractsTheAttachmentsUnchanged() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let file = try scratch.write(SampleCertificate.document().serialized(), to: "certificate.pdf")
 
-        let list = try Self.pdfdetach.run(["-list", "-enc", "UTF-8", file], in: scratch.url)
+        let list = try await Self.pdfdetach.run(["-list", "-enc", "UTF-8", file], in: scratch.url)
         #expect(list.status == 0, "\(list.errors)")
         #expect(list.output.contains("2 embedded files"), "\(list.output)")
         #expect(list.output.contains("1: all-bytes.bin"), "\(list.output)")
@@ -54,7 +54,7 @@ import Testing
 
         let extracted = scratch.url.appendingPathComponent("extracted")
         try FileManager.default.createDirectory(at: extracted, withIntermediateDirectories: true)
-        let save = try Self.pdfdetach.run(["-saveall", "-enc", "UTF-8", "-o", extracted.path, file], in: scratch.url)
+        let save = try await Self.pdfdetach.run(["-saveall", "-enc", "UTF-8", "-o", extracted.path, file], in: scratch.url)
         #expect(save.status == 0, "\(save.errors)")
         for attachment in [SampleCertificate.binaryAttachment, SampleCertificate.jsonAttachment] {
             let contents = try Data(contentsOf: extracted.appendingPathComponent(attachment.name))
@@ -63,11 +63,11 @@ import Testing
     }
 
     @Test(.enabled(if: pdfinfo.isInstalled))
-    func pdfinfoShowsTheMetadataAndPageSize() throws {
+    func pdfinfoShowsTheMetadataAndPageSize() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let file = try scratch.write(SampleCertificate.document().serialized(), to: "certificate.pdf")
-        let result = try Self.pdfinfo.run(["-isodates", "-enc", "UTF-8", file], in: scratch.url)
+        let result = try await Self.pdfinfo.run(["-isodates", "-enc", "UTF-8", file], in: scratch.url)
         #expect(result.status == 0, "\(result.errors)")
         let lines = result.output.split(separator: "\n").map { String($0) }
         #expect(lines.contains("Title:           \(SampleCertificate.title)"), "\(result.output)")
@@ -80,23 +80,23 @@ import Testing
     }
 
     @Test(.enabled(if: pdfinfo.isInstalled))
-    func pdfinfoFindsTheLink() throws {
+    func pdfinfoFindsTheLink() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let file = try scratch.write(SampleCertificate.document().serialized(), to: "certificate.pdf")
-        let result = try Self.pdfinfo.run(["-url", file], in: scratch.url)
+        let result = try await Self.pdfinfo.run(["-url", file], in: scratch.url)
         #expect(result.status == 0, "\(result.errors)")
         let links = result.output.split(separator: "\n").dropFirst().map { $0.split(separator: " ").map(String.init) }
         #expect(links == [["1", "Annotation", SampleCertificate.uri]], "\(result.output)")
     }
 
     @Test(.enabled(if: pdftoppm.isInstalled))
-    func pdftoppmRendersEveryPageWithoutComplaint() throws {
+    func pdftoppmRendersEveryPageWithoutComplaint() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let file = try scratch.write(SampleCertificate.document().serialized(), to: "certificate.pdf")
         let prefix = scratch.url.appendingPathComponent("page").path
-        let result = try Self.pdftoppm.run(["-r", "36", "-png", file, prefix], in: scratch.url)
+        let result = try await Self.pdftoppm.run(["-r", "36", "-png", file, prefix], in: scratch.url)
         #expect(result.status == 0)
         // A machine without substitutes for the standard fonts complains about those; any
         // other message is a fault in the file.

@@ -63,7 +63,7 @@ import Testing
         #expect(text.contains("(\\(\\351\\)) Tj"))
     }
 
-    @Test func pdftotextReadsAZapfDingbatsCheckMark() throws {
+    @Test func pdftotextReadsAZapfDingbatsCheckMark() async throws {
         guard ExternalTool("pdftotext").isInstalled else { return }
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
@@ -72,7 +72,7 @@ import Testing
         page.content.drawText(codes: [try #require(PDFFontMetrics.code(ofGlyphNamed: "a20", in: .zapfDingbats))], at: PDFPoint(x: 72, y: 700), font: .zapfDingbats, size: 20)
         document.pages.append(page)
         let path = try scratch.write(document.serialized(), to: "check.pdf")
-        let result = try ExternalTool("pdftotext").run([path, "-"], in: scratch.url)
+        let result = try await ExternalTool("pdftotext").run([path, "-"], in: scratch.url)
         #expect(result.output.contains("\u{2714}"), "\(result.output)")
     }
 }

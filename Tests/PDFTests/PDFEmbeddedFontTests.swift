@@ -187,23 +187,23 @@ import Testing
     }
 
     @Test(.enabled(if: canCheckWithPoppler))
-    func popplerExtractsListsAndRendersJapaneseText() throws {
+    func popplerExtractsListsAndRendersJapaneseText() async throws {
         var font = PDFEmbeddedFont(font: try TrueTypeFontTests.droid())
         let file = Self.onePageFile(showing: Self.text, in: &font)
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let path = try scratch.write(file, to: "japanese.pdf")
 
-        let check = try Self.qpdf.run(["--check", path], in: scratch.url)
+        let check = try await Self.qpdf.run(["--check", path], in: scratch.url)
         #expect(check.status == 0, "\(check.output) \(check.errors)")
         #expect(check.output.contains("No syntax or stream encoding errors found"))
         #expect(!(check.output + check.errors).uppercased().contains("WARNING"), "\(check.output) \(check.errors)")
 
-        let text = try Self.pdftotext.run(["-enc", "UTF-8", path, "-"], in: scratch.url)
+        let text = try await Self.pdftotext.run(["-enc", "UTF-8", path, "-"], in: scratch.url)
         #expect(text.status == 0, "\(text.errors)")
         #expect(text.output.trimmingCharacters(in: .whitespacesAndNewlines) == Self.text)
 
-        let fonts = try Self.pdffonts.run([path], in: scratch.url)
+        let fonts = try await Self.pdffonts.run([path], in: scratch.url)
         #expect(fonts.status == 0, "\(fonts.errors)")
         #expect(fonts.output.contains("Helvetica "), "\(fonts.output)")
         let line = try #require(fonts.output.split(separator: "\n").first { $0.contains("+DroidSansFallback") }, "\(fonts.output)")
@@ -213,7 +213,7 @@ import Testing
         #expect(Array(columns.suffix(5).prefix(3)) == ["yes", "yes", "yes"], "embedded, subset, ToUnicode: \(line)")
         #expect(fonts.errors.isEmpty, "\(fonts.errors)")
 
-        let render = try Self.pdftoppm.run(["-r", "72", "-gray", "-singlefile", path, "page"], in: scratch.url)
+        let render = try await Self.pdftoppm.run(["-r", "72", "-gray", "-singlefile", path, "page"], in: scratch.url)
         #expect(render.status == 0, "\(render.errors)")
         let image = try GrayImage(pgm: [UInt8](try Data(contentsOf: scratch.url.appendingPathComponent("page.pgm"))))
         #expect(image.width == 595 && image.height == 842)

@@ -131,14 +131,14 @@ import Testing
         #expect(try reader.pages().map(\.mediaBox) == [PDFRect(x: 0, y: 0, width: 321, height: 123)])
     }
 
-    @Test func readsWhatQPDFWritesWithObjectStreamsAndPredictors() throws {
+    @Test func readsWhatQPDFWritesWithObjectStreamsAndPredictors() async throws {
         let qpdf = ExternalTool("qpdf")
         guard qpdf.isInstalled else { return }
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let input = try scratch.write(HandWrittenPDF.threePages().bytes, to: "in.pdf")
         let output = scratch.url.appendingPathComponent("out.pdf").path
-        let result = try qpdf.run(["--object-streams=generate", input, output], in: scratch.url)
+        let result = try await qpdf.run(["--object-streams=generate", input, output], in: scratch.url)
         #expect(result.status == 0)
         let file = try PDFFile(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: output))))
         #expect(file.crossReferenceKind == .stream)
@@ -146,7 +146,7 @@ import Testing
         #expect(file.documentInfo()["Title"] == "Three pages")
 
         let linearized = scratch.url.appendingPathComponent("linear.pdf").path
-        #expect(try qpdf.run(["--linearize", input, linearized], in: scratch.url).status == 0)
+        #expect(try await qpdf.run(["--linearize", input, linearized], in: scratch.url).status == 0)
         let linearFile = try PDFFile(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: linearized))))
         #expect(try linearFile.pages().count == 3)
     }

@@ -13,8 +13,8 @@ import Testing
     static let limit = 1 << 28
 
     /// Runs `script` with Python in `scratch` and requires it to succeed.
-    static func runPython(_ script: String, in scratch: ScratchDirectory) throws -> String {
-        let result = try python.run(["-c", script], in: scratch.url)
+    static func runPython(_ script: String, in scratch: ScratchDirectory) async throws -> String {
+        let result = try await python.run(["-c", script], in: scratch.url)
         #expect(result.status == 0, "\(result.errors)")
         return result.output
     }
@@ -40,14 +40,14 @@ import Testing
     // MARK: Inflate and deflate
 
     @Test(.enabled(if: python.isInstalled))
-    func inflateDecodesWhatZlibWritesAtEveryLevelAndAsRawDeflate() throws {
+    func inflateDecodesWhatZlibWritesAtEveryLevelAndAsRawDeflate() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let inputs = Self.sampleInputs()
         for (index, input) in inputs.enumerated() {
             _ = try scratch.write(input, to: "input\(index)")
         }
-        _ = try Self.runPython(
+        _ = try await Self.runPython(
             """
             import zlib
             for i in range(\(inputs.count)):
@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test(.enabled(if: python.isInstalled))
-    func compressRoundTripsThroughInflateAndThroughZlib() throws {
+    func compressRoundTripsThroughInflateAndThroughZlib() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let inputs = Self.sampleInputs()
@@ -78,7 +78,7 @@ import Testing
             _ = try scratch.write(input, to: "input\(index)")
             _ = try scratch.write(compressed, to: "input\(index).z")
         }
-        let output = try Self.runPython(
+        let output = try await Self.runPython(
             """
             import zlib
             for i in range(\(inputs.count)):
@@ -233,7 +233,7 @@ import Testing
     }
 
     @Test(.enabled(if: python.isInstalled))
-    func ascii85DecodesWhatPythonEncodes() throws {
+    func ascii85DecodesWhatPythonEncodes() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         var random = SeededRandom(seed: 3)
@@ -243,7 +243,7 @@ import Testing
         for (index, input) in inputs.enumerated() {
             _ = try scratch.write(input, to: "input\(index)")
         }
-        _ = try Self.runPython(
+        _ = try await Self.runPython(
             """
             import base64
             for i in range(\(inputs.count)):
@@ -280,11 +280,11 @@ import Testing
     }
 
     @Test(.enabled(if: python.isInstalled))
-    func lzwDecodesLongDataWithAndWithoutEarlyChange() throws {
+    func lzwDecodesLongDataWithAndWithoutEarlyChange() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         // A small LZW encoder in Python (codes grow to 12 bits, the table is cleared when full).
-        _ = try Self.runPython(
+        _ = try await Self.runPython(
             """
             import random
             random.seed(5)
@@ -374,7 +374,7 @@ import Testing
     }
 
     @Test(.enabled(if: qpdf.isInstalled))
-    func qpdfDecodesTheFlateStreams() throws {
+    func qpdfDecodesTheFlateStreams() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         var writer = PDFObjectWriter()
@@ -394,10 +394,10 @@ import Testing
         let info = writer.add(.dictionary(["Producer": .string(Array("PDFFilterTests".utf8))]))
         let file = try scratch.write(writer.finish(root: catalog, info: info), to: "flate.pdf")
 
-        let check = try Self.qpdf.run(["--check", file], in: scratch.url)
+        let check = try await Self.qpdf.run(["--check", file], in: scratch.url)
         #expect(check.status == 0, "\(check.output) \(check.errors)")
         #expect(check.output.contains("No syntax or stream encoding errors found"), "\(check.output)")
-        let qdf = try Self.qpdf.run(["--qdf", "--object-streams=disable", file, "expanded.pdf"], in: scratch.url)
+        let qdf = try await Self.qpdf.run(["--qdf", "--object-streams=disable", file, "expanded.pdf"], in: scratch.url)
         #expect(qdf.status == 0, "\(qdf.errors)")
         let expanded = try Self.read("expanded.pdf", in: scratch)
         #expect(PDFFileLayout.occurrences(of: "(Deflated by Chancery) Tj", in: expanded).count == 1)

@@ -124,10 +124,10 @@ import Testing
     }()
 
     /// Writes the ``pngCases`` into `scratch`.
-    static func writePNGCases(in scratch: ScratchDirectory) throws {
+    static func writePNGCases(in scratch: ScratchDirectory) async throws {
         let lines = pngCases.map { "\($0.name) \($0.width) \($0.height) \($0.colorType) \($0.depth) \($0.interlaced ? 1 : 0) \($0.transparency ? 1 : 0)" }
         _ = try scratch.write(Array(lines.joined(separator: "\n").utf8), to: "cases.txt")
-        let result = try python.run(["-c", "import sys; sys.stdin = open('cases.txt')\n" + pngWriter], in: scratch.url)
+        let result = try await python.run(["-c", "import sys; sys.stdin = open('cases.txt')\n" + pngWriter], in: scratch.url)
         #expect(result.status == 0, "\(result.errors)")
     }
 
@@ -173,10 +173,10 @@ import Testing
     }
 
     @Test(.enabled(if: python.isInstalled))
-    func pngImagesDecodeToTheirPixelsAndAlpha() throws {
+    func pngImagesDecodeToTheirPixelsAndAlpha() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        try Self.writePNGCases(in: scratch)
+        try await Self.writePNGCases(in: scratch)
         for testCase in Self.pngCases {
             let png = try Self.read("\(testCase.name).png", in: scratch)
             let expected = try Self.read("\(testCase.name).rgba", in: scratch)
@@ -284,10 +284,10 @@ import Testing
         """#
 
     @Test(.enabled(if: python.isInstalled))
-    func jpegImagesKeepTheirDataAndDescribeIt() throws {
+    func jpegImagesKeepTheirDataAndDescribeIt() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        let result = try Self.python.run(["-c", Self.jpegWriter], in: scratch.url)
+        let result = try await Self.python.run(["-c", Self.jpegWriter], in: scratch.url)
         #expect(result.status == 0, "\(result.errors)")
 
         let grayJPEG = try Self.read("gray.jpg", in: scratch)
@@ -307,10 +307,10 @@ import Testing
     }
 
     @Test(.enabled(if: python.isInstalled && pdftoppm.isInstalled && qpdf.isInstalled))
-    func popplerRendersTheImagesWithTheirTransparency() throws {
+    func popplerRendersTheImagesWithTheirTransparency() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        let result = try Self.python.run(["-c", Self.jpegWriter], in: scratch.url)
+        let result = try await Self.python.run(["-c", Self.jpegWriter], in: scratch.url)
         #expect(result.status == 0, "\(result.errors)")
 
         // 2 × 2 RGBA: red, green / transparent blue, half-transparent blue.
@@ -342,10 +342,10 @@ import Testing
         let info = writer.add(.dictionary(["Producer": .string(Array("PDFImageTests".utf8))]))
         let file = try scratch.write(writer.finish(root: catalog, info: info), to: "images.pdf")
 
-        let check = try Self.qpdf.run(["--check", file], in: scratch.url)
+        let check = try await Self.qpdf.run(["--check", file], in: scratch.url)
         #expect(check.output.contains("No syntax or stream encoding errors found"), "\(check.output) \(check.errors)")
 
-        let render = try Self.pdftoppm.run(["-r", "72", "-singlefile", file, "page"], in: scratch.url)
+        let render = try await Self.pdftoppm.run(["-r", "72", "-singlefile", file, "page"], in: scratch.url)
         #expect(render.status == 0, "\(render.errors)")
         let ppm = try Self.read("page.ppm", in: scratch)
         let header = Array("P6\n300 100\n255\n".utf8)
@@ -369,11 +369,11 @@ import Testing
     }
 
     @Test(.enabled(if: python.isInstalled))
-    func parsersReturnOrThrowOnMutatedFiles() throws {
+    func parsersReturnOrThrowOnMutatedFiles() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        try Self.writePNGCases(in: scratch)
-        let jpegResult = try Self.python.run(["-c", Self.jpegWriter], in: scratch.url)
+        try await Self.writePNGCases(in: scratch)
+        let jpegResult = try await Self.python.run(["-c", Self.jpegWriter], in: scratch.url)
         #expect(jpegResult.status == 0)
         let pngs = try ["palette4-trns-adam7", "rgba16", "gray1-adam7", "rgb8-trns"].map { try Self.read("\($0).png", in: scratch) }
         let jpegs = try ["gray.jpg", "cmyk.jpg"].map { try Self.read($0, in: scratch) }

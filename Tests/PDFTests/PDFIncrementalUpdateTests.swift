@@ -51,14 +51,14 @@ import Testing
         #expect(identifiers.last?.stringBytes != [1, 2])
     }
 
-    @Test func writesACrossReferenceStreamAfterOne() throws {
+    @Test func writesACrossReferenceStreamAfterOne() async throws {
         let qpdf = ExternalTool("qpdf")
         guard qpdf.isInstalled else { return }
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let input = try scratch.write(HandWrittenPDF.threePages().bytes, to: "in.pdf")
         let compressed = scratch.url.appendingPathComponent("compressed.pdf").path
-        #expect(try qpdf.run(["--object-streams=generate", input, compressed], in: scratch.url).status == 0)
+        #expect(try await qpdf.run(["--object-streams=generate", input, compressed], in: scratch.url).status == 0)
         let original = Array(try Data(contentsOf: URL(fileURLWithPath: compressed)))
 
         let (output, _) = try update(original)
@@ -66,17 +66,17 @@ import Testing
         #expect(reread.crossReferenceKind == .stream)
         #expect(try reread.pages()[0].mediaBox.width == 100)
         let updated = try scratch.write(output.bytes, to: "updated.pdf")
-        let check = try qpdf.run(["--check", updated], in: scratch.url)
+        let check = try await qpdf.run(["--check", updated], in: scratch.url)
         #expect(check.status == 0, "\(check.output) \(check.errors)")
     }
 
-    @Test func qpdfFindsTheUpdatedTableFileClean() throws {
+    @Test func qpdfFindsTheUpdatedTableFileClean() async throws {
         let qpdf = ExternalTool("qpdf")
         guard qpdf.isInstalled else { return }
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let updated = try scratch.write(try update(HandWrittenPDF.threePages().bytes).output.bytes, to: "updated.pdf")
-        let check = try qpdf.run(["--check", updated], in: scratch.url)
+        let check = try await qpdf.run(["--check", updated], in: scratch.url)
         #expect(check.status == 0, "\(check.output) \(check.errors)")
         #expect(check.output.contains("No syntax or stream encoding errors found"))
     }

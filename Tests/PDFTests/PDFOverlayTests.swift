@@ -19,9 +19,9 @@ import Testing
     }
 
     /// Renders page `page` (from 1) of `path`.
-    private func render(_ path: String, page: Int, in scratch: ScratchDirectory) throws -> Rendering {
+    private func render(_ path: String, page: Int, in scratch: ScratchDirectory) async throws -> Rendering {
         let prefix = scratch.url.appendingPathComponent("render-\(page)").path
-        let result = try ExternalTool("pdftoppm").run(["-r", "72", "-cropbox", "-f", "\(page)", "-l", "\(page)", "-singlefile", path, prefix], in: scratch.url)
+        let result = try await ExternalTool("pdftoppm").run(["-r", "72", "-cropbox", "-f", "\(page)", "-l", "\(page)", "-singlefile", path, prefix], in: scratch.url)
         #expect(result.status == 0, "\(result.errors)")
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: prefix + ".ppm")))
         var fields: [String] = []
@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test(arguments: [0, 1, 2])
-    func overlaysLandWhereTheViewerLooksWhateverTheRotationAndCropBox(pageIndex: Int) throws {
+    func overlaysLandWhereTheViewerLooksWhateverTheRotationAndCropBox(pageIndex: Int) async throws {
         guard ExternalTool("pdftoppm").isInstalled, ExternalTool("qpdf").isInstalled else { return }
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
@@ -63,12 +63,12 @@ import Testing
         try update.addOverlay(try overlay(text: "Overlay ABC"), at: origin, on: page)
         let path = try scratch.write(update.serialize().bytes, to: "overlay.pdf")
 
-        let check = try ExternalTool("qpdf").run(["--check", path], in: scratch.url)
+        let check = try await ExternalTool("qpdf").run(["--check", path], in: scratch.url)
         #expect(check.status == 0, "\(check.output)")
-        let text = try ExternalTool("pdftotext").run(["-f", "\(pageIndex + 1)", "-l", "\(pageIndex + 1)", path, "-"], in: scratch.url)
+        let text = try await ExternalTool("pdftotext").run(["-f", "\(pageIndex + 1)", "-l", "\(pageIndex + 1)", path, "-"], in: scratch.url)
         #expect(text.output.contains("Overlay ABC"))
 
-        let rendering = try render(path, page: pageIndex + 1, in: scratch)
+        let rendering = try await render(path, page: pageIndex + 1, in: scratch)
         let visible = PDFPageGeometry(page: page).visibleSize
         #expect(rendering.width == Int(visible.width.rounded()) && rendering.height == Int(visible.height.rounded()))
         let image = rendering.color(at: PDFPoint(x: origin.x + 20, y: origin.y + 10))
@@ -96,7 +96,7 @@ import Testing
         #expect(resources["XObject"]?.dictionaryValue?["ChanceryOverlay1"] != nil)
     }
 
-    @Test func textOutsideWinAnsiIsDrawnInTheFallbackFont() throws {
+    @Test func textOutsideWinAnsiIsDrawnInTheFallbackFont() async throws {
         guard ExternalTool("pdftotext").isInstalled, let cjk = PDFSystemFontLocator.cjkFont() else { return }
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
@@ -106,9 +106,9 @@ import Testing
         #expect(appearance.width(of: "山田太郎", font: .helvetica, size: 10) > 30)
         try update.addOverlay(appearance, at: PDFPoint(x: 72, y: 300), on: try file.pages()[0])
         let path = try scratch.write(update.serialize().bytes, to: "cjk.pdf")
-        let text = try ExternalTool("pdftotext").run(["-f", "1", "-l", "1", path, "-"], in: scratch.url)
+        let text = try await ExternalTool("pdftotext").run(["-f", "1", "-l", "1", path, "-"], in: scratch.url)
         #expect(text.output.contains("山田太郎 Yamada"))
-        let fonts = try ExternalTool("pdffonts").run([path], in: scratch.url)
+        let fonts = try await ExternalTool("pdffonts").run([path], in: scratch.url)
         #expect(fonts.output.contains("CID TrueType"))
     }
 }

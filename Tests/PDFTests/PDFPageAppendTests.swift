@@ -88,12 +88,12 @@ import Testing
     }
 
     @Test(.enabled(if: qpdf.isInstalled && pdftotext.isInstalled))
-    func filesWithObjectStreamsAreCopiedIntoFilesWithTables() throws {
+    func filesWithObjectStreamsAreCopiedIntoFilesWithTables() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let plain = try scratch.write(Self.document(["Compressed alpha", "Compressed beta"]), to: "plain.pdf")
         let compressedPath = scratch.url.appendingPathComponent("compressed.pdf").path
-        let compress = try Self.qpdf.run(["--object-streams=generate", plain, compressedPath], in: scratch.url)
+        let compress = try await Self.qpdf.run(["--object-streams=generate", plain, compressedPath], in: scratch.url)
         #expect(compress.status == 0, "\(compress.errors)")
         let compressed = Array(try Data(contentsOf: URL(fileURLWithPath: compressedPath)))
         #expect(try PDFFile(bytes: compressed).crossReferenceKind == .stream)
@@ -103,10 +103,10 @@ import Testing
             ("into-stream.pdf", compressed, Self.document(["Target page"])),
         ] {
             let path = try scratch.write(try Self.appendAll(of: source, to: target), to: name)
-            let check = try Self.qpdf.run(["--check", path], in: scratch.url)
+            let check = try await Self.qpdf.run(["--check", path], in: scratch.url)
             #expect(check.status == 0, "\(name): \(check.output) \(check.errors)")
             #expect(check.output.contains("No syntax or stream encoding errors found"), "\(name): \(check.output)")
-            let text = try Self.pdftotext.run(["-enc", "UTF-8", path, "-"], in: scratch.url)
+            let text = try await Self.pdftotext.run(["-enc", "UTF-8", path, "-"], in: scratch.url)
             for label in ["Target page", "Compressed alpha", "Compressed beta"] {
                 #expect(text.output.contains(label), "\(name) lacks \(label): \(text.output)")
             }
@@ -116,7 +116,7 @@ import Testing
     }
 
     @Test(.enabled(if: qpdf.isInstalled && pdftotext.isInstalled))
-    func aNewPageShowsItsAppearanceAtItsSize() throws {
+    func aNewPageShowsItsAppearanceAtItsSize() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let target = HandWrittenPDF.threePages().bytes
@@ -135,9 +135,9 @@ import Testing
         #expect(pages[3].inheritedEntries.entries.isEmpty)
 
         let path = try scratch.write(bytes, to: "appended.pdf")
-        let check = try Self.qpdf.run(["--check", path], in: scratch.url)
+        let check = try await Self.qpdf.run(["--check", path], in: scratch.url)
         #expect(check.status == 0, "\(check.output) \(check.errors)")
-        let text = try Self.pdftotext.run(["-f", "4", "-l", "4", path, "-"], in: scratch.url)
+        let text = try await Self.pdftotext.run(["-f", "4", "-l", "4", path, "-"], in: scratch.url)
         #expect(text.output.contains("Appended page"))
     }
 

@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test(.enabled(if: pdftoppm.isInstalled && qpdf.isInstalled))
-    func popplerRendersTheImageOnThePage() throws {
+    func popplerRendersTheImageOnThePage() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         var page = PDFPage(size: PDFSize(width: 100, height: 50))
@@ -60,9 +60,9 @@ import Testing
         document.pages.append(page)
         let path = try scratch.write(document.serialized(), to: "picture.pdf")
 
-        let check = try Self.qpdf.run(["--check", path], in: scratch.url)
+        let check = try await Self.qpdf.run(["--check", path], in: scratch.url)
         #expect(check.output.contains("No syntax or stream encoding errors found"), "\(check.output) \(check.errors)")
-        let render = try Self.pdftoppm.run(["-r", "72", "-singlefile", path, "page"], in: scratch.url)
+        let render = try await Self.pdftoppm.run(["-r", "72", "-singlefile", path, "page"], in: scratch.url)
         #expect(render.status == 0, "\(render.errors)")
         let ppm = [UInt8](try Data(contentsOf: scratch.url.appendingPathComponent("page.ppm")))
         let header = Array("P6\n100 50\n255\n".utf8)

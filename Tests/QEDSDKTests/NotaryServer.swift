@@ -22,7 +22,7 @@ struct NotaryServer {
                 let store = ["--data", directory] + databaseArguments
                 let process = try await ServerProcess.start(arguments: store, environment: ["CHANCERY_ADMIN_PASSWORD": "qedsdk test password"])
                 do {
-                    let apiKey = try await run(["apikey", "create", "--user", "Administrator", "--name", "qedsdk-tests"] + store)
+                    let apiKey = try await ServerProcess.commandOutput(["apikey", "create", "--user", "Administrator", "--name", "qedsdk-tests"] + store)
                     try await body(NotaryServer(process: process, apiKey: apiKey))
                 } catch {
                     _ = try? await process.terminate()
@@ -53,29 +53,6 @@ struct NotaryServer {
     private static func withDatabaseArguments(_ body: ([String]) async throws -> Void) async throws {
         guard TestDatabase.postgresURL != nil else { return try await body([]) }
         try await TestDatabase.withFreshPostgresDatabase { url in try await body(["--database", url]) }
-    }
-
-    /// Runs the `chancery` binary with `arguments` and returns its standard output, trimmed.
-    private static func run(_ arguments: [String]) async throws -> String {
-        let process = Process()
-        process.executableURL = ServerProcess.executable
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("CHANCERY_") }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            process.terminationHandler = { _ in continuation.resume() }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        guard process.terminationStatus == 0 else { throw Failure("chancery \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)") }
-        return printed.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// A test setup step that failed.

@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import Foundation
 
 /// Runs a command-line tool we did not write and collects what it prints.
@@ -10,16 +11,8 @@ enum ExternalTool {
 
     /// Runs `executable` with `arguments`; returns its exit status and standard output.
     /// Standard error is discarded.
-    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    static func run(_ executable: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
+        let result = try await Subprocess.run(executable, arguments, errors: .discarded)
+        return (result.status, result.outputText)
     }
 }

@@ -18,8 +18,8 @@ import Testing
 )
 struct QRencodeComparisonTests {
     /// qrencode's symbol for `text` as rows of modules, `true` for dark.
-    static func qrencodeModules(_ text: String, level: String, version: Int) throws -> [[Bool]] {
-        let (status, output) = try ExternalTool.run(
+    static func qrencodeModules(_ text: String, level: String, version: Int) async throws -> [[Bool]] {
+        let (status, output) = try await ExternalTool.run(
             ExternalTool.qrencode, ["-t", "ASCII", "-m", "0", "-8", "-l", level, "-v", "\(version)", text]
         )
         #expect(status == 0)
@@ -40,11 +40,11 @@ struct QRencodeComparisonTests {
     }
 
     @Test(arguments: [1, 2, 6, 7, 10, 14, 21, 32, 40], QRCode.ErrorCorrection.allCases)
-    func sameModulesAsQRencode(version: Int, errorCorrection: QRCode.ErrorCorrection) throws {
+    func sameModulesAsQRencode(version: Int, errorCorrection: QRCode.ErrorCorrection) async throws {
         // One byte short of capacity, so the terminator, padding and every block are exercised.
         let length = QRCode.byteCapacity(version: version, errorCorrection: errorCorrection) - 1
         let text = String((0..<length).map { index in Character(Unicode.Scalar(UInt8(97 + (index * 5 + version) % 26))) })
-        let theirs = try Self.qrencodeModules(text, level: Self.levelLetter(errorCorrection), version: version)
+        let theirs = try await Self.qrencodeModules(text, level: Self.levelLetter(errorCorrection), version: version)
         let size = QRCode.size(ofVersion: version)
         try #require(theirs.count == size && theirs.allSatisfy { $0.count == size })
 

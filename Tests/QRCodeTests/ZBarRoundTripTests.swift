@@ -17,14 +17,14 @@ struct ZBarRoundTripTests {
     )
 
     /// The text zbarimg reads from `code`, without its trailing newline.
-    static func decode(_ code: QRCode) throws -> String {
+    static func decode(_ code: QRCode) async throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("qrcode-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("code.pbm")
         try Data(BitmapImage.pbm(code)).write(to: file)
 
-        let (status, output) = try ExternalTool.run(ExternalTool.zbarimg, ["--raw", "-q", file.path])
+        let (status, output) = try await ExternalTool.run(ExternalTool.zbarimg, ["--raw", "-q", file.path])
         #expect(status == 0, "zbarimg found no symbol in version \(code.version), mask \(code.mask)")
         return output.hasSuffix("\n") ? String(output.dropLast()) : output
     }
@@ -38,9 +38,9 @@ struct ZBarRoundTripTests {
         (long300, .low),
         (long300, .high),
     ])
-    func roundTrip(text: String, errorCorrection: QRCode.ErrorCorrection) throws {
+    func roundTrip(text: String, errorCorrection: QRCode.ErrorCorrection) async throws {
         let code = try QRCode(encoding: text, errorCorrection: errorCorrection)
-        let decoded = try Self.decode(code)
+        let decoded = try await Self.decode(code)
         #expect(decoded == text)
     }
 
@@ -53,10 +53,10 @@ struct ZBarRoundTripTests {
 
     /// Every mask, so a slip in one mask condition cannot hide behind the automatic choice.
     @Test(arguments: 0..<8)
-    func everyMaskDecodes(mask: Int) throws {
+    func everyMaskDecodes(mask: Int) async throws {
         let text = "http://127.0.0.1:8080/verify/Ab3dE9xQ"
         let code = try QRCode(encoding: text, errorCorrection: .medium, mask: mask)
-        let decoded = try Self.decode(code)
+        let decoded = try await Self.decode(code)
         #expect(code.mask == mask)
         #expect(decoded == text)
     }
@@ -66,11 +66,11 @@ struct ZBarRoundTripTests {
     @Test(arguments: [
         (7, QRCode.ErrorCorrection.high), (10, .quartile), (27, .medium), (40, .low), (40, .high),
     ])
-    func fullSymbolsDecode(version: Int, errorCorrection: QRCode.ErrorCorrection) throws {
+    func fullSymbolsDecode(version: Int, errorCorrection: QRCode.ErrorCorrection) async throws {
         let capacity = QRCode.byteCapacity(version: version, errorCorrection: errorCorrection)
         let text = String((0..<capacity).map { index in Character(Unicode.Scalar(UInt8(65 + (index * 11 + version) % 26))) })
         let code = try QRCode(encoding: text, errorCorrection: errorCorrection)
-        let decoded = try Self.decode(code)
+        let decoded = try await Self.decode(code)
         #expect(code.version == version)
         // Compared as a flag so a failure does not print thousands of characters twice.
         let matches = decoded == text

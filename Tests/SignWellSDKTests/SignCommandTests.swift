@@ -22,13 +22,13 @@ import Testing
     @Test func createPrintsTheIDAndEachSigningURL() async throws {
         try await SignWellServer.with { server in
             try await Self.withContract { contract in
-                let result = try await ChanceryCommand.run(
+                let result = try await ServerProcess.command(
                     ["sign", "create", contract, "--recipient", "Jane Roe:jane@example.com", "--recipient", "Max: Mustermann:max@example.com",
                      "--field", "1:signature:1:200:550", "--field", "2:initials:2:80:900:60:30", "--signing-order", "--test-mode", "--embedded"]
                         + Self.connection(server)
                 )
-                #expect(result.status == 0, "\(result.standardError)")
-                let lines = result.standardOutput.split(separator: "\n").map(String.init)
+                #expect(result.status == 0, "\(result.errorsText)")
+                let lines = result.outputText.split(separator: "\n").map(String.init)
                 #expect(lines.count == 3)
                 let id = try #require(lines.first)
                 #expect(lines[1].hasPrefix("1  Jane Roe  <jane@example.com>  http"))
@@ -51,11 +51,11 @@ import Testing
     @Test func createWithoutFieldsAddsASignaturePageAndPrintsJSON() async throws {
         try await SignWellServer.with { server in
             try await Self.withContract { contract in
-                let result = try await ChanceryCommand.run(
+                let result = try await ServerProcess.command(
                     ["sign", "create", contract, "--recipient", "Jane Roe:jane@example.com", "--name", "NDA", "--draft", "--json"] + Self.connection(server)
                 )
-                #expect(result.status == 0, "\(result.standardError)")
-                let document = try SignWellJSON.decoder().decode(Document.self, from: Data(result.standardOutput.utf8))
+                #expect(result.status == 0, "\(result.errorsText)")
+                let document = try SignWellJSON.decoder().decode(Document.self, from: Data(result.outputText.utf8))
                 #expect(document.name == "NDA")
                 #expect(document.status == .draft)
                 #expect(document.withSignaturePage == true)
@@ -68,16 +68,16 @@ import Testing
             var request = TestRequests.contract(name: "Lease")
             request.recipients.append(Recipient(id: "2", name: "Max Mustermann", email: "max@example.com"))
             let document = try await server.client().createDocument(request)
-            let result = try await ChanceryCommand.run(["sign", "status", document.id] + Self.connection(server))
-            #expect(result.status == 0, "\(result.standardError)")
-            let lines = result.standardOutput.split(separator: "\n").map(String.init)
+            let result = try await ServerProcess.command(["sign", "status", document.id] + Self.connection(server))
+            #expect(result.status == 0, "\(result.errorsText)")
+            let lines = result.outputText.split(separator: "\n").map(String.init)
             #expect(lines.first == "\(document.id)  Sent (test)  Lease")
             #expect(lines.dropFirst().first?.hasPrefix("#  NAME") == true)
             #expect(lines.contains { $0.hasPrefix("1  Jane Roe") && $0.contains("jane@example.com") })
             #expect(lines.contains { $0.hasPrefix("2  Max Mustermann") && $0.contains("max@example.com") })
 
-            let json = try await ChanceryCommand.run(["sign", "status", document.id, "--json"] + Self.connection(server))
-            #expect(try SignWellJSON.decoder().decode(Document.self, from: Data(json.standardOutput.utf8)).id == document.id)
+            let json = try await ServerProcess.command(["sign", "status", document.id, "--json"] + Self.connection(server))
+            #expect(try SignWellJSON.decoder().decode(Document.self, from: Data(json.outputText.utf8)).id == document.id)
         }
     }
 
@@ -86,26 +86,26 @@ import Testing
             let document = try await server.client().createDocument(TestRequests.contract())
             try await TemporaryDirectory.with { directory in
                 let output = URL(fileURLWithPath: directory).appendingPathComponent("signed.pdf").path
-                let result = try await ChanceryCommand.run(["sign", "download", document.id, "-o", output] + Self.connection(server))
+                let result = try await ServerProcess.command(["sign", "download", document.id, "-o", output] + Self.connection(server))
                 #expect(result.status == 1)
-                #expect(result.standardError.contains("has no completed file"), "\(result.standardError)")
+                #expect(result.errorsText.contains("has no completed file"), "\(result.errorsText)")
                 #expect(!FileManager.default.fileExists(atPath: output))
             }
         }
     }
 
     @Test func refusesBadArgumentsBeforeAnyRequest() async throws {
-        let noRecipient = try await ChanceryCommand.run(["sign", "create", "x.pdf", "--api-key", "k"])
+        let noRecipient = try await ServerProcess.command(["sign", "create", "x.pdf", "--api-key", "k"])
         #expect(noRecipient.status == 64)
-        #expect(noRecipient.standardError.contains("--recipient"))
-        let badField = try await ChanceryCommand.run(["sign", "create", "x.pdf", "--recipient", "A:a@example.com", "--field", "1:stamp:1:0:0", "--api-key", "k"])
+        #expect(noRecipient.errorsText.contains("--recipient"))
+        let badField = try await ServerProcess.command(["sign", "create", "x.pdf", "--recipient", "A:a@example.com", "--field", "1:stamp:1:0:0", "--api-key", "k"])
         #expect(badField.status == 64)
-        #expect(badField.standardError.contains("--field"))
-        let strayField = try await ChanceryCommand.run(["sign", "create", "x.pdf", "--recipient", "A:a@example.com", "--field", "2:signature:1:0:0", "--api-key", "k"])
+        #expect(badField.errorsText.contains("--field"))
+        let strayField = try await ServerProcess.command(["sign", "create", "x.pdf", "--recipient", "A:a@example.com", "--field", "2:signature:1:0:0", "--api-key", "k"])
         #expect(strayField.status == 64)
-        #expect(strayField.standardError.contains("recipient 2"))
-        let noKey = try await ChanceryCommand.run(["sign", "status", "abc"])
+        #expect(strayField.errorsText.contains("recipient 2"))
+        let noKey = try await ServerProcess.command(["sign", "status", "abc"])
         #expect(noKey.status != 0)
-        #expect(noKey.standardError.contains("CHANCERY_API_KEY"))
+        #expect(noKey.errorsText.contains("CHANCERY_API_KEY"))
     }
 }

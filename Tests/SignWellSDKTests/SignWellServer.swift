@@ -32,7 +32,7 @@ struct SignWellServer {
                     arguments: store + arguments, environment: ["CHANCERY_ADMIN_PASSWORD": "signwellsdk test password"]
                 )
                 do {
-                    let apiKey = try await run(["apikey", "create", "--user", "Administrator", "--name", "signwellsdk-tests"] + store)
+                    let apiKey = try await ServerProcess.commandOutput(["apikey", "create", "--user", "Administrator", "--name", "signwellsdk-tests"] + store)
                     try await body(SignWellServer(process: process, apiKey: apiKey))
                 } catch {
                     _ = try? await process.terminate()
@@ -47,73 +47,5 @@ struct SignWellServer {
     private static func withDatabaseArguments(_ body: ([String]) async throws -> Void) async throws {
         guard TestDatabase.postgresURL != nil else { return try await body([]) }
         try await TestDatabase.withFreshPostgresDatabase { url in try await body(["--database", url]) }
-    }
-
-    /// Runs the `chancery` binary with `arguments` and returns its standard output, trimmed.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> String {
-        let result = try await ChanceryCommand.run(arguments, environment: environment)
-        guard result.status == 0 else {
-            throw Failure("chancery \(arguments.joined(separator: " ")) exited with \(result.status): \(result.standardError)")
-        }
-        return result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    /// A test setup step that failed.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-        init(_ description: String) { self.description = description }
-    }
-}
-
-/// The `chancery` binary run as a command, as a person would run it.
-enum ChanceryCommand {
-    /// What a run printed and how it ended.
-    struct Result {
-        let status: Int32
-        let standardOutput: String
-        let standardError: String
-    }
-
-    /// Runs `chancery` with `arguments`, with the test's environment less its `CHANCERY_*`
-    /// variables, plus `environment`.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Result {
-        let process = Process()
-        process.executableURL = ServerProcess.executable
-        process.arguments = arguments
-        var merged = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("CHANCERY_") }
-        merged.merge(environment) { $1 }
-        process.environment = merged
-        // Files rather than pipes: a pipe that fills up would stop the command before it ends.
-        let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent("chancery-out-\(UUID().uuidString)")
-        let errorURL = FileManager.default.temporaryDirectory.appendingPathComponent("chancery-err-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(at: outputURL)
-            try? FileManager.default.removeItem(at: errorURL)
-        }
-        let output = try FileHandle(forWritingTo: outputURL)
-        let errors = try FileHandle(forWritingTo: errorURL)
-        defer {
-            try? output.close()
-            try? errors.close()
-        }
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            process.terminationHandler = { _ in continuation.resume() }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
-        return Result(
-            status: process.terminationStatus,
-            standardOutput: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
-            standardError: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self)
-        )
     }
 }

@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import Foundation
 import SignWellSDK
 import Testing
@@ -5,21 +6,11 @@ import Testing
 /// Webhook checks against HMACs computed by OpenSSL, not by the code under test.
 @Suite struct WebhookVerificationTests {
     /// The hex HMAC-SHA256 of `data` keyed by `key`, from `openssl dgst -sha256 -hmac`.
-    static func opensslHMAC(key: String, data: Data) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["openssl", "dgst", "-sha256", "-hmac", key]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(data)
-        try input.fileHandleForWriting.close()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, let hex = printed.split(separator: " ").last else {
-            throw OpenSSLFailure(output: printed)
+    static func opensslHMAC(key: String, data: Data) async throws -> String {
+        let result = try await Subprocess.run("/usr/bin/env", ["openssl", "dgst", "-sha256", "-hmac", key], input: data)
+        let printed = result.outputText
+        guard result.status == 0, let hex = printed.split(separator: " ").last else {
+            throw OpenSSLFailure(output: printed + result.errorsText)
         }
         return hex.trimmingCharacters(in: .whitespacesAndNewlines)
     }
@@ -28,14 +19,14 @@ import Testing
         let output: String
     }
 
-    @Test func acceptsTheEventHashOpenSSLComputes() throws {
-        let hash = try Self.opensslHMAC(key: "hook-7f3a", data: Data("document_completed@1751642400".utf8))
+    @Test func acceptsTheEventHashOpenSSLComputes() async throws {
+        let hash = try await Self.opensslHMAC(key: "hook-7f3a", data: Data("document_completed@1751642400".utf8))
         try SignWellWebhook.verify(eventType: "document_completed", time: 1_751_642_400, hash: hash, webhookID: "hook-7f3a")
         try SignWellWebhook.verify(eventType: "document_completed", time: 1_751_642_400, hash: hash.uppercased(), webhookID: "hook-7f3a")
     }
 
-    @Test func refusesAHashForAnotherEventTimeOrKey() throws {
-        let hash = try Self.opensslHMAC(key: "hook-7f3a", data: Data("document_completed@1751642400".utf8))
+    @Test func refusesAHashForAnotherEventTimeOrKey() async throws {
+        let hash = try await Self.opensslHMAC(key: "hook-7f3a", data: Data("document_completed@1751642400".utf8))
         #expect(throws: SignWellWebhook.VerificationError.hashMismatch) {
             try SignWellWebhook.verify(eventType: "document_signed", time: 1_751_642_400, hash: hash, webhookID: "hook-7f3a")
         }
@@ -53,16 +44,16 @@ import Testing
         }
     }
 
-    @Test func checksTheEventTimeAgainstTheTolerance() throws {
-        let hash = try Self.opensslHMAC(key: "hook", data: Data("document_sent@1000".utf8))
+    @Test func checksTheEventTimeAgainstTheTolerance() async throws {
+        let hash = try await Self.opensslHMAC(key: "hook", data: Data("document_sent@1000".utf8))
         try SignWellWebhook.verify(eventType: "document_sent", time: 1000, hash: hash, webhookID: "hook", tolerance: 60, now: Date(timeIntervalSince1970: 1059))
         #expect(throws: SignWellWebhook.VerificationError.outsideTolerance(secondsOff: 61)) {
             try SignWellWebhook.verify(eventType: "document_sent", time: 1000, hash: hash, webhookID: "hook", tolerance: 60, now: Date(timeIntervalSince1970: 1061))
         }
     }
 
-    @Test func verifiesADecodedEvent() throws {
-        let hash = try Self.opensslHMAC(key: "hook-1", data: Data("document_signed@1751642400".utf8))
+    @Test func verifiesADecodedEvent() async throws {
+        let hash = try await Self.opensslHMAC(key: "hook-1", data: Data("document_signed@1751642400".utf8))
         let body = Data(#"""
             {"event": {"type": "document_signed", "time": 1751642400, "hash": "\#(hash)",
                        "related_signer": {"email": "jane@example.com", "name": "Jane Roe"}},
@@ -78,9 +69,9 @@ import Testing
         #expect(again == event)
     }
 
-    @Test func acceptsTheBodySignatureOpenSSLComputes() throws {
+    @Test func acceptsTheBodySignatureOpenSSLComputes() async throws {
         let body = Data(#"{"event":{"type":"document_completed","time":1751642400,"hash":"00"},"data":{"object":{"id":"d","test_mode":false}}}"#.utf8)
-        let signature = try Self.opensslHMAC(key: "whsec_k3y", data: Data("1751642400.".utf8) + body)
+        let signature = try await Self.opensslHMAC(key: "whsec_k3y", data: Data("1751642400.".utf8) + body)
         let now = Date(timeIntervalSince1970: 1_751_642_430)
         try SignWellWebhook.verifySignature(body: body, header: "t=1751642400,v1=\(signature)", secret: "whsec_k3y", now: now)
         // Several signatures (a secret being replaced), spaces, and schemes not known yet.
@@ -89,9 +80,9 @@ import Testing
         )
     }
 
-    @Test func refusesATamperedBodyAnOldSignatureOrABadHeader() throws {
+    @Test func refusesATamperedBodyAnOldSignatureOrABadHeader() async throws {
         let body = Data(#"{"amount":100}"#.utf8)
-        let signature = try Self.opensslHMAC(key: "secret", data: Data("1751642400.".utf8) + body)
+        let signature = try await Self.opensslHMAC(key: "secret", data: Data("1751642400.".utf8) + body)
         let header = "t=1751642400,v1=\(signature)"
         let now = Date(timeIntervalSince1970: 1_751_642_400)
         #expect(throws: SignWellWebhook.VerificationError.signatureMismatch) {

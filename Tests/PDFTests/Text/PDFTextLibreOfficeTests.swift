@@ -68,12 +68,12 @@ struct PDFTextLibreOfficeTests {
         return nil
     }
 
-    @Test func tagsAreWherePopplerFindsThem() throws {
+    @Test func tagsAreWherePopplerFindsThem() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         _ = try scratch.write(Array(Self.lines.joined(separator: "\n").utf8), to: "contract.txt")
         let profile = scratch.url.appendingPathComponent("profile").absoluteString
-        let conversion = try Self.soffice.run(
+        let conversion = try await Self.soffice.run(
             ["-env:UserInstallation=\(profile)", "--headless", "--norestore", "--convert-to", "pdf", "--outdir", scratch.url.path, "contract.txt"],
             in: scratch.url
         )
@@ -85,7 +85,7 @@ struct PDFTextLibreOfficeTests {
         let glyphs = try file.textGlyphs(on: page)
         #expect(glyphs.text.contains("Sign here: {{signature:1:y}}"))
 
-        let popplerOutput = try Self.pdftotext.run(["-bbox", "contract.pdf", "-"], in: scratch.url)
+        let popplerOutput = try await Self.pdftotext.run(["-bbox", "contract.pdf", "-"], in: scratch.url)
         #expect(popplerOutput.status == 0, "\(popplerOutput.errors)")
         let words = Self.words(inBoundingBoxOutput: popplerOutput.output)
         let top = page.cropBox.y + page.cropBox.height

@@ -11,22 +11,22 @@ import Testing
     static let soffice = ValidatorTool("soffice")
 
     /// `qpdf --check` of the file at `path`: exit 0, no warning, no error.
-    private static func expectClean(_ path: String, in scratch: SealingScratch) throws {
-        let check = try qpdf.run(["--check", path], in: scratch.url)
+    private static func expectClean(_ path: String, in scratch: SealingScratch) async throws {
+        let check = try await qpdf.run(["--check", path], in: scratch.url)
         #expect(check.status == 0, "\(check.output) \(check.errors)")
         #expect(check.output.contains("No syntax or stream encoding errors found"), "\(check.output)")
         #expect(!(check.output + check.errors).uppercased().contains("WARNING"), "\(check.output) \(check.errors)")
     }
 
     /// The text of page `pageIndex` (from 0) of the file at `path`, whitespace collapsed.
-    private static func text(of path: String, pageIndex: Int, in scratch: SealingScratch) throws -> String {
+    private static func text(of path: String, pageIndex: Int, in scratch: SealingScratch) async throws -> String {
         let page = String(pageIndex + 1)
-        let result = try pdftotext.run(["-f", page, "-l", page, "-enc", "UTF-8", path, "-"], in: scratch.url)
+        let result = try await pdftotext.run(["-f", page, "-l", page, "-enc", "UTF-8", path, "-"], in: scratch.url)
         return result.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     @Test(.enabled(if: qpdf.isInstalled && pdftotext.isInstalled))
-    func oneFileKeepsItsBytesAsPrefixAndGetsTheAuditPage() throws {
+    func oneFileKeepsItsBytesAsPrefixAndGetsTheAuditPage() async throws {
         let scratch = try SealingScratch()
         defer { scratch.remove() }
         let original = SealingFixtures.document(["Contract page one", "Contract page two"])
@@ -44,24 +44,24 @@ import Testing
         }
 
         let path = try scratch.write(assembled.pdf, to: "assembled.pdf")
-        try Self.expectClean(path, in: scratch)
+        try await Self.expectClean(path, in: scratch)
         #expect(try PDFFile(bytes: assembled.pdf).pages().count == 3)
-        let audit = try Self.text(of: path, pageIndex: 2, in: scratch)
+        let audit = try await Self.text(of: path, pageIndex: 2, in: scratch)
         for expected in ["Audit trail", "Lease 2025", "Document ID: doc-1234", "added to this page when the last recipient has signed"] {
             #expect(audit.contains(expected), "the audit page lacks \(expected): \(audit)")
         }
-        #expect(try Self.text(of: path, pageIndex: 1, in: scratch).contains("Contract page two"))
+        #expect(try await Self.text(of: path, pageIndex: 1, in: scratch).contains("Contract page two"))
     }
 
     @Test(.enabled(if: qpdf.isInstalled && pdftotext.isInstalled))
-    func severalFilesFollowEachOtherThenTheSignaturePage() throws {
+    func severalFilesFollowEachOtherThenTheSignaturePage() async throws {
         let scratch = try SealingScratch()
         defer { scratch.remove() }
         let first = SealingFixtures.document(["First file"], size: PDFSize(width: 612, height: 792))
         let second = SealingFixtures.document(["Second file A", "Second file B"])
         let plain = try scratch.write(SealingFixtures.document(["Third file"], size: PDFSize(width: 842, height: 595)), to: "third.pdf")
         let compressed = scratch.url.appendingPathComponent("third-compressed.pdf").path
-        #expect(try Self.qpdf.run(["--object-streams=generate", plain, compressed], in: scratch.url).status == 0)
+        #expect(try await Self.qpdf.run(["--object-streams=generate", plain, compressed], in: scratch.url).status == 0)
         let third = Array(try Data(contentsOf: URL(fileURLWithPath: compressed)))
 
         var files = [first, second, third]
@@ -69,7 +69,7 @@ import Testing
         if Self.soffice.isInstalled {
             let source = try scratch.write(Array("Office file line\n".utf8), to: "office.txt")
             let home = scratch.url.appendingPathComponent("office-profile").path
-            let conversion = try Self.soffice.run(
+            let conversion = try await Self.soffice.run(
                 ["-env:UserInstallation=file://\(home)", "--headless", "--convert-to", "pdf", "--outdir", scratch.url.path, source],
                 in: scratch.url
             )
@@ -91,15 +91,15 @@ import Testing
         #expect(assembled.pageSizes[contentPages] == PDFSize(width: 816, height: 1056), "the added pages take the first page's size")
 
         let path = try scratch.write(assembled.pdf, to: "bundle.pdf")
-        try Self.expectClean(path, in: scratch)
+        try await Self.expectClean(path, in: scratch)
         for (index, label) in labels.enumerated() {
-            #expect(try Self.text(of: path, pageIndex: index, in: scratch).contains(label), "page \(index + 1) lacks \(label)")
+            #expect(try await Self.text(of: path, pageIndex: index, in: scratch).contains(label), "page \(index + 1) lacks \(label)")
         }
-        let signaturePage = try Self.text(of: path, pageIndex: contentPages, in: scratch)
+        let signaturePage = try await Self.text(of: path, pageIndex: contentPages, in: scratch)
         for expected in ["Signatures", "Jane Doe", "jane@example.com", "John Roe", "john@example.com"] {
             #expect(signaturePage.contains(expected), "the signature page lacks \(expected): \(signaturePage)")
         }
-        #expect(try Self.text(of: path, pageIndex: contentPages + 1, in: scratch).contains("Audit trail"))
+        #expect(try await Self.text(of: path, pageIndex: contentPages + 1, in: scratch).contains("Audit trail"))
 
         #expect(assembled.signaturePageBoxes.count == 2)
         for box in assembled.signaturePageBoxes {
@@ -126,12 +126,12 @@ import Testing
     }
 
     @Test(.enabled(if: qpdf.isInstalled))
-    func encryptedAndUnreadableFilesAreRefusedWithTheirIndex() throws {
+    func encryptedAndUnreadableFilesAreRefusedWithTheirIndex() async throws {
         let scratch = try SealingScratch()
         defer { scratch.remove() }
         let plain = try scratch.write(SealingFixtures.document(["Secret"]), to: "plain.pdf")
         let encryptedPath = scratch.url.appendingPathComponent("encrypted.pdf").path
-        let encryption = try Self.qpdf.run(["--encrypt", "user", "owner", "256", "--", plain, encryptedPath], in: scratch.url)
+        let encryption = try await Self.qpdf.run(["--encrypt", "user", "owner", "256", "--", plain, encryptedPath], in: scratch.url)
         #expect(encryption.status == 0, "\(encryption.errors)")
         let encrypted = Array(try Data(contentsOf: URL(fileURLWithPath: encryptedPath)))
         let good = SealingFixtures.document(["Fine"])

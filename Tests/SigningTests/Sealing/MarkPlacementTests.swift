@@ -33,7 +33,7 @@ import Testing
         #expect(abs(assembled.pageSizes[1].width - 1122.52) < 0.1, "the turned page is shown landscape: \(assembled.pageSizes[1])")
         #expect(assembled.pageSizes[2] == PDFSize(width: 400, height: 560))
 
-        let black = try SealingFixtures.picture(width: 120, height: 60, in: scratch)
+        let black = try await SealingFixtures.picture(width: 120, height: 60, in: scratch)
         var boxes: [PageBox] = []
         for (index, size) in assembled.pageSizes.prefix(3).enumerated() {
             boxes.append(PageBox(pageIndex: index, x: 40, y: 200, width: 120, height: 60))
@@ -48,8 +48,8 @@ import Testing
         let beforePath = try scratch.write(assembled.pdf, to: "before.pdf")
         let afterPath = try scratch.write(signed, to: "after.pdf")
         for pageIndex in 0..<3 {
-            let before = try PageRendering(path: beforePath, pageIndex: pageIndex, in: scratch)
-            let after = try PageRendering(path: afterPath, pageIndex: pageIndex, in: scratch)
+            let before = try await PageRendering(path: beforePath, pageIndex: pageIndex, in: scratch)
+            let after = try await PageRendering(path: afterPath, pageIndex: pageIndex, in: scratch)
             let size = assembled.pageSizes[pageIndex]
             #expect(abs(Double(after.width) - size.width) <= 1 && abs(Double(after.height) - size.height) <= 1, "page \(pageIndex + 1)")
             let image = PageBox(pageIndex: pageIndex, x: 40, y: 200, width: 120, height: 60)

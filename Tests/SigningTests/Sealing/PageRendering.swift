@@ -13,10 +13,10 @@ struct PageRendering {
     let pixels: [UInt8]
 
     /// Renders page `pageIndex` (from 0) of the PDF file at `path`.
-    init(path: String, pageIndex: Int, in scratch: SealingScratch) throws {
+    init(path: String, pageIndex: Int, in scratch: SealingScratch) async throws {
         let prefix = scratch.url.appendingPathComponent("render-\(UUID().uuidString)").path
         let page = String(pageIndex + 1)
-        let result = try ValidatorTool("pdftoppm").run(["-r", "96", "-gray", "-cropbox", "-f", page, "-l", page, "-singlefile", path, prefix], in: scratch.url)
+        let result = try await ValidatorTool("pdftoppm").run(["-r", "96", "-gray", "-cropbox", "-f", page, "-l", page, "-singlefile", path, prefix], in: scratch.url)
         guard result.status == 0 else { throw ValidatorTool.Failure(description: "pdftoppm: \(result.errors)") }
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: prefix + ".pgm")))
         var fields: [Int] = []

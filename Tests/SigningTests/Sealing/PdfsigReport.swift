@@ -9,8 +9,8 @@ struct PdfsigReport {
     let signatures: [String]
 
     /// Runs pdfsig on the file at `path`.
-    init(path: String, in scratch: SealingScratch) throws {
-        output = try ValidatorTool("pdfsig").run(["-nocert", path], in: scratch.url).output
+    init(path: String, in scratch: SealingScratch) async throws {
+        output = try await ValidatorTool("pdfsig").run(["-nocert", path], in: scratch.url).output
         signatures = output.components(separatedBy: "\nSignature #").dropFirst().map { $0 }
     }
 

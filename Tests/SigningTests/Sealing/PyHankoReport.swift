@@ -65,9 +65,9 @@ struct PyHankoReport: Decodable {
         """
 
     /// pyHanko's report on the PDF file at `path`, trusting the PEM files `roots`.
-    static func validate(_ path: String, trusting roots: [String], in scratch: SealingScratch) throws -> PyHankoReport {
+    static func validate(_ path: String, trusting roots: [String], in scratch: SealingScratch) async throws -> PyHankoReport {
         let script = try scratch.write(Array(Self.script.utf8), to: "validate-\(UUID().uuidString).py")
-        let result = try ValidatorTool.python.run([script, path] + roots, in: scratch.url)
+        let result = try await ValidatorTool.python.run([script, path] + roots, in: scratch.url)
         guard result.status == 0, let json = result.output.split(separator: "\n").last else {
             throw ValidatorTool.Failure(description: "pyHanko failed (\(result.status)): \(result.output)\n\(result.errors)")
         }

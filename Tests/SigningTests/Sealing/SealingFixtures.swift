@@ -31,14 +31,14 @@ enum SealingFixtures {
 
     /// A PNG (or, with `format` "jpeg", a JPEG) picture `width` × `height` pixels, black with
     /// a white frame `frame` pixels wide, made by rendering a PDF with `pdftoppm`.
-    static func picture(width: Int, height: Int, frame: Int = 0, format: String = "png", in scratch: SealingScratch) throws -> [UInt8] {
+    static func picture(width: Int, height: Int, frame: Int = 0, format: String = "png", in scratch: SealingScratch) async throws -> [UInt8] {
         var page = PDFPage(size: PDFSize(width: Double(width), height: Double(height)))
         page.content.fill(PDFRect(x: Double(frame), y: Double(frame), width: Double(width - 2 * frame), height: Double(height - 2 * frame)))
         var document = PDFDocument()
         document.pages.append(page)
         let source = try scratch.write(document.serialized(), to: "picture-\(UUID().uuidString).pdf")
         let prefix = scratch.url.appendingPathComponent("picture-\(UUID().uuidString)").path
-        let result = try ValidatorTool("pdftoppm").run(["-r", "72", "-\(format)", "-singlefile", source, prefix], in: scratch.url)
+        let result = try await ValidatorTool("pdftoppm").run(["-r", "72", "-\(format)", "-singlefile", source, prefix], in: scratch.url)
         guard result.status == 0 else { throw ValidatorTool.Failure(description: "pdftoppm: \(result.errors)") }
         return Array(try Data(contentsOf: URL(fileURLWithPath: prefix + (format == "png" ? ".png" : ".jpg"))))
     }

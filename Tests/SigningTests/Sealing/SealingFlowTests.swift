@@ -35,7 +35,7 @@ import X509
         let prepared = assembled.pdf
         let signaturePage = try #require(assembled.signaturePageIndex)
 
-        let signature = try SealingFixtures.picture(width: 240, height: 60, frame: 6, in: scratch)
+        let signature = try await SealingFixtures.picture(width: 240, height: 60, frame: 6, in: scratch)
         let janeMarks = [
             SealingMark(box: assembled.signaturePageBoxes[0], content: .image(signature)),
             SealingMark(box: Self.box(0, 96, 300, 260, 30), content: .text("Jane typed this value")),
@@ -47,7 +47,7 @@ import X509
         let afterJane = try await recipients.seal(prepared, marks: janeMarks, signer: jane, reason: "Signed by Jane", signingTime: Date())
         #expect(Array(afterJane.prefix(prepared.count)) == prepared)
 
-        let initials = try SealingFixtures.picture(width: 80, height: 40, format: "jpeg", in: scratch)
+        let initials = try await SealingFixtures.picture(width: 80, height: 40, format: "jpeg", in: scratch)
         let johnMarks = [
             SealingMark(box: assembled.signaturePageBoxes[1], content: .text("John Roe")),
             SealingMark(box: Self.box(2, 96, 200, 80, 40), content: .image(initials)),
@@ -73,7 +73,7 @@ import X509
 
         // pyHanko: every signature intact, valid and trusted; the earlier ones followed by
         // form filling only; the seal time-stamped and covering the whole file.
-        let report = try PyHankoReport.validate(path, trusting: try SealingFixtures.trustRoots(in: scratch), in: scratch)
+        let report = try await PyHankoReport.validate(path, trusting: try SealingFixtures.trustRoots(in: scratch), in: scratch)
         #expect(report.signatures.count == 3)
         for (index, signature) in report.signatures.enumerated() {
             #expect(signature.intact && signature.valid && signature.trusted, "signature \(index + 1): \(signature.details)")
@@ -89,7 +89,7 @@ import X509
 
         // pdfsig: three signature fields, each validly signed, by Jane, John and the seal.
         // (Poppler 22 lists a signature once per widget, so the fields are counted by name.)
-        let pdfsig = try PdfsigReport(path: path, in: scratch)
+        let pdfsig = try await PdfsigReport(path: path, in: scratch)
         #expect(pdfsig.fieldNames == ["Signature1", "Signature2", "Signature3"], "\(pdfsig.output)")
         #expect(pdfsig.signatures.allSatisfy { $0.contains("Signature Validation: Signature is Valid.") }, "\(pdfsig.output)")
         for name in ["Jane Doe", "John Roe", "Chancery Test seal"] {
@@ -102,24 +102,24 @@ import X509
         #expect(reports.count == 3 && reports.allSatisfy { $0.cms?.digest.isPassed == true && $0.cms?.signature.isPassed == true })
 
         // The text marks and the audit trail are there for text extraction.
-        let firstPage = try ValidatorTool("pdftotext").run(["-f", "1", "-l", "1", "-enc", "UTF-8", path, "-"], in: scratch.url).output
+        let firstPage = try await ValidatorTool("pdftotext").run(["-f", "1", "-l", "1", "-enc", "UTF-8", path, "-"], in: scratch.url).output
         #expect(firstPage.contains("Jane typed this value"), "\(firstPage)")
-        let annexPage = try ValidatorTool("pdftotext").run(["-f", "2", "-l", "2", path, "-"], in: scratch.url).output
+        let annexPage = try await ValidatorTool("pdftotext").run(["-f", "2", "-l", "2", path, "-"], in: scratch.url).output
         #expect(annexPage.contains("06/01/2025"))
-        let auditPage = try ValidatorTool("pdftotext").run(["-f", "\(assembled.auditPageIndex + 1)", "-l", "\(assembled.auditPageIndex + 1)", "-enc", "UTF-8", path, "-"], in: scratch.url).output
+        let auditPage = try await ValidatorTool("pdftotext").run(["-f", "\(assembled.auditPageIndex + 1)", "-l", "\(assembled.auditPageIndex + 1)", "-enc", "UTF-8", path, "-"], in: scratch.url).output
         for expected in ["Audit trail", "Record of completion", "Document created", "203.0.113.7", "Mozilla/5.0 (iPhone)", Self.sha256(files[1]), Self.sha256(afterJohn), "https://chancery.example.com/verify/abc123", "2025-06-01 10:01:00"] {
             #expect(auditPage.contains(expected), "the audit page lacks \(expected): \(auditPage)")
         }
 
         // The signature image shows in its box, which was blank before; the empty text mark
         // added nothing.
-        let before = try PageRendering(path: try scratch.write(prepared, to: "prepared.pdf"), pageIndex: signaturePage, in: scratch)
-        let after = try PageRendering(path: path, pageIndex: signaturePage, in: scratch)
+        let before = try await PageRendering(path: try scratch.write(prepared, to: "prepared.pdf"), pageIndex: signaturePage, in: scratch)
+        let after = try await PageRendering(path: path, pageIndex: signaturePage, in: scratch)
         let janeBox = assembled.signaturePageBoxes[0]
         #expect(before.darkShare(in: janeBox) == 0)
         #expect(after.darkShare(in: janeBox, inset: 12) > 0.5, "no signature in \(janeBox)")
-        let firstBefore = try PageRendering(path: try scratch.write(prepared, to: "prepared-1.pdf"), pageIndex: 0, in: scratch)
-        let firstAfter = try PageRendering(path: path, pageIndex: 0, in: scratch)
+        let firstBefore = try await PageRendering(path: try scratch.write(prepared, to: "prepared-1.pdf"), pageIndex: 0, in: scratch)
+        let firstAfter = try await PageRendering(path: path, pageIndex: 0, in: scratch)
         #expect(firstAfter.darkShare(in: Self.box(0, 96, 360, 30, 30)) > 0.05, "no check mark")
         #expect(firstAfter.darkShare(in: Self.box(0, 400, 360, 200, 30)) == firstBefore.darkShare(in: Self.box(0, 400, 360, 200, 30)))
 
@@ -138,13 +138,13 @@ import X509
             signer: signer, reason: "署名", signingTime: Date()
         )
         let path = try scratch.write(signed, to: "cjk.pdf")
-        let text = try ValidatorTool("pdftotext").run(["-f", "1", "-l", "1", "-enc", "UTF-8", path, "-"], in: scratch.url).output
+        let text = try await ValidatorTool("pdftotext").run(["-f", "1", "-l", "1", "-enc", "UTF-8", path, "-"], in: scratch.url).output
         #expect(text.contains("山田太郎 Yamada"), "\(text)")
-        let audit = try ValidatorTool("pdftotext").run(["-f", "2", "-l", "2", "-enc", "UTF-8", path, "-"], in: scratch.url).output
+        let audit = try await ValidatorTool("pdftotext").run(["-f", "2", "-l", "2", "-enc", "UTF-8", path, "-"], in: scratch.url).output
         #expect(audit.contains("契約書"), "\(audit)")
-        let report = try PyHankoReport.validate(path, trusting: try SealingFixtures.trustRoots(in: scratch), in: scratch)
+        let report = try await PyHankoReport.validate(path, trusting: try SealingFixtures.trustRoots(in: scratch), in: scratch)
         #expect(report.signatures.count == 1 && report.signatures[0].intact && report.signatures[0].valid, "\(report.signatures.first?.details ?? "")")
-        let pdfsig = try PdfsigReport(path: path, in: scratch)
+        let pdfsig = try await PdfsigReport(path: path, in: scratch)
         #expect(pdfsig.fieldNames == ["Signature1"])
         #expect(pdfsig.signatures.allSatisfy { $0.contains("Signature Validation: Signature is Valid.") }, "\(pdfsig.output)")
         #expect(pdfsig.output.contains("山田太郎"), "\(pdfsig.output)")
@@ -165,7 +165,7 @@ import X509
         )
         let sealed = try await PlatformSealer(keys: SealingFixtures.keys).seal(assembled.pdf, trail: trail, auditPageIndex: assembled.auditPageIndex, signingTime: Date())
         let path = try scratch.write(sealed, to: "busy.pdf")
-        let text = try ValidatorTool("pdftotext").run(["-f", "2", "-l", "2", "-enc", "UTF-8", path, "-"], in: scratch.url).output
+        let text = try await ValidatorTool("pdftotext").run(["-f", "2", "-l", "2", "-enc", "UTF-8", path, "-"], in: scratch.url).output
         let shown = Set(text.matches(of: /Viewed (\d+)/).compactMap { Int($0.output.1) })
         #expect(shown == Set(0..<shown.count), "the events shown are not the first ones: \(shown.sorted())")
         #expect(shown.count > 5 && shown.count < 200, "\(shown.count) events shown: \(text)")

@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import Foundation
 
 /// A third-party program the sealing tests check their PDFs with: qpdf, Poppler's pdfsig,
@@ -43,34 +44,9 @@ struct ValidatorTool {
         FileManager.default.isExecutableFile(atPath: path)
     }
 
-    /// Runs the program with `arguments` in `directory` and waits for it. Output goes through
-    /// files, so that a chatty program cannot block on a full pipe.
-    func run(_ arguments: [String], in directory: URL) throws -> Result {
-        let outputURL = directory.appendingPathComponent("stdout-\(UUID().uuidString)")
-        let errorsURL = directory.appendingPathComponent("stderr-\(UUID().uuidString)")
-        try Data().write(to: outputURL)
-        try Data().write(to: errorsURL)
-        let output = try FileHandle(forWritingTo: outputURL)
-        let errors = try FileHandle(forWritingTo: errorsURL)
-        defer {
-            try? FileManager.default.removeItem(at: outputURL)
-            try? FileManager.default.removeItem(at: errorsURL)
-        }
-
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        process.waitUntilExit()
-        try output.close()
-        try errors.close()
-        return Result(
-            status: process.terminationStatus,
-            output: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
-            errors: String(decoding: try Data(contentsOf: errorsURL), as: UTF8.self)
-        )
+    /// Runs the program with `arguments` in `directory` and waits for it.
+    func run(_ arguments: [String], in directory: URL) async throws -> Result {
+        let result = try await Subprocess.run(path, arguments, in: directory)
+        return Result(status: result.status, output: result.outputText, errors: result.errorsText)
     }
 }

@@ -173,10 +173,10 @@ import Testing
                 let created = try await client.execute(uri: Self.hooks, method: .post, headers: keys.alice, body: Self.body(body)) { response in
                     Data(response.body.readableBytesView)
                 }
-                _ = try SignWellPythonSDK.parse(created, as: "webhook_response.WebhookResponse")
+                _ = try await SignWellPythonSDK.parse(created, as: "webhook_response.WebhookResponse")
             }
             let list = try await client.execute(uri: Self.hooks, method: .get, headers: keys.alice) { Data($0.body.readableBytesView) }
-            let parsed = try SignWellPythonSDK.parse(list, as: "webhook_response.WebhookResponse", list: true)
+            let parsed = try await SignWellPythonSDK.parse(list, as: "webhook_response.WebhookResponse", list: true)
             #expect(parsed.contains("https://localhost/b"))
         }
     }
@@ -214,7 +214,7 @@ import Testing
         try await Self.withAPI { client, keys, _ in
             for key in [keys.alice, keys.bob] {
                 let me = try await client.execute(uri: "/signwell/api/v1/me", method: .get, headers: key) { Data($0.body.readableBytesView) }
-                let parsed = try SignWellPythonSDK.parse(me, as: "me_response.MeResponse")
+                let parsed = try await SignWellPythonSDK.parse(me, as: "me_response.MeResponse")
                 #expect(parsed.contains("\"plan_tier\": \"self_hosted\""))
             }
         }
@@ -314,7 +314,7 @@ import Testing
         try await Self.withAPI { client, keys, _ in
             let id = try await Self.makeApplication(client, key: keys.bob, name: "Kiosk")
             let shown = try await client.execute(uri: "\(Self.applications)/\(id)", method: .get, headers: keys.bob) { Data($0.body.readableBytesView) }
-            let parsed = try SignWellPythonSDK.parse(shown, as: "api_application_response.ApiApplicationResponse")
+            let parsed = try await SignWellPythonSDK.parse(shown, as: "api_application_response.ApiApplicationResponse")
             #expect(parsed.contains("\"name\": \"Kiosk\""))
             #expect(parsed.contains("\"name\": \"bob\""), "the owner, by login name without a profile name")
         }

@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import Foundation
 
 /// The official SignWell Python SDK in the project's venv (`.venv`, which `scripts/test`
@@ -9,10 +10,14 @@ enum SignWellPythonSDK {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent(".venv/bin/python")
 
-    /// Whether the venv has the SDK.
+    /// Whether the venv has the SDK: its package is in the venv's `site-packages`.
     static let isInstalled: Bool = {
         guard FileManager.default.isExecutableFile(atPath: python.path) else { return false }
-        return (try? run("import signwell_sdk", input: Data())) != nil
+        let lib = python.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("lib")
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: lib.path)) ?? []
+        return versions.contains { version in
+            FileManager.default.fileExists(atPath: lib.appendingPathComponent("\(version)/site-packages/signwell_sdk/__init__.py").path)
+        }
     }()
 
     /// Why an SDK check failed.
@@ -24,29 +29,17 @@ enum SignWellPythonSDK {
     /// `sys.argv[1:]`, and returns what it printed.
     ///
     /// - Throws: ``Failure`` with its standard error when it exits with another status than 0.
-    static func run(_ script: String, input: Data, arguments: [String] = []) throws -> String {
-        let process = Process()
-        process.executableURL = python
-        process.arguments = ["-c", script] + arguments
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(input)
-        try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: String(decoding: errors, as: UTF8.self))
+    static func run(_ script: String, input: Data, arguments: [String] = []) async throws -> String {
+        let result = try await Subprocess.run(python, ["-c", script] + arguments, input: input)
+        guard result.status == 0 else {
+            throw Failure(description: result.errorsText)
         }
-        return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return result.outputText.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Parses `json` with the SDK model `model` (such as `me_response.MeResponse`) through its
     /// `from_dict`, which checks every member's type; returns the model's `to_json()`.
-    static func parse(_ json: Data, as model: String, list: Bool = false) throws -> String {
+    static func parse(_ json: Data, as model: String, list: Bool = false) async throws -> String {
         let (module, type) = (model.split(separator: ".")[0], model.split(separator: ".")[1])
         let script = """
             import json, sys
@@ -55,6 +48,6 @@ enum SignWellPythonSDK {
             items = value if \(list ? "True" : "False") else [value]
             print(json.dumps([\(type).from_dict(item).to_dict() for item in items], default=str))
             """
-        return try run(script, input: json)
+        return try await run(script, input: json)
     }
 }

@@ -76,9 +76,9 @@ import Testing
                 verify_event_or_raise(event=json.load(sys.stdin)["event"], webhook_id=sys.argv[1], tolerance_seconds=300)
                 print("ok")
                 """
-            #expect(try SignWellPythonSDK.run(script, input: Data(body.utf8), arguments: [hook.id]) == "ok")
-            #expect(throws: SignWellPythonSDK.Failure.self, "another hook's id does not verify") {
-                try SignWellPythonSDK.run(script, input: Data(body.utf8), arguments: [UUID().uuidString.lowercased()])
+            #expect(try await SignWellPythonSDK.run(script, input: Data(body.utf8), arguments: [hook.id]) == "ok")
+            await #expect(throws: SignWellPythonSDK.Failure.self, "another hook's id does not verify") {
+                try await SignWellPythonSDK.run(script, input: Data(body.utf8), arguments: [UUID().uuidString.lowercased()])
             }
         }
     }
