@@ -2,7 +2,6 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
-import Synchronization
 
 /// The `chancery` executable running `serve` as a child process, for tests that treat the
 /// server as a black box.
@@ -10,16 +9,16 @@ import Synchronization
 /// Each running server holds one of the ``ServerSlots``, given back when it is terminated
 /// (or, if a test never terminates it, when it is released and killed).
 public final class ServerProcess: @unchecked Sendable {
-    // @unchecked: `holdsSlot` is only touched under `lock`; `baseURL` is set once in `start`
-    // before any other thread can see the instance.
+    // @unchecked: `holdsSlot` is only touched under `lock`; `baseURL` and `output` are set
+    // once in `start` before any other thread can see the instance.
 
     /// The base URL the server announced, such as `http://127.0.0.1:43123`.
     public private(set) var baseURL: URL
     private let process: Process
     private let lock = NSLock()
-    /// What the server printed, appended by the thread that reads its output. The thread
-    /// holds this and not the server, so that a server a test drops is deinitialized.
-    private let output = PrintedText()
+    /// What the server printed. Its reading thread holds it and not the server, so that a
+    /// server a test drops is deinitialized.
+    private var output: PrintedOutput?
     private var holdsSlot = true
 
     private init(process: Process, baseURL: URL) {
@@ -43,7 +42,7 @@ public final class ServerProcess: @unchecked Sendable {
     }
 
     /// Everything the server printed so far, standard output and error interleaved.
-    public var printed: String { output.text.withLock { $0 } }
+    public var printed: String { output?.text ?? "" }
 
     /// The test's environment less its `CHANCERY_*` variables, plus `extra`: what every
     /// `chancery` run by a test sees.
@@ -95,31 +94,21 @@ public final class ServerProcess: @unchecked Sendable {
             await server.releaseSlot()
             throw error
         }
-        let reader = pipe.fileHandleForReading
-        let output = server.output
-        Thread.detachNewThread {
-            while true {
-                let data = reader.availableData
-                if data.isEmpty { return }
-                output.text.withLock { $0 += String(decoding: data, as: UTF8.self) }
-            }
-        }
+        let output = PrintedOutput(reading: pipe.fileHandleForReading)
+        server.output = output
         let started = ContinuousClock.now
-        while true {
-            if let url = server.announcedURL() {
-                server.baseURL = url
-                return server
-            }
-            guard process.isRunning, ContinuousClock.now - started < timeout else { break }
-            try await Task.sleep(for: .milliseconds(50))
+        if let line = try await output.firstLine(of: process, timeout: timeout, where: { $0.contains("listening on http://") }),
+           let start = line.range(of: "http://"),
+           let url = URL(string: String(line[start.lowerBound...]).trimmingCharacters(in: .whitespaces)) {
+            server.baseURL = url
+            return server
         }
         let state = process.isRunning ? "still running" : "exited with status \(process.terminationStatus)"
         process.terminate()
         await server.releaseSlot()
-        let lastLines = server.printed.split(separator: "\n").suffix(4).joined(separator: " ⏎ ")
         throw StartFailure(description: """
-            chancery serve did not print 'listening on' in \(ContinuousClock.now - started) and is \(state); it last printed: \(lastLines)
-            \(server.printed)
+            chancery serve did not print 'listening on' in \(ContinuousClock.now - started) and is \(state); it last printed: \(output.lastLines(4))
+            \(output.text)
             """)
     }
 
@@ -128,13 +117,6 @@ public final class ServerProcess: @unchecked Sendable {
         /// What went wrong and what the process printed. The first line alone says it, as
         /// test summaries show only that line.
         public let description: String
-    }
-
-    private func announcedURL() -> URL? {
-        guard let line = printed.split(separator: "\n").first(where: { $0.contains("listening on http://") }),
-              let start = line.range(of: "http://")
-        else { return nil }
-        return URL(string: String(line[start.lowerBound...]).trimmingCharacters(in: .whitespaces))
     }
 
     /// Sends SIGTERM and waits for the process to exit; returns its exit status.
@@ -182,8 +164,3 @@ public final class ServerProcess: @unchecked Sendable {
     }
 }
 
-/// Text a server printed, shared between the thread that reads it and the tests.
-private final class PrintedText: Sendable {
-    /// Everything read so far.
-    let text = Mutex("")
-}

@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import Foundation
 import PDFSigning
 import SwiftASN1
@@ -145,13 +146,9 @@ import X509
         server.standardOutput = output
         try server.run()
         defer { if server.isRunning { server.terminate() } }
-        var portLine = Data()
-        while !portLine.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            try #require(!chunk.isEmpty, "the TSA server exited before printing its port")
-            portLine.append(chunk)
-        }
-        let port = String(decoding: portLine, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let printed = PrintedOutput(reading: output.fileHandleForReading)
+        let portLine = try await printed.firstLine(of: server, timeout: .seconds(30)) { !$0.isEmpty }
+        let port = try #require(portLine, "the TSA server exited before printing its port: \(printed.text)").trimmingCharacters(in: .whitespacesAndNewlines)
         let timeStamper = HTTPTimeStamper(url: try #require(URL(string: "http://127.0.0.1:\(port)/tsa")), timeout: 20)
 
         let der = try await SigningFixtures.sign(content, keyType: .p256, profile: .padesBaselineB, timeStamper: timeStamper)

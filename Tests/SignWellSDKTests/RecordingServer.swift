@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import Foundation
 
 /// A small real HTTP server (Python's `http.server`) that answers from a fixed list of routes
@@ -122,19 +123,14 @@ final class RecordingServer {
         process.standardOutput = output
         process.standardInput = input
         try process.run()
-        var printed = Data()
-        let deadline = ContinuousClock.now + .seconds(20)
-        while ContinuousClock.now < deadline, process.isRunning {
-            printed.append(output.fileHandleForReading.availableData)
-            let text = String(decoding: printed, as: UTF8.self)
-            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("listening on ") }),
-               let url = URL(string: String(line.dropFirst("listening on ".count))) {
-                return RecordingServer(url: url, process: process, input: input, directory: directory)
-            }
+        let printed = PrintedOutput(reading: output.fileHandleForReading)
+        if let line = try await printed.firstLine(of: process, timeout: .seconds(20), where: { $0.hasPrefix("listening on ") }),
+           let url = URL(string: String(line.dropFirst("listening on ".count))) {
+            return RecordingServer(url: url, process: process, input: input, directory: directory)
         }
         try? input.fileHandleForWriting.close()
         process.terminate()
-        throw StartFailure(output: String(decoding: printed, as: UTF8.self))
+        throw StartFailure(output: printed.text)
     }
 
     /// The server did not start.
