@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import Foundation
 import Intdash
 import Testing
@@ -140,6 +141,54 @@ import Testing
             #expect(resent.success && resent.sentCount == 2 && resent.sectionID == deviceLog.current.sections[1].sectionID)
             #expect(await viewerLog.wait { log in log.points.contains { $0.value == 3 } })
             #expect(viewerLog.current.points.filter { $0.dataID == "speed" }.map(\.value) == [1, 2, 3])
+            await device.disconnect()
+            await viewer.disconnect()
+        }
+    }
+
+    /// Over iSCP v2 a viewer whose connection dropped resumes its downstream: what the device
+    /// sent while the viewer was away arrives after the reconnection, nothing is missing, and
+    /// the downstream keeps its filters.
+    @Test func aDroppedViewerResumesItsDownstreamAndGetsWhatItMissed() async throws {
+        try await IntdashServer.with { server in
+            let (device, edge) = try await server.device(speaking: .iscp2)
+            let relay = try await TCPRelay.start(to: try #require(server.process.baseURL.port))
+            defer { Task { await relay.stop() } }
+            let viewer = IntdashClient()
+            viewer.session = IntdashClient.Session(serverURL: "http://127.0.0.1:\(relay.port)/intdash", clientId: "intdash-sdk-tests", timeoutInterval: 10)
+            viewer.session?.apiToken = server.apiKey
+            viewer.realtimeProtocol = .iscp2
+            let viewerLog = RealtimeRecorder()
+            viewer.addDelegate(viewerLog)
+            viewer.downstreamManager.addDelegate(delegate: viewerLog)
+            try await viewer.connect(reconnectTimeInterval: 0.2)
+            let downstream = try viewer.downstreamManager.open(srcEdgeId: edge)
+            let filters = IntdashClient.DownstreamManager.RequestFilters()
+            filters.append(streamId: downstream, channelNum: 1, dataType: .float, id: "speed")
+            try await viewer.downstreamManager.sync(filters: filters)
+
+            let deviceLog = RealtimeRecorder()
+            device.upstreamManager.addDelegate(delegate: deviceLog)
+            try await device.connect(reconnectTimeInterval: 0)
+            let upstream = try device.upstreamManager.open(measurementId: measurement, srcEdgeId: edge, store: false, sectionUpdateInterval: 0.2)
+            try await device.upstreamManager.sync()
+            try device.upstreamManager.sendFirstData(1_700_000_000, streamId: upstream, channelNum: 1)
+            try device.upstreamManager.sendUnit(try IntdashData.DataFloat(id: "speed", data: 1), elapsedTime: 0.1, streamId: upstream)
+            #expect(await viewerLog.wait { log in log.points.contains { $0.value == 1 } })
+
+            await relay.cut()
+            #expect(await viewerLog.wait { $0.disconnects == 1 })
+            // The server has these (it acknowledged them) while the viewer is away.
+            try device.upstreamManager.sendUnit(try IntdashData.DataFloat(id: "speed", data: 2), elapsedTime: 5.25, streamId: upstream)
+            try device.upstreamManager.sendUnit(try IntdashData.DataFloat(id: "rpm", data: 20), elapsedTime: 5.27, streamId: upstream)
+            try device.upstreamManager.sendUnit(try IntdashData.DataFloat(id: "speed", data: 3), elapsedTime: 5.3, streamId: upstream)
+            #expect(await deviceLog.wait { log in log.acks.map(\.sentCount).reduce(0, +) >= 5 })
+
+            relay.restore()
+            #expect(await viewerLog.wait { $0.specRetries == [true] })
+            try device.upstreamManager.sendUnit(try IntdashData.DataFloat(id: "speed", data: 4), elapsedTime: 6, streamId: upstream)
+            #expect(await viewerLog.wait { log in log.points.contains { $0.value == 4 } })
+            #expect(viewerLog.current.points.filter { $0.dataType == IntdashDataType.float.rawValue }.map(\.value) == [1, 2, 3, 4], "the resumed downstream keeps its filters")
             await device.disconnect()
             await viewer.disconnect()
         }

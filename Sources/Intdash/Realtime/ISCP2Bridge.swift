@@ -18,7 +18,10 @@ import ISCP
 ///   ends the measurement as a final EOS does over iSCP 1.0.
 /// - A downstream spec opens an iSCP v2 downstream of the source edge; filters open it again
 ///   with data-id filters, and the bridge also applies the iSCP 1.0 filters to what arrives.
-///   Data points become units, base-time metadata becomes BaseTime units.
+///   Data points become units, base-time metadata becomes BaseTime units. After a
+///   reconnection it resumes the downstream the stream had, when the server still keeps it:
+///   what the source sent meanwhile arrives then (up to the server's buffer), instead of a
+///   gap. Filters equal to those of the resumed downstream leave it as it is.
 final class ISCP2Bridge: RealtimeChannel {
     /// The server refused the connection.
     struct Refusal: Error, CustomStringConvertible {
@@ -31,7 +34,7 @@ final class ISCP2Bridge: RealtimeChannel {
     static let pingInterval: UInt32 = 10
     /// How long a request waits for its answer.
     static let requestTimeout: Duration = .seconds(10)
-    /// How long the server keeps a lost upstream resumable, in seconds.
+    /// How long the server keeps a lost upstream or downstream resumable, in seconds.
     static let expiryInterval: UInt32 = 120
 
     /// An iSCP v2 upstream open for an iSCP 1.0 stream.
@@ -65,25 +68,33 @@ final class ISCP2Bridge: RealtimeChannel {
 
     private let state = LockedValue(State())
     private let codec = ISCP2MessageCodec()
-    private let resumable: ISCP2ResumableUpstreams
+    private let resumableUpstreams: ISCP2ResumableStreams<String>
+    private let resumableDownstreams: ISCP2ResumableStreams<ISCP2DownstreamSubject>
     private let deliver: @Sendable ([ISCP1Element]) -> Void
 
-    private init(resumable: ISCP2ResumableUpstreams, deliver: @escaping @Sendable ([ISCP1Element]) -> Void) {
-        self.resumable = resumable
+    private init(
+        resumableUpstreams: ISCP2ResumableStreams<String>, resumableDownstreams: ISCP2ResumableStreams<ISCP2DownstreamSubject>,
+        deliver: @escaping @Sendable ([ISCP1Element]) -> Void
+    ) {
+        self.resumableUpstreams = resumableUpstreams
+        self.resumableDownstreams = resumableDownstreams
         self.deliver = deliver
     }
 
     /// Connects to the iSCP v2 endpoint `url` as node `nodeID` with `accessToken`.
     ///
     /// - Parameters:
-    ///   - resumable: The upstreams earlier connections of the client left, to resume.
+    ///   - resumableUpstreams: The upstreams earlier connections of the client left, by
+    ///     session, to resume.
+    ///   - resumableDownstreams: The downstreams earlier connections left, to resume.
     ///   - deliver: Gets what the server sends, as iSCP 1.0 elements, in order.
     ///   - onEnd: Called once when the connection is over, with the error that ended it.
     static func open(
-        url: String, accessToken: String, nodeID: String, resumable: ISCP2ResumableUpstreams,
+        url: String, accessToken: String, nodeID: String, resumableUpstreams: ISCP2ResumableStreams<String>,
+        resumableDownstreams: ISCP2ResumableStreams<ISCP2DownstreamSubject>,
         deliver: @escaping @Sendable ([ISCP1Element]) -> Void, onEnd: @escaping @Sendable ((any Error)?) -> Void
     ) async throws -> ISCP2Bridge {
-        let bridge = ISCP2Bridge(resumable: resumable, deliver: deliver)
+        let bridge = ISCP2Bridge(resumableUpstreams: resumableUpstreams, resumableDownstreams: resumableDownstreams, deliver: deliver)
         let connection = try await RealtimeConnection.open(
             url: url, headers: [("Authorization", "Bearer \(accessToken)")], gathersMessages: false,
             onMessage: { [weak bridge] bytes in bridge?.receive(bytes) },
@@ -261,15 +272,15 @@ final class ISCP2Bridge: RealtimeChannel {
     /// Resumes the upstream stream `spec.streamID` had on an earlier connection, else opens one.
     private func openUpstream(_ spec: ISCP1UpstreamSpec) async -> Bool {
         let sessionID = spec.measurementUUID.uuidString.lowercased()
-        if let earlier = resumable.upstream(of: spec.streamID, sessionID: sessionID) {
+        if let earlier = resumableUpstreams.entry(of: spec.streamID), earlier.subject == sessionID {
             let answer = try? await request { id in
                 var request = ISCP2UpstreamResumeRequest()
                 request.requestID = id
-                request.streamID = earlier.iscp2StreamID
+                request.streamID = earlier.streamID.iscp2StreamID
                 return .upstreamResumeRequest(request)
             }
             if case .upstreamResumeResponse(let response)? = answer?.message, response.resultCode == .succeeded {
-                attach(Upstream(streamID: earlier, alias: response.assignedStreamIDAlias, sessionID: sessionID, persists: spec.store), as: spec.streamID)
+                attach(Upstream(streamID: earlier.streamID, alias: response.assignedStreamIDAlias, sessionID: sessionID, persists: spec.store), as: spec.streamID)
                 return true
             }
         }
@@ -296,7 +307,7 @@ final class ISCP2Bridge: RealtimeChannel {
             state.upstreams[streamID] = upstream
             state.upstreamStreams[upstream.alias] = streamID
         }
-        resumable.remember(upstream.streamID, of: streamID, sessionID: upstream.sessionID)
+        resumableUpstreams.remember(upstream.streamID, of: streamID, subject: upstream.sessionID)
     }
 
     /// Closes the upstream of stream `streamID`, if it has one, ending its session when
@@ -310,7 +321,7 @@ final class ISCP2Bridge: RealtimeChannel {
 
     /// Forgets the upstream of stream `streamID` and returns it.
     private func detachUpstream(of streamID: UInt8) -> Upstream? {
-        resumable.forget(streamID)
+        resumableUpstreams.forget(streamID)
         return state.withLock { $0.upstreams.removeValue(forKey: streamID) }
     }
 
@@ -372,10 +383,14 @@ final class ISCP2Bridge: RealtimeChannel {
         for spec in specs {
             success = await closeDownstream(of: spec.streamID) && success
             if spec.sourceEdgeUUID == IntdashClient.UpstreamManager.nullUUID {
+                resumableDownstreams.forget(spec.streamID)
                 state.withLock { _ = $0.downstreams.removeValue(forKey: spec.streamID) }
             } else {
-                state.withLock { $0.downstreams[spec.streamID] = Downstream(sourceNodeID: spec.sourceEdgeUUID.uuidString.lowercased()) }
-                success = await openDownstream(of: spec.streamID) && success
+                let sourceNodeID = spec.sourceEdgeUUID.uuidString.lowercased()
+                state.withLock { $0.downstreams[spec.streamID] = Downstream(sourceNodeID: sourceNodeID) }
+                if await !resumeDownstream(of: spec.streamID, from: sourceNodeID) {
+                    success = await openDownstream(of: spec.streamID) && success
+                }
             }
         }
         return success
@@ -385,7 +400,9 @@ final class ISCP2Bridge: RealtimeChannel {
     private func apply(_ filters: [ISCP1StreamFilter]) async -> Bool {
         var success = true
         for filter in filters {
-            guard state.withLock({ $0.downstreams[filter.streamID] != nil }) else { continue }
+            let current = state.withLock { $0.downstreams[filter.streamID] }
+            guard let current else { continue }
+            if current.streamID != nil, current.filters == filter.dataFilters { continue }
             success = await closeDownstream(of: filter.streamID) && success
             state.withLock { $0.downstreams[filter.streamID]?.filters = filter.dataFilters }
             success = await openDownstream(of: filter.streamID) && success
@@ -411,6 +428,7 @@ final class ISCP2Bridge: RealtimeChannel {
             request.requestID = id
             request.desiredStreamIDAlias = UInt32(streamID)
             request.downstreamFilters = [filter]
+            request.expiryInterval = Self.expiryInterval
             request.qos = .unreliable
             return .downstreamOpenRequest(request)
         }
@@ -418,6 +436,34 @@ final class ISCP2Bridge: RealtimeChannel {
             let id = UUID(iscp2StreamID: response.assignedStreamID)
         else { return false }
         state.withLock { $0.downstreams[streamID]?.streamID = id }
+        resumableDownstreams.remember(id, of: streamID, subject: ISCP2DownstreamSubject(sourceNodeID: downstream.sourceNodeID, filters: downstream.filters))
+        return true
+    }
+
+    /// Resumes the downstream stream `streamID` had on an earlier connection, if it watched
+    /// `sourceNodeID` and the server still keeps it; whether it did. The stream takes the
+    /// filters the resumed downstream has.
+    private func resumeDownstream(of streamID: UInt8, from sourceNodeID: String) async -> Bool {
+        guard let earlier = resumableDownstreams.entry(of: streamID) else { return false }
+        guard earlier.subject.sourceNodeID == sourceNodeID else {
+            resumableDownstreams.forget(streamID)
+            return false
+        }
+        let answer = try? await request { id in
+            var request = ISCP2DownstreamResumeRequest()
+            request.requestID = id
+            request.streamID = earlier.streamID.iscp2StreamID
+            request.desiredStreamIDAlias = UInt32(streamID)
+            return .downstreamResumeRequest(request)
+        }
+        guard case .downstreamResumeResponse(let response)? = answer?.message, response.resultCode == .succeeded else {
+            resumableDownstreams.forget(streamID)
+            return false
+        }
+        state.withLock { state in
+            state.downstreams[streamID]?.streamID = earlier.streamID
+            state.downstreams[streamID]?.filters = earlier.subject.filters
+        }
         return true
     }
 
@@ -428,6 +474,7 @@ final class ISCP2Bridge: RealtimeChannel {
             return state.downstreams[streamID]?.streamID
         }
         guard let open else { return true }
+        resumableDownstreams.forget(streamID)
         let answer = try? await request { id in
             var request = ISCP2DownstreamCloseRequest()
             request.requestID = id

@@ -45,7 +45,9 @@ public final class IntdashClient: Sendable {
     private let state = LockedValue(State())
     private let link = RealtimeLink()
     /// The iSCP v2 upstreams of earlier connections, resumed after a reconnection.
-    private let resumableUpstreams = ISCP2ResumableUpstreams()
+    private let resumableUpstreams = ISCP2ResumableStreams<String>()
+    /// The iSCP v2 downstreams of earlier connections, resumed after a reconnection.
+    private let resumableDownstreams = ISCP2ResumableStreams<ISCP2DownstreamSubject>()
     /// Sends data.
     public let upstreamManager: UpstreamManager
     /// Receives data.
@@ -217,7 +219,8 @@ public final class IntdashClient: Sendable {
         case .iscp2:
             let (accessToken, nodeID) = try await iscp2Credentials()
             connection = try await ISCP2Bridge.open(
-                url: url, accessToken: accessToken, nodeID: nodeID, resumable: resumableUpstreams,
+                url: url, accessToken: accessToken, nodeID: nodeID, resumableUpstreams: resumableUpstreams,
+                resumableDownstreams: resumableDownstreams,
                 deliver: { [weak self] elements in self?.receive(elements) }, onEnd: onEnd
             )
         }

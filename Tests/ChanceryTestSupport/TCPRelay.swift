@@ -1,0 +1,118 @@
+import NIOCore
+import NIOPosix
+import Synchronization
+
+/// A TCP relay on loopback between a client and a server, which a test can cut as a network
+/// drops a connection: no close message of any protocol, the sockets just end.
+///
+/// ```swift
+/// let relay = try await TCPRelay.start(to: serverPort)
+/// // the client connects to 127.0.0.1:relay.port
+/// await relay.cut()       // every relayed connection ends; new ones are dropped
+/// relay.restore()         // new connections are relayed again
+/// ```
+public final class TCPRelay: Sendable {
+    /// The port clients connect to.
+    public let port: Int
+    private let listener: any Channel
+    private let state = Mutex(State())
+
+    private struct State {
+        var connections: [any Channel] = []
+        var isCut = false
+    }
+
+    private init(port: Int, listener: any Channel) {
+        self.port = port
+        self.listener = listener
+    }
+
+    /// Starts relaying connections to `127.0.0.1:targetPort`.
+    public static func start(to targetPort: Int) async throws -> TCPRelay {
+        let box = RelayBox()
+        let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .childChannelInitializer { inbound in
+                guard let relay = box.relay, relay.admit(inbound) else {
+                    return inbound.close()
+                }
+                return ClientBootstrap(group: inbound.eventLoop)
+                    .connect(host: "127.0.0.1", port: targetPort)
+                    .flatMap { outbound in
+                        guard relay.admit(outbound) else { return outbound.close().flatMap { inbound.close() } }
+                        return outbound.pipeline.addHandler(RelayHandler(partner: inbound)).flatMap {
+                            inbound.pipeline.addHandler(RelayHandler(partner: outbound))
+                        }
+                    }
+            }
+            .bind(host: "127.0.0.1", port: 0)
+            .get()
+        let relay = TCPRelay(port: listener.localAddress?.port ?? 0, listener: listener)
+        box.relay = relay
+        return relay
+    }
+
+    /// Ends every relayed connection and drops new ones until ``restore()``.
+    public func cut() async {
+        let connections = state.withLock { state -> [any Channel] in
+            state.isCut = true
+            defer { state.connections = [] }
+            return state.connections
+        }
+        for connection in connections { try? await connection.close() }
+    }
+
+    /// Relays new connections again.
+    public func restore() {
+        state.withLock { $0.isCut = false }
+    }
+
+    /// Stops listening and ends every relayed connection.
+    public func stop() async {
+        await cut()
+        try? await listener.close()
+    }
+
+    /// Records `channel` as relayed; `false` while the relay is cut.
+    private func admit(_ channel: any Channel) -> Bool {
+        state.withLock { state in
+            guard !state.isCut else { return false }
+            state.connections.append(channel)
+            return true
+        }
+    }
+}
+
+/// The relay, set once it exists, for the child channel initializer made before it.
+private final class RelayBox: Sendable {
+    private let value = Mutex<TCPRelay?>(nil)
+
+    var relay: TCPRelay? {
+        get { value.withLock { $0 } }
+        set { value.withLock { $0 = newValue } }
+    }
+}
+
+/// Writes what one side of a relayed connection reads to the other side, and closes the
+/// other side when this one ends.
+private final class RelayHandler: ChannelInboundHandler, Sendable {
+    typealias InboundIn = ByteBuffer
+
+    private let partner: any Channel
+
+    init(partner: any Channel) {
+        self.partner = partner
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        partner.writeAndFlush(unwrapInboundIn(data), promise: nil)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        partner.close(promise: nil)
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+}
