@@ -67,7 +67,8 @@ public struct StoredZip: Sendable {
         let end = archive.count - 22
         guard end >= 0, try u32(end) == 0x0605_4B50 else { throw ReadError.malformed }
         let count = try u16(end + 10)
-        var cursor = try u32(end + 16)
+        let directoryStart = try u32(end + 16)
+        var cursor = directoryStart
         var files: [String: [UInt8]] = [:]
         for _ in 0..<count {
             guard try u32(cursor) == 0x0201_4B50 else { throw ReadError.malformed }
@@ -90,6 +91,11 @@ public struct StoredZip: Sendable {
             guard CRC32.checksum(contents) == crc else { throw ReadError.corrupt(name) }
             files[name] = contents
             cursor += 46 + nameLength + extraLength + commentLength
+        }
+        // The directory must fill the space up to its end record, as that record says:
+        // otherwise a changed entry count could hide files without failing any checksum.
+        guard cursor == end, try u32(end + 12) == end - directoryStart, try u16(end + 8) == count else {
+            throw ReadError.malformed
         }
         return files
     }

@@ -71,6 +71,16 @@ import TransparencyLog
         }
     }
 
+    @Test func aLowerEntryCountDoesNotHideFiles() throws {
+        let archive = try ProofBundleFixture().archive
+        let end = archive.count - 22
+        for field in [end + 8, end + 10] {
+            var changed = archive
+            changed[field] -= 1
+            #expect(throws: (any Error).self, "the end record's count at byte \(field) was lowered") { try StoredZip.files(in: changed) }
+        }
+    }
+
     @Test func randomBytesAreRefusedWithoutACrash() async {
         var generator = SystemRandomNumberGenerator()
         for round in 0..<2000 {
