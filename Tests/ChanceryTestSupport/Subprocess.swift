@@ -51,18 +51,20 @@ public enum Subprocess {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let outputURL = scratch.appendingPathComponent("output")
         let errorsURL = scratch.appendingPathComponent("errors")
-        let inputURL = scratch.appendingPathComponent("input")
         try Data().write(to: outputURL)
         try Data().write(to: errorsURL)
-        try (input ?? Data()).write(to: inputURL)
-
         let outputHandle = try FileHandle(forWritingTo: outputURL)
         let errorsHandle = try FileHandle(forWritingTo: errorsURL)
-        let inputHandle = try FileHandle(forReadingFrom: inputURL)
+        var inputHandle = FileHandle.nullDevice
+        if let input {
+            let inputURL = scratch.appendingPathComponent("input")
+            try input.write(to: inputURL)
+            inputHandle = try FileHandle(forReadingFrom: inputURL)
+        }
         defer {
             try? outputHandle.close()
             try? errorsHandle.close()
-            try? inputHandle.close()
+            if input != nil { try? inputHandle.close() }
         }
         let process = Process()
         process.executableURL = executable

@@ -15,30 +15,24 @@ public final class TCPRelay: Sendable {
     /// The port clients connect to.
     public let port: Int
     private let listener: any Channel
-    private let state = Mutex(State())
+    private let connections: RelayedConnections
 
-    private struct State {
-        var connections: [any Channel] = []
-        var isCut = false
-    }
-
-    private init(port: Int, listener: any Channel) {
+    private init(port: Int, listener: any Channel, connections: RelayedConnections) {
         self.port = port
         self.listener = listener
+        self.connections = connections
     }
 
     /// Starts relaying connections to `127.0.0.1:targetPort`.
     public static func start(to targetPort: Int) async throws -> TCPRelay {
-        let box = RelayBox()
+        let connections = RelayedConnections()
         let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .childChannelInitializer { inbound in
-                guard let relay = box.relay, relay.admit(inbound) else {
-                    return inbound.close()
-                }
+                guard connections.admit(inbound) else { return inbound.close() }
                 return ClientBootstrap(group: inbound.eventLoop)
                     .connect(host: "127.0.0.1", port: targetPort)
                     .flatMap { outbound in
-                        guard relay.admit(outbound) else { return outbound.close().flatMap { inbound.close() } }
+                        guard connections.admit(outbound) else { return outbound.close().flatMap { inbound.close() } }
                         return outbound.pipeline.addHandler(RelayHandler(partner: inbound)).flatMap {
                             inbound.pipeline.addHandler(RelayHandler(partner: outbound))
                         }
@@ -46,24 +40,17 @@ public final class TCPRelay: Sendable {
             }
             .bind(host: "127.0.0.1", port: 0)
             .get()
-        let relay = TCPRelay(port: listener.localAddress?.port ?? 0, listener: listener)
-        box.relay = relay
-        return relay
+        return TCPRelay(port: listener.localAddress?.port ?? 0, listener: listener, connections: connections)
     }
 
     /// Ends every relayed connection and drops new ones until ``restore()``.
     public func cut() async {
-        let connections = state.withLock { state -> [any Channel] in
-            state.isCut = true
-            defer { state.connections = [] }
-            return state.connections
-        }
-        for connection in connections { try? await connection.close() }
+        for connection in connections.cut() { try? await connection.close() }
     }
 
     /// Relays new connections again.
     public func restore() {
-        state.withLock { $0.isCut = false }
+        connections.restore()
     }
 
     /// Stops listening and ends every relayed connection.
@@ -71,24 +58,38 @@ public final class TCPRelay: Sendable {
         await cut()
         try? await listener.close()
     }
+}
+
+/// The connections a relay carries, and whether it is cut.
+private final class RelayedConnections: Sendable {
+    private struct State {
+        var channels: [any Channel] = []
+        var isCut = false
+    }
+
+    private let state = Mutex(State())
 
     /// Records `channel` as relayed; `false` while the relay is cut.
-    private func admit(_ channel: any Channel) -> Bool {
+    func admit(_ channel: any Channel) -> Bool {
         state.withLock { state in
             guard !state.isCut else { return false }
-            state.connections.append(channel)
+            state.channels.append(channel)
             return true
         }
     }
-}
 
-/// The relay, set once it exists, for the child channel initializer made before it.
-private final class RelayBox: Sendable {
-    private let value = Mutex<TCPRelay?>(nil)
+    /// Marks the relay cut and hands over the channels to close.
+    func cut() -> [any Channel] {
+        state.withLock { state in
+            state.isCut = true
+            defer { state.channels = [] }
+            return state.channels
+        }
+    }
 
-    var relay: TCPRelay? {
-        get { value.withLock { $0 } }
-        set { value.withLock { $0 = newValue } }
+    /// Lets new connections through again.
+    func restore() {
+        state.withLock { $0.isCut = false }
     }
 }
 
