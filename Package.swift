@@ -371,7 +371,6 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
-                .product(name: "WSClient", package: "swift-websocket"),
             ],
             path: "Benchmarks/TelemetryBenchmark",
             swiftSettings: swiftSettings

@@ -10,6 +10,12 @@ import SwiftProtobuf
 /// benchmark's own clients get cheaper, so that both brokers' figures measure the broker more
 /// than the load generator on the same two cores.
 enum BrokerBatch {
+    /// How many 8-byte points the official Python client (`iscp` 1.0.1) puts in a chunk when a
+    /// device sends as fast as it can: its default flush policy, `IntervalOrBufferSize`,
+    /// flushes once more than 100,000 bytes of payload are buffered (or after a second). The
+    /// Rust client's default flushes every 100 ms, which at these rates makes larger chunks.
+    static let clientFlushPoints = 100_000 / 8 + 1
+
     /// The data id of every point.
     static let dataName = "1/value"
     /// The data type of every point.

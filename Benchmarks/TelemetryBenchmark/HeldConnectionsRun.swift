@@ -1,8 +1,6 @@
 import Foundation
 import ISCP
-import Logging
 import NIOCore
-import WSClient
 
 /// Holds many device connections open at once, as a fleet of edges does: each connects over
 /// iSCP v2, then pings every few seconds; measures how long the fleet took to connect, the
@@ -12,7 +10,6 @@ struct HeldConnectionsRun {
     let url: String
     /// The access token every connection presents.
     let token: String
-    let logger: Logger
 
     /// What was measured.
     struct Result {
@@ -68,7 +65,7 @@ struct HeldConnectionsRun {
     private func hold(handshakes: Counter, target: Int, allConnected: AsyncStream<Void>.Continuation, latencies: LatencyLog, pings: Int, gate: Gate) async throws {
         let codec = ISCP2MessageCodec()
         let node = UUID().uuidString.lowercased()
-        try await WebSocketClient.connect(url: url, eventLoopGroup: ClientEventLoops.group, logger: logger) { inbound, outbound, _ in
+        try await WebSocketConnection.connect(url: url).run { messages, writer in
             var request = ISCP2ConnectRequest()
             request.protocolVersion = "2.0.0"
             request.nodeID = node
@@ -77,11 +74,10 @@ struct HeldConnectionsRun {
             request.extensionFields.accessToken = token
             var message = ISCP2Message()
             message.connectRequest = request
-            try await outbound.write(.binary(ByteBuffer(bytes: try codec.encode(message))))
+            try await writer.send(try codec.encode(message))
             var sentAt = ContinuousClock.now
             var received = 0
-            for try await frame in inbound.messages(maxSize: 1 << 20) {
-                guard case .binary(let buffer) = frame else { continue }
+            for try await buffer in messages {
                 switch try codec.decode(Array(buffer.readableBytesView)).message {
                 case .connectResponse(let response):
                     guard response.resultCode == .succeeded else { throw BenchmarkError("connect: \(response.resultString)") }
@@ -103,7 +99,7 @@ struct HeldConnectionsRun {
                 var message = ISCP2Message()
                 message.ping = ping
                 sentAt = ContinuousClock.now
-                try await outbound.write(.binary(ByteBuffer(bytes: try codec.encode(message))))
+                try await writer.send(try codec.encode(message))
             }
         }
     }

@@ -1,12 +1,11 @@
 import Foundation
 import ISCP
-import Logging
 import NIOCore
-import WSClient
 
 /// Carries a workload through Chancery's iSCP v2 endpoint: one device connection sends the
 /// batches as `UpstreamChunk`s, one viewer connection watching the device receives them as
-/// `DownstreamChunk`s, both over WebSockets on loopback, the way the official clients talk.
+/// `DownstreamChunk`s, both over WebSockets on loopback, the way the official clients talk
+/// (through ``WebSocketConnection``, a client as lean as the one nats-server gets).
 ///
 /// ``runPersisted(_:)`` has the device store its batches instead (`persist`): each counts once
 /// the server acknowledged it, which it does after the batch is durable on disk and indexed.
@@ -15,7 +14,6 @@ struct ISCP2BrokerRun {
     let url: String
     /// The access token both connections present.
     let token: String
-    let logger: Logger
 
     /// Runs `workload` and returns what the viewer measured.
     func run(_ workload: BrokerWorkload) async throws -> BrokerMeasurement {
@@ -56,11 +54,10 @@ struct ISCP2BrokerRun {
         as device: String, workload: BrokerWorkload, window: InFlightWindow, persisting acknowledgements: AcknowledgementLog? = nil
     ) async throws {
         let codec = ISCP2MessageCodec()
-        try await WebSocketClient.connect(url: url, configuration: .init(maxFrameSize: 16 << 20), eventLoopGroup: ClientEventLoops.group, logger: logger) { inbound, outbound, _ in
-            try await outbound.write(.binary(ByteBuffer(bytes: try codec.encode(connectRequest(node: device)))))
+        try await WebSocketConnection.connect(url: url).run { messages, writer in
+            try await writer.send(try codec.encode(connectRequest(node: device)))
             try await withThrowingTaskGroup(of: Void.self) { tasks in
-                for try await message in inbound.messages(maxSize: 16 << 20) {
-                    guard case .binary(let buffer) = message else { continue }
+                for try await buffer in messages {
                     switch try codec.decode(Array(buffer.readableBytesView)).message {
                     case .connectResponse(let response):
                         try check(response.resultCode, response.resultString)
@@ -73,7 +70,7 @@ struct ISCP2BrokerRun {
                         open.extensionFields.persist = acknowledgements != nil
                         var frame = ISCP2Message()
                         frame.upstreamOpenRequest = open
-                        try await outbound.write(.binary(ByteBuffer(bytes: try codec.encode(frame))))
+                        try await writer.send(try codec.encode(frame))
                     case .upstreamOpenResponse(let response):
                         try check(response.resultCode, response.resultString)
                         let alias = response.assignedStreamIDAlias
@@ -87,7 +84,7 @@ struct ISCP2BrokerRun {
                                 let frame = BrokerBatch.upstreamChunkFrame(
                                     alias: alias, sequence: sequence, pointsPerChunk: workload.pointsPerChunk, sentAt: sentAt
                                 )
-                                try await outbound.write(.binary(ByteBuffer(bytes: frame)))
+                                try await writer.send(frame)
                             }
                             var close = ISCP2UpstreamCloseRequest()
                             close.requestID = 4
@@ -96,7 +93,7 @@ struct ISCP2BrokerRun {
                             close.finalSequenceNumber = UInt32(workload.chunks)
                             var frame = ISCP2Message()
                             frame.upstreamCloseRequest = close
-                            try await outbound.write(.binary(ByteBuffer(bytes: try codec.encode(frame))))
+                            try await writer.send(try codec.encode(frame))
                         }
                     case .upstreamChunkAck(let ack):
                         guard let acknowledgements else { continue }
@@ -112,7 +109,7 @@ struct ISCP2BrokerRun {
                         pong.requestID = ping.requestID
                         var frame = ISCP2Message()
                         frame.pong = pong
-                        try await outbound.write(.binary(ByteBuffer(bytes: try codec.encode(frame))))
+                        try await writer.send(try codec.encode(frame))
                     default:
                         continue
                     }
@@ -129,13 +126,12 @@ struct ISCP2BrokerRun {
         device: String, workload: BrokerWorkload, window: InFlightWindow, ready: AsyncStream<Void>.Continuation, result: ResultSlot
     ) async throws {
         let codec = ISCP2MessageCodec()
-        try await WebSocketClient.connect(url: url, configuration: .init(maxFrameSize: 16 << 20), eventLoopGroup: ClientEventLoops.group, logger: logger) { inbound, outbound, _ in
-            try await outbound.write(.binary(ByteBuffer(bytes: try codec.encode(connectRequest(node: UUID().uuidString.lowercased())))))
+        try await WebSocketConnection.connect(url: url).run { messages, writer in
+            try await writer.send(try codec.encode(connectRequest(node: UUID().uuidString.lowercased())))
             var receiver = BrokerReceiver()
             var acknowledgement = ISCP2DownstreamChunkAck()
             var lastAcknowledged = workload.now()
-            for try await message in inbound.messages(maxSize: 16 << 20) {
-                guard case .binary(let buffer) = message else { continue }
+            for try await buffer in messages {
                 let bytes = Array(buffer.readableBytesView)
                 if let batch = BrokerBatch.readDownstreamChunkFrame(bytes) {
                     let now = workload.now()
@@ -150,7 +146,7 @@ struct ISCP2BrokerRun {
                         acknowledgement.ackID += 1
                         var frame = ISCP2Message()
                         frame.downstreamChunkAck = acknowledgement
-                        try await outbound.write(.binary(ByteBuffer(bytes: try codec.encode(frame))))
+                        try await writer.send(try codec.encode(frame))
                         acknowledgement.results = []
                         lastAcknowledged = now
                     }
@@ -177,7 +173,7 @@ struct ISCP2BrokerRun {
                     open.qos = .reliable
                     var frame = ISCP2Message()
                     frame.downstreamOpenRequest = open
-                    try await outbound.write(.binary(ByteBuffer(bytes: try codec.encode(frame))))
+                    try await writer.send(try codec.encode(frame))
                 case .downstreamOpenResponse(let response):
                     try check(response.resultCode, response.resultString)
                     ready.yield()
@@ -188,7 +184,7 @@ struct ISCP2BrokerRun {
                     pong.requestID = ping.requestID
                     var frame = ISCP2Message()
                     frame.pong = pong
-                    try await outbound.write(.binary(ByteBuffer(bytes: try codec.encode(frame))))
+                    try await writer.send(try codec.encode(frame))
                 default:
                     continue
                 }

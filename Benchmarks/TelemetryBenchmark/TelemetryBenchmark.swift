@@ -13,8 +13,9 @@ import Telemetry
 /// `nats-server` carrying the same batches in the same run.
 ///
 /// Points have 8-byte payloads and travel in batches (`StreamChunk`s), as the clients batch
-/// them; at most WINDOW batches are in flight, as a reliable client bounds its unacknowledged
-/// chunks. The server runs in process on SQLite; nothing is persisted (the broker path alone).
+/// them: by default 12,501 points, the chunk the official Python client's default flush policy
+/// makes of a device sending as fast as it can (``BrokerBatch/clientFlushPoints``). At most WINDOW
+/// batches are in flight, as a reliable client bounds its unacknowledged chunks. The server runs in process on SQLite; nothing is persisted (the broker path alone).
 /// Both brokers carry the same workloads (``BrokerSeries``): as fast as they take them, at
 /// RATE points/s offered, and one batch at a time.
 ///
@@ -34,7 +35,7 @@ struct TelemetryBenchmark {
     static func main() async throws {
         let arguments = CommandLine.arguments.dropFirst().compactMap(Int.init)
         let points = arguments.first ?? 5_000_000
-        let pointsPerChunk = arguments.dropFirst().first ?? 1_000
+        let pointsPerChunk = arguments.dropFirst().first ?? BrokerBatch.clientFlushPoints
         let window = arguments.dropFirst(2).first ?? 32
         let connections = arguments.dropFirst(3).first ?? 1_000
         let storedPoints = arguments.dropFirst(4).first ?? 100_000_000
@@ -133,10 +134,10 @@ struct TelemetryBenchmark {
             var iterator = ports.makeAsyncIterator()
             guard let port = await iterator.next() else { throw BenchmarkError("the server did not start") }
             let url = "ws://127.0.0.1:\(port)/intdash/api/iscp/connect?enc=proto"
-            let broker = ISCP2BrokerRun(url: url, token: key, logger: logger)
+            let broker = ISCP2BrokerRun(url: url, token: key)
             let measurements = try await series.measure(with: broker.run)
             let persisted = try await broker.runPersisted(series.persisted)
-            let held = try await HeldConnectionsRun(url: url, token: key, logger: logger).run(count: connections, pings: 3)
+            let held = try await HeldConnectionsRun(url: url, token: key).run(count: connections, pings: 3)
             let stored = try await StoredQueryRun(telemetry: telemetry, baseURL: "http://127.0.0.1:\(port)", token: key).run(points: storedPoints)
             await server.triggerGracefulShutdown()
             try await tasks.waitForAll()

@@ -43,7 +43,7 @@ public struct TelemetryDataPoints: Collection, Hashable, Sendable {
     }
 
     /// The points whose canonical `data_points` fields `range` of `bytes` holds, `count` of
-    /// them, as ``ISCP2IncomingChunk`` checked them (``canonicalPointSize(in:_:)``).
+    /// them, as ``readCanonicalRun(_:)`` checked them.
     init(canonicalWireForm bytes: [UInt8], range: Range<Int>, count: Int) {
         storage = .wireForm(bytes: bytes, range: range, count: count)
     }
@@ -159,51 +159,100 @@ public struct TelemetryDataPoints: Collection, Hashable, Sendable {
         }
     }
 
-    /// The size of the `data_points` field at `start` of `bytes` when it is a `DataPoint` in
-    /// canonical form, the form the writers of protocol buffers produce: tag `0x1a`, minimal
-    /// varints, the elapsed time (1) then the payload (2), each only when not zero or empty, and
-    /// nothing else. `nil` for anything else, valid or not, which the full decoder then reads.
+    /// Reads the `data_points` fields that follow one another from `fieldStart`, where
+    /// `reader` has just read the first one's tag, when each is a `DataPoint` in canonical
+    /// form, the form the writers of protocol buffers produce: tag `0x1a`, minimal varints, the
+    /// elapsed time (1) then the payload (2), each only when not zero or empty, and nothing
+    /// else. Stops before the first byte that is not the tag `0x1a`, moves `reader` there and
+    /// returns the points read; `nil` when one of the fields is not a point in canonical form,
+    /// valid or not, which the full decoder then reads.
     ///
     /// Reading only points in this form keeps ``==`` and ``write(to:)`` right: two canonical
     /// forms are equal exactly when their points are, and a downstream receives the bytes the
     /// server's own encoder would have written.
-    static func canonicalPointSize(in bytes: [UInt8], _ start: Int) -> Int? {
-        guard start < bytes.count, bytes[start] == fieldTag else { return nil }
-        var position = start + 1
-        guard let length = minimalVarint(in: bytes, at: &position, end: bytes.count), length <= UInt64(bytes.count - position)
-        else { return nil }
-        let end = position + Int(length)
+    static func readCanonicalRun(_ reader: inout ProtobufWireReader, from fieldStart: Int) -> TelemetryDataPoints? {
+        // A canonical tag is the one byte 0x1a.
+        guard reader.position == fieldStart + 1 else { return nil }
+        let start = fieldStart
+        let limit = reader.end
+        // One pass over raw memory: this runs for every point through the broker.
+        let scanned: (end: Int, count: Int)? = reader.bytes.withUnsafeBufferPointer { bytes in
+            var position = start
+            var count = 0
+            while position < limit, bytes[position] == fieldTag {
+                let end = canonicalPointEnd(in: bytes, fieldStart: position, limit: limit)
+                guard end > 0 else { return nil }
+                position = end
+                count += 1
+            }
+            return (position, count)
+        }
+        guard let scanned, reader.advance(by: scanned.end - reader.position) else { return nil }
+        return TelemetryDataPoints(canonicalWireForm: reader.bytes, range: start..<scanned.end, count: scanned.count)
+    }
+
+    // The scan below returns positions, with -1 for "not canonical", rather than optionals: it
+    // runs for every point through the broker, and stays in registers this way.
+
+    /// Where the `data_points` field at `fieldStart` ends when it is a point in canonical form
+    /// within `limit`; -1 otherwise.
+    @inline(__always)
+    private static func canonicalPointEnd(in bytes: UnsafeBufferPointer<UInt8>, fieldStart: Int, limit: Int) -> Int {
+        var position = fieldStart + 1
+        let length = minimalLength(in: bytes, at: &position, end: limit)
+        guard length >= 0, length <= limit - position else { return -1 }
+        let end = position + length
         if position < end, bytes[position] == elapsedTimeTag {
-            position += 1
-            guard let value = minimalVarint(in: bytes, at: &position, end: end), value != 0 else { return nil }
+            // Canonical elapsed times are not zero: one byte of zero is the only minimal zero.
+            guard position + 1 < end, bytes[position + 1] != 0 else { return -1 }
+            position = minimalVarintEnd(in: bytes, from: position + 1, end: end)
+            guard position > 0 else { return -1 }
         }
         if position < end, bytes[position] == payloadTag {
             position += 1
-            guard let size = minimalVarint(in: bytes, at: &position, end: end), size > 0, size <= UInt64(end - position) else { return nil }
-            position += Int(size)
+            let size = minimalLength(in: bytes, at: &position, end: end)
+            guard size > 0, size <= end - position else { return -1 }
+            position += size
         }
-        return position == end ? end - start : nil
+        return position == end ? end : -1
     }
 
-    /// The varint at `position`, before `end`, when it is in its shortest form; `nil` otherwise.
-    ///
-    /// Written here rather than read with ``ProtobufWireReader`` and checked after: this runs for
-    /// every point through the broker, and the reader's calls cost twice as much here.
-    private static func minimalVarint(in bytes: [UInt8], at position: inout Int, end: Int) -> UInt64? {
-        var value: UInt64 = 0
-        var shift: UInt64 = 0
-        while position < end, shift < 64 {
+    /// The length (a varint in its shortest form, of at most nine bytes) at `position`, before
+    /// `end`, which `position` moves past; -1 when it is not one.
+    @inline(__always)
+    private static func minimalLength(in bytes: UnsafeBufferPointer<UInt8>, at position: inout Int, end: Int) -> Int {
+        guard position < end else { return -1 }
+        let first = bytes[position]
+        if first < 0x80 {
+            position += 1
+            return Int(first)
+        }
+        let varintEnd = minimalVarintEnd(in: bytes, from: position, end: end)
+        guard varintEnd > 0, varintEnd - position <= 9 else { return -1 }
+        var value = 0
+        for index in stride(from: varintEnd - 1, through: position, by: -1) {
+            value = value << 7 | Int(bytes[index] & 0x7f)
+        }
+        position = varintEnd
+        return value
+    }
+
+    /// Where the varint at `start`, before `end`, ends when it is in its shortest form; -1
+    /// otherwise (too long, cut off, or padded with a last byte of zero).
+    @inline(__always)
+    private static func minimalVarintEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, end: Int) -> Int {
+        var position = start
+        while position < end, position - start < 10 {
             let byte = bytes[position]
             position += 1
-            value |= UInt64(byte & 0x7f) << shift
             if byte < 0x80 {
                 // A last byte of zero after others pads the varint; a tenth byte can only be 1.
-                guard shift == 0 || byte != 0, shift < 63 || byte == 1 else { return nil }
-                return value
+                let size = position - start
+                guard size == 1 || byte != 0, size < 10 || byte == 1 else { return -1 }
+                return position
             }
-            shift += 7
         }
-        return nil
+        return -1
     }
 
     private typealias W = ProtobufWireWriter

@@ -85,8 +85,7 @@ extension ISCP2IncomingChunk {
     private static func readGroup(_ reader: inout ProtobufWireReader) -> Group? {
         var group = Group()
         var hasDataID = false
-        var points: Range<Int>?
-        var pointCount = 0
+        var hasPoints = false
         while !reader.isAtEnd {
             let fieldStart = reader.position
             guard let (field, wireType) = reader.tag() else { return nil }
@@ -101,20 +100,15 @@ extension ISCP2IncomingChunk {
                 hasDataID = false
                 group.key = .alias(UInt32(truncatingIfNeeded: value))
             case (3, .lengthDelimited):
-                guard points == nil || points?.upperBound == fieldStart,
-                    let size = TelemetryDataPoints.canonicalPointSize(in: reader.bytes, fieldStart),
-                    reader.lengthDelimited()?.upperBound == fieldStart + size
-                else { return nil }
-                points = (points?.lowerBound ?? fieldStart)..<(fieldStart + size)
-                pointCount += 1
+                // The points must follow one another: the field just begun starts their run.
+                guard !hasPoints, let points = TelemetryDataPoints.readCanonicalRun(&reader, from: fieldStart) else { return nil }
+                hasPoints = true
+                group.points = points
             case (1...3, _):
                 return nil
             default:
                 guard reader.skip(wireType) else { return nil }
             }
-        }
-        if let points {
-            group.points = TelemetryDataPoints(canonicalWireForm: reader.bytes, range: points, count: pointCount)
         }
         return group
     }

@@ -27,10 +27,20 @@ struct WebSocketUnmasking: WebSocketExtension {
     }
 
     /// `frame` with its data unmasked and no masking key; unchanged when it has no key.
+    ///
+    /// The data is unmasked as it is copied into a buffer of its own, in one pass: a frame's
+    /// data is a slice of the buffer the frame was read into, which its decoder still holds,
+    /// so unmasking it in place would copy it first.
     static func unmasked(_ frame: WebSocketFrame) -> WebSocketFrame {
         guard let key = frame.maskKey else { return frame }
         var frame = frame
-        frame.data.withUnsafeMutableReadableBytes { Self.apply(key, to: $0) }
+        let count = frame.data.readableBytes
+        var data = ByteBufferAllocator().buffer(capacity: count)
+        data.writeWithUnsafeMutableBytes(minimumWritableBytes: count) { destination in
+            frame.data.withUnsafeReadableBytes { Self.apply(key, from: $0, to: destination) }
+            return count
+        }
+        frame.data = data
         frame.maskKey = nil
         return frame
     }
@@ -41,25 +51,27 @@ struct WebSocketUnmasking: WebSocketExtension {
     /// Nothing to release.
     func shutdown() async {}
 
-    /// XORs `bytes` with `key` repeated, the first byte with the key's first byte: masking and
-    /// unmasking are the same operation.
-    static func apply(_ key: WebSocketMaskingKey, to bytes: UnsafeMutableRawBufferPointer) {
-        guard let base = bytes.baseAddress else { return }
+    /// Writes `source` XORed with `key` repeated (the first byte with the key's first byte)
+    /// to the start of `destination`, which has room for it: masking and unmasking are the same
+    /// operation.
+    static func apply(_ key: WebSocketMaskingKey, from source: UnsafeRawBufferPointer, to destination: UnsafeMutableRawBufferPointer) {
+        precondition(destination.count >= source.count, "no room for the unmasked bytes")
+        guard let from = source.baseAddress, let to = destination.baseAddress else { return }
         // The key four times over, in memory order, so that a word loaded from offset 8n is
         // XORed with the key bytes that belong to its offsets.
         var word: UInt64 = 0
         withUnsafeMutableBytes(of: &word) { wordBytes in
             for index in 0..<8 { wordBytes[index] = key[index % 4] }
         }
-        let count = bytes.count
+        let count = source.count
         var offset = 0
         while offset + 8 <= count {
-            let value = base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            base.storeBytes(of: value ^ word, toByteOffset: offset, as: UInt64.self)
+            let value = from.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            to.storeBytes(of: value ^ word, toByteOffset: offset, as: UInt64.self)
             offset += 8
         }
         while offset < count {
-            bytes[offset] ^= key[offset % 4]
+            destination[offset] = source[offset] ^ key[offset % 4]
             offset += 1
         }
     }

@@ -108,6 +108,17 @@ struct ISCP2PointWireFormTests {
         #expect(ISCP2IncomingChunk(decoded).groups.first?.points == TelemetryDataPoints([point]))
     }
 
+    @Test("a point whose tag is padded to two bytes is left to the full decoder")
+    func paddedTag() throws {
+        let frame = Self.frame(ofGroup: [0x10, 0x04, 0x1a, 0x02, 0x08, 0x02, 0x9a, 0x00, 0x02, 0x08, 0x04])
+        #expect(ISCP2IncomingChunk(frame: frame) == nil)
+        guard case .upstreamChunk(let decoded) = try codec.decode(frame).message else {
+            Issue.record("the full decoder did not read the frame")
+            return
+        }
+        #expect(ISCP2IncomingChunk(decoded).groups.first?.points.map(\.elapsedTime) == [1, 2])
+    }
+
     @Test("points split by another field of their group are left to the full decoder")
     func pointsNotTogether() throws {
         let point: [UInt8] = [0x1a, 0x02, 0x08, 0x02]

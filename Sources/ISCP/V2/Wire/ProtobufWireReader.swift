@@ -107,8 +107,9 @@ public struct ProtobufWireReader {
         return true
     }
 
+    /// Moves `count` bytes on; `false` (and stays) when that runs past the end.
     @inlinable
-    mutating func advance(by count: Int) -> Bool {
+    public mutating func advance(by count: Int) -> Bool {
         guard end - next >= count else { return false }
         next += count
         return true
