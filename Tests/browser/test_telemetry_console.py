@@ -147,6 +147,21 @@ def test_person_sees_own_edge_replays_a_measurement_and_watches_live(server, tel
     WebDriverWait(driver, WAIT).until(lambda d: d.find_element(By.ID, "plot-status").text.startswith("Showing"))
     assert canvas_count(driver) == STORED_POINTS
 
+    # A time range narrows what is shown: STORED_POINTS over STORED_SPAN_MS, so from a quarter
+    # up to a half of the span holds a quarter of the points.
+    span = STORED_SPAN_MS / 1000
+    driver.find_element(By.ID, "from").send_keys(str(span / 4))
+    driver.find_element(By.ID, "to").send_keys(str(span / 2))
+    driver.find_element(By.ID, "show-all").click()
+    WebDriverWait(driver, WAIT).until(lambda d: d.find_element(By.ID, "plot-status").text.startswith(f"Showing {STORED_POINTS // 4} points"))
+    assert canvas_count(driver) == STORED_POINTS // 4
+
+    # A range that ends before it starts is refused, with the server's reason.
+    driver.find_element(By.ID, "to").clear()
+    driver.find_element(By.ID, "to").send_keys(str(span / 8))
+    driver.find_element(By.ID, "show-all").click()
+    WebDriverWait(driver, WAIT).until(lambda d: "'to' must come after 'from'" in d.find_element(By.ID, "plot-status").text)
+
     # Another person's edge does not exist for this person.
     driver.get(server.url(f"/telemetry/live?edge={telemetry['other']['uuid']}"))
     assert driver.find_element(By.ID, "error-message").text.startswith("There is no edge or measurement")

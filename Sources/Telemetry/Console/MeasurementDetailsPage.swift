@@ -55,6 +55,11 @@ enum MeasurementDetailsPage {
             </tbody>
             </table>
             <p class="controls">
+            <label for="from">From</label>
+            <input type="number" id="from" name="from" min="0" step="any" placeholder="start" aria-describedby="range-unit">
+            <label for="to">to</label>
+            <input type="number" id="to" name="to" min="0" step="any" placeholder="end" aria-describedby="range-unit">
+            <span id="range-unit">s of elapsed time</span>
             <label for="speed">Speed</label>
             <select id="speed" name="speed"><option value="1">1×</option><option value="10" selected>10×</option><option value="100">100×</option></select>
             <button type="button" id="replay">Replay</button>

@@ -15,7 +15,8 @@ extension TelemetryConsole {
     private static let pointsPerWrite = 1000
 
     /// The points of the measurement the route names, of the data ids `data=type:name` names
-    /// (repeated), in time order, at most `limit` (``defaultPointLimit`` by default), as JSON
+    /// (repeated), in time order, from elapsed time `from` up to `to` (in seconds; the whole
+    /// measurement by default), at most `limit` (``defaultPointLimit`` by default), as JSON
     /// written while the store is read:
     ///
     /// ```json
@@ -30,9 +31,10 @@ extension TelemetryConsole {
         let parameters = FormEncodedQuery(request.uri.query)
         let wanted = try Self.dataIDs(parameters.all("data"), limit: Self.maximumDataIDCount)
         let limit = try Self.pointLimit(parameters["limit"])
+        let elapsedRange = try Self.elapsedRange(from: parameters["from"], to: parameters["to"])
         let (measurement, uuid) = try await visibleMeasurement(context: context, scope: scope)
         let filters = wanted.map { TelemetryDataFilter(name: $0.name, type: $0.type) }
-        let stream = data.points(measurement: uuid, dataIDs: filters, limit: limit + 1)
+        let stream = data.points(measurement: uuid, elapsedRange: elapsedRange, dataIDs: filters, limit: limit + 1)
         let exact = Set(wanted)
         let body = ResponseBody { writer in
             var buffer = ByteBuffer(string: "{\"measurement\":\(Self.jsonString(measurement.uuid)),\"points\":[")
@@ -85,6 +87,25 @@ extension TelemetryConsole {
             }
         }
         return result + "\""
+    }
+
+    /// The elapsed times, in nanoseconds, from `from` up to `to` (seconds, either empty for no
+    /// bound on its side).
+    ///
+    /// - Throws: 400 when a bound is not a number of seconds from 0 on, or `to` is not after
+    ///   `from`.
+    static func elapsedRange(from: String?, to: String?) throws -> Range<Int64> {
+        func nanoseconds(_ text: String?, _ name: String) throws -> Int64? {
+            guard let text, !text.isEmpty else { return nil }
+            guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds < Double(Int64.max) / 1e9 else {
+                throw APIError(.badRequest, "'\(name)' must be a number of seconds of elapsed time, 0 or more.")
+            }
+            return Int64((seconds * 1e9).rounded())
+        }
+        let lower = try nanoseconds(from, "from") ?? Int64.min
+        let upper = try nanoseconds(to, "to") ?? Int64.max
+        guard lower < upper else { throw APIError(.badRequest, "'to' must come after 'from'.") }
+        return lower..<upper
     }
 
     /// The limit `text` asks for, ``defaultPointLimit`` when none.

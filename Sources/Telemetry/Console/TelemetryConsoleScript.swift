@@ -141,11 +141,21 @@ enum TelemetryConsoleScript {
               const chosen = Array.from(form.querySelectorAll("input[name=data]:checked"), (box) => box.value);
               if (chosen.length === 0) { plot.say("Choose at least one data id."); return null; }
               const query = new URLSearchParams(chosen.map((id) => ["data", id]));
+              for (const bound of ["from", "to"]) {
+                const value = document.getElementById(bound).value;
+                if (value !== "") query.append(bound, value);
+              }
               plot.say("Loading…");
               const url = sameOrigin(figure.dataset.pointsUrl);
               url.search = query.toString();
               const response = await fetch(url, { credentials: "same-origin" });
-              if (!response.ok) { plot.say("Loading failed: HTTP " + response.status + "."); return null; }
+              if (!response.ok) {
+                // The console answers errors with its error page: show the page's message.
+                const page = new DOMParser().parseFromString(await response.text(), "text/html");
+                const message = page.getElementById("error-message");
+                plot.say("Loading failed: " + (message ? message.textContent : "HTTP " + response.status + "."));
+                return null;
+              }
               return response.json();
             }
             async function start(speed) {

@@ -128,6 +128,25 @@ struct TelemetryConsoleTests {
         }
     }
 
+    @Test("The points endpoint keeps to the elapsed times from 'from' up to 'to', in seconds")
+    func replayTimeRange() async throws {
+        try await TelemetryConsoleTestServer.with { server in
+            let path = TelemetryConsoleLink.points(of: server.measurement.uuid) + "?data=float64:1/speed"
+            func times(_ query: String) async throws -> [Int64] {
+                let points = try #require(try await server.get(path + query, as: "alice").json["points"] as? [[Any]])
+                return points.compactMap { ($0[1] as? NSNumber)?.int64Value }
+            }
+            #expect(try await times("&from=0.002&to=0.005") == [2_000_000, 3_000_000, 4_000_000])
+            #expect(try await times("&from=0.0075") == [8_000_000, 9_000_000])
+            #expect(try await times("&to=0.001") == [0])
+            #expect(try await times("&from=&to=") == (0..<10).map { Int64($0) * 1_000_000 })
+            for query in ["&from=-1", "&to=soon", "&from=0.005&to=0.005", "&from=0.005&to=0.002", "&to=nan", "&from=1e300"] {
+                let answer = try await server.get(path + query, as: "alice")
+                #expect(answer.status == .badRequest, "\(query)")
+            }
+        }
+    }
+
     @Test("The live event stream carries what the owner's edge sends, of the chosen data ids only")
     func liveEvents() async throws {
         try await TelemetryConsoleTestServer.with { server in
