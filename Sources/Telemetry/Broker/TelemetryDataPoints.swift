@@ -239,8 +239,21 @@ public struct TelemetryDataPoints: Collection, Hashable, Sendable {
 
     /// Where the varint at `start`, before `end`, ends when it is in its shortest form; -1
     /// otherwise (too long, cut off, or padded with a last byte of zero).
+    ///
+    /// Where eight bytes can be read, it finds the varint's last byte (the first without the
+    /// continuation bit) in one word rather than byte by byte.
     @inline(__always)
     private static func minimalVarintEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, end: Int) -> Int {
+        if start + 8 <= bytes.count, let base = bytes.baseAddress {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+            let lastBytes = ~word & 0x8080_8080_8080_8080
+            if lastBytes != 0 {
+                let last = lastBytes.trailingZeroBitCount >> 3
+                // A last byte of zero after others pads the varint.
+                guard start + last < end, last == 0 || (word >> UInt64(last << 3)) & 0xff != 0 else { return -1 }
+                return start + last + 1
+            }
+        }
         var position = start
         while position < end, position - start < 10 {
             let byte = bytes[position]

@@ -108,6 +108,24 @@ struct ISCP2PointWireFormTests {
         #expect(ISCP2IncomingChunk(decoded).groups.first?.points == TelemetryDataPoints([point]))
     }
 
+    @Test("an elapsed time padded or cut off is caught when more points follow it")
+    func elapsedTimeAmongPoints() throws {
+        let valid: [UInt8] = [0x1a, 0x05, 0x08, 0x02, 0x12, 0x01, 0x07]
+        let padded: [UInt8] = [0x1a, 0x03, 0x08, 0x84, 0x00]
+        let frame = Self.frame(ofGroup: [0x10, 0x04] + valid + padded + valid + valid)
+        #expect(ISCP2IncomingChunk(frame: frame) == nil)
+        guard case .upstreamChunk(let decoded) = try codec.decode(frame).message else {
+            Issue.record("the full decoder did not read the frame")
+            return
+        }
+        #expect(ISCP2IncomingChunk(decoded).groups.first?.points.map(\.elapsedTime) == [1, 2, 1, 1])
+
+        // The varint's last byte lies in the next point: not a point of its own.
+        let cutOff: [UInt8] = [0x1a, 0x02, 0x08, 0x81]
+        #expect(ISCP2IncomingChunk(frame: Self.frame(ofGroup: [0x10, 0x04] + valid + cutOff + valid + valid)) == nil)
+        #expect(ISCP2IncomingChunk(frame: Self.frame(ofGroup: [0x10, 0x04] + valid + valid + valid))?.dataPointCount == 3)
+    }
+
     @Test("a point whose tag is padded to two bytes is left to the full decoder")
     func paddedTag() throws {
         let frame = Self.frame(ofGroup: [0x10, 0x04, 0x1a, 0x02, 0x08, 0x02, 0x9a, 0x00, 0x02, 0x08, 0x04])
