@@ -13,9 +13,10 @@ import Telemetry
 /// `nats-server` carrying the same batches in the same run.
 ///
 /// Points have 8-byte payloads and travel in batches (`StreamChunk`s), as the clients batch
-/// them: by default 12,501 points, the chunk the official Python client's default flush policy
-/// makes of a device sending as fast as it can (``BrokerBatch/clientFlushPoints``). At most WINDOW
-/// batches are in flight, as a reliable client bounds its unacknowledged chunks. The server runs in process on SQLite; nothing is persisted (the broker path alone).
+/// them: by default 12,501 points, the chunk the official Python client's default flush
+/// policy makes of a device sending as fast as it can (``BrokerBatch/clientFlushPoints``). At
+/// most WINDOW batches are in flight, as a reliable client bounds its unacknowledged chunks.
+/// The server runs in process on SQLite; nothing is persisted (the broker path alone).
 /// Both brokers carry the same workloads (``BrokerSeries``): as fast as they take them, at
 /// RATE points/s offered, and one batch at a time.
 ///

@@ -1,14 +1,17 @@
 import Foundation
 import NIOCore
 import NIOPosix
+import NIOWebSocket
+import Telemetry
 
 /// A minimal WebSocket client (RFC 6455) over one TCP connection, built like
 /// ``NATSConnection``: one `NIOAsyncChannel` of bytes and a framing of its own, so that the
 /// benchmark's clients cost the same for both brokers and the figures compare the brokers.
 ///
-/// It sends binary messages as single masked frames, masking eight bytes at a time as the Go
-/// and browser clients do, and reads the server's unmasked frames, joining fragments; it
-/// answers pings and ends at a close frame. The handshake's `Sec-WebSocket-Accept` is not
+/// It sends binary messages as single masked frames, masking eight bytes at a time
+/// (``WebSocketMasking``) as the Go and browser clients do, and reads the server's frames,
+/// joining fragments; it answers pings, ends at a close frame, and fails on a masked frame
+/// (RFC 6455 §5.1: a server does not mask). The handshake's `Sec-WebSocket-Accept` is not
 /// checked: the benchmark only talks to the server it started on loopback.
 struct WebSocketConnection: Sendable {
     private let channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>
@@ -36,7 +39,7 @@ struct WebSocketConnection: Sendable {
     func run(_ body: (AsyncThrowingStream<ByteBuffer, any Error>, Writer) async throws -> Void) async throws {
         try await channel.executeThenClose { inbound, outbound in
             let writer = Writer(outbound: outbound)
-            let key = Data((0..<16).map { _ in UInt8.random(in: .min ... .max) }).base64EncodedString()
+            let key = NIOWebSocketClientUpgrader.randomRequestKey()
             try await outbound.write(
                 ByteBuffer(
                     string: "GET \(target) HTTP/1.1\r\nHost: \(host)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
@@ -102,29 +105,13 @@ struct WebSocketConnection: Sendable {
                 frame.writeInteger(UInt8(0x80 | 127))
                 frame.writeInteger(UInt64(payload.count))
             }
-            let mask = UInt32.random(in: .min ... .max)
-            frame.writeInteger(mask, endianness: .little)
+            let key = WebSocketMaskingKey.random()
+            frame.writeBytes(key)
             frame.writeWithUnsafeMutableBytes(minimumWritableBytes: payload.count) { destination in
-                copy(payload, into: destination, masking: mask)
+                WebSocketMasking.apply(key, from: payload, to: destination)
                 return payload.count
             }
             return frame
-        }
-
-        /// Copies `source` into `destination`, each byte XORed with the byte of `mask`'s
-        /// little-endian bytes (as the frame carries them) at its position modulo 4, eight bytes
-        /// at a time.
-        private static func copy(_ source: UnsafeRawBufferPointer, into destination: UnsafeMutableRawBufferPointer, masking mask: UInt32) {
-            let word = (UInt64(mask) | UInt64(mask) << 32).littleEndian
-            var offset = 0
-            while offset + 8 <= source.count {
-                destination.storeBytes(of: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ word, toByteOffset: offset, as: UInt64.self)
-                offset += 8
-            }
-            while offset < source.count {
-                destination[offset] = source[offset] ^ UInt8(truncatingIfNeeded: mask >> (8 * UInt32(offset % 4)))
-                offset += 1
-            }
         }
     }
 }
@@ -164,7 +151,7 @@ struct WebSocketClientParser {
             isUpgraded = true
             items.append(.upgraded)
         }
-        while let frame = nextFrame() {
+        while let frame = try nextFrame() {
             switch frame.opcode {
             case 0x0, 0x1, 0x2:
                 var payload = frame.payload
@@ -188,8 +175,8 @@ struct WebSocketClientParser {
         return items
     }
 
-    /// The next whole frame, unmasked, or `nil` when it has not all arrived.
-    private mutating func nextFrame() -> (opcode: UInt8, isFinal: Bool, payload: ByteBuffer)? {
+    /// The next whole frame, or `nil` when it has not all arrived.
+    private mutating func nextFrame() throws -> (opcode: UInt8, isFinal: Bool, payload: ByteBuffer)? {
         let start = pending.readerIndex
         guard let first = pending.readInteger(as: UInt8.self), let second = pending.readInteger(as: UInt8.self) else {
             pending.moveReaderIndex(to: start)
@@ -204,13 +191,10 @@ struct WebSocketClientParser {
             pending.moveReaderIndex(to: start)
             return nil
         }
-        let mask: [UInt8]? = second & 0x80 != 0 ? pending.readBytes(length: 4) : nil
-        guard second & 0x80 == 0 || mask != nil, var payload = pending.readSlice(length: length) else {
+        guard second & 0x80 == 0 else { throw BenchmarkError("the server sent a masked frame") }
+        guard let payload = pending.readSlice(length: length) else {
             pending.moveReaderIndex(to: start)
             return nil
-        }
-        if let mask {
-            payload = ByteBuffer(bytes: payload.readableBytesView.enumerated().map { $0.element ^ mask[$0.offset % 4] })
         }
         return (first & 0x0f, first & 0x80 != 0, payload)
     }

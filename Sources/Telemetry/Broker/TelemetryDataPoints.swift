@@ -43,7 +43,7 @@ public struct TelemetryDataPoints: Collection, Hashable, Sendable {
     }
 
     /// The points whose canonical `data_points` fields `range` of `bytes` holds, `count` of
-    /// them, as ``readCanonicalRun(_:)`` checked them.
+    /// them, as ``readCanonicalRun(_:from:)`` checked them.
     init(canonicalWireForm bytes: [UInt8], range: Range<Int>, count: Int) {
         storage = .wireForm(bytes: bytes, range: range, count: count)
     }
@@ -173,11 +173,10 @@ public struct TelemetryDataPoints: Collection, Hashable, Sendable {
     static func readCanonicalRun(_ reader: inout ProtobufWireReader, from fieldStart: Int) -> TelemetryDataPoints? {
         // A canonical tag is the one byte 0x1a.
         guard reader.position == fieldStart + 1 else { return nil }
-        let start = fieldStart
         let limit = reader.end
         // One pass over raw memory: this runs for every point through the broker.
         let scanned: (end: Int, count: Int)? = reader.bytes.withUnsafeBufferPointer { bytes in
-            var position = start
+            var position = fieldStart
             var count = 0
             while position < limit, bytes[position] == fieldTag {
                 let end = canonicalPointEnd(in: bytes, fieldStart: position, limit: limit)
@@ -188,7 +187,7 @@ public struct TelemetryDataPoints: Collection, Hashable, Sendable {
             return (position, count)
         }
         guard let scanned, reader.advance(by: scanned.end - reader.position) else { return nil }
-        return TelemetryDataPoints(canonicalWireForm: reader.bytes, range: start..<scanned.end, count: scanned.count)
+        return TelemetryDataPoints(canonicalWireForm: reader.bytes, range: fieldStart..<scanned.end, count: scanned.count)
     }
 
     // The scan below returns positions, with -1 for "not canonical", rather than optionals: it

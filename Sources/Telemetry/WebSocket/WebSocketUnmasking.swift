@@ -37,7 +37,7 @@ struct WebSocketUnmasking: WebSocketExtension {
         let count = frame.data.readableBytes
         var data = ByteBufferAllocator().buffer(capacity: count)
         data.writeWithUnsafeMutableBytes(minimumWritableBytes: count) { destination in
-            frame.data.withUnsafeReadableBytes { Self.apply(key, from: $0, to: destination) }
+            frame.data.withUnsafeReadableBytes { WebSocketMasking.apply(key, from: $0, to: destination) }
             return count
         }
         frame.data = data
@@ -50,29 +50,4 @@ struct WebSocketUnmasking: WebSocketExtension {
 
     /// Nothing to release.
     func shutdown() async {}
-
-    /// Writes `source` XORed with `key` repeated (the first byte with the key's first byte)
-    /// to the start of `destination`, which has room for it: masking and unmasking are the same
-    /// operation.
-    static func apply(_ key: WebSocketMaskingKey, from source: UnsafeRawBufferPointer, to destination: UnsafeMutableRawBufferPointer) {
-        precondition(destination.count >= source.count, "no room for the unmasked bytes")
-        guard let from = source.baseAddress, let to = destination.baseAddress else { return }
-        // The key four times over, in memory order, so that a word loaded from offset 8n is
-        // XORed with the key bytes that belong to its offsets.
-        var word: UInt64 = 0
-        withUnsafeMutableBytes(of: &word) { wordBytes in
-            for index in 0..<8 { wordBytes[index] = key[index % 4] }
-        }
-        let count = source.count
-        var offset = 0
-        while offset + 8 <= count {
-            let value = from.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            to.storeBytes(of: value ^ word, toByteOffset: offset, as: UInt64.self)
-            offset += 8
-        }
-        while offset < count {
-            destination[offset] = source[offset] ^ key[offset % 4]
-            offset += 1
-        }
-    }
 }
