@@ -6,8 +6,10 @@ import Logging
 // What a connection does with the upstream messages of its peer (specs/intdash.md §1.5):
 // open, chunks, base times, close and resume.
 //
-// Every chunk is acknowledged as soon as it is stored (when the upstream persists) and
-// routed, so the client's `ack_interval` is always met and not otherwise used.
+// Every chunk is acknowledged once it is stored (when the upstream persists) and routed, as
+// soon as the handler has caught up with the chunks read after it or is about to store
+// another (``handleQueued()``), so the client's `ack_interval` is always met and not
+// otherwise used.
 extension ISCP2Connection {
     func openUpstream(_ request: ISCP2UpstreamOpenRequest) async {
         var response = ISCP2UpstreamOpenResponse()
@@ -112,10 +114,10 @@ extension ISCP2Connection {
         let sequenceNumber = chunk.sequenceNumber
         guard var state = upstreams[alias] else {
             let failure = ISCP2Failure(.streamNotFound, "no upstream has the alias \(alias) on this connection")
-            return await acknowledge(alias: alias, sequenceNumber, .failure(failure), newAliases: [:])
+            return acknowledge(alias: alias, sequenceNumber, .failure(failure), newAliases: [:])
         }
         if state.hasAccepted(sequenceNumber) {
-            return await acknowledge(alias: alias, sequenceNumber, .success(()), newAliases: [:])
+            return acknowledge(alias: alias, sequenceNumber, .success(()), newAliases: [:])
         }
         let resolution = state.resolve(chunk)
         upstreams[alias] = state
@@ -123,23 +125,25 @@ extension ISCP2Connection {
         switch resolution {
         case .failure(let failure):
             upstreams[alias]?.reject(sequenceNumber)
-            return await acknowledge(alias: alias, sequenceNumber, .failure(failure), newAliases: [:])
+            return acknowledge(alias: alias, sequenceNumber, .failure(failure), newAliases: [:])
         case .success(let value):
             resolved = value
         }
         if state.persists, let recorder = environment.recorder {
+            // No acknowledgement waits for the disk.
+            await sendPendingAcknowledgements()
             do {
                 try await recorder.record(resolved.chunk)
             } catch {
                 logger.error("iSCP v2 chunk not stored", metadata: ["stream": "\(state.upstream.streamID)", "error": "\(error)"])
                 upstreams[alias]?.reject(sequenceNumber)
                 let failure = ISCP2Failure.storing("the chunk", failedWith: error)
-                return await acknowledge(alias: alias, sequenceNumber, .failure(failure), newAliases: resolved.newAliases)
+                return acknowledge(alias: alias, sequenceNumber, .failure(failure), newAliases: resolved.newAliases)
             }
         }
         await environment.broker.publish(resolved.chunk)
         upstreams[alias]?.accept(resolved.chunk)
-        await acknowledge(alias: alias, sequenceNumber, .success(()), newAliases: resolved.newAliases)
+        acknowledge(alias: alias, sequenceNumber, .success(()), newAliases: resolved.newAliases)
     }
 
     func receive(_ metadata: ISCP2UpstreamMetadata) async {
@@ -173,7 +177,9 @@ extension ISCP2Connection {
         await sendUrgent(.upstreamMetadataAck(ack))
     }
 
-    private func acknowledge(alias: UInt32, _ sequenceNumber: UInt32, _ outcome: Result<Void, ISCP2Failure>, newAliases: [UInt32: ISCP2DataID]) async {
+    /// Adds the result of chunk `sequenceNumber` of upstream `alias` to those the handler
+    /// sends once it has caught up with the peer.
+    private func acknowledge(alias: UInt32, _ sequenceNumber: UInt32, _ outcome: Result<Void, ISCP2Failure>, newAliases: [UInt32: ISCP2DataID]) {
         var result = ISCP2UpstreamChunkResult()
         result.sequenceNumber = sequenceNumber
         switch outcome {
@@ -184,11 +190,14 @@ extension ISCP2Connection {
             result.resultCode = failure.code
             result.resultString = failure.message
         }
-        var ack = ISCP2UpstreamChunkAck()
-        ack.streamIDAlias = alias
-        ack.results = [result]
-        ack.dataIDAliases = newAliases
-        await sendUrgent(.upstreamChunkAck(ack))
+        pendingAcknowledgements.add(alias: alias, result, newAliases: newAliases)
+    }
+
+    /// Sends the chunk results gathered so far, one `UpstreamChunkAck` per upstream.
+    func sendPendingAcknowledgements() async {
+        for ack in pendingAcknowledgements.take() {
+            await sendUrgent(.upstreamChunkAck(ack))
+        }
     }
 
     private func takeUpstreamAlias() -> UInt32 {

@@ -54,6 +54,8 @@ actor ISCP2Connection {
     /// What the read loop has read for the handler.
     let requests = ISCP2RequestQueue(capacity: ISCP2Connection.requestQueueCapacity)
     let requestIDs = ISCP2ServerRequestIDs()
+    /// The chunk results the handler has not sent yet.
+    var pendingAcknowledgements = ISCP2PendingAcknowledgements()
     var logger: Logger
 
     /// The node the peer acts as, once connected.
@@ -80,6 +82,10 @@ actor ISCP2Connection {
 
     /// How many read messages may wait for the handler before the read loop waits too.
     static let requestQueueCapacity = 256
+    /// How many chunk results the handler gathers at most before it sends them.
+    static let acknowledgementBatchLimit = 32
+    /// How many frames the writer takes from the outbox at once.
+    static let writeBatchLimit = 16
 
     /// Creates a connection that has not yet read anything, whose tasks prefer `executor`.
     init(environment: Environment, executor: (any TaskExecutor)? = nil, logger: Logger) {
@@ -171,12 +177,25 @@ actor ISCP2Connection {
     }
 
     /// Handles the queued messages in the order they were read, until the connection ends.
+    ///
+    /// The results of chunks read back to back are acknowledged together: when the handler has
+    /// taken every queued message (it has caught up with the peer), before any other message
+    /// (a close is answered after the acks of the chunks before it), and at the latest every
+    /// ``acknowledgementBatchLimit`` results.
     private func handleQueued() async {
-        while !isEnding, let request = await requests.next() {
-            switch request {
-            case .message(let message): await handle(message)
-            case .chunk(let chunk): await receive(chunk)
+        while !isEnding, let batch = await requests.nextBatch() {
+            for request in batch {
+                guard !isEnding else { break }
+                switch request {
+                case .message(let message):
+                    await sendPendingAcknowledgements()
+                    await handle(message)
+                case .chunk(let chunk):
+                    await receive(chunk)
+                    if pendingAcknowledgements.resultCount >= Self.acknowledgementBatchLimit { await sendPendingAcknowledgements() }
+                }
             }
+            await sendPendingAcknowledgements()
         }
     }
 
@@ -204,9 +223,9 @@ actor ISCP2Connection {
     }
 
     private static func write(_ outbox: ISCP2Outbox, to outbound: WebSocketOutboundWriter) async {
-        while let frame = await outbox.next() {
+        while let frames = await outbox.nextFrames(limit: Self.writeBatchLimit) {
             do {
-                try await outbound.write(.binary(ByteBuffer(bytes: frame)))
+                for frame in frames { try await outbound.write(.binary(ByteBuffer(bytes: frame))) }
             } catch {
                 await outbox.finish()
                 return

@@ -60,19 +60,22 @@ actor ISCP2Outbox {
         return true
     }
 
-    /// The next frame to write, urgent first; waits while both lanes are empty. Returns `nil`
-    /// once the outbox is finished and empty.
-    func next() async -> [UInt8]? {
-        if let frame = urgent.popFirst() { return frame }
-        if let frame = bulk.popFirst() {
-            if let producer = waitingProducers.first {
-                waitingProducers.removeFirst()
-                producer.resume()
-            }
-            return frame
+    /// The next frames to write, at most `limit` of them, urgent ones first, each lane in
+    /// order; waits while both lanes are empty. Returns `nil` once the outbox is finished and
+    /// empty.
+    ///
+    /// The writer takes what has piled up while it wrote in one call; `limit` bounds how long
+    /// an urgent frame that comes meanwhile waits behind bulk ones.
+    func nextFrames(limit: Int) async -> [[UInt8]]? {
+        var frames: [[UInt8]] = []
+        while frames.count < limit, let frame = urgent.popFirst() { frames.append(frame) }
+        while frames.count < limit, let frame = bulk.popFirst() {
+            frames.append(frame)
+            if !waitingProducers.isEmpty { waitingProducers.removeFirst().resume() }
         }
+        if !frames.isEmpty { return frames }
         if isFinished { return nil }
-        return await withCheckedContinuation { waitingWriter = $0 }
+        return await withCheckedContinuation { waitingWriter = $0 }.map { [$0] }
     }
 
     /// Accepts no more frames; those already queued are still handed to the writer. Waiting

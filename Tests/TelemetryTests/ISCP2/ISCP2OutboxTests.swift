@@ -11,9 +11,8 @@ struct ISCP2OutboxTests {
         #expect(await outbox.enqueueBulk([2]))
         #expect(await outbox.enqueueUrgent([10]))
         #expect(await outbox.enqueueUrgent([11]))
-        var written: [[UInt8]] = []
-        for _ in 0..<4 { written.append(await outbox.next() ?? []) }
-        #expect(written == [[10], [11], [1], [2]])
+        #expect(await outbox.nextFrames(limit: 3) == [[10], [11], [1]])
+        #expect(await outbox.nextFrames(limit: 3) == [[2]])
     }
 
     @Test("a producer waits while the bulk lane is full, and goes on once the writer takes a frame")
@@ -25,11 +24,11 @@ struct ISCP2OutboxTests {
         try? await Task.sleep(for: .milliseconds(100))
         // The third frame is not queued yet: the writer sees the urgent one, then 1 and 2.
         #expect(await outbox.enqueueUrgent([9]))
-        #expect(await outbox.next() == [9])
-        #expect(await outbox.next() == [1])
+        #expect(await outbox.nextFrames(limit: 1) == [[9]])
+        #expect(await outbox.nextFrames(limit: 1) == [[1]])
         #expect(await producer.value)
-        #expect(await outbox.next() == [2])
-        #expect(await outbox.next() == [3])
+        #expect(await outbox.nextFrames(limit: 1) == [[2]])
+        #expect(await outbox.nextFrames(limit: 1) == [[3]])
     }
 
     @Test("finishing releases waiting producers and ends the writer after the queued frames")
@@ -41,8 +40,17 @@ struct ISCP2OutboxTests {
         await outbox.finish()
         #expect(await producer.value == false)
         #expect(await outbox.enqueueUrgent([3]) == false)
-        #expect(await outbox.next() == [1])
-        #expect(await outbox.next() == nil)
+        #expect(await outbox.nextFrames(limit: 1) == [[1]])
+        #expect(await outbox.nextFrames(limit: 1) == nil)
+    }
+
+    @Test("a writer waiting for frames is handed the first one queued")
+    func waitingWriter() async {
+        let outbox = ISCP2Outbox()
+        let writer = Task { await outbox.nextFrames(limit: 4) }
+        try? await Task.sleep(for: .milliseconds(50))
+        #expect(await outbox.enqueueBulk([5]))
+        #expect(await writer.value == [[5]])
     }
 
     @Test("a full urgent lane refuses frames: the peer stopped reading")

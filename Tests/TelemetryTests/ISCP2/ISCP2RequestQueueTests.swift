@@ -20,33 +20,40 @@ struct ISCP2RequestQueueTests {
         return Int(ping.requestID)
     }
 
-    @Test("messages come out in order, and a queue that never runs empty does not keep what it handed out")
-    func orderAndBoundedStorage() async {
+    @Test("a batch holds every queued message in order, and taking it empties the queue")
+    func batchesInOrder() async {
         let queue = ISCP2RequestQueue(capacity: 4)
-        for sent in 0..<3 { await queue.enqueue(message(sent)) }
         var received: [Int] = []
-        for sent in 3..<200 {
-            await queue.enqueue(message(sent))
-            received.append(number(await queue.next()) ?? -1)
-            #expect(await queue.storedMessageCount <= 8)
+        for sent in stride(from: 0, to: 200, by: 3) {
+            for number in sent..<min(sent + 3, 200) { await queue.enqueue(message(number)) }
+            let batch = await queue.nextBatch() ?? []
+            #expect(batch.count == min(3, 200 - sent))
+            received += batch.map { number($0) ?? -1 }
+            #expect(await queue.count == 0)
         }
-        await queue.finish()
-        while let next = await queue.next() { received.append(number(next) ?? -1) }
         #expect(received == Array(0..<200))
     }
 
-    @Test("a full queue holds the read loop back until the handler takes a message")
+    @Test("a waiting handler is handed the first message read")
+    func waitingHandler() async {
+        let queue = ISCP2RequestQueue(capacity: 4)
+        let handler = Task { await queue.nextBatch() }
+        try? await Task.sleep(for: .milliseconds(50))
+        await queue.enqueue(message(7))
+        #expect(await handler.value?.map { number($0) } == [7])
+    }
+
+    @Test("a full queue holds the read loop back until the handler takes its messages")
     func fullQueueWaits() async {
         let queue = ISCP2RequestQueue(capacity: 2)
         await queue.enqueue(message(1))
         await queue.enqueue(message(2))
         let third = Task { await queue.enqueue(message(3)) }
         try? await Task.sleep(for: .milliseconds(100))
-        #expect(await queue.storedMessageCount == 2)
-        #expect(number(await queue.next()) == 1)
+        #expect(await queue.count == 2)
+        #expect(await queue.nextBatch()?.map { number($0) } == [1, 2])
         await third.value
-        #expect(number(await queue.next()) == 2)
-        #expect(number(await queue.next()) == 3)
+        #expect(await queue.nextBatch()?.map { number($0) } == [3])
     }
 
     @Test("after finish, queued messages are still handed out, then nil; new ones are dropped")
@@ -55,7 +62,7 @@ struct ISCP2RequestQueueTests {
         await queue.enqueue(message(1))
         await queue.finish()
         await queue.enqueue(message(2))
-        #expect(number(await queue.next()) == 1)
-        #expect(await queue.next() == nil)
+        #expect(await queue.nextBatch()?.map { number($0) } == [1])
+        #expect(await queue.nextBatch() == nil)
     }
 }

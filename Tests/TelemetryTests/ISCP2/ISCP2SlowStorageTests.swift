@@ -67,4 +67,40 @@ struct ISCP2SlowStorageTests {
             }
         }
     }
+
+    @Test("chunks read while the handler was busy are acknowledged together, in one ack per upstream")
+    func chunksReadTogetherAreAckedTogether() async throws {
+        let recorder = GatedRecorder()
+        try await ISCP2TestServer.with(recorder: recorder) { server in
+            try await ISCP2TestPeer.connected(to: server, token: server.edgeToken, nodeID: server.edgeNodeID) { edge in
+                try await edge.send(R.openUpstream(2, session: UUID().uuidString.lowercased(), persist: true))
+                let stored = try await edge.next(S.upstreamOpenResponse).assignedStreamIDAlias
+                try await edge.send(R.openUpstream(3, session: UUID().uuidString.lowercased()))
+                let routed = try await edge.next(S.upstreamOpenResponse).assignedStreamIDAlias
+                // The stored chunk holds the handler at the gate while the routed ones are read.
+                try await edge.send(R.chunk(alias: stored, sequenceNumber: 1, [R.group(R.dataID("v", "int64"), [R.point(1, [1])])]))
+                let w = R.dataID("w", "int64")
+                for sequenceNumber in UInt32(1)...3 {
+                    let dataIDs = sequenceNumber == 1 ? [w] : []
+                    try await edge.send(R.chunk(alias: routed, sequenceNumber: sequenceNumber, [R.group(w, [R.point(Int64(sequenceNumber), [2])])], dataIDs: dataIDs))
+                }
+                try await edge.send(R.ping(4))
+                guard case .pong(let pong)? = try await edge.next() else {
+                    Issue.record("the ping was not answered first")
+                    return
+                }
+                #expect(pong.requestID == 4)
+
+                await recorder.open()
+                let first = try await edge.next(S.upstreamChunkAck)
+                #expect(first.streamIDAlias == stored)
+                #expect(first.results.map(\.sequenceNumber) == [1])
+                let second = try await edge.next(S.upstreamChunkAck)
+                #expect(second.streamIDAlias == routed)
+                #expect(second.results.map(\.sequenceNumber) == [1, 2, 3])
+                #expect(second.results.map(\.resultCode) == [.succeeded, .succeeded, .succeeded])
+                #expect(second.dataIDAliases.values.map(\.name) == ["w"])
+            }
+        }
+    }
 }
