@@ -13,12 +13,11 @@ struct ISCP2PendingAcknowledgements {
     private var acks: [ISCP2UpstreamChunkAck] = []
 
     /// How many results wait, over every upstream.
-    private(set) var resultCount = 0
+    var resultCount: Int { acks.reduce(0) { $0 + $1.results.count } }
 
     /// Adds the result of chunk `sequenceNumber` of the upstream with alias `alias`, with the
     /// data-id aliases the server assigned while resolving it.
     mutating func add(alias: UInt32, _ result: ISCP2UpstreamChunkResult, newAliases: [UInt32: ISCP2DataID]) {
-        resultCount += 1
         if let index = acks.firstIndex(where: { $0.streamIDAlias == alias }) {
             acks[index].results.append(result)
             acks[index].dataIDAliases.merge(newAliases) { _, new in new }
@@ -33,10 +32,7 @@ struct ISCP2PendingAcknowledgements {
 
     /// The acks gathered so far, and an empty set of pending results.
     mutating func take() -> [ISCP2UpstreamChunkAck] {
-        defer {
-            acks = []
-            resultCount = 0
-        }
+        defer { acks = [] }
         return acks
     }
 }
