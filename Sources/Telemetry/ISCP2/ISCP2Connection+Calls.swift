@@ -42,6 +42,6 @@ extension ISCP2Connection {
             ack.resultCode = delivered ? .succeeded : .processFailed
             ack.resultString = delivered ? "SUCCEEDED" : "node \(destination) is not connected"
         }
-        await sendUrgent(.upstreamCallAck(ack))
+        sendUrgent(.upstreamCallAck(ack))
     }
 }

@@ -18,7 +18,7 @@ extension ISCP2Connection {
         case .failure(let failure):
             response.resultCode = failure.code
             response.resultString = failure.message
-            return await sendUrgent(.downstreamOpenResponse(response))
+            return sendUrgent(.downstreamOpenResponse(response))
         case .success(let value):
             filters = value
         }
@@ -35,7 +35,7 @@ extension ISCP2Connection {
         response.resultString = "SUCCEEDED"
         // The response is queued before the stream is attached, and urgent frames go first,
         // so the client has it before any chunk of the stream.
-        await sendUrgent(.downstreamOpenResponse(response))
+        sendUrgent(.downstreamOpenResponse(response))
         await attach(state, alias: request.desiredStreamIDAlias)
         await environment.downstreamRegistry.register(state)
         Task(executorPreference: executor) { await state.pump(subscription.events) }
@@ -49,17 +49,17 @@ extension ISCP2Connection {
         if let failure = aliasProblem(request.desiredStreamIDAlias) {
             response.resultCode = failure.code
             response.resultString = failure.message
-            return await sendUrgent(.downstreamResumeResponse(response))
+            return sendUrgent(.downstreamResumeResponse(response))
         }
         switch await environment.downstreamRegistry.resume(request.streamID, nodeID: nodeID, userID: principal.userID) {
         case .failure(let failure):
             response.resultCode = failure.code
             response.resultString = failure.message
-            await sendUrgent(.downstreamResumeResponse(response))
+            sendUrgent(.downstreamResumeResponse(response))
         case .success(let state):
             response.resultCode = .succeeded
             response.resultString = "SUCCEEDED"
-            await sendUrgent(.downstreamResumeResponse(response))
+            sendUrgent(.downstreamResumeResponse(response))
             await attach(state, alias: request.desiredStreamIDAlias)
             logger.debug("iSCP v2 downstream resumed", metadata: ["stream": "\(state.streamID)"])
             Task(executorPreference: executor) { await state.sendRedeliveries() }
@@ -141,12 +141,12 @@ extension ISCP2Connection {
         else {
             response.resultCode = .streamNotFound
             response.resultString = "no downstream with this stream id is open on this connection"
-            return await sendUrgent(.downstreamCloseResponse(response))
+            return sendUrgent(.downstreamCloseResponse(response))
         }
         await end(downstream)
         response.resultCode = .succeeded
         response.resultString = "SUCCEEDED"
-        await sendUrgent(.downstreamCloseResponse(response))
+        sendUrgent(.downstreamCloseResponse(response))
         logger.debug("iSCP v2 downstream closed", metadata: ["stream": "\(downstream.streamID)"])
     }
 
@@ -162,6 +162,6 @@ extension ISCP2Connection {
             complete.resultCode = .streamNotFound
             complete.resultString = "no downstream has the alias \(ack.streamIDAlias) on this connection"
         }
-        await sendUrgent(.downstreamChunkAckComplete(complete))
+        sendUrgent(.downstreamChunkAckComplete(complete))
     }
 }

@@ -18,7 +18,7 @@ extension ISCP2Connection {
         guard upstreams.count < environment.limits.upstreamsPerConnection else {
             response.resultCode = .tooManyStreams
             response.resultString = "a connection may have at most \(environment.limits.upstreamsPerConnection) upstreams"
-            return await sendUrgent(.upstreamOpenResponse(response))
+            return sendUrgent(.upstreamOpenResponse(response))
         }
         let upstream = TelemetryUpstream(streamID: UUID(), sessionID: request.sessionID, sourceNodeID: nodeID)
         let persists = request.extensionFields.persist && environment.recorder != nil
@@ -28,7 +28,7 @@ extension ISCP2Connection {
             } catch {
                 response.resultCode = .processFailed
                 response.resultString = "the session cannot be stored: \(error)"
-                return await sendUrgent(.upstreamOpenResponse(response))
+                return sendUrgent(.upstreamOpenResponse(response))
             }
         }
         var state = ISCP2UpstreamState(
@@ -44,7 +44,7 @@ extension ISCP2Connection {
         response.serverTime = iscp2ServerTime()
         response.resultCode = .succeeded
         response.resultString = "SUCCEEDED"
-        await sendUrgent(.upstreamOpenResponse(response))
+        sendUrgent(.upstreamOpenResponse(response))
         logger.debug("iSCP v2 upstream opened", metadata: ["stream": "\(upstream.streamID)", "session": "\(upstream.sessionID)", "persist": "\(persists)"])
         await environment.broker.publish(.upstreamOpened(upstream), from: nodeID)
     }
@@ -57,14 +57,14 @@ extension ISCP2Connection {
         case .failure(let failure):
             response.resultCode = failure.code
             response.resultString = failure.message
-            await sendUrgent(.upstreamResumeResponse(response))
+            sendUrgent(.upstreamResumeResponse(response))
         case .success(let state):
             let alias = takeUpstreamAlias()
             upstreams[alias] = state
             response.assignedStreamIDAlias = alias
             response.resultCode = .succeeded
             response.resultString = "SUCCEEDED"
-            await sendUrgent(.upstreamResumeResponse(response))
+            sendUrgent(.upstreamResumeResponse(response))
             logger.debug("iSCP v2 upstream resumed", metadata: ["stream": "\(state.streamID)"])
             await environment.broker.publish(.upstreamResumed(state.upstream), from: nodeID)
         }
@@ -80,7 +80,7 @@ extension ISCP2Connection {
         else {
             response.resultCode = .streamNotFound
             response.resultString = "no upstream with this stream id is open on this connection"
-            return await sendUrgent(.upstreamCloseResponse(response))
+            return sendUrgent(.upstreamCloseResponse(response))
         }
         await environment.upstreamRegistry.remove(state.streamID)
         response.resultCode = .succeeded
@@ -101,7 +101,7 @@ extension ISCP2Connection {
                 response.resultString = "the upstream is closed, but \(failure.message)"
             }
         }
-        await sendUrgent(.upstreamCloseResponse(response))
+        sendUrgent(.upstreamCloseResponse(response))
         logger.debug("iSCP v2 upstream closed", metadata: ["stream": "\(state.upstream.streamID)", "points": "\(state.totalDataPoints)"])
         let closed = TelemetryMetadata.upstreamClosed(
             state.upstream, totalDataPoints: request.totalDataPoints, finalSequenceNumber: request.finalSequenceNumber
@@ -131,7 +131,7 @@ extension ISCP2Connection {
         }
         if state.persists, let recorder = environment.recorder {
             // No acknowledgement waits for the disk.
-            await sendPendingAcknowledgements()
+            sendPendingAcknowledgements()
             do {
                 try await recorder.record(resolved.chunk)
             } catch {
@@ -153,14 +153,14 @@ extension ISCP2Connection {
         guard case .baseTime(let value)? = metadata.metadata else {
             ack.resultCode = .invalidPayload
             ack.resultString = "the metadata holds no base time, the only kind this server knows"
-            return await sendUrgent(.upstreamMetadataAck(ack))
+            return sendUrgent(.upstreamMetadataAck(ack))
         }
         let baseTime = TelemetryBaseTime(value)
         if metadata.extensionFields.persist, let recorder = environment.recorder {
             guard upstreams.values.contains(where: { $0.persists && $0.upstream.sessionID == baseTime.sessionID }) else {
                 ack.resultCode = .sessionNotFound
                 ack.resultString = "no upstream of this connection stores session '\(baseTime.sessionID)'"
-                return await sendUrgent(.upstreamMetadataAck(ack))
+                return sendUrgent(.upstreamMetadataAck(ack))
             }
             do {
                 try await recorder.record(baseTime)
@@ -168,13 +168,13 @@ extension ISCP2Connection {
                 let failure = ISCP2Failure.storing("the base time", failedWith: error)
                 ack.resultCode = failure.code
                 ack.resultString = failure.message
-                return await sendUrgent(.upstreamMetadataAck(ack))
+                return sendUrgent(.upstreamMetadataAck(ack))
             }
         }
         await environment.broker.publish(.baseTime(baseTime), from: nodeID)
         ack.resultCode = .succeeded
         ack.resultString = "SUCCEEDED"
-        await sendUrgent(.upstreamMetadataAck(ack))
+        sendUrgent(.upstreamMetadataAck(ack))
     }
 
     /// Adds the result of chunk `sequenceNumber` of upstream `alias` to those the handler
@@ -194,9 +194,9 @@ extension ISCP2Connection {
     }
 
     /// Sends the chunk results gathered so far, one `UpstreamChunkAck` per upstream.
-    func sendPendingAcknowledgements() async {
+    func sendPendingAcknowledgements() {
         for ack in pendingAcknowledgements.take() {
-            await sendUrgent(.upstreamChunkAck(ack))
+            sendUrgent(.upstreamChunkAck(ack))
         }
     }
 

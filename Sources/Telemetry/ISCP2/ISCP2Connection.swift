@@ -17,7 +17,8 @@ import NIOCore
 ///   loop, so a slow disk delays acknowledgements but not pongs. Neither task writes to the
 ///   socket itself, so neither waits behind a slow write: every answer goes to the
 ///   ``ISCP2Outbox``'s urgent lane.
-/// - the *writer* takes frames from the outbox, urgent ones first, and writes them.
+/// - the *writer* takes frames from the outbox, urgent ones first, and writes what it took
+///   into the channel with one flush (``WebSocketChannelWriter``).
 /// - one *pump* per downstream (and one for E2E calls) turns broker events into messages and
 ///   queues them in the outbox's bounded bulk lane. A downstream's pump belongs to the
 ///   downstream, not to the connection: it survives a lost connection, for a resume.
@@ -101,13 +102,13 @@ actor ISCP2Connection {
     ///
     /// - Parameter authorization: The upgrade request's `Authorization` header, a fallback for
     ///   the token (iscp-go sends it there as well).
-    func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, authorization: String?) async {
+    func run(inbound: WebSocketInboundStream, outbound: WebSocketChannelWriter, authorization: String?) async {
         await withTaskExecutorPreference(executor) {
             await serve(inbound: inbound, outbound: outbound, authorization: authorization)
         }
     }
 
-    private func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, authorization: String?) async {
+    private func serve(inbound: WebSocketInboundStream, outbound: WebSocketChannelWriter, authorization: String?) async {
         let writer = Task(executorPreference: executor) { [outbox] in await Self.write(outbox, to: outbound) }
         let handler = Task(executorPreference: executor) { await self.handleQueued() }
         await withTaskGroup(of: Void.self) { group in
@@ -120,10 +121,10 @@ actor ISCP2Connection {
         // upstream and hangs up at once has its close request carried out — unless the
         // connection ends for a fault. The handler is not cancelled: storing must not be cut
         // short half-way.
-        await requests.finish()
+        requests.finish()
         await handler.value
         await cleanUp()
-        await outbox.finish()
+        outbox.finish()
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await writer.value }
             group.addTask { try? await Task.sleep(for: .seconds(5)) }
@@ -188,14 +189,14 @@ actor ISCP2Connection {
                 guard !isEnding else { break }
                 switch request {
                 case .message(let message):
-                    await sendPendingAcknowledgements()
+                    sendPendingAcknowledgements()
                     await handle(message)
                 case .chunk(let chunk):
                     await receive(chunk)
-                    if pendingAcknowledgements.resultCount >= Self.acknowledgementBatchLimit { await sendPendingAcknowledgements() }
+                    if pendingAcknowledgements.resultCount >= Self.acknowledgementBatchLimit { sendPendingAcknowledgements() }
                 }
             }
-            await sendPendingAcknowledgements()
+            sendPendingAcknowledgements()
         }
     }
 
@@ -222,12 +223,12 @@ actor ISCP2Connection {
         }
     }
 
-    private static func write(_ outbox: ISCP2Outbox, to outbound: WebSocketOutboundWriter) async {
+    private static func write(_ outbox: ISCP2Outbox, to outbound: WebSocketChannelWriter) async {
         while let frames = await outbox.nextFrames(limit: Self.writeBatchLimit) {
             do {
-                for frame in frames { try await outbound.write(.binary(ByteBuffer(bytes: frame))) }
+                try await outbound.writeBinaryMessages(frames)
             } catch {
-                await outbox.finish()
+                outbox.finish()
                 return
             }
         }
@@ -267,7 +268,7 @@ actor ISCP2Connection {
             response.resultCode = failure.code
             response.resultString = failure.message
             logger.info("iSCP v2 connection refused", metadata: ["node": "\(request.nodeID)", "reason": "\(failure.message)"])
-            await sendUrgent(.connectResponse(response))
+            sendUrgent(.connectResponse(response))
             isEnding = true
         case .success(let (principal, nodeID)):
             self.principal = principal
@@ -276,7 +277,7 @@ actor ISCP2Connection {
             logger[metadataKey: "iscp.node"] = "\(nodeID)"
             response.resultCode = .succeeded
             response.resultString = "SUCCEEDED"
-            await sendUrgent(.connectResponse(response))
+            sendUrgent(.connectResponse(response))
             await attachForCalls(nodeID)
             logger.debug("iSCP v2 connection established", metadata: ["user": "\(principal.userName)"])
         }
@@ -348,7 +349,7 @@ actor ISCP2Connection {
         case .ping(let ping):
             var pong = ISCP2Pong()
             pong.requestID = ping.requestID
-            await sendUrgent(.pong(pong))
+            sendUrgent(.pong(pong))
         case .disconnect(let disconnect):
             logger.debug("iSCP v2 client disconnected", metadata: ["result": "\(disconnect.resultString)"])
             disconnectedAt = .now
@@ -389,9 +390,9 @@ actor ISCP2Connection {
 
     /// Queues a message ahead of the bulk traffic (queuing never waits for the socket); ends
     /// the connection when the peer has stopped reading its answers.
-    func sendUrgent(_ body: ISCP2Message.OneOf_Message) async {
+    func sendUrgent(_ body: ISCP2Message.OneOf_Message) {
         guard let frame = environment.codec.frame(ISCP2Message(body)) else { return }
-        if await !outbox.enqueueUrgent(frame), !isEnding {
+        if !outbox.enqueueUrgent(frame), !isEnding {
             logger.warning("iSCP v2 peer stopped reading its answers; closing")
             isEnding = true
         }
@@ -403,7 +404,7 @@ actor ISCP2Connection {
         disconnect.resultCode = code
         disconnect.resultString = message
         logger.info("iSCP v2 connection closed by the server", metadata: ["reason": "\(message)"])
-        await sendUrgent(.disconnect(disconnect))
+        sendUrgent(.disconnect(disconnect))
         isEnding = true
     }
 }

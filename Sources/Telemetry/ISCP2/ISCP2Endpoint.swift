@@ -62,9 +62,10 @@ public struct ISCP2Endpoint: Sendable {
                 }
                 return .upgrade([:])
             },
-            onUpgrade: { [environment, logger] inbound, outbound, context in
+            onUpgrade: { [environment, logger] inbound, _, context in
                 let executor = EventLoopTaskExecutor(context.requestContext.eventLoop)
                 let connection = ISCP2Connection(environment: environment, executor: executor, logger: logger)
+                let outbound = WebSocketChannelWriter(channel: context.requestContext.channel)
                 await connection.run(inbound: inbound, outbound: outbound, authorization: context.request.headers[.authorization])
             }
         )

@@ -7,10 +7,14 @@ import ISCP
 /// a slow disk delays acknowledgements, not pongs. When the queue is full the read loop waits,
 /// which holds the peer back through TCP instead of growing the server's memory.
 ///
-/// The handler takes everything queued at once (``nextBatch()``): one hop between the tasks
-/// for a run of messages read back to back, and a batch's end tells the handler that it has
-/// caught up with its peer, which is when it sends the acknowledgements it gathered.
-actor ISCP2RequestQueue {
+/// The handler takes everything queued at once (``nextBatch(isolation:)``): one wake-up for a
+/// run of messages read back to back, and a batch's end tells the handler that it has caught up
+/// with its peer, which is when it sends the acknowledgements it gathered.
+///
+/// The queue is not an actor: it belongs to its connection, whose read loop and handler both
+/// run isolated to the connection's actor and pass that isolation on, so queuing a message is a
+/// plain call rather than a hop to another actor and back.
+final class ISCP2RequestQueue {
     private var messages: [ISCP2Request] = []
     private let capacity: Int
     private var isFinished = false
@@ -29,9 +33,9 @@ actor ISCP2RequestQueue {
 
     /// Adds `message` at the end, first waiting for room while the queue is full. After
     /// ``finish()`` the message is dropped.
-    func enqueue(_ message: ISCP2Request) async {
+    func enqueue(_ message: ISCP2Request, isolation: isolated (any Actor)? = #isolation) async {
         while messages.count >= capacity, !isFinished {
-            await withCheckedContinuation { producers.append($0) }
+            await withCheckedContinuation(isolation: isolation) { producers.append($0) }
         }
         guard !isFinished else { return }
         if let consumer {
@@ -44,7 +48,7 @@ actor ISCP2RequestQueue {
 
     /// Every queued message, oldest first, waiting for one when the queue is empty; `nil` once
     /// the queue is finished and empty.
-    func nextBatch() async -> [ISCP2Request]? {
+    func nextBatch(isolation: isolated (any Actor)? = #isolation) async -> [ISCP2Request]? {
         if !messages.isEmpty {
             defer {
                 messages = []
@@ -54,7 +58,7 @@ actor ISCP2RequestQueue {
             return messages
         }
         if isFinished { return nil }
-        return await withCheckedContinuation { consumer = $0 }
+        return await withCheckedContinuation(isolation: isolation) { consumer = $0 }
     }
 
     /// Takes no more messages; those queued are still handed out, then `nil`.

@@ -9,8 +9,8 @@ struct ISCP2OutboxTests {
         let outbox = ISCP2Outbox(bulkLimit: 8)
         #expect(await outbox.enqueueBulk([1]))
         #expect(await outbox.enqueueBulk([2]))
-        #expect(await outbox.enqueueUrgent([10]))
-        #expect(await outbox.enqueueUrgent([11]))
+        #expect(outbox.enqueueUrgent([10]))
+        #expect(outbox.enqueueUrgent([11]))
         #expect(await outbox.nextFrames(limit: 3) == [[10], [11], [1]])
         #expect(await outbox.nextFrames(limit: 3) == [[2]])
     }
@@ -23,7 +23,7 @@ struct ISCP2OutboxTests {
         let producer = Task { await outbox.enqueueBulk([3]) }
         try? await Task.sleep(for: .milliseconds(100))
         // The third frame is not queued yet: the writer sees the urgent one, then 1 and 2.
-        #expect(await outbox.enqueueUrgent([9]))
+        #expect(outbox.enqueueUrgent([9]))
         #expect(await outbox.nextFrames(limit: 1) == [[9]])
         #expect(await outbox.nextFrames(limit: 1) == [[1]])
         #expect(await producer.value)
@@ -37,9 +37,9 @@ struct ISCP2OutboxTests {
         #expect(await outbox.enqueueBulk([1]))
         let producer = Task { await outbox.enqueueBulk([2]) }
         try? await Task.sleep(for: .milliseconds(100))
-        await outbox.finish()
+        outbox.finish()
         #expect(await producer.value == false)
-        #expect(await outbox.enqueueUrgent([3]) == false)
+        #expect(outbox.enqueueUrgent([3]) == false)
         #expect(await outbox.nextFrames(limit: 1) == [[1]])
         #expect(await outbox.nextFrames(limit: 1) == nil)
     }
@@ -56,8 +56,8 @@ struct ISCP2OutboxTests {
     @Test("a full urgent lane refuses frames: the peer stopped reading")
     func urgentLimit() async {
         let outbox = ISCP2Outbox(urgentLimit: 2)
-        #expect(await outbox.enqueueUrgent([1]))
-        #expect(await outbox.enqueueUrgent([2]))
-        #expect(await outbox.enqueueUrgent([3]) == false)
+        #expect(outbox.enqueueUrgent([1]))
+        #expect(outbox.enqueueUrgent([2]))
+        #expect(outbox.enqueueUrgent([3]) == false)
     }
 }

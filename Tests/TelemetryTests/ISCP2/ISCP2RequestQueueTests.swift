@@ -6,6 +6,17 @@ import Testing
 /// The queue between an iSCP v2 connection's read loop and its handler.
 @Suite("iSCP v2 request queue")
 struct ISCP2RequestQueueTests {
+    /// Owns a queue the way a connection does: every use is isolated to one actor, while the
+    /// read loop and the handler are separate tasks.
+    private actor Owner {
+        let queue: ISCP2RequestQueue
+        init(capacity: Int) { queue = ISCP2RequestQueue(capacity: capacity) }
+        func enqueue(_ request: ISCP2Request) async { await queue.enqueue(request) }
+        func nextBatch() async -> [ISCP2Request]? { await queue.nextBatch() }
+        func finish() { queue.finish() }
+        var count: Int { queue.count }
+    }
+
     /// A ping whose request id tells messages apart.
     private func message(_ number: Int) -> ISCP2Request {
         var ping = ISCP2Ping()
@@ -22,7 +33,7 @@ struct ISCP2RequestQueueTests {
 
     @Test("a batch holds every queued message in order, and taking it empties the queue")
     func batchesInOrder() async {
-        let queue = ISCP2RequestQueue(capacity: 4)
+        let queue = Owner(capacity: 4)
         var received: [Int] = []
         for sent in stride(from: 0, to: 200, by: 3) {
             for number in sent..<min(sent + 3, 200) { await queue.enqueue(message(number)) }
@@ -36,7 +47,7 @@ struct ISCP2RequestQueueTests {
 
     @Test("a waiting handler is handed the first message read")
     func waitingHandler() async {
-        let queue = ISCP2RequestQueue(capacity: 4)
+        let queue = Owner(capacity: 4)
         let handler = Task { await queue.nextBatch() }
         try? await Task.sleep(for: .milliseconds(50))
         await queue.enqueue(message(7))
@@ -45,7 +56,7 @@ struct ISCP2RequestQueueTests {
 
     @Test("a full queue holds the read loop back until the handler takes its messages")
     func fullQueueWaits() async {
-        let queue = ISCP2RequestQueue(capacity: 2)
+        let queue = Owner(capacity: 2)
         await queue.enqueue(message(1))
         await queue.enqueue(message(2))
         let third = Task { await queue.enqueue(message(3)) }
@@ -58,7 +69,7 @@ struct ISCP2RequestQueueTests {
 
     @Test("after finish, queued messages are still handed out, then nil; new ones are dropped")
     func finishDrains() async {
-        let queue = ISCP2RequestQueue(capacity: 4)
+        let queue = Owner(capacity: 4)
         await queue.enqueue(message(1))
         await queue.finish()
         await queue.enqueue(message(2))
