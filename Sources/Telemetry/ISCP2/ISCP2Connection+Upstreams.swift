@@ -33,7 +33,8 @@ extension ISCP2Connection {
         }
         var state = ISCP2UpstreamState(
             upstream: upstream, qos: request.qos, persists: persists,
-            expiryInterval: environment.limits.expiryInterval(seconds: request.expiryInterval)
+            expiryInterval: environment.limits.expiryInterval(seconds: request.expiryInterval),
+            ackInterval: environment.limits.ackInterval(milliseconds: request.ackInterval)
         )
         response.dataIDAliases = state.assignAliases(to: request.dataIds.map(TelemetryDataID.init))
         let alias = takeUpstreamAlias()
@@ -114,10 +115,10 @@ extension ISCP2Connection {
         let sequenceNumber = chunk.sequenceNumber
         guard var state = upstreams[alias] else {
             let failure = ISCP2Failure(.streamNotFound, "no upstream has the alias \(alias) on this connection")
-            return acknowledge(alias: alias, sequenceNumber, .failure(failure), newAliases: [:])
+            return acknowledge(alias: alias, sequenceNumber, .failure(failure), newAliases: [:], within: .zero)
         }
         if state.hasAccepted(sequenceNumber) {
-            return acknowledge(alias: alias, sequenceNumber, .success(()), newAliases: [:])
+            return acknowledge(alias: alias, sequenceNumber, .success(()), newAliases: [:], within: state.ackInterval)
         }
         let resolution = state.resolve(chunk)
         upstreams[alias] = state
@@ -125,7 +126,7 @@ extension ISCP2Connection {
         switch resolution {
         case .failure(let failure):
             upstreams[alias]?.reject(sequenceNumber)
-            return acknowledge(alias: alias, sequenceNumber, .failure(failure), newAliases: [:])
+            return acknowledge(alias: alias, sequenceNumber, .failure(failure), newAliases: [:], within: state.ackInterval)
         case .success(let value):
             resolved = value
         }
@@ -138,12 +139,12 @@ extension ISCP2Connection {
                 logger.error("iSCP v2 chunk not stored", metadata: ["stream": "\(state.upstream.streamID)", "error": "\(error)"])
                 upstreams[alias]?.reject(sequenceNumber)
                 let failure = ISCP2Failure.storing("the chunk", failedWith: error)
-                return acknowledge(alias: alias, sequenceNumber, .failure(failure), newAliases: resolved.newAliases)
+                return acknowledge(alias: alias, sequenceNumber, .failure(failure), newAliases: resolved.newAliases, within: state.ackInterval)
             }
         }
         await environment.broker.publish(resolved.chunk)
         upstreams[alias]?.accept(resolved.chunk)
-        acknowledge(alias: alias, sequenceNumber, .success(()), newAliases: resolved.newAliases)
+        acknowledge(alias: alias, sequenceNumber, .success(()), newAliases: resolved.newAliases, within: state.ackInterval)
     }
 
     func receive(_ metadata: ISCP2UpstreamMetadata) async {
@@ -178,8 +179,11 @@ extension ISCP2Connection {
     }
 
     /// Adds the result of chunk `sequenceNumber` of upstream `alias` to those the handler
-    /// sends once it has caught up with the peer.
-    private func acknowledge(alias: UInt32, _ sequenceNumber: UInt32, _ outcome: Result<Void, ISCP2Failure>, newAliases: [UInt32: ISCP2DataID]) {
+    /// sends once it has caught up with the peer and `ackInterval` has passed since its last
+    /// acknowledgements.
+    private func acknowledge(
+        alias: UInt32, _ sequenceNumber: UInt32, _ outcome: Result<Void, ISCP2Failure>, newAliases: [UInt32: ISCP2DataID], within ackInterval: Duration
+    ) {
         var result = ISCP2UpstreamChunkResult()
         result.sequenceNumber = sequenceNumber
         switch outcome {
@@ -190,13 +194,36 @@ extension ISCP2Connection {
             result.resultCode = failure.code
             result.resultString = failure.message
         }
-        pendingAcknowledgements.add(alias: alias, result, newAliases: newAliases)
+        pendingAcknowledgements.add(alias: alias, result, newAliases: newAliases, within: ackInterval)
     }
 
     /// Sends the chunk results gathered so far, one `UpstreamChunkAck` per upstream.
     func sendPendingAcknowledgements() {
-        for ack in pendingAcknowledgements.take() {
+        acknowledgementTimer?.cancel()
+        acknowledgementTimer = nil
+        let acks = pendingAcknowledgements.take()
+        guard !acks.isEmpty else { return }
+        lastAcknowledgedAt = .now
+        for ack in acks {
             sendUrgent(.upstreamChunkAck(ack))
+        }
+    }
+
+    /// Sends the gathered chunk results if the shortest `ack_interval` among their upstreams has
+    /// passed since the last acknowledgements; otherwise makes sure a timer sends them then.
+    ///
+    /// A client that asks for acks every 100 ms and sends a thousand chunks in that time gets a
+    /// few acks rather than one per run the handler read; a client with a short interval (the
+    /// Python client asks for 1 ms) is acknowledged as soon as the handler has caught up.
+    func sendAcknowledgementsWhenDue() {
+        guard let interval = pendingAcknowledgements.shortestInterval else { return }
+        guard let lastAcknowledgedAt, ContinuousClock.now < lastAcknowledgedAt + interval else { return sendPendingAcknowledgements() }
+        let due = lastAcknowledgedAt + interval
+        guard acknowledgementTimer == nil else { return }
+        acknowledgementTimer = Task(executorPreference: executor) { [weak self] in
+            try? await Task.sleep(until: due)
+            guard !Task.isCancelled else { return }
+            await self?.sendPendingAcknowledgements()
         }
     }
 

@@ -57,6 +57,10 @@ actor ISCP2Connection {
     let requestIDs = ISCP2ServerRequestIDs()
     /// The chunk results the handler has not sent yet.
     var pendingAcknowledgements = ISCP2PendingAcknowledgements()
+    /// When the handler last sent chunk results; `nil` before the first.
+    var lastAcknowledgedAt: ContinuousClock.Instant?
+    /// Sends the gathered chunk results once their `ack_interval` has passed, while one runs.
+    var acknowledgementTimer: Task<Void, Never>?
     var logger: Logger
 
     /// The node the peer acts as, once connected.
@@ -84,7 +88,7 @@ actor ISCP2Connection {
     /// How many read messages may wait for the handler before the read loop waits too.
     static let requestQueueCapacity = 256
     /// How many chunk results the handler gathers at most before it sends them.
-    static let acknowledgementBatchLimit = 32
+    static let acknowledgementBatchLimit = 256
     /// How many frames the writer takes from the outbox at once.
     static let writeBatchLimit = 16
 
@@ -180,9 +184,10 @@ actor ISCP2Connection {
     /// Handles the queued messages in the order they were read, until the connection ends.
     ///
     /// The results of chunks read back to back are acknowledged together: when the handler has
-    /// taken every queued message (it has caught up with the peer), before any other message
-    /// (a close is answered after the acks of the chunks before it), and at the latest every
-    /// ``acknowledgementBatchLimit`` results.
+    /// taken every queued message (it has caught up with the peer) and the upstreams'
+    /// `ack_interval` has passed since the last acks (``sendAcknowledgementsWhenDue()``), before
+    /// any other message (a close is answered after the acks of the chunks before it), at the
+    /// latest every ``acknowledgementBatchLimit`` results, and when the connection ends.
     private func handleQueued() async {
         while !isEnding, let batch = await requests.nextBatch() {
             for request in batch {
@@ -196,8 +201,9 @@ actor ISCP2Connection {
                     if pendingAcknowledgements.resultCount >= Self.acknowledgementBatchLimit { sendPendingAcknowledgements() }
                 }
             }
-            sendPendingAcknowledgements()
+            sendAcknowledgementsWhenDue()
         }
+        sendPendingAcknowledgements()
     }
 
     /// Ends the connection when the peer does not connect in time, stops sending (the official

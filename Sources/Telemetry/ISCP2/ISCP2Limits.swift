@@ -13,6 +13,9 @@ struct ISCP2Limits: Sendable {
     var maximumIdleTimeout: Duration = .seconds(600)
     /// The longest time a lost upstream stays resumable (`expiry_interval` is clamped to it).
     var maximumExpiryInterval: Duration = .seconds(3600)
+    /// The longest pause between an upstream's acknowledgements (`ack_interval` is clamped to
+    /// it).
+    var maximumAckInterval: Duration = .seconds(1)
     /// How many upstreams one connection may have open.
     var upstreamsPerConnection = 256
     /// How many downstreams one connection may have open.
@@ -33,6 +36,12 @@ struct ISCP2Limits: Sendable {
     func idleTimeout(pingInterval: UInt32, pingTimeout: UInt32) -> Duration {
         let announced = Duration.seconds(3 * Int64(pingInterval) + Int64(pingTimeout))
         return min(max(announced, minimumIdleTimeout), maximumIdleTimeout)
+    }
+
+    /// `ack_interval` (milliseconds, as iscp-go sends it; the Python client sends 1) as a
+    /// duration, clamped to ``maximumAckInterval``.
+    func ackInterval(milliseconds: UInt32) -> Duration {
+        min(.milliseconds(Int64(milliseconds)), maximumAckInterval)
     }
 
     /// `expiry_interval` (seconds) as a duration, clamped to ``maximumExpiryInterval``.

@@ -15,6 +15,9 @@ struct ISCP2UpstreamState: ISCP2ResumableStream {
     let persists: Bool
     /// How long the stream stays resumable after its connection is lost.
     let expiryInterval: Duration
+    /// How long the client lets the server gather the stream's chunk results before it
+    /// acknowledges them (`ack_interval`).
+    let ackInterval: Duration
     /// The data-id aliases assigned so far.
     private(set) var aliases = ISCP2DataIDAliasTable()
     /// How many data points were accepted.
@@ -26,11 +29,12 @@ struct ISCP2UpstreamState: ISCP2ResumableStream {
     private var failedSequenceNumbers: Set<UInt32> = []
 
     /// Creates the state of a newly opened upstream, with no aliases yet.
-    init(upstream: TelemetryUpstream, qos: ISCP2QoS, persists: Bool, expiryInterval: Duration) {
+    init(upstream: TelemetryUpstream, qos: ISCP2QoS, persists: Bool, expiryInterval: Duration, ackInterval: Duration) {
         self.upstream = upstream
         self.qos = qos
         self.persists = persists
         self.expiryInterval = expiryInterval
+        self.ackInterval = ackInterval
     }
 
     /// The upstream's stream id.

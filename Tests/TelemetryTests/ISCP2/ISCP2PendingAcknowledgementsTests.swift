@@ -23,10 +23,10 @@ struct ISCP2PendingAcknowledgementsTests {
     @Test("results of interleaved upstreams make one ack per upstream, in order, with every new alias")
     func oneAckPerUpstream() {
         var pending = ISCP2PendingAcknowledgements()
-        pending.add(alias: 2, result(1), newAliases: [1: dataID("a")])
-        pending.add(alias: 5, result(1), newAliases: [:])
-        pending.add(alias: 2, result(2, .invalidDataIDAlias), newAliases: [2: dataID("b")])
-        pending.add(alias: 5, result(2), newAliases: [1: dataID("c")])
+        pending.add(alias: 2, result(1), newAliases: [1: dataID("a")], within: .zero)
+        pending.add(alias: 5, result(1), newAliases: [:], within: .zero)
+        pending.add(alias: 2, result(2, .invalidDataIDAlias), newAliases: [2: dataID("b")], within: .zero)
+        pending.add(alias: 5, result(2), newAliases: [1: dataID("c")], within: .zero)
         #expect(pending.resultCount == 4)
 
         let acks = pending.take()
@@ -39,5 +39,17 @@ struct ISCP2PendingAcknowledgementsTests {
 
         #expect(pending.resultCount == 0)
         #expect(pending.take().isEmpty)
+    }
+
+    @Test("the waiting results are due after the shortest ack_interval of their upstreams, and none after a take")
+    func shortestInterval() {
+        var pending = ISCP2PendingAcknowledgements()
+        #expect(pending.shortestInterval == nil)
+        pending.add(alias: 2, result(1), newAliases: [:], within: .milliseconds(100))
+        pending.add(alias: 5, result(1), newAliases: [:], within: .milliseconds(20))
+        pending.add(alias: 2, result(2), newAliases: [:], within: .milliseconds(100))
+        #expect(pending.shortestInterval == .milliseconds(20))
+        _ = pending.take()
+        #expect(pending.shortestInterval == nil)
     }
 }

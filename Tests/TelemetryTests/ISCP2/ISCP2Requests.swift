@@ -35,12 +35,14 @@ enum ISCP2Requests {
         return group
     }
 
-    /// An upstream open request.
-    static func openUpstream(_ requestID: UInt32, session: String, dataIDs: [ISCP2DataID] = [], expiry: UInt32 = 1, persist: Bool = false) -> ISCP2Message.OneOf_Message {
+    /// An upstream open request; `ackInterval` is in milliseconds.
+    static func openUpstream(
+        _ requestID: UInt32, session: String, dataIDs: [ISCP2DataID] = [], expiry: UInt32 = 1, persist: Bool = false, ackInterval: UInt32 = 1
+    ) -> ISCP2Message.OneOf_Message {
         var request = ISCP2UpstreamOpenRequest()
         request.requestID = requestID
         request.sessionID = session
-        request.ackInterval = 1
+        request.ackInterval = ackInterval
         request.expiryInterval = expiry
         request.dataIds = dataIDs
         request.qos = .reliable
