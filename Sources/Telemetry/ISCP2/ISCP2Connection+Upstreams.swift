@@ -115,10 +115,10 @@ extension ISCP2Connection {
         let sequenceNumber = chunk.sequenceNumber
         guard var state = upstreams[alias] else {
             let failure = ISCP2Failure(.streamNotFound, "no upstream has the alias \(alias) on this connection")
-            return acknowledge(alias: alias, sequenceNumber, .failure(failure), newAliases: [:], within: .zero)
+            return acknowledge(alias: alias, sequenceNumber, .failure(failure), newAliases: [:])
         }
         if state.hasAccepted(sequenceNumber) {
-            return acknowledge(alias: alias, sequenceNumber, .success(()), newAliases: [:], within: state.ackInterval)
+            return acknowledge(alias: alias, sequenceNumber, .success(()), newAliases: [:])
         }
         let resolution = state.resolve(chunk)
         upstreams[alias] = state
@@ -126,7 +126,7 @@ extension ISCP2Connection {
         switch resolution {
         case .failure(let failure):
             upstreams[alias]?.reject(sequenceNumber)
-            return acknowledge(alias: alias, sequenceNumber, .failure(failure), newAliases: [:], within: state.ackInterval)
+            return acknowledge(alias: alias, sequenceNumber, .failure(failure), newAliases: [:])
         case .success(let value):
             resolved = value
         }
@@ -139,12 +139,12 @@ extension ISCP2Connection {
                 logger.error("iSCP v2 chunk not stored", metadata: ["stream": "\(state.upstream.streamID)", "error": "\(error)"])
                 upstreams[alias]?.reject(sequenceNumber)
                 let failure = ISCP2Failure.storing("the chunk", failedWith: error)
-                return acknowledge(alias: alias, sequenceNumber, .failure(failure), newAliases: resolved.newAliases, within: state.ackInterval)
+                return acknowledge(alias: alias, sequenceNumber, .failure(failure), newAliases: resolved.newAliases)
             }
         }
         await environment.broker.publish(resolved.chunk)
         upstreams[alias]?.accept(resolved.chunk)
-        acknowledge(alias: alias, sequenceNumber, .success(()), newAliases: resolved.newAliases, within: state.ackInterval)
+        acknowledge(alias: alias, sequenceNumber, .success(()), newAliases: resolved.newAliases)
     }
 
     func receive(_ metadata: ISCP2UpstreamMetadata) async {
@@ -179,11 +179,9 @@ extension ISCP2Connection {
     }
 
     /// Adds the result of chunk `sequenceNumber` of upstream `alias` to those the handler
-    /// sends once it has caught up with the peer and `ackInterval` has passed since its last
-    /// acknowledgements.
-    private func acknowledge(
-        alias: UInt32, _ sequenceNumber: UInt32, _ outcome: Result<Void, ISCP2Failure>, newAliases: [UInt32: ISCP2DataID], within ackInterval: Duration
-    ) {
+    /// sends once it has caught up with the peer and the upstream's `ack_interval` has passed
+    /// since the last acknowledgements (none for an alias no upstream has).
+    private func acknowledge(alias: UInt32, _ sequenceNumber: UInt32, _ outcome: Result<Void, ISCP2Failure>, newAliases: [UInt32: ISCP2DataID]) {
         var result = ISCP2UpstreamChunkResult()
         result.sequenceNumber = sequenceNumber
         switch outcome {
@@ -194,7 +192,7 @@ extension ISCP2Connection {
             result.resultCode = failure.code
             result.resultString = failure.message
         }
-        pendingAcknowledgements.add(alias: alias, result, newAliases: newAliases, within: ackInterval)
+        pendingAcknowledgements.add(alias: alias, result, newAliases: newAliases, within: upstreams[alias]?.ackInterval ?? .zero)
     }
 
     /// Sends the chunk results gathered so far, one `UpstreamChunkAck` per upstream.
@@ -217,8 +215,8 @@ extension ISCP2Connection {
     /// Python client asks for 1 ms) is acknowledged as soon as the handler has caught up.
     func sendAcknowledgementsWhenDue() {
         guard let interval = pendingAcknowledgements.shortestInterval else { return }
-        guard let lastAcknowledgedAt, ContinuousClock.now < lastAcknowledgedAt + interval else { return sendPendingAcknowledgements() }
-        let due = lastAcknowledgedAt + interval
+        let due = lastAcknowledgedAt.map { $0 + interval } ?? .now
+        guard ContinuousClock.now < due else { return sendPendingAcknowledgements() }
         guard acknowledgementTimer == nil else { return }
         acknowledgementTimer = Task(executorPreference: executor) { [weak self] in
             try? await Task.sleep(until: due)
