@@ -91,6 +91,8 @@ actor ISCP2Connection {
     static let acknowledgementBatchLimit = 256
     /// How many frames the writer takes from the outbox at once.
     static let writeBatchLimit = 16
+    /// How long the writer may take, once the connection has ended, to send what is queued.
+    static let writerGracePeriod = Duration.seconds(5)
 
     /// Creates a connection that has not yet read anything, whose tasks prefer `executor`.
     init(environment: Environment, executor: (any TaskExecutor)? = nil, logger: Logger) {
@@ -129,13 +131,15 @@ actor ISCP2Connection {
         await handler.value
         await cleanUp()
         outbox.finish()
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await writer.value }
-            group.addTask { try? await Task.sleep(for: .seconds(5)) }
-            _ = await group.next()
-            group.cancelAll()
+        // The writer sends what is still queued. A peer that has not read it when the grace
+        // period ends loses it: cancelling the writer closes the socket, which ends the write
+        // it waits on, so the connection always ends.
+        let deadline = Task {
+            try? await Task.sleep(for: Self.writerGracePeriod)
+            writer.cancel()
         }
-        writer.cancel()
+        await writer.value
+        deadline.cancel()
         logger.debug("iSCP v2 connection ended")
     }
 

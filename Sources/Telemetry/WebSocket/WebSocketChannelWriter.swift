@@ -29,6 +29,10 @@ struct WebSocketChannelWriter: Sendable {
     /// Writes each of `messages` as one binary frame and flushes once; returns when the last
     /// has been written to the socket (which holds a writer back while the peer is slow to
     /// read), and throws when the channel is closed.
+    ///
+    /// Cancelling the calling task closes the channel: a write that waits on a peer that does
+    /// not read cannot be taken back, so the connection is given up instead, and the write
+    /// then fails.
     func writeBinaryMessages(_ messages: [[UInt8]]) async throws {
         guard !messages.isEmpty else { return }
         let channel = self.channel
@@ -38,7 +42,11 @@ struct WebSocketChannelWriter: Sendable {
         } else {
             channel.eventLoop.execute { Self.write(messages, to: channel, completing: written) }
         }
-        try await written.futureResult.get()
+        try await withTaskCancellationHandler {
+            try await written.futureResult.get()
+        } onCancel: {
+            channel.close(promise: nil)
+        }
     }
 
     private static func write(_ messages: [[UInt8]], to channel: any Channel, completing written: EventLoopPromise<Void>) {
