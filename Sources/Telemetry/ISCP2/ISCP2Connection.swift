@@ -91,8 +91,6 @@ actor ISCP2Connection {
     static let acknowledgementBatchLimit = 256
     /// How many frames the writer takes from the outbox at once.
     static let writeBatchLimit = 16
-    /// How long the writer may take, once the connection has ended, to send what is queued.
-    static let writerGracePeriod = Duration.seconds(5)
 
     /// Creates a connection that has not yet read anything, whose tasks prefer `executor`.
     init(environment: Environment, executor: (any TaskExecutor)? = nil, logger: Logger) {
@@ -134,8 +132,9 @@ actor ISCP2Connection {
         // The writer sends what is still queued. A peer that has not read it when the grace
         // period ends loses it: cancelling the writer closes the socket, which ends the write
         // it waits on, so the connection always ends.
+        let gracePeriod = environment.limits.writerGracePeriod
         let deadline = Task {
-            try? await Task.sleep(for: Self.writerGracePeriod)
+            try? await Task.sleep(for: gracePeriod)
             writer.cancel()
         }
         await writer.value

@@ -9,6 +9,9 @@ struct ISCP2Limits: Sendable {
     var minimumIdleTimeout: Duration = .seconds(30)
     /// How long the server waits for a peer that sent `Disconnect` to close the socket.
     var closeGracePeriod: Duration = .seconds(2)
+    /// How long an ended connection's writer may take to send what is still queued before the
+    /// socket is closed under it (a peer that stopped reading would hold it forever).
+    var writerGracePeriod: Duration = .seconds(5)
     /// The longest idle limit, whatever ping interval the peer announces.
     var maximumIdleTimeout: Duration = .seconds(600)
     /// The longest time a lost upstream stays resumable (`expiry_interval` is clamped to it).
