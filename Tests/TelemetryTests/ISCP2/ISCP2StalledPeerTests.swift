@@ -1,20 +1,17 @@
 import Foundation
-import HummingbirdWSClient
 import ISCP
-import Logging
-import NIOCore
 import Testing
 
 @testable import Telemetry
 
-@Suite("iSCP v2 with a peer that stops reading", .timeLimit(.minutes(1)))
+@Suite("iSCP v2 with a peer that stops reading", .timeLimit(.minutes(2)))
 struct ISCP2StalledPeerTests {
     typealias R = ISCP2Requests
     typealias S = ISCP2Selectors
 
-    /// Chunks of 64 KiB the device sends: 25 MiB, far more than the sockets, the viewer's
-    /// client and the server's outbox hold together, so that the server's writer waits.
-    static let chunkCount: UInt32 = 400
+    /// Chunks of 64 KiB the device sends: 6 MiB, more than the viewer's small socket buffer,
+    /// the server's socket and its outbox's room for them, so that the server's writer waits.
+    static let chunkCount: UInt32 = 100
 
     @Test("a connection whose viewer stopped reading ends once the writer's grace period is over: its socket is closed without a close frame")
     func stalledViewer() async throws {
@@ -22,41 +19,36 @@ struct ISCP2StalledPeerTests {
         limits.closeGracePeriod = .milliseconds(200)
         limits.writerGracePeriod = .milliseconds(300)
         try await ISCP2TestServer.with(limits: limits) { server in
-            let (opened, viewerOpened) = AsyncStream.makeStream(of: Void.self)
-            let (routed, deviceRouted) = AsyncStream.makeStream(of: Void.self)
-            async let device: Void = Self.streamFromDevice(of: server, after: opened, then: deviceRouted)
-            let closeFrame = try? await WebSocketClient.connect(
-                url: server.url(), configuration: WebSocketClientConfiguration(maxFrameSize: 16 << 20), logger: Logger(label: "iscp2.stalled.viewer")
-            ) { inbound, outbound, _ in
-                let peer = ISCP2TestPeer(outbound: outbound, received: AsyncStream { $0.finish() })
-                var messages = inbound.messages(maxSize: 16 << 20).makeAsyncIterator()
-                try await peer.send(.connectRequest(Self.connectRequest(token: server.administratorToken)))
-                try await peer.send(R.openDownstream(2, alias: 1, filters: [(server.edgeNodeID, [("#", "#")])]))
-                while let message = try await messages.next() {
-                    guard case .binary(let buffer) = message, let decoded = try? ISCP2MessageCodec().decode(Array(buffer.readableBytesView)) else { continue }
-                    if let response = decoded.message.flatMap(S.downstreamOpenResponse) {
-                        #expect(response.resultCode == .succeeded)
-                        break
-                    }
-                }
-                viewerOpened.yield()
-                // From here the viewer reads nothing until the server has had time to give up on it.
-                var waiting = routed.makeAsyncIterator()
-                _ = await waiting.next()
-                var disconnect = ISCP2Disconnect()
-                disconnect.resultCode = .succeeded
-                disconnect.resultString = "NORMAL_CLOSURE"
-                try await peer.send(.disconnect(disconnect))
-                // Far longer than the close and writer grace periods together (0.5 s).
-                try await Task.sleep(for: .seconds(3))
-                // What reached the socket before the server closed it still arrives, then the end.
-                while try await messages.next() != nil {}
+            let codec = ISCP2MessageCodec()
+            let viewer = try await StalledWebSocketClient(port: server.port, pathAndQuery: "\(ISCP2Endpoint.path)?enc=proto")
+            try await viewer.send(codec.encode(Self.message(.connectRequest(Self.connectRequest(token: server.administratorToken)))))
+            try await viewer.send(codec.encode(Self.message(R.openDownstream(2, alias: 1, filters: [(server.edgeNodeID, [("#", "#")])]))))
+            var opened: ISCP2DownstreamOpenResponse?
+            while opened == nil, let frame = try await viewer.nextFrame() {
+                opened = (try? codec.decode(frame.payload))?.message.flatMap(S.downstreamOpenResponse)
             }
-            try await device
-            // A server still waiting on its writer would have sent the rest once the viewer read
-            // again, then a close frame; one that gave up closed the socket without one.
-            #expect(closeFrame == nil)
+            #expect(opened?.resultCode == .succeeded)
+            try await viewer.stopReading()
+
+            try await Self.streamFromDevice(of: server)
+            var disconnect = ISCP2Disconnect()
+            disconnect.resultCode = .succeeded
+            disconnect.resultString = "NORMAL_CLOSURE"
+            try await viewer.send(codec.encode(Self.message(.disconnect(disconnect))))
+            // Far longer than the close and writer grace periods together (0.5 s).
+            try await Task.sleep(for: .seconds(3))
+            // A server still waiting on its writer sends the rest once the viewer reads again, then
+            // a close frame; one that gave up has closed the socket without one.
+            let sentCloseFrame = try await viewer.readUntilEnd()
+            #expect(!sentCloseFrame)
+            try await viewer.close()
         }
+    }
+
+    private static func message(_ body: ISCP2Message.OneOf_Message) -> ISCP2Message {
+        var message = ISCP2Message()
+        message.message = body
+        return message
     }
 
     /// The ConnectRequest of the viewer, which pings rarely enough not to matter here.
@@ -70,13 +62,9 @@ struct ISCP2StalledPeerTests {
         return request
     }
 
-    /// Once the viewer has opened its downstream, sends ``chunkCount`` chunks from the edge and
-    /// signals `routed` when the server acknowledged the last, which it does after routing it.
-    private static func streamFromDevice(
-        of server: ISCP2TestServer, after opened: AsyncStream<Void>, then routed: AsyncStream<Void>.Continuation
-    ) async throws {
-        var waiting = opened.makeAsyncIterator()
-        _ = await waiting.next()
+    /// Sends ``chunkCount`` chunks from the edge and returns once the server acknowledged the
+    /// last, which it does after routing it.
+    private static func streamFromDevice(of server: ISCP2TestServer) async throws {
         try await ISCP2TestPeer.connected(to: server, token: server.edgeToken, nodeID: server.edgeNodeID) { edge in
             try await edge.send(R.openUpstream(2, session: "s"))
             let alias = try await edge.next(S.upstreamOpenResponse).assignedStreamIDAlias
@@ -89,7 +77,6 @@ struct ISCP2StalledPeerTests {
             while !acknowledged.contains(chunkCount) {
                 acknowledged.formUnion(try await edge.next(S.upstreamChunkAck).results.map(\.sequenceNumber))
             }
-            routed.yield()
         }
     }
 }
