@@ -20,6 +20,7 @@ import uuid
 import iscp
 import pytest
 import requests
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -117,7 +118,10 @@ def test_person_sees_own_edge_replays_a_measurement_and_watches_live(server, tel
     driver.find_element(By.LINK_TEXT, "Measurements").click()
     Select(driver.find_element(By.ID, "edge-filter")).select_by_value(telemetry["edge"]["uuid"])
     driver.find_element(By.ID, "filter-button").click()
-    assert "1 measurement" in driver.find_element(By.ID, "page-status").text
+    # The filter loads a new page; until it has, the old page's status may be read, or go stale.
+    WebDriverWait(driver, WAIT, ignored_exceptions=(StaleElementReferenceException,)).until(
+        lambda d: telemetry["edge"]["uuid"] in d.current_url and "1 measurement" in d.find_element(By.ID, "page-status").text
+    )
     driver.find_element(By.CSS_SELECTOR, f"tr[data-uuid='{measurement}'] a").click()
     assert driver.find_element(By.ID, "measurement-uuid").text == measurement
     rows = driver.find_element(By.ID, "data-ids").text
