@@ -1,13 +1,14 @@
 import NIOCore
 import NIOPosix
+import NIOWebSocket
 import Synchronization
 
 /// A WebSocket client on a bare socket that can stop reading, for tests of what a server does
 /// when its peer stops reading.
 ///
 /// Its receive buffer is a few kilobytes, so that little data fills the path from the server;
-/// it upgrades with a plain HTTP request, sends masked binary frames, and splits what it reads
-/// into frames. ``stopReading()`` leaves everything the server sends in the socket;
+/// it upgrades with a plain HTTP request, sends masked binary frames through NIOWebSocket's
+/// encoder, and splits what it reads into frames. ``stopReading()`` leaves everything the server sends in the socket;
 /// ``readUntilEnd()`` reads on until the server closes the socket or sends a close frame.
 final class StalledWebSocketClient: Sendable {
     /// A frame the server sent.
@@ -59,20 +60,15 @@ final class StalledWebSocketClient: Sendable {
         try await channel.writeAndFlush(ByteBuffer(string: request))
         let head = try await takeHead()
         guard head.hasPrefix("HTTP/1.1 101") else { throw ClientError("the upgrade was refused: \(head)") }
+        // From here on, frames go out through NIOWebSocket's encoder, which masks them.
+        let channel = self.channel
+        try await channel.eventLoop.submit { try channel.pipeline.syncOperations.addHandler(WebSocketFrameEncoder()) }.get()
     }
 
     /// Sends `payload` as one masked binary frame.
     func send(_ payload: [UInt8]) async throws {
-        var frame: [UInt8] = [0x82]
-        switch payload.count {
-        case ..<126: frame.append(0x80 | UInt8(payload.count))
-        case ..<65_536: frame += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xff)]
-        default: frame += [0x80 | 127] + (0..<8).reversed().map { UInt8(truncatingIfNeeded: payload.count >> ($0 * 8)) }
-        }
-        let mask: [UInt8] = [0x37, 0xfa, 0x21, 0x3d]
-        frame += mask
-        frame += payload.enumerated().map { $0.element ^ mask[$0.offset & 3] }
-        try await channel.writeAndFlush(ByteBuffer(bytes: frame))
+        let frame = WebSocketFrame(fin: true, opcode: .binary, maskKey: WebSocketMaskingKey([0x37, 0xfa, 0x21, 0x3d]), data: ByteBuffer(bytes: payload))
+        try await channel.writeAndFlush(frame)
     }
 
     /// The next frame the server sent; `nil` once the socket is closed.
@@ -86,13 +82,13 @@ final class StalledWebSocketClient: Sendable {
 
     /// Stops reading from the socket: what the server sends from now on stays in its buffers.
     func stopReading() async throws {
-        try await channel.setOption(.autoRead, value: false)
+        try await channel.setOption(.autoRead, value: false).get()
     }
 
     /// Reads again until the server closes the socket or sends a close frame, and returns
     /// whether it sent a close frame.
     func readUntilEnd() async throws -> Bool {
-        try await channel.setOption(.autoRead, value: true)
+        try await channel.setOption(.autoRead, value: true).get()
         channel.read()
         while let frame = try await nextFrame() {
             if frame.opcode == 0x8 { return true }
