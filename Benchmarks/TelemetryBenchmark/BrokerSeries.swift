@@ -1,6 +1,6 @@
 /// The workloads each broker carries, each with a start of its own: as fast as the broker
-/// takes them (its throughput), at a fixed offered rate (its latency under that load), and one
-/// batch at a time (its latency with nothing queued).
+/// takes them (its throughput, in rounds: ``BrokerRounds``), at a fixed offered rate (its
+/// latency under that load), and one batch at a time (its latency with nothing queued).
 struct BrokerSeries {
     /// At most `window` batches in flight, sent as fast as the window lets them go.
     let saturated: BrokerWorkload
@@ -19,18 +19,17 @@ struct BrokerSeries {
     /// The saturated workload anew, for a persisting run.
     var persisted: BrokerWorkload { saturated.restarted() }
 
-    /// What one broker measured over the series.
-    struct Measurements {
-        let saturated: BrokerMeasurement
+    /// What one broker measured of the latency workloads.
+    struct Latencies {
         let fixedRate: BrokerMeasurement
         let oneAtATime: BrokerMeasurement
     }
 
-    /// Runs each workload through `run`, in order, each timed from its own start.
-    func measure(with run: (BrokerWorkload) async throws -> BrokerMeasurement) async throws -> Measurements {
-        let saturated = try await run(self.saturated.restarted())
+    /// Runs the fixed-rate and the one-at-a-time workloads through `run`, in order, each timed
+    /// from its own start.
+    func measureLatencies(with run: (BrokerWorkload) async throws -> BrokerMeasurement) async throws -> Latencies {
         let fixedRate = try await run(self.fixedRate.restarted())
         let oneAtATime = try await run(self.oneAtATime.restarted())
-        return Measurements(saturated: saturated, fixedRate: fixedRate, oneAtATime: oneAtATime)
+        return Latencies(fixedRate: fixedRate, oneAtATime: oneAtATime)
     }
 }

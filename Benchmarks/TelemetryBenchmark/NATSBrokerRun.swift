@@ -39,7 +39,7 @@ struct NATSBrokerRun {
             guard case .pong = try await iterator.next() else { throw BenchmarkError("nats-server did not answer PING") }
             try await withThrowingTaskGroup(of: Void.self) { tasks in
                 tasks.addTask {
-                    try await publisher.run { writer, _ in
+                    try await publisher.run { writer, events in
                         let origin = workload.now()
                         for sequence in 1...UInt32(workload.chunks) {
                             let sentAt = try await workload.sendTime(of: sequence, from: origin)
@@ -48,6 +48,14 @@ struct NATSBrokerRun {
                                 BrokerBatch.streamChunk(sequence: sequence, pointsPerChunk: workload.pointsPerChunk, sentAt: sentAt), on: "bench"
                             )
                         }
+                        // Closing the connection drops what it has not yet written. nats-server
+                        // answers a PING after every PUB sent before it, so its PONG says the
+                        // last batch has left.
+                        try await writer.write("PING\r\n")
+                        for try await event in events {
+                            if case .pong = event { return }
+                        }
+                        throw BenchmarkError("nats-server closed the publisher's connection before its last batch was confirmed")
                     }
                 }
                 var receiver = BrokerReceiver()

@@ -17,8 +17,9 @@ import Telemetry
 /// policy makes of a device sending as fast as it can (``BrokerBatch/clientFlushPoints``). At
 /// most WINDOW batches are in flight, as a reliable client bounds its unacknowledged chunks.
 /// The server runs in process on SQLite; nothing is persisted (the broker path alone).
-/// Both brokers carry the same workloads (``BrokerSeries``): as fast as they take them, at
-/// RATE points/s offered, and one batch at a time.
+/// Both brokers carry the same workloads (``BrokerSeries``): as fast as they take them, in
+/// ROUNDS rounds taken in turns (``BrokerRounds``), at RATE points/s offered, and one batch at
+/// a time.
 ///
 /// The first workload then runs with `persist`: a batch counts once the server acknowledged
 /// it, after it is durable and indexed; the broker alone is the reference for that line.
@@ -30,49 +31,53 @@ import Telemetry
 /// segment files raw (the reference), through the store's cursor, and through `GET /v1/data`
 /// (``StoredQueryRun``).
 ///
-///     swift run -c release TelemetryBenchmark [POINTS] [POINTS-PER-BATCH] [WINDOW] [CONNECTIONS] [STORED-POINTS] [RATE]
+///     swift run -c release TelemetryBenchmark [POINTS] [POINTS-PER-BATCH] [WINDOW] [CONNECTIONS] [STORED-POINTS] [RATE] [ROUNDS]
 @main
 struct TelemetryBenchmark {
     static func main() async throws {
         let arguments = CommandLine.arguments.dropFirst().compactMap(Int.init)
-        let points = arguments.first ?? 5_000_000
+        let points = arguments.first ?? 20_000_000
         let pointsPerChunk = arguments.dropFirst().first ?? BrokerBatch.clientFlushPoints
         let window = arguments.dropFirst(2).first ?? 32
         let connections = arguments.dropFirst(3).first ?? 1_000
         let storedPoints = arguments.dropFirst(4).first ?? 100_000_000
         let rate = arguments.dropFirst(5).first ?? 1_000_000
+        let roundCount = max(1, arguments.dropFirst(6).first ?? 5)
         var logger = Logger(label: "benchmark")
         logger.logLevel = .error
+        guard let nats = NATSBrokerRun.locate() else { throw BenchmarkError("nats-server, the reference, is not installed (apt-get install nats-server)") }
         try BrokerBatch.checkAgainstGeneratedCode(pointsPerChunk: pointsPerChunk)
         let series = BrokerSeries(chunks: max(1, points / pointsPerChunk), pointsPerChunk: pointsPerChunk, window: window, rate: Double(rate))
 
-        let (chancery, persisted, held, stored) = try await measureChancery(
-            series, connections: connections, storedPoints: storedPoints, logger: logger
+        let (rounds, chancery, persisted, held, stored) = try await measureChancery(
+            series, alongside: nats, rounds: roundCount, connections: connections, storedPoints: storedPoints, logger: logger
         )
-        var nats: BrokerSeries.Measurements?
-        if let natsServer = NATSBrokerRun.locate() { nats = try await series.measure(with: natsServer.run) }
+        let reference = try await series.measureLatencies(with: nats.run)
 
-        print("\(series.saturated.totalPoints) points of 8 bytes in batches of \(pointsPerChunk), at most \(window) batches in flight, one sender and one receiver on loopback")
-        if let nats {
-            print(String(format: "nats-server (reference):     %10.0f points/s, batch latency p50 %.2f ms, p99 %.2f ms", nats.saturated.pointsPerSecond, nats.saturated.p50 * 1000, nats.saturated.p99 * 1000))
-        } else {
-            print("nats-server (reference):     not installed (apt-get install nats-server)")
+        print("\(series.saturated.totalPoints) points of 8 bytes in batches of \(pointsPerChunk), at most \(window) batches in flight, one sender and one receiver on loopback, \(roundCount) rounds (order swapped every round):")
+        for (index, round) in rounds.rounds.enumerated() {
+            print(String(
+                format: "  round %d: nats-server (reference) %10.0f points/s, p50 %.2f ms, p99 %.2f ms; Chancery iSCP v2 broker %10.0f points/s, p50 %.2f ms, p99 %.2f ms; %.2f × reference",
+                index + 1, round.reference.pointsPerSecond, round.reference.p50 * 1000, round.reference.p99 * 1000,
+                round.measured.pointsPerSecond, round.measured.p50 * 1000, round.measured.p99 * 1000, round.ratio
+            ))
         }
-        let ratio = nats.map { String(format: " (%.2f × reference)", chancery.saturated.pointsPerSecond / $0.saturated.pointsPerSecond) } ?? ""
-        print(String(format: "Chancery iSCP v2 broker:     %10.0f points/s%@, batch latency p50 %.2f ms, p99 %.2f ms", chancery.saturated.pointsPerSecond, ratio, chancery.saturated.p50 * 1000, chancery.saturated.p99 * 1000))
+        let ratios = rounds.rounds.map(\.ratio)
+        print(String(
+            format: "Chancery iSCP v2 broker: median %.2f × reference over %d rounds (%.2f–%.2f), ahead in %d of them",
+            rounds.medianRatio, ratios.count, ratios.min() ?? 0, ratios.max() ?? 0, ratios.filter { $0 > 1 }.count
+        ))
         print("\(series.fixedRate.totalPoints) points offered at \(rate) points/s (latency from when each batch was due):")
-        for (name, measured) in [("nats-server (reference):", nats?.fixedRate), ("Chancery iSCP v2 broker:", chancery.fixedRate)] {
-            guard let measured else { continue }
+        for (name, measured) in [("nats-server (reference):", reference.fixedRate), ("Chancery iSCP v2 broker:", chancery.fixedRate)] {
             print(String(format: "%@     %10.0f points/s carried, batch latency p50 %.2f ms, p99 %.2f ms", name, measured.pointsPerSecond, measured.p50 * 1000, measured.p99 * 1000))
         }
         print("\(series.oneAtATime.chunks) batches one at a time:")
-        for (name, measured) in [("nats-server (reference):", nats?.oneAtATime), ("Chancery iSCP v2 broker:", chancery.oneAtATime)] {
-            guard let measured else { continue }
+        for (name, measured) in [("nats-server (reference):", reference.oneAtATime), ("Chancery iSCP v2 broker:", chancery.oneAtATime)] {
             print(String(format: "%@     batch latency p50 %.2f ms, p99 %.2f ms", name, measured.p50 * 1000, measured.p99 * 1000))
         }
         print(String(
-            format: "Chancery, persisted:         %10.0f points/s (%.2f × the broker alone) acknowledged durable, ack latency p50 %.2f ms, p99 %.2f ms",
-            persisted.pointsPerSecond, persisted.pointsPerSecond / chancery.saturated.pointsPerSecond, persisted.p50 * 1000, persisted.p99 * 1000
+            format: "Chancery, persisted:         %10.0f points/s (%.2f × the broker alone, its median) acknowledged durable, ack latency p50 %.2f ms, p99 %.2f ms",
+            persisted.pointsPerSecond, persisted.pointsPerSecond / rounds.medianPointsPerSecond, persisted.p50 * 1000, persisted.p99 * 1000
         ))
         print(String(
             format: "%d device connections held: %d connected in %.2f s, ping→pong p50 %.2f ms, p99 %.2f ms while held, +%.1f MiB resident (clients and server)",
@@ -102,11 +107,12 @@ struct TelemetryBenchmark {
     }
 
     /// Starts the whole server in process, runs `series` through its iSCP v2 endpoint with an
-    /// administrator's API key as the token, its first workload again persisted, holds
-    /// `connections` connections, stores and queries `storedPoints` points, and stops the server.
+    /// administrator's API key as the token (its saturated workload in `rounds` rounds, in turns
+    /// with `nats`), its saturated workload again persisted, holds `connections` connections,
+    /// stores and queries `storedPoints` points, and stops the server.
     static func measureChancery(
-        _ series: BrokerSeries, connections: Int, storedPoints: Int, logger: Logger
-    ) async throws -> (BrokerSeries.Measurements, BrokerMeasurement, HeldConnectionsRun.Result, StoredQueryRun.Result) {
+        _ series: BrokerSeries, alongside nats: NATSBrokerRun, rounds: Int, connections: Int, storedPoints: Int, logger: Logger
+    ) async throws -> (BrokerRounds, BrokerSeries.Latencies, BrokerMeasurement, HeldConnectionsRun.Result, StoredQueryRun.Result) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chancery-bench-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let configuration = ServerConfiguration(dataDirectory: directory, port: 0)
@@ -136,13 +142,14 @@ struct TelemetryBenchmark {
             guard let port = await iterator.next() else { throw BenchmarkError("the server did not start") }
             let url = "ws://127.0.0.1:\(port)/intdash/api/iscp/connect?enc=proto"
             let broker = ISCP2BrokerRun(url: url, token: key)
-            let measurements = try await series.measure(with: broker.run)
+            let rounds = try await BrokerRounds(series.saturated, count: rounds, measured: broker.run, reference: nats.run)
+            let latencies = try await series.measureLatencies(with: broker.run)
             let persisted = try await broker.runPersisted(series.persisted)
             let held = try await HeldConnectionsRun(url: url, token: key).run(count: connections, pings: 3)
             let stored = try await StoredQueryRun(telemetry: telemetry, baseURL: "http://127.0.0.1:\(port)", token: key).run(points: storedPoints)
             await server.triggerGracefulShutdown()
             try await tasks.waitForAll()
-            return (measurements, persisted, held, stored)
+            return (rounds, latencies, persisted, held, stored)
         }
     }
 }
