@@ -57,9 +57,14 @@ struct ISCP1Connection {
     /// Serves a connection of `principal` until the client closes it, the server shuts down,
     /// or the client sends something that ends it. Rethrows what ended the inbound stream (a
     /// message over the size limit, say), so that the WebSocket closes with its code.
+    ///
+    /// Once the connection ends, what is queued for the client is written for at most
+    /// `writerGracePeriod`; then `channel`, the upgraded connection's, is closed.
     static func serve(
         inbound: WebSocketInboundStream,
         outbound writer: WebSocketOutboundWriter,
+        channel: any Channel,
+        writerGracePeriod: Duration,
         principal: Principal,
         broker: TelemetryBroker,
         access: TelemetryAccess,
@@ -72,14 +77,20 @@ struct ISCP1Connection {
             principal: principal, broker: broker, access: access, recorder: recorder, logger: logger, executor: executor, outbound: outbound
         )
         let ending = await withTaskExecutorPreference(executor) {
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask { await write(outbound, to: writer, logger: logger) }
-                let ending = await connection.read(inbound)
-                await connection.end()
-                outbound.finish()
-                await group.waitForAll()
-                return ending
+            let writing = Task(executorPreference: executor) { await write(outbound, to: writer, logger: logger) }
+            let ending = await connection.read(inbound)
+            await connection.end()
+            outbound.finish()
+            // The writer sends what is still queued. A client that has not read it when the grace
+            // period ends loses it: closing the channel fails the write the writer waits on, so
+            // the connection always ends.
+            let deadline = Task {
+                guard (try? await Task.sleep(for: writerGracePeriod)) != nil else { return }
+                channel.close(promise: nil)
             }
+            await writing.value
+            deadline.cancel()
+            return ending
         }
         switch ending {
         case .success(nil):

@@ -28,13 +28,23 @@ public struct ISCP1Endpoint: Sendable {
     private let access: TelemetryAccess
     private let recorder: (any TelemetryRecording)?
     private let logger: Logger
+    /// How long a connection that ends may go on writing what it has queued before its socket is
+    /// closed, for a client that stopped reading.
+    private let writerGracePeriod: Duration
 
     /// Creates the endpoint around `broker`; without a `recorder`, upstreams that ask to store
     /// and measurement ID requests are refused.
     public init(broker: TelemetryBroker, access: TelemetryAccess, recorder: (any TelemetryRecording)?, logger: Logger) {
+        self.init(broker: broker, access: access, recorder: recorder, writerGracePeriod: .seconds(5), logger: logger)
+    }
+
+    /// Creates the endpoint with another writer grace period than the default 5 s (tests use a
+    /// short one).
+    init(broker: TelemetryBroker, access: TelemetryAccess, recorder: (any TelemetryRecording)?, writerGracePeriod: Duration, logger: Logger) {
         self.broker = broker
         self.access = access
         self.recorder = recorder
+        self.writerGracePeriod = writerGracePeriod
         self.logger = logger
     }
 
@@ -55,7 +65,8 @@ public struct ISCP1Endpoint: Sendable {
             var logger = logger
             logger[metadataKey: "user"] = "\(principal.userName)"
             try await ISCP1Connection.serve(
-                inbound: inbound, outbound: outbound, principal: principal,
+                inbound: inbound, outbound: outbound, channel: context.requestContext.channel,
+                writerGracePeriod: writerGracePeriod, principal: principal,
                 broker: broker, access: access, recorder: recorder,
                 executor: EventLoopTaskExecutor(context.requestContext.eventLoop), logger: logger
             )

@@ -47,8 +47,11 @@ struct ISCP1TestServer: Sendable {
     /// The WebSocket URL of the endpoint.
     var url: String { "ws://localhost:\(port)\(ISCP1Endpoint.path)" }
 
-    /// Runs `body` against a fresh server, which stores unless `storing` is `false`.
-    static func with(storing: Bool = true, _ body: @escaping @Sendable (ISCP1TestServer) async throws -> Void) async throws {
+    /// Runs `body` against a fresh server, which stores unless `storing` is `false`, and whose
+    /// connections that end write what they queued for at most `writerGracePeriod`.
+    static func with(
+        storing: Bool = true, writerGracePeriod: Duration = .seconds(5), _ body: @escaping @Sendable (ISCP1TestServer) async throws -> Void
+    ) async throws {
         try await TestDatabase.with { database in
             try await TemporaryDirectory.with { folder in
                 try await database.migrate([AccountsMigrations.all, TelemetryMigrations.all, TelemetryDataMigrations.all], logger: TestDatabase.logger)
@@ -68,7 +71,8 @@ struct ISCP1TestServer: Sendable {
                 let data = TelemetryDataStore(database: database, directory: dataDirectory)
                 let recorder = storing ? TelemetryRecorder(measurements: measurements, data: data) : nil
                 let webSocketRouter = Router(context: TelemetryWebSocketContext.self)
-                ISCP1Endpoint(broker: broker, access: access(accounts), recorder: recorder, logger: TestDatabase.logger).add(to: webSocketRouter)
+                ISCP1Endpoint(broker: broker, access: access(accounts), recorder: recorder, writerGracePeriod: writerGracePeriod, logger: TestDatabase.logger)
+                    .add(to: webSocketRouter)
                 let app = Application(
                     router: Router(),
                     server: .http1WebSocketUpgrade(webSocketRouter: webSocketRouter, configuration: .init(ws: TelemetryCapability.webSocketConfiguration)),

@@ -44,8 +44,9 @@ final class StalledWebSocketClient: Sendable {
     private let channel: any Channel
     private let reader: Reader
 
-    /// Connects to `localhost:port` and upgrades to a WebSocket at `pathAndQuery`.
-    init(port: Int, pathAndQuery: String) async throws {
+    /// Connects to `localhost:port` and upgrades to a WebSocket at `pathAndQuery`, sending
+    /// `headers` (name and value) with the upgrade request.
+    init(port: Int, pathAndQuery: String, headers: [(String, String)] = []) async throws {
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let reader = Reader()
         self.reader = reader
@@ -56,7 +57,8 @@ final class StalledWebSocketClient: Sendable {
             }
             .connect(host: "127.0.0.1", port: port).get()
         let request = "GET \(pathAndQuery) HTTP/1.1\r\nHost: localhost:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+            + headers.map { "\($0): \($1)\r\n" }.joined() + "\r\n"
         try await channel.writeAndFlush(ByteBuffer(string: request))
         let head = try await takeHead()
         guard head.hasPrefix("HTTP/1.1 101") else { throw ClientError("the upgrade was refused: \(head)") }
