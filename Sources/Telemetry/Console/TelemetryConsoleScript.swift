@@ -171,6 +171,9 @@ enum TelemetryConsoleScript {
               if (points.length === 0) { plot.say("No points for these data ids."); halt(); return; }
               if (speed === 0) {
                 for (const [id, elapsed, value] of points) plot.add(id, elapsed, value);
+                // Drawn now rather than at the next frame, so that the plot holds the points by
+                // the time the status says it shows them.
+                plot.draw();
                 plot.say("Showing " + points.length + " points" + note + ".");
                 halt();
                 return;
