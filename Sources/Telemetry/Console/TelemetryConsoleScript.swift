@@ -172,7 +172,7 @@ enum TelemetryConsoleScript {
               if (speed === 0) {
                 for (const [id, elapsed, value] of points) plot.add(id, elapsed, value);
                 // Drawn now rather than at the next frame, so that the plot holds the points by
-                // the time the status says it shows them.
+                // the time the status says it shows them (and so once the replay below ends).
                 plot.draw();
                 plot.say("Showing " + points.length + " points" + note + ".");
                 halt();
@@ -190,6 +190,7 @@ enum TelemetryConsoleScript {
                 plot.say("Replaying at " + speed + "×: " + next + " of " + points.length + " points" + note + ".");
                 if (next < points.length) { frame = window.requestAnimationFrame(step); return; }
                 figure.dataset.replaying = "false";
+                plot.draw();
                 plot.say("Replayed " + points.length + " points" + note + ".");
                 halt();
               };
