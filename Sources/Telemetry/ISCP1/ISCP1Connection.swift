@@ -81,15 +81,9 @@ struct ISCP1Connection {
             let ending = await connection.read(inbound)
             await connection.end()
             outbound.finish()
-            // The writer sends what is still queued. A client that has not read it when the grace
-            // period ends loses it: closing the channel fails the write the writer waits on, so
-            // the connection always ends.
-            let deadline = Task {
-                guard (try? await Task.sleep(for: writerGracePeriod)) != nil else { return }
-                channel.close(promise: nil)
-            }
-            await writing.value
-            deadline.cancel()
+            // A client that has not read what is still queued when the grace period ends loses
+            // it: closing the channel fails the write the writer waits on.
+            await WriterGracePeriod.wait(for: writing, upTo: writerGracePeriod) { channel.close(promise: nil) }
             return ending
         }
         switch ending {

@@ -129,16 +129,9 @@ actor ISCP2Connection {
         await handler.value
         await cleanUp()
         outbox.finish()
-        // The writer sends what is still queued. A peer that has not read it when the grace
-        // period ends loses it: cancelling the writer closes the socket, which ends the write
-        // it waits on, so the connection always ends.
-        let gracePeriod = environment.limits.writerGracePeriod
-        let deadline = Task {
-            try? await Task.sleep(for: gracePeriod)
-            writer.cancel()
-        }
-        await writer.value
-        deadline.cancel()
+        // A peer that has not read what is still queued when the grace period ends loses it:
+        // cancelling the writer closes the socket, which ends the write it waits on.
+        await WriterGracePeriod.wait(for: writer, upTo: environment.limits.writerGracePeriod) { writer.cancel() }
         logger.debug("iSCP v2 connection ended")
     }
 

@@ -8,8 +8,9 @@ import Synchronization
 ///
 /// Its receive buffer is a few kilobytes, so that little data fills the path from the server;
 /// it upgrades with a plain HTTP request, sends masked binary frames through NIOWebSocket's
-/// encoder, and splits what it reads into frames. ``stopReading()`` leaves everything the server sends in the socket;
-/// ``readUntilEnd()`` reads on until the server closes the socket or sends a close frame.
+/// encoder, and splits what it reads into frames. ``stopReading()`` leaves everything the
+/// server sends in the socket; ``readUntilEnd()`` reads on until the server closes the socket
+/// or sends a close frame.
 final class StalledWebSocketClient: Sendable {
     /// A frame the server sent.
     struct Frame: Sendable {
