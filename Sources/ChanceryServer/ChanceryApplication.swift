@@ -2,6 +2,7 @@ import Console
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import Notary
@@ -55,6 +56,20 @@ public enum ChanceryApplication {
         return router
     }
 
+    /// The HTTP/1.1 server that upgrades the requests `webSocketRouter` accepts to WebSockets,
+    /// and closes connections that have not sent a request when it shuts down
+    /// (``SilentConnectionClosingChannel``).
+    public static func server(webSocketRouter: Router<TelemetryWebSocketContext>) -> HTTPServerBuilder {
+        let webSocketResponder = webSocketRouter.buildResponder()
+        return HTTPServerBuilder { responder in
+            SilentConnectionClosingChannel(HTTP1WebSocketUpgradeChannel(
+                responder: responder,
+                webSocketResponder: webSocketResponder,
+                configuration: .init(ws: TelemetryCapability.webSocketConfiguration)
+            ))
+        }
+    }
+
     /// The application for `configuration`, ready to run as a service.
     ///
     /// - Parameter onServerRunning: Called with the bound address once the server accepts
@@ -75,10 +90,7 @@ public enum ChanceryApplication {
                 platform: platform, notary: notary, repository: repository, signing: signing, telemetry: telemetry,
                 metrics: registry, maxBodyBytes: configuration.maxBodyBytes
             ),
-            server: .http1WebSocketUpgrade(
-                webSocketRouter: webSocketRouter(telemetry: telemetry),
-                configuration: .init(ws: TelemetryCapability.webSocketConfiguration)
-            ),
+            server: server(webSocketRouter: webSocketRouter(telemetry: telemetry)),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port),
                 serverName: "Chancery"

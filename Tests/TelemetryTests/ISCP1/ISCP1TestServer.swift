@@ -2,7 +2,6 @@ import Accounts
 import ChanceryTestSupport
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import HummingbirdWebSocket
 import Logging
 import Storage
@@ -73,14 +72,9 @@ struct ISCP1TestServer: Sendable {
                 let webSocketRouter = Router(context: TelemetryWebSocketContext.self)
                 ISCP1Endpoint(broker: broker, access: access(accounts), recorder: recorder, writerGracePeriod: writerGracePeriod, logger: TestDatabase.logger)
                     .add(to: webSocketRouter)
-                let app = Application(
-                    router: Router(),
-                    server: .http1WebSocketUpgrade(webSocketRouter: webSocketRouter, configuration: .init(ws: TelemetryCapability.webSocketConfiguration)),
-                    logger: TestDatabase.logger
-                )
-                try await app.test(.live) { client in
+                try await LoopbackWebSocketServer.run(webSocketRouter, logger: TestDatabase.logger) { port in
                     let server = ISCP1TestServer(
-                        port: try #require(client.port), broker: broker,
+                        port: port, broker: broker,
                         measurements: storing ? measurements : nil, data: storing ? data : nil, dataDirectory: dataDirectory,
                         administratorToken: administratorToken, aliceToken: aliceToken, edge: edge, edgeToken: edgeToken
                     )

@@ -2,7 +2,6 @@ import Accounts
 import ChanceryTestSupport
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import HummingbirdWebSocket
 import Logging
 import Storage
@@ -54,14 +53,9 @@ struct ISCP2TestServer: Sendable {
             let webSocketRouter = Router(context: TelemetryWebSocketContext.self)
             ISCP2Endpoint(broker: broker, access: access(accounts), recorder: recorder, limits: limits, logger: TestDatabase.logger)
                 .add(to: webSocketRouter)
-            let app = Application(
-                router: Router(),
-                server: .http1WebSocketUpgrade(webSocketRouter: webSocketRouter, configuration: .init(ws: TelemetryCapability.webSocketConfiguration)),
-                logger: TestDatabase.logger
-            )
-            try await app.test(.live) { client in
+            try await LoopbackWebSocketServer.run(webSocketRouter, logger: TestDatabase.logger) { port in
                 let server = ISCP2TestServer(
-                    port: try #require(client.port), broker: broker, administratorToken: administratorToken,
+                    port: port, broker: broker, administratorToken: administratorToken,
                     aliceToken: aliceToken, edgeNodeID: edgeNodeID, edgeToken: edgeToken
                 )
                 try await body(server)
