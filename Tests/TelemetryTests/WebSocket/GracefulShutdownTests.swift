@@ -1,5 +1,5 @@
+import ChanceryTestSupport
 import Hummingbird
-import Logging
 import NIOCore
 import NIOPosix
 import Testing
@@ -43,7 +43,7 @@ struct GracefulShutdownTests {
 
     @Test("a connection that never sent a request is closed, and the shutdown ends", .timeLimit(.minutes(2)))
     func silentConnection() async throws {
-        let received = try await LoopbackWebSocketServer.run(Router(context: TelemetryWebSocketContext.self), logger: Logger(label: "test")) { port in
+        let received = try await LoopbackWebSocketServer.run(Router(context: TelemetryWebSocketContext.self), logger: TestDatabase.logger) { port in
             let connection = try await Self.connect(port: port, sending: nil)
             // Lets the server accept the connection: one it has not accepted when it stops
             // listening is reset by the kernel, and this test would show nothing.
@@ -56,7 +56,7 @@ struct GracefulShutdownTests {
 
     @Test("a connection that was answered and waits for its next request is closed after its answer", .timeLimit(.minutes(2)))
     func idleKeepAliveConnection() async throws {
-        let received = try await LoopbackWebSocketServer.run(Router(context: TelemetryWebSocketContext.self), logger: Logger(label: "test")) { port in
+        let received = try await LoopbackWebSocketServer.run(Router(context: TelemetryWebSocketContext.self), logger: TestDatabase.logger) { port in
             let connection = try await Self.connect(port: port, sending: "GET /nothing-here HTTP/1.1\r\nHost: localhost\r\n\r\n")
             for await _ in connection.answered {}
             return connection.received

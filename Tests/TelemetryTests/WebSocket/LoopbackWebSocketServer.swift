@@ -53,15 +53,11 @@ enum LoopbackWebSocketServer {
                 try await group.waitForAll()
                 throw ServerDidNotStart()
             }
-            do {
-                let value = try await body(port)
-                await serviceGroup.triggerGracefulShutdown()
-                try await group.waitForAll()
-                return value
-            } catch {
-                await serviceGroup.triggerGracefulShutdown()
-                throw error
-            }
+            let outcome: Result<Value, any Error>
+            do { outcome = .success(try await body(port)) } catch { outcome = .failure(error) }
+            await serviceGroup.triggerGracefulShutdown()
+            try await group.waitForAll()
+            return try outcome.get()
         }
     }
 
