@@ -19,7 +19,13 @@ public enum ChanceryApplication {
     ///
     /// Middleware order matters: request ids first (so every later log line carries one),
     /// then errors (so everything below, including unknown routes, is answered in the right
-    /// format), then metrics, the body limit and request logging.
+    /// format), then the public origin and client address (``ForwardedHeadersMiddleware``,
+    /// whose 400 for a malformed `Host` is so answered in the API's format), then metrics,
+    /// the body limit and request logging.
+    ///
+    /// - Parameters:
+    ///   - publicURL: `--public-url`, the base of every link; `nil` takes each request's `Host`.
+    ///   - trustForwardedHeaders: Whether `X-Forwarded-Proto`, `-Host` and `-For` are believed.
     public static func router(
         platform: Platform,
         notary: NotaryCapability?,
@@ -27,12 +33,15 @@ public enum ChanceryApplication {
         signing: SigningCapability? = nil,
         telemetry: TelemetryCapability? = nil,
         metrics registry: PrometheusCollectorRegistry,
-        maxBodyBytes: Int64
+        maxBodyBytes: Int64,
+        publicURL: PublicOrigin? = nil,
+        trustForwardedHeaders: Bool = false
     ) -> Router<ChanceryRequestContext> {
         // Every GET route answers HEAD too (monitors and caches probe the public log with it).
         let router = Router(context: ChanceryRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestIDMiddleware())
         router.add(middleware: ErrorMiddleware(formats: NotaryCapability.errorFormats + RepositoryCapability.errorFormats + SigningCapability.errorFormats + TelemetryCapability.errorFormats))
+        router.add(middleware: ForwardedHeadersMiddleware(publicURL: publicURL, trustForwardedHeaders: trustForwardedHeaders))
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: BodyLimitMiddleware(maxBytes: maxBodyBytes))
         router.add(middleware: LogRequestsMiddleware(.debug))
@@ -57,16 +66,20 @@ public enum ChanceryApplication {
     }
 
     /// The HTTP/1.1 server that upgrades the requests `webSocketRouter` accepts to WebSockets,
-    /// and closes connections that have not sent a request when it shuts down
-    /// (``SilentConnectionClosingChannel``).
-    public static func server(webSocketRouter: Router<TelemetryWebSocketContext>) -> HTTPServerBuilder {
+    /// with every connection bounded by `limits` (``BoundedConnectionChannel``).
+    public static func server(webSocketRouter: Router<TelemetryWebSocketContext>, limits: ConnectionLimits = .init()) -> HTTPServerBuilder {
         let webSocketResponder = webSocketRouter.buildResponder()
+        let decoderLimits = HTTP1Channel.Configuration.DecoderConfiguration(
+            maxHeaderFieldSize: ConnectionLimits.maxHeadBytes,
+            maxHeaderListSize: ConnectionLimits.maxHeadBytes,
+            maxHeaderFieldCount: ConnectionLimits.maxHeaderCount
+        )
         return HTTPServerBuilder { responder in
-            SilentConnectionClosingChannel(HTTP1WebSocketUpgradeChannel(
+            BoundedConnectionChannel(HTTP1WebSocketUpgradeChannel(
                 responder: responder,
                 webSocketResponder: webSocketResponder,
-                configuration: .init(ws: TelemetryCapability.webSocketConfiguration)
-            ))
+                configuration: .init(http1: .init(httpDecoderConfiguration: decoderLimits), ws: TelemetryCapability.webSocketConfiguration)
+            ), limits: limits)
         }
     }
 
@@ -88,9 +101,10 @@ public enum ChanceryApplication {
         Application(
             router: router(
                 platform: platform, notary: notary, repository: repository, signing: signing, telemetry: telemetry,
-                metrics: registry, maxBodyBytes: configuration.maxBodyBytes
+                metrics: registry, maxBodyBytes: configuration.maxBodyBytes,
+                publicURL: configuration.publicURL.flatMap(PublicOrigin.init(url:)), trustForwardedHeaders: configuration.trustForwardedHeaders
             ),
-            server: server(webSocketRouter: webSocketRouter(telemetry: telemetry)),
+            server: server(webSocketRouter: webSocketRouter(telemetry: telemetry), limits: configuration.connectionLimits),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port),
                 serverName: "Chancery"

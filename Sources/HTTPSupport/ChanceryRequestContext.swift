@@ -18,6 +18,12 @@ public struct ChanceryRequestContext: AuthRequestContext, RequestContext, Remote
     public var identity: Principal?
     /// The address of the client's end of the connection (the proxy's, behind a proxy).
     public let remoteAddress: SocketAddress?
+    /// The client's IP address: the connection's peer, or the first `X-Forwarded-For` entry
+    /// when the server trusts its proxy (set by ``ForwardedHeadersMiddleware``).
+    public var clientAddress: String?
+    /// The base URL of every link built for this request, set by
+    /// ``ForwardedHeadersMiddleware``; ``PublicOrigin/fallback`` without it.
+    public var publicOrigin: PublicOrigin
 
     /// The largest body a route may decode in one piece (JSON, forms). Routes that take files
     /// stream their bodies into the blob store instead.
@@ -37,6 +43,8 @@ public struct ChanceryRequestContext: AuthRequestContext, RequestContext, Remote
         self.coreContext = .init(source: source)
         self.identity = nil
         self.remoteAddress = source.channel.remoteAddress
+        self.clientAddress = source.channel.remoteAddress?.ipAddress
+        self.publicOrigin = .fallback
     }
 
     /// The authenticated principal, or a 401 error when the route was reached without one.
