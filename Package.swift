@@ -60,7 +60,7 @@ let package = Package(
             name: "chancery",
             dependencies: [
                 "ChanceryServer", "Accounts", "Storage", "HTTPSupport", "Telemetry", "NotaryProof", "QEDSDK", "NuxeoSDK", "TransparencyLog",
-                "PDF", "PDFSigning", "TimeStamping", "SignWellSDK",
+                "PDF", "PDFSigning", "TimeStamping", "SignWellSDK", "Repository",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "X509", package: "swift-certificates"),

@@ -53,10 +53,11 @@ public enum ChanceryServer {
             )
             repository = try await RepositoryCapability.open(
                 database: platform.database, blobs: platform.blobs, accounts: platform.accounts,
-                keysDirectory: configuration.keysDirectory, logger: logger
+                keysDirectory: configuration.keysDirectory, maxUploadBytes: configuration.maxUploadBytes, logger: logger
             )
             var intake = IntakePolicy.standard
             intake.allowPrivateNetworks = configuration.signingAllowsPrivateNetworks
+            intake.maximumFileSize = Int(min(Int64(intake.maximumFileSize), configuration.maxUploadBytes))
             signing = try SigningCapability.open(
                 database: platform.database, blobs: platform.blobs, accounts: platform.accounts,
                 keysDirectory: configuration.keysDirectory, notary: NotaryNotarization(notary: notary),

@@ -39,10 +39,13 @@ extension Repository {
     ///     a sibling gets a numeric suffix (`report.1`).
     ///   - properties: Property values by JSON key; unknown keys are an error, server-maintained
     ///     ones are ignored.
+    ///   - serverBlobs: Blobs the server itself stored for this request (a file it received),
+    ///     which `properties` may name though no upload batch holds them.
     /// - Throws: ``RepositoryError/forbidden(permission:path:)`` without `AddChildren` on the parent,
     ///   ``RepositoryError/invalid(_:)`` for an unknown type, a type the parent may not contain or a bad value.
     public func create(
-        type typeName: String, name: String?, properties: [String: JSONValue], in parent: Document, for checker: AccessChecker
+        type typeName: String, name: String?, properties: [String: JSONValue], in parent: Document,
+        serverBlobs: [BlobInfo] = [], for checker: AccessChecker
     ) async throws -> Document {
         guard let type = registry.type(named: typeName), type.name != "Document", type.name != "Root" else {
             throw RepositoryError.invalid("unknown document type '\(typeName)'")
@@ -51,8 +54,8 @@ extension Repository {
             throw RepositoryError.invalid("\(parent.path) is not a folder; documents cannot be created in it")
         }
         try await require(Permission.addChildren, on: parent, for: checker)
-        let values = try await storedValues(properties, for: registry.schemas(of: type), current: [:], checker: checker)
-        let baseName = Self.baseName(requested: name, title: values["dc:title"]?.stringValue, type: type.name)
+        let values = try await storedValues(properties, for: registry.schemas(of: type), current: [:], serverBlobs: serverBlobs, checker: checker)
+        let baseName = try Self.baseName(requested: name, title: values["dc:title"]?.stringValue, type: type.name)
         let document = try await database.withTransaction { sql in
             try await DocumentStore.lockNames(in: parent.id, in: sql)
             guard let current = try await DocumentStore.document(id: parent.id, in: sql) else {
@@ -74,12 +77,15 @@ extension Repository {
     /// A checked-in document is checked out first. With `versioning`, a version is checked in
     /// after the change.
     ///
-    /// - Parameter ignoringUnknownKeys: Skip keys none of the document's schemas has, instead
-    ///   of refusing them: REST clients send back whole entities, fields of other versions of
-    ///   a schema included.
+    /// - Parameters:
+    ///   - ignoringUnknownKeys: Skip keys none of the document's schemas has, instead of
+    ///     refusing them: REST clients send back whole entities, fields of other versions of a
+    ///     schema included.
+    ///   - serverBlobs: Blobs the server itself stored for this request, which `properties`
+    ///     may name besides the blobs the document holds already.
     public func update(
         _ document: Document, properties: [String: JSONValue], versioning: VersionIncrement? = nil,
-        ignoringUnknownKeys: Bool = false, for checker: AccessChecker
+        ignoringUnknownKeys: Bool = false, serverBlobs: [BlobInfo] = [], for checker: AccessChecker
     ) async throws -> Document {
         try await require(Permission.writeProperties, on: document, for: checker)
         try Self.requireUnlocked(document, for: checker)
@@ -89,7 +95,9 @@ extension Repository {
             let known = Set(schemas(of: document).flatMap(\.keys))
             properties = properties.filter { known.contains($0.key) }
         }
-        let values = try await storedValues(properties, for: schemas(of: document), current: document.properties, checker: checker)
+        let values = try await storedValues(
+            properties, for: schemas(of: document), current: document.properties, serverBlobs: serverBlobs, checker: checker
+        )
         var updated = try await database.withTransaction { sql in
             var current = try await Self.find(.id(document.id), in: sql)
             for (key, value) in values { current.properties[key] = value }
@@ -134,7 +142,7 @@ extension Repository {
         let moved = try await database.withTransaction { sql in
             try await DocumentStore.lockNames(in: target.id, in: sql)
             var current = try await Self.find(.id(document.id), in: sql)
-            let wanted = Self.sanitized(name ?? current.name) ?? current.name
+            let wanted = try Self.sanitized(name ?? current.name) ?? current.name
             let newName = (target.id == current.parentID && wanted == current.name) ? wanted : try await Self.uniqueName(wanted, in: target.id, in: sql)
             let newPath = target.path == "/" ? "/\(newName)" : "\(target.path)/\(newName)"
             try await DocumentStore.movePaths(from: current.path, to: newPath, in: sql)
@@ -152,6 +160,9 @@ extension Repository {
 
     /// Sets the blob at `xpath` (`file:content`, `files:files`, `files:files/2/file`) of
     /// `document`; for a list field, `blob` is appended.
+    ///
+    /// `blob` must be one the server stored for the caller (an upload it received): it is
+    /// attached without the reference checks client-sent property values go through.
     public func attach(_ blob: BlobInfo?, to document: Document, xpath: String, for checker: AccessChecker) async throws -> Document {
         let path = BlobPath(xpath)
         var value = document.properties[path.key] ?? .null
@@ -170,7 +181,7 @@ extension Repository {
             if index == items.count { items.append(item) } else { items[index] = item }
             value = .array(items.filter { $0 != .null })
         }
-        return try await update(document, properties: [path.key: value], for: checker)
+        return try await update(document, properties: [path.key: value], serverBlobs: blob.map { [$0] } ?? [], for: checker)
     }
 
     /// The blob at `xpath` of `document` (`blobholder:0` is the main blob), or `nil`.
@@ -247,8 +258,10 @@ extension Repository {
 
     /// Checks and converts client-sent properties for a document with `schemas`.
     private func storedValues(
-        _ properties: [String: JSONValue], for schemas: [Schema], current: [String: JSONValue], checker: AccessChecker
+        _ properties: [String: JSONValue], for schemas: [Schema], current: [String: JSONValue], serverBlobs: [BlobInfo],
+        checker: AccessChecker
     ) async throws -> [String: JSONValue] {
+        let usable = current.values.flatMap(BlobInfo.all(in:)) + serverBlobs
         let allowed = Set(schemas.flatMap(\.keys))
         var values: [String: JSONValue] = [:]
         for (key, value) in properties {
@@ -257,24 +270,30 @@ extension Repository {
                 throw RepositoryError.invalid("unknown property '\(key)' for this document")
             }
             values[key] = try await PropertyCoercion.coerce(value, to: type, key: key) { [self] blobValue, blobKey in
-                try await self.storedBlob(blobValue, key: blobKey, checker: checker)
+                try await self.storedBlob(blobValue, key: blobKey, usable: usable, checker: checker)
             }
         }
         return values
     }
 
-    /// The stored form of a blob value: an upload-batch reference, or a blob the store has.
-    private func storedBlob(_ value: JSONValue, key: String, checker: AccessChecker) async throws -> JSONValue {
+    /// The stored form of a blob value, accepted only through a reference that proves the
+    /// caller may use the bytes: an upload batch of the caller's own, or one of `usable`, the
+    /// blobs the document being changed already holds (clients echo a document's blobs back on
+    /// update) and those the server stored for this request.
+    ///
+    /// A bare digest is never looked up in the blob store: the transparency log publishes
+    /// digests, so knowing one proves nothing. A reference the caller may not use and one to
+    /// nothing at all get the same error, so the answer reveals nothing about other users' blobs.
+    private func storedBlob(_ value: JSONValue, key: String, usable: [BlobInfo], checker: AccessChecker) async throws -> JSONValue {
         if case .object(let fields) = value, let batch = fields["upload-batch"]?.stringValue {
             let index = fields["upload-fileId"].flatMap { $0.stringValue.flatMap(Int.init) ?? $0.integerValue } ?? 0
             return try await uploads.blob(index, of: batch, owner: checker.principal).stored
         }
-        guard let blob = BlobInfo(value) else {
-            throw RepositoryError.invalid("property '\(key)' must be a blob: an upload-batch reference or a stored blob")
-        }
-        guard try await blobs.size(of: BlobDigest(hex: blob.digest)) == blob.length else {
-            throw RepositoryError.invalid("property '\(key)' names a blob this repository does not hold")
-        }
+        let refusal = RepositoryError.invalid(
+            "property '\(key)' must be an upload-batch reference or a blob this document already holds"
+        )
+        guard let blob = BlobInfo(value) else { throw refusal }
+        guard usable.contains(where: { $0.digest == blob.digest && $0.length == blob.length }) else { throw refusal }
         return blob.stored
     }
 
@@ -287,14 +306,23 @@ extension Repository {
     }
 
     /// `requested` cleaned up, or the title (first 24 characters), or a name from the type.
-    static func baseName(requested: String?, title: String?, type: String) -> String {
-        if let name = sanitized(requested ?? "") { return name }
-        if let name = sanitized(String((title ?? "").prefix(24))) { return name }
+    ///
+    /// - Throws: ``RepositoryError/invalid(_:)`` when the name used has a control character.
+    static func baseName(requested: String?, title: String?, type: String) throws -> String {
+        if let name = try sanitized(requested ?? "") { return name }
+        if let name = try sanitized(String((title ?? "").prefix(24))) { return name }
         return type.lowercased()
     }
 
     /// `name` with slashes replaced and surrounding spaces removed; `nil` when nothing is left.
-    static func sanitized(_ name: String) -> String? {
+    ///
+    /// - Throws: ``RepositoryError/invalid(_:)`` when `name` has a control character
+    ///   (U+0000–U+001F or U+007F): a name is a path component, and those would corrupt paths,
+    ///   logs and the file names clients derive from it.
+    static func sanitized(_ name: String) throws -> String? {
+        guard !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            throw RepositoryError.invalid("a document name may not contain control characters (U+0000–U+001F, U+007F)")
+        }
         let cleaned = name.replacingOccurrences(of: "/", with: "-").replacingOccurrences(of: "\\", with: "-")
             .trimmingCharacters(in: .whitespacesAndNewlines)
         return cleaned.isEmpty || cleaned == "." || cleaned == ".." ? nil : cleaned

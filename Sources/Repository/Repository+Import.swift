@@ -14,6 +14,6 @@ extension Repository {
             }
         }
         return try await create(type: "File", name: blob.name, properties: ["dc:title": .string(blob.name), "file:content": blob.stored],
-                                in: folder, for: checker)
+                                in: folder, serverBlobs: [blob], for: checker)
     }
 }

@@ -32,12 +32,20 @@ public final class Repository: Sendable {
     /// Files uploaded ahead of the requests that use them.
     public let uploads: UploadBatches
 
-    /// Creates the repository over opened, migrated storage.
-    public init(database: Database, blobs: any BlobStore, registry: TypeRegistry = .core) {
+    /// The per-file upload cap and the storage quotas every upload is held to.
+    public let uploadLimits: UploadLimits
+
+    /// The default per-file upload cap: 4 GiB.
+    public static let defaultMaxUploadBytes: Int64 = 4 << 30
+
+    /// Creates the repository over opened storage, migrated with ``RepositoryMigrations`` and
+    /// ``Storage/QuotaMigrations``; no uploaded file may exceed `maxUploadBytes`.
+    public init(database: Database, blobs: any BlobStore, registry: TypeRegistry = .core, maxUploadBytes: Int64 = defaultMaxUploadBytes) {
         self.database = database
         self.blobs = blobs
         self.registry = registry
-        self.uploads = UploadBatches(database: database, blobs: blobs)
+        self.uploadLimits = UploadLimits(maxFileBytes: maxUploadBytes, database: database)
+        self.uploads = UploadBatches(database: database, blobs: blobs, limits: uploadLimits)
     }
 
     // MARK: Reading

@@ -23,11 +23,12 @@ public struct RepositoryCapability: Sendable {
     public static let errorFormats: [(prefix: String, format: any ErrorFormat)] = [NuxeoAPI.errorFormat]
 
     /// Creates the fresh layout on first start and loads (or creates) the device-token key in
-    /// `keysDirectory`.
+    /// `keysDirectory`; no uploaded file may exceed `maxUploadBytes`.
     public static func open(
-        database: Database, blobs: any BlobStore, accounts: AccountStore, keysDirectory: String, logger: Logger
+        database: Database, blobs: any BlobStore, accounts: AccountStore, keysDirectory: String,
+        maxUploadBytes: Int64 = Repository.defaultMaxUploadBytes, logger: Logger
     ) async throws -> RepositoryCapability {
-        let repository = Repository(database: database, blobs: blobs)
+        let repository = Repository(database: database, blobs: blobs, maxUploadBytes: maxUploadBytes)
         try await repository.bootstrap()
         let tokenKey = try DeviceTokenKey.loadOrCreate(in: keysDirectory)
         return RepositoryCapability(

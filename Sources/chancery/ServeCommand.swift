@@ -39,6 +39,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-body-bytes"), help: ArgumentHelp("The largest request body accepted. [env: CHANCERY_MAX_BODY_BYTES] (default: 1 GiB)", valueName: "bytes"))
     var maxBodyBytes: Int?
 
+    @Option(name: .customLong("max-upload-bytes"), help: ArgumentHelp("The largest file one upload may store, whole or in chunks; more is refused with 413. [env: CHANCERY_MAX_UPLOAD_BYTES] (default: 4 GiB)", valueName: "bytes"))
+    var maxUploadBytes: Int?
+
     @Option(name: .customLong("log-origin"), help: ArgumentHelp("The transparency log's name, a schema-less URL; fixed for the life of the log. [env: CHANCERY_LOG_ORIGIN] (default: chancery.local/log)", valueName: "origin"))
     var logOrigin: String?
 
@@ -84,6 +87,10 @@ struct ServeCommand: AsyncParsableCommand {
             trustForwardedHeaders: trustForwardedHeaders || Setting.isEnabled(environment: "CHANCERY_TRUST_FORWARDED_HEADERS"),
             signingAllowsPrivateNetworks: signingAllowPrivateFileURLs || Setting.isEnabled(environment: "CHANCERY_SIGNING_ALLOW_PRIVATE_FILE_URLS")
         )
+        configuration.maxUploadBytes = Int64(try Setting.resolve(
+            maxUploadBytes, environment: "CHANCERY_MAX_UPLOAD_BYTES", default: Int(configuration.maxUploadBytes)
+        ))
+        guard configuration.maxUploadBytes > 0 else { throw ConfigurationError("--max-upload-bytes must be positive") }
         if let blobs = Setting.resolve(blobs, environment: "CHANCERY_BLOBS") {
             do {
                 configuration.blobs = try BlobStoreLocation(parsing: blobs)

@@ -89,13 +89,15 @@ struct RepositoryConsoleTests {
         let attachmentBytes = Array("attached text\n".utf8)
         let main = try await store(mainBytes, in: repository.blobs)
         let attachment = try await store(attachmentBytes, in: repository.blobs)
+        let mainBlob = BlobInfo(name: blobName, mimeType: "text/plain", digest: main.digest.hex, length: main.size)
+        let attachmentBlob = BlobInfo(name: "attached.txt", mimeType: "text/plain", digest: attachment.digest.hex, length: attachment.size)
         let file = try await repository.create(type: "File", name: "report", properties: [
             "dc:title": .string(hostileTitle),
             "dc:description": "first line\nsecond <line>",
             "dc:subjects": .array(["alpha", "<beta>"]),
-            "file:content": BlobInfo(name: blobName, mimeType: "text/plain", digest: main.digest.hex, length: main.size).stored,
-            "files:files": .array([.object(["file": BlobInfo(name: "attached.txt", mimeType: "text/plain", digest: attachment.digest.hex, length: attachment.size).stored])]),
-        ], in: workspace, for: fixture.admin)
+            "file:content": mainBlob.stored,
+            "files:files": .array([.object(["file": attachmentBlob.stored])]),
+        ], in: workspace, serverBlobs: [mainBlob, attachmentBlob], for: fixture.admin)
         let note = try await repository.create(type: "Note", name: "memo", properties: ["dc:title": "Memo", "note:note": "hello"], in: workspace, for: fixture.admin)
         return Content(workspace: workspace, folder: folder, file: file, note: note, mainBytes: mainBytes, attachmentBytes: attachmentBytes)
     }
@@ -334,10 +336,13 @@ struct RepositoryConsoleTests {
             let admin = console.fixture.admin
             var secret = try await repository.create(type: "Folder", name: "secret", properties: ["dc:title": "Secret plans"], in: console.content.workspace, for: admin)
             secret = try await repository.addPermissions([], to: secret, blockInheritance: true, for: admin)
+            let insideBlob = BlobInfo(
+                name: "inside.txt", mimeType: "text/plain",
+                digest: console.content.file.properties["file:content"]!.objectValue!["digest"]!.stringValue!, length: 1500
+            )
             let inside = try await repository.create(type: "File", name: "inside", properties: [
-                "dc:title": "Inside",
-                "file:content": BlobInfo(name: "inside.txt", mimeType: "text/plain", digest: console.content.file.properties["file:content"]!.objectValue!["digest"]!.stringValue!, length: 1500).stored,
-            ], in: secret, for: admin)
+                "dc:title": "Inside", "file:content": insideBlob.stored,
+            ], in: secret, serverBlobs: [insideBlob], for: admin)
             // Hidden from bob, who is denied Read on the note itself.
             _ = try await repository.addPermissions([AccessControlEntry(principal: "bob", permission: "Read", isGranted: false)], to: console.content.note, for: admin)
 

@@ -18,7 +18,7 @@ struct RepositoryFixture {
     static func with(_ body: (RepositoryFixture) async throws -> Void) async throws {
         try await TestDatabase.with { database in
             try await TemporaryDirectory.with { directory in
-                _ = try await database.migrate([AccountsMigrations.all, RepositoryMigrations.all], logger: TestDatabase.logger)
+                _ = try await database.migrate([AccountsMigrations.all, RepositoryMigrations.all, QuotaMigrations.all], logger: TestDatabase.logger)
                 let accounts = AccountStore(database: database, passwords: PasswordHasher(cost: 4))
                 let repository = Repository(database: database, blobs: try await FileBlobStore(directory: directory))
                 try await repository.bootstrap()

@@ -51,3 +51,19 @@ public struct BlobInfo: Sendable, Hashable {
         )
     }
 }
+
+extension BlobInfo {
+    /// Every blob a stored property value holds, at any depth: a blob field, a list of
+    /// files, a complex value with blob fields.
+    static func all(in value: JSONValue) -> [BlobInfo] {
+        switch value {
+        case .object(let fields):
+            if let blob = BlobInfo(value) { return [blob] }
+            return fields.values.flatMap(all(in:))
+        case .array(let items):
+            return items.flatMap(all(in:))
+        default:
+            return []
+        }
+    }
+}

@@ -10,6 +10,10 @@ public enum RepositoryError: Error, Equatable, CustomStringConvertible {
     case invalid(String)
     /// The operation conflicts with the document's state (a transition not allowed from it).
     case conflict(String)
+    /// An uploaded file is larger than the per-file upload cap, `limit` bytes.
+    case fileTooLarge(limit: Int64)
+    /// Storing an upload would take the caller past its storage quota of `limit` bytes.
+    case quotaExceeded(limit: Int64)
 
     public var description: String {
         switch self {
@@ -17,6 +21,8 @@ public enum RepositoryError: Error, Equatable, CustomStringConvertible {
         case .forbidden(let permission, let path): return "Privilege '\(permission)' is not granted to the current user on \(path)"
         case .locked(let path, let owner): return "Document \(path) is locked by \(owner)"
         case .invalid(let message), .conflict(let message): return message
+        case .fileTooLarge(let limit): return "The file is larger than the upload limit of \(limit) bytes"
+        case .quotaExceeded(let limit): return "Storing this file would exceed your storage quota of \(limit) bytes"
         }
     }
 }

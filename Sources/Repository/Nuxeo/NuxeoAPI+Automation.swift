@@ -62,6 +62,7 @@ extension NuxeoAPI {
             guard let first = parts.first else { throw APIError(.badRequest, "the multipart body has no parts") }
             json = first.body.isEmpty ? nil : try? JSONDecoder().decode(JSONValue.self, from: first.body)
             guard json != nil || first.body.isEmpty else { throw APIError(.badRequest, "the first part must be the JSON request") }
+            try await repository.uploadLimits.checkWholeFiles(parts.dropFirst().map { Int64($0.body.count) }, for: call.principal)
             for part in parts.dropFirst() {
                 let stored = try await repository.blobs.write(RequestBody(buffer: ByteBuffer(bytes: part.body)))
                 let name = part.fileName ?? part.name ?? "file"

@@ -74,6 +74,9 @@ extension NuxeoAPI {
         let headers = call.request.headers
         let encodedName = headers[NuxeoHeader.fileName] ?? "file"
         let name = encodedName.removingPercentEncoding ?? encodedName
+        guard !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            throw APIError(.badRequest, "a file name may not contain control characters (U+0000–U+001F, U+007F)")
+        }
         let declaredType = headers[NuxeoHeader.fileType] ?? headers[.contentType]
         let totalSize = headers[NuxeoHeader.fileSize].flatMap { Int64($0) }
         var chunk: (index: Int, count: Int)?

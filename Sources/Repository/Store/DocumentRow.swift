@@ -9,6 +9,7 @@ enum DocumentRow {
         "id", "parent_id", "name", "path", "pos", "primary_type", "mixin_types", "instance_facets", "lifecycle_state",
         "is_trashed", "is_version", "is_checked_in", "is_latest_version", "version_series_id", "version_label",
         "lock_owner", "lock_created", "change_token", "properties", "read_acl_id", "created_at", "modified_at",
+        "blob_owner", "blob_bytes",
     ]
 
     /// The column values of `document`; `facets` is every facet (type and instance).
@@ -22,7 +23,19 @@ enum DocumentRow {
             SQLBind(document.lockOwner), SQLBind(document.lockCreated), SQLBind(document.changeToken),
             SQLBind(try jsonText(document.properties)), SQLBind(document.readACLID),
             SQLBind(document.createdAt), SQLBind(document.modifiedAt),
+            SQLBind(blobOwner(of: document.properties)), SQLBind(blobBytes(of: document.properties)),
         ]
+    }
+
+    /// Whom a document's blobs count against for storage quotas: its creator (`dc:creator`,
+    /// which only the server sets), or `nil` for a document without one.
+    static func blobOwner(of properties: [String: JSONValue]) -> String? {
+        properties["dc:creator"]?.stringValue
+    }
+
+    /// The total length of the blobs a document holds.
+    static func blobBytes(of properties: [String: JSONValue]) -> Int64 {
+        properties.values.flatMap(BlobInfo.all(in:)).reduce(0) { $0 + $1.length }
     }
 
     /// The document in `row`.

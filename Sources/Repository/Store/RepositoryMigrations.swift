@@ -1,4 +1,5 @@
 import Foundation
+import HTTPSupport
 import SQLKit
 import Storage
 
@@ -98,6 +99,18 @@ public enum RepositoryMigrations {
                 .column("fts_rowid", type: .bigint, .notNull)
                 .run()
             try await sql.raw("INSERT INTO repo_fulltext_rows (doc_id, fts_rowid) SELECT doc_id, rowid FROM repo_fulltext").run()
+        },
+        Migration(version: 3, name: "each document's blob bytes and their owner, for storage quotas") { sql in
+            // One column per statement: SQLite alters one at a time.
+            try await sql.alter(table: "repo_documents").column("blob_owner", type: .text).run()
+            try await sql.alter(table: "repo_documents").column("blob_bytes", type: .bigint, .notNull, .default(0)).run()
+            try await sql.create(index: "repo_documents_by_blob_owner").on("repo_documents").column("blob_owner").run()
+            for row in try await sql.select().columns("id", "properties").from("repo_documents").all() {
+                let properties = try JSONDecoder().decode([String: JSONValue].self, from: Data(row.decode(column: "properties", as: String.self).utf8))
+                try await sql.update("repo_documents")
+                    .set("blob_owner", to: DocumentRow.blobOwner(of: properties)).set("blob_bytes", to: DocumentRow.blobBytes(of: properties))
+                    .where("id", .equal, try row.decode(column: "id", as: String.self)).run()
+            }
         },
     ])
 }

@@ -12,15 +12,14 @@ import Storage
 public final class UploadBatches: Sendable {
     private let database: Database
     private let blobs: any BlobStore
-
-    /// The most bytes one upload request may carry.
-    public let maxFileSize: Int64
+    /// The per-file cap and the quotas every file is held to.
+    let limits: UploadLimits
 
     /// Creates the store.
-    public init(database: Database, blobs: any BlobStore, maxFileSize: Int64 = 64 * 1024 * 1024 * 1024) {
+    init(database: Database, blobs: any BlobStore, limits: UploadLimits) {
         self.database = database
         self.blobs = blobs
-        self.maxFileSize = maxFileSize
+        self.limits = limits
     }
 
     /// Creates an empty batch for `owner` and returns its id.
@@ -69,7 +68,11 @@ public final class UploadBatches: Sendable {
     /// - Returns: The file's state afterwards.
     /// - Throws: ``RepositoryError/documentNotFound(_:)`` for an unknown batch,
     ///   ``RepositoryError/conflict(_:)`` when the chunk was received already,
-    ///   ``RepositoryError/invalid(_:)`` for inconsistent chunk numbers.
+    ///   ``RepositoryError/invalid(_:)`` for inconsistent chunk numbers,
+    ///   ``RepositoryError/fileTooLarge(limit:)`` when the file (all its chunks together) is over
+    ///   the upload cap, ``RepositoryError/quotaExceeded(limit:)`` when it would take the owner
+    ///   past its quota. A refused chunk takes the chunks before it along: nothing of the file
+    ///   is left in the batch.
     public func upload<Body: AsyncSequence & Sendable>(_ part: Part, body: Body, batchID: String, owner: Principal) async throws -> UploadedFile
     where Body.Element == ByteBuffer {
         guard try await exists(batchID, for: owner) else { throw RepositoryError.documentNotFound("batch \(batchID)") }
@@ -77,6 +80,7 @@ public final class UploadBatches: Sendable {
         guard chunkCount >= 1, (0..<chunkCount).contains(chunkIndex) else {
             throw RepositoryError.invalid("chunk index \(chunkIndex) is not below the chunk count \(chunkCount)")
         }
+        var alreadyInFile: Int64 = 0
         if let existing = try await file(part.fileIndex, of: batchID, owner: owner), part.chunk != nil, existing.isChunked {
             guard existing.chunkCount == chunkCount else {
                 throw RepositoryError.invalid("file \(part.fileIndex) has \(existing.chunkCount) chunks, not \(chunkCount)")
@@ -84,8 +88,22 @@ public final class UploadBatches: Sendable {
             guard !existing.uploadedChunks.contains(chunkIndex) else {
                 throw RepositoryError.conflict("chunk \(chunkIndex) of file \(part.fileIndex) already exists in batch \(batchID)")
             }
+            alreadyInFile = try await receivedBytes(of: part.fileIndex, in: batchID)
         }
-        let stored = try await blobs.write(body, expectedDigest: nil, maxSize: maxFileSize)
+        let stored: StoredBlob
+        do {
+            let allowance = try await limits.allowance(for: owner, alreadyInFile: alreadyInFile)
+            if let announced = part.totalSize { try allowance.check(announced - alreadyInFile) }
+            try allowance.check(0)
+            do {
+                stored = try await blobs.write(body, expectedDigest: nil, maxSize: allowance.bytes)
+            } catch StorageError.blobTooLarge {
+                throw allowance.refusal
+            }
+        } catch let refusal as RepositoryError {
+            if alreadyInFile > 0 { _ = try await removeFile(part.fileIndex, of: batchID, owner: owner) }
+            throw refusal
+        }
         let mimeType = MediaTypes.resolve(declared: part.declaredType, fileName: part.name)
         try await database.withTransaction { sql in
             let row = try await sql.select().column("chunked").from("repo_upload_files")
@@ -128,12 +146,21 @@ public final class UploadBatches: Sendable {
         if chunks.count == 1 {
             whole = (chunks[0].0.hex, chunks[0].1)
         } else {
-            let stored = try await blobs.write(ConcatenatedBlobs(store: blobs, parts: chunks), expectedDigest: nil, maxSize: nil)
+            let stored = try await blobs.write(ConcatenatedBlobs(store: blobs, parts: chunks), expectedDigest: nil, maxSize: limits.maxFileBytes)
             whole = (stored.digest.hex, stored.size)
         }
         try await database.withConnection { sql in
             try await sql.update("repo_upload_files").set("digest", to: whole.digest).set("size", to: whole.size)
                 .where("batch_id", .equal, batchID).where("file_index", .equal, fileIndex).run()
+        }
+    }
+
+    /// The bytes the chunks of file `index` received so far hold.
+    private func receivedBytes(of index: Int, in batchID: String) async throws -> Int64 {
+        try await database.withReadConnection { sql in
+            try await sql.select().column(SQLRaw("CAST(COALESCE(SUM(size), 0) AS BIGINT)"), as: "total").from("repo_upload_chunks")
+                .where("batch_id", .equal, batchID).where("file_index", .equal, index)
+                .first(decodingColumn: "total", as: Int64.self) ?? 0
         }
     }
 

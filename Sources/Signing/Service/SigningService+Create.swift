@@ -27,14 +27,16 @@ extension SigningService {
 
     /// Fetches and converts `files` to PDF, in order.
     ///
-    /// - Throws: ``HTTPSupport/APIError`` 422 naming the first file that cannot be taken.
+    /// - Throws: ``HTTPSupport/APIError`` 422 naming the first file that cannot be taken, 413
+    ///   when that file is over the intake's size limit (the server's per-file upload cap).
     func intakeFiles(_ files: [DocumentRequest.File]) async throws -> [IntakeFile] {
         var inputs: [IntakeFile] = []
         for (index, file) in files.enumerated() {
             do {
                 inputs.append(try await intake.pdf(name: file.name, from: file.source))
             } catch let error as IntakeError {
-                throw APIError(.unprocessableContent, error.description, fieldErrors: ["files[\(index)]": [error.description]])
+                let status: HTTPResponse.Status = error.reason == .fileTooLarge ? .contentTooLarge : .unprocessableContent
+                throw APIError(status, error.description, fieldErrors: ["files[\(index)]": [error.description]])
             }
         }
         return inputs

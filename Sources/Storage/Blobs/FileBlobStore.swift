@@ -9,12 +9,17 @@ import _NIOFileSystem
 /// `tmp/`, hashing as it goes; the file is fsynced, renamed into place (an atomic step on one
 /// file system) and the directory that now holds it is fsynced too, so a blob is either
 /// wholly present or absent after a crash.
+///
+/// Blob and temporary files are created `0600` and the directories `0700`, wherever the
+/// store lies: only the server's own user may read what clients stored.
 public struct FileBlobStore: BlobStore {
     /// The directory that holds the blobs.
     public var directory: String { root.string }
     private let root: FilePath
     private var temporaryDirectory: FilePath { root.appending("tmp") }
     private static let readChunkLength = ByteCount.kibibytes(256)
+    /// How every file of the store is created: new, owner read and write only.
+    private static let newFile = OpenOptions.Write.newFile(replaceExisting: false, permissions: [.ownerReadWrite])
 
     /// Opens (creating if needed) a blob store in `directory`.
     public init(directory: String) async throws {
@@ -43,7 +48,7 @@ public struct FileBlobStore: BlobStore {
         let temporaryPath = temporaryDirectory.appending(UUID().uuidString)
         let stored: StoredBlob
         do {
-            stored = try await FileSystem.shared.withFileHandle(forWritingAt: temporaryPath) { handle in
+            stored = try await FileSystem.shared.withFileHandle(forWritingAt: temporaryPath, options: Self.newFile) { handle in
                 var hasher = SHA256()
                 var size: Int64 = 0
                 for try await chunk in content {
@@ -112,7 +117,7 @@ public struct FileBlobStore: BlobStore {
 
     public func checkHealth() async throws {
         let probe = temporaryDirectory.appending("health-\(UUID().uuidString)")
-        try await FileSystem.shared.withFileHandle(forWritingAt: probe) { handle in
+        try await FileSystem.shared.withFileHandle(forWritingAt: probe, options: Self.newFile) { handle in
             _ = try await handle.write(contentsOf: [0x2E], toAbsoluteOffset: 0)
         }
         _ = try await FileSystem.shared.removeItem(at: probe)
@@ -120,7 +125,7 @@ public struct FileBlobStore: BlobStore {
 
     private static func createDirectoryIfMissing(_ path: FilePath) async throws {
         do {
-            try await FileSystem.shared.createDirectory(at: path, withIntermediateDirectories: true)
+            try await FileSystem.shared.createDirectory(at: path, withIntermediateDirectories: true, permissions: [.ownerReadWriteExecute])
         } catch let error as FileSystemError where error.code == .fileAlreadyExists {
             return
         }

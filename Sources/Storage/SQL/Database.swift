@@ -89,6 +89,7 @@ public final class Database: Sendable {
         let pool: Pool
         switch location {
         case .sqlite(let path):
+            try SQLiteFileMode.restrict(databaseAt: path)
             let base = SQLiteConnectionSource(configuration: .init(storage: .file(path: path), enableForeignKeys: true))
             let loop = MultiThreadedEventLoopGroup.singleton.next()
             pool = .sqlite(

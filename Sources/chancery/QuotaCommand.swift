@@ -1,0 +1,148 @@
+import Accounts
+import ArgumentParser
+import Foundation
+import Repository
+import Storage
+
+/// `chancery quota`: per-user and per-group storage quotas, and what each user holds.
+struct QuotaCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "quota",
+        abstract: "Set, list and clear storage quotas.",
+        discussion: """
+            Quotas are off until one is set. A user's own quota wins; without one, the largest \
+            quota of the user's groups applies. A user's usage is what the user's upload batches \
+            hold plus the blobs of the documents the user created (each document counts its \
+            blobs). An upload that would go past the quota is refused with 507. Quotas are kept \
+            in the database, so these commands work next to a running server (with the same \
+            --data or --database) and take effect at its next upload.
+
+            Examples:
+              chancery quota set --user alice 10GiB
+              chancery quota set --group staff 1GiB
+              chancery quota list
+              chancery quota clear --group staff
+            """,
+        subcommands: [Set.self, List.self, Clear.self]
+    )
+
+    /// The `--user` or `--group` a subcommand names, exactly one of them.
+    struct SubjectOptions: ParsableArguments {
+        @Option(name: .long, help: ArgumentHelp("The user the quota is for.", valueName: "name"))
+        var user: String?
+
+        @Option(name: .long, help: ArgumentHelp("The group whose members the quota is for.", valueName: "name"))
+        var group: String?
+
+        func validate() throws {
+            guard (user == nil) != (group == nil) else { throw ValidationError("give exactly one of --user and --group") }
+        }
+
+        /// The subject named.
+        var subject: QuotaSubject {
+            user.map(QuotaSubject.user) ?? .group(group ?? "")
+        }
+    }
+
+    struct Set: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set (or replace) the quota of a user or a group.",
+            discussion: """
+                The size is a number of bytes, optionally with a unit: KB, MB, GB, TB (powers \
+                of 1000) or KiB, MiB, GiB, TiB (powers of 1024).
+
+                Examples:
+                  chancery quota set --user alice 10GiB
+                  chancery quota set --group staff 500MB
+                """
+        )
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var subject: SubjectOptions
+
+        @Argument(help: ArgumentHelp("The most bytes allowed, such as 10GiB.", valueName: "size"))
+        var size: ByteSize
+
+        func run() async throws {
+            let subject = subject.subject
+            try await store.withAccounts { accounts in
+                switch subject {
+                case .user(let name): guard try await accounts.user(named: name) != nil else { throw AccountsError.userNotFound(name) }
+                case .group(let name): guard try await accounts.group(named: name) != nil else { throw AccountsError.groupNotFound(name) }
+                }
+                try await StorageQuotas(database: accounts.database).set(StorageQuota(subject: subject, bytes: size.bytes))
+            }
+            print("set the quota of \(subject) to \(size.bytes) bytes")
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the quotas, with each user's usage and the limit that governs it.",
+            discussion: """
+                Every user with a quota of their own or a member of a group with one is listed.
+
+                Example:
+                  chancery quota list --data ./chancery-data
+                """
+        )
+
+        @OptionGroup var store: StoreOptions
+
+        func run() async throws {
+            let (quotas, users) = try await store.withAccounts { accounts in
+                let quotas = StorageQuotas(database: accounts.database)
+                let limits = UploadLimits(maxFileBytes: Repository.defaultMaxUploadBytes, database: accounts.database)
+                var users: [[String]] = []
+                for user in try await accounts.users() {
+                    guard let limit = try await quotas.limit(forUser: user.name, groups: Swift.Set(user.groups)) else { continue }
+                    users.append([user.name, "\(try await limits.usage(userName: user.name, userID: user.id))", "\(limit)"])
+                }
+                return (try await quotas.all(), users)
+            }
+            let quotaRows = quotas.map { ["\($0.subject)", "\($0.bytes)"] }
+            print(Table(header: ["QUOTA OF", "BYTES"], rows: quotaRows).text)
+            print(Table(header: ["USER", "USED BYTES", "LIMIT BYTES"], rows: users).text, terminator: "")
+        }
+    }
+
+    struct Clear: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove the quota of a user or a group.",
+            discussion: """
+                Examples:
+                  chancery quota clear --user alice
+                  chancery quota clear --group staff
+                """
+        )
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var subject: SubjectOptions
+
+        func run() async throws {
+            let subject = subject.subject
+            let cleared = try await store.withAccounts { try await StorageQuotas(database: $0.database).clear(subject) }
+            print(cleared ? "cleared the quota of \(subject)" : "\(subject) has no quota")
+        }
+    }
+
+    /// A size in bytes as typed: `1024`, `500MB`, `10GiB`.
+    struct ByteSize: ExpressibleByArgument {
+        /// The size in bytes.
+        let bytes: Int64
+
+        private static let units: [(suffix: String, factor: Int64)] = [
+            ("KiB", 1 << 10), ("MiB", 1 << 20), ("GiB", 1 << 30), ("TiB", 1 << 40),
+            ("KB", 1_000), ("MB", 1_000_000), ("GB", 1_000_000_000), ("TB", 1_000_000_000_000), ("B", 1),
+        ]
+
+        init?(argument: String) {
+            let text = argument.trimmingCharacters(in: .whitespaces)
+            let unit = Self.units.first { text.hasSuffix($0.suffix) } ?? ("", 1)
+            guard let number = Int64(text.dropLast(unit.suffix.count).trimmingCharacters(in: .whitespaces)), number >= 0 else { return nil }
+            let (bytes, overflow) = number.multipliedReportingOverflow(by: unit.factor)
+            guard !overflow else { return nil }
+            self.bytes = bytes
+        }
+    }
+}
