@@ -23,11 +23,14 @@ public final class AccountStore: Sendable {
     public let database: Database
     /// Hashes and checks passwords.
     public let passwords: PasswordHasher
+    /// Counts failed password and API key checks and locks out guessers.
+    public let throttle: CredentialThrottle
 
     /// Creates a store over `database`, whose `accounts` migrations must have run.
-    public init(database: Database, passwords: PasswordHasher = PasswordHasher()) {
+    public init(database: Database, passwords: PasswordHasher = PasswordHasher(), lockouts: LockoutPolicy = .standard) {
         self.database = database
         self.passwords = passwords
+        self.throttle = CredentialThrottle(database: database, policy: lockouts)
     }
 
     // MARK: Users
@@ -202,24 +205,43 @@ public final class AccountStore: Sendable {
     // MARK: Authentication
 
     /// The principal for a user name and password, or `nil` when they do not match.
-    public func authenticate(userName: String, password: String) async throws -> Principal? {
+    ///
+    /// The check goes through the ``throttle``: while the user name (or `clientAddress`, when
+    /// given) is locked out, it throws ``TooManyFailedAttempts`` before any hashing, whatever
+    /// the password; a wrong password counts against both, a right one clears the user's
+    /// failures.
+    public func authenticate(userName: String, password: String, clientAddress: String? = nil) async throws -> Principal? {
+        let subjects = [LockoutSubject.user(userName)] + (clientAddress.map { [.address($0)] } ?? [])
+        try await throttle.check(subjects)
         let row = try await database.withReadConnection { sql in
             try await sql.select().columns("id", "password_hash").from("account_users").where("name", .equal, userName).first()
         }
         guard let row, let passwordHash = try row.decode(column: "password_hash", as: String?.self) else {
             // Spend the same time as a real check, so response times do not reveal user names.
             _ = try await passwords.verify(password, hash: Self.decoyHash)
+            try await throttle.recordFailure(subjects)
             return nil
         }
-        guard try await passwords.verify(password, hash: passwordHash) else { return nil }
+        guard try await passwords.verify(password, hash: passwordHash) else {
+            try await throttle.recordFailure(subjects)
+            return nil
+        }
+        try await throttle.recordSuccess(.user(userName))
         return try await principal(userID: row.decode(column: "id", as: String.self), userName: userName, credential: .password)
     }
 
     /// The principal an API key acts for, or `nil` when the key is unknown or revoked.
-    public func authenticate(apiKey: String) async throws -> Principal? {
-        try await authenticate(secret: apiKey, table: "account_api_keys", condition: SQLBinaryExpression(
+    ///
+    /// With a `clientAddress` the check goes through the ``throttle``: a locked address gets
+    /// ``TooManyFailedAttempts``, and an unknown key counts against it.
+    public func authenticate(apiKey: String, clientAddress: String? = nil) async throws -> Principal? {
+        let subjects = clientAddress.map { [LockoutSubject.address($0)] } ?? []
+        try await throttle.check(subjects)
+        let principal = try await authenticate(secret: apiKey, table: "account_api_keys", condition: SQLBinaryExpression(
             SQLColumn("revoked_at", table: "s"), .is, SQLLiteral.null
         ), credential: .apiKey)
+        if principal == nil { try await throttle.recordFailure(subjects) }
+        return principal
     }
 
     /// The principal a bearer token was issued to, or `nil` when it is unknown or expired.

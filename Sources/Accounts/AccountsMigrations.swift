@@ -93,5 +93,16 @@ public enum AccountsMigrations {
                 .run()
             try await sql.create(index: "oauth2_refresh_tokens_family").on("oauth2_refresh_tokens").column("family_id").run()
         },
+        Migration(version: 4, name: "failed credential checks per user and address (lock-outs)") { sql in
+            try await sql.create(table: "account_lockouts")
+                .column("kind", type: .text, .notNull)
+                .column("subject", type: .text, .notNull)
+                .column("failures", type: .bigint, .notNull)
+                .column("last_failure_at", type: .timestamp, .notNull)
+                .column("locked_until", type: .timestamp)
+                .primaryKey("kind", "subject")
+                .run()
+            try await sql.create(index: "account_lockouts_last_failure").on("account_lockouts").column("last_failure_at").run()
+        },
     ])
 }

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import HummingbirdBcrypt
+import Metrics
 import NIOPosix
 import Synchronization
 
@@ -10,7 +11,8 @@ import Synchronization
 /// the password with every request. So a successful check is remembered for
 /// ``verifiedLifetime``, keyed by a SHA-256 of the stored hash and the password: repeating
 /// the same credentials costs one hash, while a changed password (a new stored hash) or a
-/// wrong one always goes through bcrypt.
+/// wrong one always goes through bcrypt. Every bcrypt check counts in the metric
+/// `chancery_password_bcrypt_checks_total`.
 public final class PasswordHasher: Sendable {
     /// The bcrypt cost factor of new hashes.
     public let cost: UInt8
@@ -36,6 +38,7 @@ public final class PasswordHasher: Sendable {
         let key = Secret.hash(hash + "\u{0}" + password)
         let now = ContinuousClock.now
         if let until = verified.withLock({ $0[key] }), until > now { return true }
+        Counter(label: "chancery_password_bcrypt_checks_total").increment()
         let matches = try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(password, hash: hash) }
         if matches {
             verified.withLock { cache in

@@ -33,12 +33,13 @@ public struct Platform: Sendable {
     ]
 
     /// Opens the data directory, the database and the blob store, and applies pending
-    /// migrations.
+    /// migrations; the accounts lock out guessers by `lockouts`.
     public static func open(
         dataDirectory: String,
         database location: DatabaseLocation,
         blobs blobLocation: BlobStoreLocation,
         passwords: PasswordHasher = PasswordHasher(),
+        lockouts: LockoutPolicy = .standard,
         logger: Logger
     ) async throws -> Platform {
         try FileManager.default.createDirectory(
@@ -48,7 +49,7 @@ public struct Platform: Sendable {
         do {
             try await database.migrate(migrations, logger: logger)
             let blobs = try await blobLocation.open()
-            return Platform(database: database, blobs: blobs, accounts: AccountStore(database: database, passwords: passwords))
+            return Platform(database: database, blobs: blobs, accounts: AccountStore(database: database, passwords: passwords, lockouts: lockouts))
         } catch {
             try? await database.close()
             throw error

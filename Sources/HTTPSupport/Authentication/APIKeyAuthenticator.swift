@@ -36,14 +36,14 @@ public struct APIKeyAuthenticator: Authenticator {
         }
     }
 
-    public func authenticate(_ request: Request, accounts: AccountStore) async throws -> AuthenticationOutcome {
+    public func authenticate(_ request: Request, accounts: AccountStore, clientAddress: String?) async throws -> AuthenticationOutcome {
         let key: String?
         switch placement {
         case .header(let name): key = request.headers[name]
         case .authorization(let scheme): key = request.headers.authorizationCredentials(scheme: scheme)
         }
         guard let key else { return .absent }
-        guard let principal = try await accounts.authenticate(apiKey: key) else {
+        guard let principal = try await accounts.authenticate(apiKey: key, clientAddress: clientAddress) else {
             return .rejected(reason: "unknown or revoked API key")
         }
         return .authenticated(principal)

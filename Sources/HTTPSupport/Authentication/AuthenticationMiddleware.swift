@@ -10,7 +10,9 @@ import NIOCore
 /// The first authenticator that finds its kind of credential decides: a valid one sets
 /// ``ChanceryRequestContext/identity``, an invalid one ends the request with 401 (no
 /// falling through to weaker schemes). A request with no credential at all gets 401 with a
-/// `WWW-Authenticate` challenge for each scheme that has one.
+/// `WWW-Authenticate` challenge for each scheme that has one. While the client's address or
+/// the user is locked out after too many wrong passwords or API keys, the request ends with
+/// 429 and `Retry-After` (``Accounts/TooManyFailedAttempts``) before any password is hashed.
 ///
 /// ```swift
 /// let api = router.group("api/v1")
@@ -29,16 +31,16 @@ public struct AuthenticationMiddleware: RouterMiddleware {
     }
 
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let principal = try await authenticate(request, logger: context.logger)
+        let principal = try await authenticate(request, clientAddress: context.remoteAddress?.ipAddress, logger: context.logger)
         var context = context
         context.identity = principal
         context.logger[metadataKey: "user"] = "\(principal.userName)"
         return try await next(request, context)
     }
 
-    private func authenticate(_ request: Request, logger: Logger) async throws -> Principal {
+    private func authenticate(_ request: Request, clientAddress: String?, logger: Logger) async throws -> Principal {
         for authenticator in authenticators {
-            switch try await authenticator.authenticate(request, accounts: accounts) {
+            switch try await authenticator.authenticate(request, accounts: accounts, clientAddress: clientAddress) {
             case .absent:
                 continue
             case .authenticated(let principal):

@@ -11,7 +11,11 @@ import NIOCore
 /// ``AuthenticationMiddleware``.
 public protocol Authenticator: Sendable {
     /// Checks the credential of this kind that `request` carries, if it carries one.
-    func authenticate(_ request: Request, accounts: AccountStore) async throws -> AuthenticationOutcome
+    ///
+    /// Guessable credentials (passwords, API keys) are checked through the accounts'
+    /// ``Accounts/CredentialThrottle`` with `clientAddress`, and throw
+    /// ``Accounts/TooManyFailedAttempts`` while it or the user is locked out.
+    func authenticate(_ request: Request, accounts: AccountStore, clientAddress: String?) async throws -> AuthenticationOutcome
 
     /// The `WWW-Authenticate` challenge that names this scheme, if it has one.
     var challenge: String? { get }

@@ -17,14 +17,14 @@ public struct BasicAuthenticator: Authenticator {
 
     public var challenge: String? { "Basic realm=\"\(realm)\", charset=\"UTF-8\"" }
 
-    public func authenticate(_ request: Request, accounts: AccountStore) async throws -> AuthenticationOutcome {
+    public func authenticate(_ request: Request, accounts: AccountStore, clientAddress: String?) async throws -> AuthenticationOutcome {
         guard let encoded = request.headers.authorizationCredentials(scheme: "Basic") else { return .absent }
         guard let data = Data(base64Encoded: encoded), let decoded = String(data: data, encoding: .utf8),
               let colon = decoded.firstIndex(of: ":")
         else { return .rejected(reason: "malformed Basic credentials") }
         let userName = String(decoded[..<colon])
         let password = String(decoded[decoded.index(after: colon)...])
-        guard let principal = try await accounts.authenticate(userName: userName, password: password) else {
+        guard let principal = try await accounts.authenticate(userName: userName, password: password, clientAddress: clientAddress) else {
             return .rejected(reason: "wrong user name or password")
         }
         return .authenticated(principal)

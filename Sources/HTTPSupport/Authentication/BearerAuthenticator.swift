@@ -12,7 +12,7 @@ public struct BearerAuthenticator: Authenticator {
 
     public var challenge: String? { "Bearer" }
 
-    public func authenticate(_ request: Request, accounts: AccountStore) async throws -> AuthenticationOutcome {
+    public func authenticate(_ request: Request, accounts: AccountStore, clientAddress: String?) async throws -> AuthenticationOutcome {
         guard let token = request.headers.authorizationCredentials(scheme: "Bearer") else { return .absent }
         guard let principal = try await accounts.authenticate(accessToken: token) else {
             return .rejected(reason: "unknown or expired access token")

@@ -19,6 +19,8 @@ extension APIError {
             self.init(.badRequest, "malformed request body: \(Self.describe(error))")
         case let error as AccountsError:
             self.init(Self.status(of: error), error.description)
+        case let error as TooManyFailedAttempts:
+            self.init(.tooManyRequests, error.description, headers: [.retryAfter: "\(error.retryAfter)"])
         case let error as StorageError:
             guard let status = Self.status(of: error) else { return nil }
             self.init(status, error.description)

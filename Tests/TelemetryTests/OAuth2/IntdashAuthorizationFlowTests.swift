@@ -254,7 +254,7 @@ import Testing
                     ("step", "sign-in"), ("form_token", token), ("username", "alice"), ("password", password),
                 ])
             }
-            for _ in 0..<OAuth2SignInThrottle.maximumFailures {
+            for _ in 0..<LockoutPolicy.standard.userFreeFailures {
                 #expect(try await attempt("guess").body.contains("Wrong user name or password."))
             }
             let locked = try await attempt(App.alicePassword)
@@ -265,8 +265,9 @@ import Testing
             let grant = try await app.send(.post, App.base + "/token", form: [
                 ("grant_type", "password"), ("username", "alice"), ("password", App.alicePassword), ("client_id", app.app.id),
             ])
-            #expect(grant.json["error"] as? String == "invalid_grant")
-            #expect((grant.json["error_description"] as? String)?.contains("Too many wrong passwords") == true)
+            #expect(grant.status == .tooManyRequests)
+            #expect(grant.json["error"] as? String == "slow_down")
+            #expect((grant.json["error_description"] as? String)?.contains("too many failed sign-in attempts for this user") == true)
         }
     }
 }

@@ -167,18 +167,4 @@ import Testing
             #expect(claims.sub == app.edgeUser.id)
         }
     }
-
-    @Test func theThrottleForgetsFailuresAfterItsWindow() async {
-        let throttle = OAuth2SignInThrottle()
-        let start = Date(timeIntervalSince1970: 1_900_000_000)
-        for _ in 0..<OAuth2SignInThrottle.maximumFailures {
-            #expect(await throttle.lockout(of: "Bob", now: start) == nil)
-            await throttle.recordFailure(of: "Bob", now: start)
-        }
-        #expect(await throttle.lockout(of: "bob", now: start.addingTimeInterval(60)) == OAuth2SignInThrottle.window - 60)
-        #expect(await throttle.lockout(of: "carol", now: start) == nil)
-        #expect(await throttle.lockout(of: "bob", now: start.addingTimeInterval(OAuth2SignInThrottle.window)) == nil)
-        await throttle.recordFailure(of: "bob", now: start.addingTimeInterval(OAuth2SignInThrottle.window))
-        #expect(await throttle.lockout(of: "bob", now: start.addingTimeInterval(OAuth2SignInThrottle.window)) == nil, "a new window starts at one failure")
-    }
 }

@@ -33,13 +33,15 @@ struct IntdashAuthnEndpoint: Sendable {
     /// Answers one sign-in.
     func respond(to request: Request, context: ChanceryRequestContext) async throws -> Answer {
         let credentials = try await request.decode(as: Credentials.self, context: context)
-        switch try await passwords.check(userName: credentials.username, password: credentials.password) {
+        switch try await passwords.check(
+            userName: credentials.username, password: credentials.password, clientAddress: context.remoteAddress?.ipAddress
+        ) {
         case .signedIn(let principal):
             return Answer(token: try await passwords.accounts.issueAccessToken(for: principal, lifetime: lifetime).token)
         case .refused:
             throw APIError(.unauthorized, "wrong user name or password")
-        case .locked(let remaining):
-            throw APIError(.tooManyRequests, OAuth2PasswordSignIn.lockoutMessage(remaining))
+        case .locked(let locked):
+            throw locked
         }
     }
 }

@@ -45,7 +45,7 @@ public struct IntdashOAuth2Routes: Sendable {
     /// signing key (see ``OAuth2BrowserSessionSeal``), so no other key material is needed. The
     /// cookie is `Secure` when the server's issuer is an `https` URL.
     public init(accounts: AccountStore, server: OAuth2AuthorizationServer) {
-        let passwords = OAuth2PasswordSignIn(accounts: accounts, throttle: OAuth2SignInThrottle())
+        let passwords = OAuth2PasswordSignIn(accounts: accounts)
         let seal = OAuth2BrowserSessionSeal(signingKey: server.signingKey, secureCookie: server.issuer.lowercased().hasPrefix("https://"))
         authorization = OAuth2AuthorizationEndpoint(server: server, seal: seal, passwords: passwords)
         token = OAuth2TokenEndpoint(server: server, passwords: passwords)
@@ -59,9 +59,13 @@ public struct IntdashOAuth2Routes: Sendable {
         for mountPoint in Self.mountPoints {
             let group = router.group(RouterPath(mountPoint))
             group.get("authorization") { request, _ in try await authorization.show(request) }
-            group.post("authorization") { request, _ in try await authorization.submit(request) }
-            group.post("token") { request, _ in try await token.respond(to: request) }
-            group.post("revocation") { request, _ in try await revocation.respond(to: request) }
+            group.post("authorization") { request, context in
+                try await authorization.submit(request, clientAddress: context.remoteAddress?.ipAddress)
+            }
+            group.post("token") { request, context in try await token.respond(to: request, clientAddress: context.remoteAddress?.ipAddress) }
+            group.post("revocation") { request, context in
+                try await revocation.respond(to: request, clientAddress: context.remoteAddress?.ipAddress)
+            }
             group.get("jwks") { _, _ in try keySetResponse() }
         }
         router.post(RouterPath(IntdashAuthnEndpoint.path)) { request, context in try await authn.respond(to: request, context: context) }

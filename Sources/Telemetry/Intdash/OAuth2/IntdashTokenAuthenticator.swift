@@ -31,7 +31,7 @@ struct IntdashTokenAuthenticator: Authenticator {
         }
     }
 
-    func authenticate(_ request: Request, accounts: AccountStore) async throws -> AuthenticationOutcome {
+    func authenticate(_ request: Request, accounts: AccountStore, clientAddress: String?) async throws -> AuthenticationOutcome {
         guard let token = token(in: request), !token.isEmpty else { return .absent }
         guard let principal = try await IntdashAuthenticators.principal(forToken: token, server: server) else {
             return .rejected(reason: "unknown, expired or revoked token")

@@ -41,8 +41,8 @@ struct OAuth2AuthorizationEndpoint: Sendable {
         return try signInPage(authorization, session: session, action: action, newSession: false, now: now)
     }
 
-    /// `POST`: the sign-in form or the consent form.
-    func submit(_ request: Request, now: Date = Date()) async throws -> Response {
+    /// `POST`: the sign-in form or the consent form, sent from `clientAddress`.
+    func submit(_ request: Request, clientAddress: String?, now: Date = Date()) async throws -> Response {
         var request = request
         guard let fields = try await request.oauth2FormFields() else {
             return Self.errorPage("The form was not sent as a form (application/x-www-form-urlencoded).", status: .unsupportedMediaType)
@@ -65,7 +65,7 @@ struct OAuth2AuthorizationEndpoint: Sendable {
         }
         switch fields[OAuth2FormFields.step] {
         case "sign-in":
-            return try await signIn(authorization, fields: fields, session: session, action: action, now: now)
+            return try await signIn(authorization, fields: fields, session: session, action: action, clientAddress: clientAddress, now: now)
         case "consent":
             return try await decide(authorization, decision: fields["decision"], session: session, action: action, now: now)
         default:
@@ -78,14 +78,15 @@ struct OAuth2AuthorizationEndpoint: Sendable {
     /// Checks the password; on success starts a signed-in session (with a new nonce) and
     /// sends the browser to the consent page.
     private func signIn(
-        _ authorization: OAuth2AuthorizationRequest, fields: FormEncodedQuery, session: OAuth2BrowserSession, action: String, now: Date
+        _ authorization: OAuth2AuthorizationRequest, fields: FormEncodedQuery, session: OAuth2BrowserSession, action: String,
+        clientAddress: String?, now: Date
     ) async throws -> Response {
         let userName = fields["username"] ?? ""
         let password = fields["password"] ?? ""
         guard !userName.isEmpty, !password.isEmpty else {
             return try signInPage(authorization, session: session, action: action, newSession: false, now: now, userName: userName, message: "Enter your user name and password.")
         }
-        switch try await passwords.check(userName: userName, password: password, now: now) {
+        switch try await passwords.check(userName: userName, password: password, clientAddress: clientAddress) {
         case .signedIn(let principal):
             let signedIn = OAuth2BrowserSession.new(for: .init(id: principal.userID, name: principal.userName), now: now)
             let location = action + "?" + Self.query(authorization.parameters(keepingPrompt: false))
@@ -94,11 +95,13 @@ struct OAuth2AuthorizationEndpoint: Sendable {
             ])
         case .refused:
             return try signInPage(authorization, session: session, action: action, newSession: false, now: now, userName: userName, message: "Wrong user name or password.")
-        case .locked(let remaining):
-            return try signInPage(
+        case .locked(let locked):
+            var page = try signInPage(
                 authorization, session: session, action: action, newSession: false, now: now, userName: userName,
-                message: OAuth2PasswordSignIn.lockoutMessage(remaining), status: .tooManyRequests
+                message: OAuth2PasswordSignIn.lockoutMessage(locked), status: .tooManyRequests
             )
+            page.headers[.retryAfter] = "\(locked.retryAfter)"
+            return page
         }
     }
 

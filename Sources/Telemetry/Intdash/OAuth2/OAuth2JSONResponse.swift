@@ -24,6 +24,16 @@ enum OAuth2JSONResponse {
         return try json(Refusal(error: error.code.rawValue, errorDescription: error.description), status: status, headers: headers)
     }
 
+    /// The refusal of a client whose address or user is locked out: 429 with `Retry-After`
+    /// and `{"error": "slow_down", …}` (the token endpoint's code for "ask less often",
+    /// RFC 8628 §3.5).
+    static func throttled(_ locked: TooManyFailedAttempts) throws -> Response {
+        try json(
+            Refusal(error: "slow_down", errorDescription: locked.description), status: .tooManyRequests,
+            headers: [.retryAfter: "\(locked.retryAfter)"]
+        )
+    }
+
     /// `value` as JSON with the no-caching headers of RFC 6749 §5.1.
     private static func json(_ value: some Encodable, status: HTTPResponse.Status, headers extra: HTTPFields) throws -> Response {
         var headers = extra

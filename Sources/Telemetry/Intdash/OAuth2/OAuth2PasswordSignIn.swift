@@ -1,8 +1,9 @@
 import Accounts
 import Foundation
 
-/// Checks a user name and password for the intdash sign-in points, through the
-/// ``OAuth2SignInThrottle``.
+/// Checks a user name and password for the intdash sign-in points (the sign-in page, the
+/// `password` grant and `/api/v1/authn`), through the accounts' ``Accounts/CredentialThrottle``:
+/// the same count of failures as HTTP Basic everywhere else.
 struct OAuth2PasswordSignIn: Sendable {
     /// What a check found.
     enum Outcome: Sendable {
@@ -10,29 +11,33 @@ struct OAuth2PasswordSignIn: Sendable {
         case signedIn(Principal)
         /// The name or the password is wrong.
         case refused
-        /// Too many wrong passwords for this name: it may try again after this many seconds.
-        case locked(TimeInterval)
+        /// The name or the client's address is locked out after too many failures; the
+        /// password was not checked.
+        case locked(TooManyFailedAttempts)
     }
 
     /// The accounts the passwords are checked against.
     let accounts: AccountStore
-    /// The count of recent failures.
-    let throttle: OAuth2SignInThrottle
 
-    /// Checks `password` for `userName` at `now`, unless the name is locked.
-    func check(userName: String, password: String, now: Date = Date()) async throws -> Outcome {
-        if let remaining = await throttle.lockout(of: userName, now: now) { return .locked(remaining) }
-        guard let principal = try await accounts.authenticate(userName: userName, password: password) else {
-            await throttle.recordFailure(of: userName, now: now)
-            return .refused
+    /// Checks `password` for `userName`, sent from `clientAddress` (`nil` when the caller
+    /// counts the address itself), unless either is locked out.
+    func check(userName: String, password: String, clientAddress: String?) async throws -> Outcome {
+        do {
+            guard let principal = try await accounts.authenticate(userName: userName, password: password, clientAddress: clientAddress) else {
+                return .refused
+            }
+            return .signedIn(principal)
+        } catch let locked as TooManyFailedAttempts {
+            return .locked(locked)
         }
-        await throttle.recordSuccess(of: userName)
-        return .signedIn(principal)
     }
 
-    /// The sentence that tells a person how long `remaining` seconds of lockout are.
-    static func lockoutMessage(_ remaining: TimeInterval) -> String {
-        let minutes = max(1, Int((remaining / 60).rounded(.up)))
-        return "Too many wrong passwords for this user. Try again in \(minutes) minute\(minutes == 1 ? "" : "s")."
+    /// The sentence that tells a person how long a lock-out lasts.
+    static func lockoutMessage(_ locked: TooManyFailedAttempts) -> String {
+        let seconds = locked.retryAfter
+        let wait = seconds < 60
+            ? "\(seconds) second\(seconds == 1 ? "" : "s")"
+            : "\((seconds + 59) / 60) minute\(seconds <= 60 ? "" : "s")"
+        return "Too many wrong passwords. Try again in \(wait)."
     }
 }

@@ -12,9 +12,9 @@ struct OAuth2RevocationEndpoint: Sendable {
     /// The authorization server that holds the refresh tokens.
     let server: OAuth2AuthorizationServer
 
-    /// Answers one revocation request.
-    func respond(to request: Request) async throws -> Response {
-        try await OAuth2ClientFormRequest.respond(to: request) { fields, client in
+    /// Answers one revocation request, sent from `clientAddress`.
+    func respond(to request: Request, clientAddress: String?) async throws -> Response {
+        try await OAuth2ClientFormRequest.respond(to: request, clientAddress: clientAddress, throttle: server.accounts.throttle) { fields, client in
             guard let token = fields["token"], !token.isEmpty else { throw OAuth2Error.invalidRequest("token is required") }
             try await server.revoke(token: token, clientID: client.clientID, clientSecret: client.secret)
             return Response(status: .ok, headers: [.cacheControl: "no-store"])

@@ -12,7 +12,7 @@ import Hummingbird
 ///   rotates;
 /// - `client_credentials`: a confidential client's id and secret, in the form or as HTTP
 ///   Basic; an edge gets a token for its own user;
-/// - `password`: `username`, `password`, `client_id`, through the sign-in throttle. It
+/// - `password`: `username`, `password`, `client_id`, counted against the user name too. It
 ///   answers a Chancery access token without a refresh token: the grant is deprecated
 ///   (RFC 9700 §2.4) and kept only because intdash's API lists it.
 ///
@@ -24,9 +24,9 @@ struct OAuth2TokenEndpoint: Sendable {
     /// The password check of the `password` grant.
     let passwords: OAuth2PasswordSignIn
 
-    /// Answers one token request.
-    func respond(to request: Request) async throws -> Response {
-        try await OAuth2ClientFormRequest.respond(to: request) { fields, client in
+    /// Answers one token request, sent from `clientAddress`.
+    func respond(to request: Request, clientAddress: String?) async throws -> Response {
+        try await OAuth2ClientFormRequest.respond(to: request, clientAddress: clientAddress, throttle: server.accounts.throttle) { fields, client in
             try OAuth2JSONResponse.success(try await grant(fields, client: client))
         }
     }
@@ -67,7 +67,8 @@ struct OAuth2TokenEndpoint: Sendable {
     private func passwordGrant(userName: String, password: String, scope: String?, client: OAuth2ClientAuthentication) async throws -> OAuth2TokenResponse {
         _ = try await server.authenticateClient(id: client.clientID, secret: client.secret)
         let grantedScope = try OAuth2Scope(parsing: scope).description
-        switch try await passwords.check(userName: userName, password: password) {
+        // The address is counted by OAuth2ClientFormRequest, as for every grant.
+        switch try await passwords.check(userName: userName, password: password, clientAddress: nil) {
         case .signedIn(let principal):
             let lifetime = server.lifetimes.accessToken
             let token = try await server.accounts.issueAccessToken(for: principal, lifetime: lifetime)
@@ -77,8 +78,8 @@ struct OAuth2TokenEndpoint: Sendable {
             )
         case .refused:
             throw OAuth2Error.invalidGrant("wrong user name or password")
-        case .locked(let remaining):
-            throw OAuth2Error.invalidGrant(OAuth2PasswordSignIn.lockoutMessage(remaining))
+        case .locked(let locked):
+            throw locked
         }
     }
 }
