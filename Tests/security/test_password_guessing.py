@@ -166,3 +166,14 @@ def test_the_intdash_password_sign_in_shares_the_users_count(start_server, http)
     assert answer.status_code == 429, answer.text
     assert 1 <= int(answer.headers["Retry-After"]) <= 60
     assert answer.json()["error"] == "too_many_requests", answer.text
+
+
+def test_behind_a_trusted_proxy_each_forwarded_address_is_counted_on_its_own(start_server, http):
+    server = start_server("--trust-forwarded-headers", *lockout_args(address_free=3, first_delay=60, max_delay=120))
+    name, password = add_user(server, "heidi")
+    guesser, neighbour = {"X-Forwarded-For": "192.0.2.1"}, {"X-Forwarded-For": "192.0.2.2"}
+    for attempt in range(3):
+        assert get_me(server, http, headers={**guesser, "X-Api-Key": f"chk_guess{attempt}"}).status_code == 401
+    assert_throttled(get_me(server, http, (name, password), headers=guesser), longest=60)
+    assert get_me(server, http, (name, password), headers=neighbour).status_code == 200
+    assert re.search(r"^address\s+192\.0\.2\.1\s+3\s", server.cli("lockout", "list").stdout, re.MULTILINE)

@@ -31,7 +31,7 @@ public struct AuthenticationMiddleware: RouterMiddleware {
     }
 
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let principal = try await authenticate(request, clientAddress: context.remoteAddress?.ipAddress, logger: context.logger)
+        let principal = try await authenticate(request, clientAddress: context.clientAddress, logger: context.logger)
         var context = context
         context.identity = principal
         context.logger[metadataKey: "user"] = "\(principal.userName)"

@@ -34,7 +34,7 @@ struct IntdashAuthnEndpoint: Sendable {
     func respond(to request: Request, context: ChanceryRequestContext) async throws -> Answer {
         let credentials = try await request.decode(as: Credentials.self, context: context)
         switch try await passwords.check(
-            userName: credentials.username, password: credentials.password, clientAddress: context.remoteAddress?.ipAddress
+            userName: credentials.username, password: credentials.password, clientAddress: context.clientAddress
         ) {
         case .signedIn(let principal):
             return Answer(token: try await passwords.accounts.issueAccessToken(for: principal, lifetime: lifetime).token)

@@ -60,11 +60,11 @@ public struct IntdashOAuth2Routes: Sendable {
             let group = router.group(RouterPath(mountPoint))
             group.get("authorization") { request, _ in try await authorization.show(request) }
             group.post("authorization") { request, context in
-                try await authorization.submit(request, clientAddress: context.remoteAddress?.ipAddress)
+                try await authorization.submit(request, clientAddress: context.clientAddress)
             }
-            group.post("token") { request, context in try await token.respond(to: request, clientAddress: context.remoteAddress?.ipAddress) }
+            group.post("token") { request, context in try await token.respond(to: request, clientAddress: context.clientAddress) }
             group.post("revocation") { request, context in
-                try await revocation.respond(to: request, clientAddress: context.remoteAddress?.ipAddress)
+                try await revocation.respond(to: request, clientAddress: context.clientAddress)
             }
             group.get("jwks") { _, _ in try keySetResponse() }
         }
