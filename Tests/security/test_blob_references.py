@@ -3,8 +3,10 @@ may use it (an upload batch of its own, or a blob the document already holds), n
 a bare digest, which the public transparency log hands to anyone. A reference to someone
 else's blob and a reference to nothing get the same answer, so the answer is no oracle."""
 
+import base64
 import hashlib
 import secrets
+import uuid
 
 import pytest
 
@@ -153,3 +155,54 @@ def test_upload_batch_of_another_user_refused_like_an_unknown_batch(server, http
     # alice's batch is untouched by bob's tries.
     files = nuxeo(server, http, "GET", f"/upload/{batch}", alice).json()
     assert [file["size"] for file in files] == [len(b"alice's draft")]
+
+
+def api_key(server, user):
+    """A new API key of `user`, made with `chancery apikey create`."""
+    created = server.cli("apikey", "create", "--user", user[0], "--name", f"key-{secrets.token_hex(4)}")
+    return created.stdout.strip()
+
+
+def signwell(server, http, method, path, key, **kwargs):
+    return http.request(method, server.url("/signwell/api/v1" + path), headers={"X-Api-Key": key}, timeout=60, **kwargs)
+
+
+def test_signwell_references_of_another_user_refused_like_unknown_ones(server, http, people):
+    """SignWell takes files only as bytes or URLs, never as a stored blob's name; what it does
+    take by reference (templates, documents) answers another user's id as it answers none."""
+    from signwell.pdfs import pdf_with_pages
+
+    alice_key, bob_key = api_key(server, people["alice"]), api_key(server, people["bob"])
+    template = signwell(server, http, "POST", "/document_templates", alice_key, json={
+        "name": "alice's template",
+        "files": [{"name": "t.pdf", "file_base64": base64.b64encode(pdf_with_pages(1)).decode()}],
+        "placeholders": [{"id": "client", "name": "Client"}],
+        "fields": [[{"type": "signature", "placeholder_id": "client", "page": 1, "x": 100, "y": 100}]],
+    })
+    assert template.status_code == 201, template.text
+    document = signwell(server, http, "POST", "/documents", alice_key, json={
+        "test_mode": True, "draft": True,
+        "files": [{"name": "c.pdf", "file_base64": base64.b64encode(pdf_with_pages(1)).decode()}],
+        "recipients": [{"id": "1", "name": "A", "email": "a@example.com"}],
+    })
+    assert document.status_code == 201, document.text
+    alices = {"template": template.json()["id"], "document": document.json()["id"]}
+    unknowns = {"template": str(uuid.uuid4()), "document": str(uuid.uuid4())}
+
+    def attempts(ids):
+        return [
+            signwell(server, http, "GET", f"/document_templates/{ids['template']}", bob_key),
+            signwell(server, http, "POST", "/document_templates/documents", bob_key, json={
+                "template_id": ids["template"], "test_mode": True,
+                "recipients": [{"id": "1", "name": "B", "email": "b@example.com", "placeholder_name": "Client"}],
+            }),
+            signwell(server, http, "GET", f"/documents/{ids['document']}", bob_key),
+            signwell(server, http, "GET", f"/documents/{ids['document']}/completed_pdf", bob_key),
+        ]
+
+    def masked(answer, ids):
+        return answer.text.replace(ids["template"], "ID").replace(ids["document"], "ID")
+
+    for stolen, nothing in zip(attempts(alices), attempts(unknowns)):
+        assert stolen.status_code == nothing.status_code == 404, (stolen.text, nothing.text)
+        assert masked(stolen, alices) == masked(nothing, unknowns)
