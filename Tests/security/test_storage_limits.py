@@ -3,6 +3,7 @@ however a file arrives (whole, in Nuxeo chunks, in a multipart automation call),
 storage quotas set with `chancery quota`. A refusal is 413 (over the cap) or 507 (over the
 quota) in Nuxeo's error format, and leaves nothing of the refused file behind."""
 
+import base64
 import os
 import re
 import secrets
@@ -128,3 +129,22 @@ def test_group_quota_governs_its_members(server, http):
     server.cli("quota", "set", "--user", dave[0], "1MiB")
     assert send(server, http, dave, batch, os.urandom(60 * KIB)).status_code == 201
     assert used_bytes(server, dave[0]) == 60 * KIB
+
+
+def test_cap_holds_for_signwell_files(start_server, http):
+    """A SignWell file over the cap is refused with 413 in SignWell's format, naming the file."""
+    from signwell.pdfs import pdf_with_pages
+
+    server = start_server("--max-upload-bytes", str(4 * KIB))
+    key = server.cli("apikey", "create", "--user", "Administrator", "--name", "limits").stdout.strip()
+    pdf = pdf_with_pages(40)
+    assert len(pdf) > 4 * KIB
+    answer = http.post(server.url("/signwell/api/v1/documents"), headers={"X-Api-Key": key}, timeout=60, json={
+        "test_mode": True, "draft": True,
+        "files": [{"name": "big.pdf", "file_base64": base64.b64encode(pdf).decode()}],
+        "recipients": [{"id": "1", "name": "A", "email": "a@example.com"}],
+    })
+    assert answer.status_code == 413, answer.text
+    assert list(answer.json()["errors"]) == ["files[0]"], answer.text
+    listed = http.get(server.url("/signwell/api/v1/documents"), headers={"X-Api-Key": key}, timeout=30)
+    assert listed.status_code == 200 and listed.json()["documents"] == [], listed.text
