@@ -15,12 +15,23 @@ import Prometheus
 /// Runs a Chancery server until SIGTERM or SIGINT.
 public enum ChanceryServer {
     /// Opens the platform, creates the administrator on first start, serves, and on SIGTERM
-    /// stops accepting, finishes in-flight requests, closes the database and returns.
+    /// stops accepting, gives in-flight requests the drain timeout to finish, cuts the connections
+    /// still open after it, closes the database and returns.
     ///
     /// Two lines go to standard output: the generated administrator password on first start
     /// (when `CHANCERY_ADMIN_PASSWORD` was not set) and `listening on http://HOST:PORT`
     /// once the server accepts connections. Everything else is logged to standard error.
     public static func run(_ configuration: ServerConfiguration, logger: Logger) async throws {
+        var configuration = configuration
+        if let openFiles = FileDescriptorLimit.raiseToHardLimit() {
+            let affordable = FileDescriptorLimit.connections(within: openFiles)
+            if configuration.connectionLimits.maxConnections > affordable {
+                logger.warning("fewer connections than asked for: the process may open \(openFiles) files", metadata: [
+                    "max_connections": "\(affordable)", "asked": "\(configuration.connectionLimits.maxConnections)",
+                ])
+                configuration.connectionLimits.maxConnections = affordable
+            }
+        }
         let registry = PrometheusCollectorRegistry()
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
 

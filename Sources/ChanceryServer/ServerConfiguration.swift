@@ -33,6 +33,8 @@ public struct ServerConfiguration: Sendable {
     public var trustForwardedHeaders: Bool
     /// Whether documents' `file_url`s and webhooks may reach private and loopback networks.
     public var signingAllowsPrivateNetworks: Bool
+    /// The timeouts and connection counts that bound every connection.
+    public var connectionLimits = ConnectionLimits()
     /// The most bytes one uploaded file may have, whether it arrives whole or in chunks.
     public var maxUploadBytes: Int64 = 4 << 30
 

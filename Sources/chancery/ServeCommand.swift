@@ -57,6 +57,36 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("signing-allow-private-file-urls"), help: "Let documents' file_url and webhooks reach loopback and private networks (for tests and closed networks only). [env: CHANCERY_SIGNING_ALLOW_PRIVATE_FILE_URLS=1]")
     var signingAllowPrivateFileURLs = false
 
+    @Option(name: .customLong("header-timeout"), help: ArgumentHelp("Seconds a client has to send a whole request head, from connecting or from its first byte. [env: CHANCERY_HEADER_TIMEOUT] (default: 30)", valueName: "seconds"))
+    var headerTimeout: Double?
+
+    @Option(name: .customLong("idle-timeout"), help: ArgumentHelp("Seconds a kept-alive connection may wait for its next request. [env: CHANCERY_IDLE_TIMEOUT] (default: 60)", valueName: "seconds"))
+    var idleTimeout: Double?
+
+    @Option(name: .customLong("body-timeout"), help: ArgumentHelp("Seconds a request body may send nothing before the request is answered 408 and the connection closed. [env: CHANCERY_BODY_TIMEOUT] (default: 60)", valueName: "seconds"))
+    var bodyTimeout: Double?
+
+    @Option(name: .customLong("drain-timeout"), help: ArgumentHelp("Seconds in-flight requests get to finish after SIGTERM before their connections are cut. [env: CHANCERY_DRAIN_TIMEOUT] (default: 30)", valueName: "seconds"))
+    var drainTimeout: Double?
+
+    @Option(name: .customLong("max-connections"), help: ArgumentHelp("The most connections open at once; more are answered 503 and closed (kept below the process's open-file limit). [env: CHANCERY_MAX_CONNECTIONS] (default: 10000)", valueName: "n"))
+    var maxConnections: Int?
+
+    @Option(name: .customLong("max-connections-per-address"), help: ArgumentHelp("The most connections open at once from one client address; behind a reverse proxy, every client has the proxy's. [env: CHANCERY_MAX_CONNECTIONS_PER_ADDRESS] (default: 256)", valueName: "n"))
+    var maxConnectionsPerAddress: Int?
+
+    @Option(name: .customLong("lockout-free-failures"), help: ArgumentHelp("Wrong passwords a user name may have before it is locked out. [env: CHANCERY_LOCKOUT_FREE_FAILURES] (default: 5)", valueName: "count"))
+    var lockoutFreeFailures: Int?
+
+    @Option(name: .customLong("lockout-address-free-failures"), help: ArgumentHelp("Failed password, API key and OAuth2 client checks a client address may have before it is locked out. [env: CHANCERY_LOCKOUT_ADDRESS_FREE_FAILURES] (default: 20)", valueName: "count"))
+    var lockoutAddressFreeFailures: Int?
+
+    @Option(name: .customLong("lockout-first-delay"), help: ArgumentHelp("The first lock-out; each further failure doubles it. [env: CHANCERY_LOCKOUT_FIRST_DELAY] (default: 1)", valueName: "seconds"))
+    var lockoutFirstDelay: Int?
+
+    @Option(name: .customLong("lockout-max-delay"), help: ArgumentHelp("The longest lock-out; failures are forgotten four times this long after the last. [env: CHANCERY_LOCKOUT_MAX_DELAY] (default: 900)", valueName: "seconds"))
+    var lockoutMaxDelay: Int?
+
     @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info, notice, warning, error or critical. [env: CHANCERY_LOG_LEVEL] (default: info)", valueName: "level"))
     var logLevel: String?
 
@@ -91,6 +121,7 @@ struct ServeCommand: AsyncParsableCommand {
             maxUploadBytes, environment: "CHANCERY_MAX_UPLOAD_BYTES", default: Int(configuration.maxUploadBytes)
         ))
         guard configuration.maxUploadBytes > 0 else { throw ConfigurationError("--max-upload-bytes must be positive") }
+        configuration.connectionLimits = try connectionLimits()
         if let blobs = Setting.resolve(blobs, environment: "CHANCERY_BLOBS") {
             do {
                 configuration.blobs = try BlobStoreLocation(parsing: blobs)
@@ -99,6 +130,52 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         try await ChanceryServer.run(configuration, logger: CommandLogging.logger(level: level))
+    }
+
+    /// The connection timeouts and counts, each checked to be positive.
+    private func connectionLimits() throws -> ConnectionLimits {
+        let defaults = ConnectionLimits()
+        let maxConnections = try Setting.resolve(maxConnections, environment: "CHANCERY_MAX_CONNECTIONS", default: defaults.maxConnections)
+        let maxPerAddress = try Setting.resolve(maxConnectionsPerAddress, environment: "CHANCERY_MAX_CONNECTIONS_PER_ADDRESS", default: defaults.maxConnectionsPerAddress)
+        guard maxConnections > 0 else { throw ConfigurationError("--max-connections must be positive") }
+        guard maxPerAddress > 0 else { throw ConfigurationError("--max-connections-per-address must be positive") }
+        return ConnectionLimits(
+            headerTimeout: try seconds(headerTimeout, flag: "--header-timeout", environment: "CHANCERY_HEADER_TIMEOUT", default: defaults.headerTimeout),
+            idleTimeout: try seconds(idleTimeout, flag: "--idle-timeout", environment: "CHANCERY_IDLE_TIMEOUT", default: defaults.idleTimeout),
+            bodyTimeout: try seconds(bodyTimeout, flag: "--body-timeout", environment: "CHANCERY_BODY_TIMEOUT", default: defaults.bodyTimeout),
+            drainTimeout: try seconds(drainTimeout, flag: "--drain-timeout", environment: "CHANCERY_DRAIN_TIMEOUT", default: defaults.drainTimeout),
+            maxConnections: maxConnections,
+            maxConnectionsPerAddress: maxPerAddress
+        )
+    }
+
+    /// A time in seconds (a decimal number) from the flag or the environment, checked to be positive.
+    private func seconds(_ value: Double?, flag: String, environment name: String, default defaultValue: Duration) throws -> Duration {
+        var seconds = value
+        if seconds == nil, let text = Setting.resolve(nil, environment: name) {
+            guard let number = Double(text) else { throw ConfigurationError("\(name)='\(text)' is not a number of seconds") }
+            seconds = number
+        }
+        guard let seconds else { return defaultValue }
+        guard seconds > 0, seconds <= 86_400 else { throw ConfigurationError("\(flag) must be more than 0 and at most 86400 seconds") }
+        return .seconds(seconds)
+    }
+
+    /// The lock-out policy from the `--lockout-*` settings, checked to be positive.
+    private func lockoutPolicy() throws -> LockoutPolicy {
+        let standard = LockoutPolicy.standard
+        let policy = LockoutPolicy(
+            userFreeFailures: try Setting.resolve(lockoutFreeFailures, environment: "CHANCERY_LOCKOUT_FREE_FAILURES", default: standard.userFreeFailures),
+            addressFreeFailures: try Setting.resolve(
+                lockoutAddressFreeFailures, environment: "CHANCERY_LOCKOUT_ADDRESS_FREE_FAILURES", default: standard.addressFreeFailures
+            ),
+            firstDelay: TimeInterval(try Setting.resolve(lockoutFirstDelay, environment: "CHANCERY_LOCKOUT_FIRST_DELAY", default: Int(standard.firstDelay))),
+            maximumDelay: TimeInterval(try Setting.resolve(lockoutMaxDelay, environment: "CHANCERY_LOCKOUT_MAX_DELAY", default: Int(standard.maximumDelay)))
+        )
+        guard policy.userFreeFailures > 0, policy.addressFreeFailures > 0, policy.firstDelay > 0, policy.maximumDelay >= policy.firstDelay else {
+            throw ConfigurationError("the --lockout-* settings must be positive, and --lockout-max-delay at least --lockout-first-delay")
+        }
+        return policy
     }
 
     /// `--public-url` without a trailing slash, checked to be an absolute http(s) URL.

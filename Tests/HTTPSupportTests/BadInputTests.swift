@@ -67,4 +67,25 @@ import Testing
             }
         }
     }
+
+    @Test func aChunkedBodyOverTheLimitIsA413AsItStreams() async throws {
+        let router = Router(context: ChanceryRequestContext.self)
+        router.add(middleware: ErrorMiddleware())
+        router.add(middleware: BodyLimitMiddleware(maxBytes: 10))
+        router.post("count") { request, _ in
+            "\(try await request.body.collect(upTo: .max).readableBytes)"
+        }
+        let app = Application(router: router)
+        try await app.test(.router) { client in
+            let chunked: HTTPFields = [.transferEncoding: "chunked"]
+            try await client.execute(uri: "/count", method: .post, headers: chunked, body: ByteBuffer(string: "eleven byte")) { response in
+                #expect(response.status == .contentTooLarge)
+                #expect((TestServer.error(response)["message"] as? String)?.contains("exceeds the limit of 10 bytes") == true)
+            }
+            try await client.execute(uri: "/count", method: .post, headers: chunked, body: ByteBuffer(string: "ten bytes!")) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body) == "10")
+            }
+        }
+    }
 }

@@ -17,10 +17,20 @@ public struct ChanceryErrorFormat: ErrorFormat {
     public init() {}
 
     public func response(for error: APIError, requestID: String) -> Response {
-        jsonResponse(for: error, body: Body(error: .init(
+        jsonResponse(for: error, body: body(for: error, requestID: requestID))
+    }
+
+    /// The JSON document that reports `error`, for answers written below the router (a
+    /// connection's malformed request head, which no route has seen).
+    public func json(for error: APIError, requestID: String) -> ByteBuffer {
+        jsonBytes(body(for: error, requestID: requestID))
+    }
+
+    private func body(for error: APIError, requestID: String) -> Body {
+        Body(error: .init(
             status: Int(error.status.code), code: error.code, message: error.message, requestID: requestID,
             fields: error.fieldErrors.isEmpty ? nil : error.fieldErrors
-        )))
+        ))
     }
 
     private struct Body: Encodable {

@@ -16,9 +16,14 @@ extension ErrorFormat {
     public func jsonResponse(for error: APIError, body: some Encodable) -> Response {
         var headers = error.headers
         headers[.contentType] = "application/json; charset=utf-8"
+        return Response(status: error.status, headers: headers, body: .init(byteBuffer: jsonBytes(body)))
+    }
+
+    /// `body` encoded as the JSON of an error response.
+    public func jsonBytes(_ body: some Encodable) -> ByteBuffer {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(body)) ?? Data(#"{"error":"unencodable error"}"#.utf8)
-        return Response(status: error.status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        return ByteBuffer(bytes: data)
     }
 }

@@ -4,12 +4,10 @@ import Hummingbird
 import Logging
 import NIOCore
 
-/// Refuses requests whose declared body is larger than the server accepts, before any of it
-/// is read.
-///
-/// Bodies without a `Content-Length` (chunked uploads) are bounded where they are consumed:
-/// decoded bodies by ``ChanceryRequestContext/maxUploadSize``, streamed uploads by the
-/// `maxSize` of the blob store write.
+/// Refuses requests whose body is larger than the server accepts: at once when its declared
+/// `Content-Length` is, and as soon as more bytes than the limit have arrived when it declares
+/// none (a chunked upload; ``SizeLimitedBody``). Either way the answer is a 413 in the API's
+/// format.
 public struct BodyLimitMiddleware: RouterMiddleware {
     public typealias Context = ChanceryRequestContext
 
@@ -29,6 +27,10 @@ public struct BodyLimitMiddleware: RouterMiddleware {
             guard length <= maxBytes else {
                 throw APIError(.contentTooLarge, "request body of \(length) bytes exceeds the limit of \(maxBytes) bytes")
             }
+        } else if request.headers[.transferEncoding] != nil {
+            var request = request
+            request.body = RequestBody(asyncSequence: SizeLimitedBody(base: request.body, maxBytes: maxBytes))
+            return try await next(request, context)
         }
         return try await next(request, context)
     }
