@@ -21,6 +21,7 @@ SHAPES = {
     ),
     "duplicate Content-Length": (b"POST /api/v1/users HTTP/1.1\r\n" + HEAD + b"Content-Length: 2\r\nContent-Length: 3\r\n\r\nabc", {400}),
     "negative Content-Length": (b"POST /api/v1/users HTTP/1.1\r\n" + HEAD + b"Content-Length: -1\r\n\r\n", {400}),
+    # The decoder reads the first bytes as a method it does not know: 501 or 400 both refuse.
     "garbage bytes": (b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03\xde\xad\xbe\xef\r\n\r\n", {400, 501}),
     "HTTP/2 preface": (b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", {400, 505}),
 }
