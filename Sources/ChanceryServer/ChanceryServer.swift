@@ -39,6 +39,7 @@ public enum ChanceryServer {
             dataDirectory: configuration.dataDirectory,
             database: configuration.database,
             blobs: configuration.blobs,
+            lockouts: configuration.lockouts,
             logger: logger
         )
         logger.info("storage ready", metadata: [
@@ -73,7 +74,7 @@ public enum ChanceryServer {
                 database: platform.database, blobs: platform.blobs, accounts: platform.accounts,
                 keysDirectory: configuration.keysDirectory, notary: NotaryNotarization(notary: notary),
                 timeStamper: AuthorityTimeStamper(authority: notary.timeStampAuthority),
-                configuration: .init(publicBaseURL: configuration.publicURL, trustForwardedHeaders: configuration.trustForwardedHeaders, intake: intake),
+                configuration: .init(intake: intake),
                 logger: logger
             )
             telemetry = try TelemetryCapability.open(

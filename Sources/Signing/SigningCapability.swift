@@ -30,21 +30,13 @@ public struct SigningCapability: Sendable {
 
     /// How the capability is set up.
     public struct Configuration: Sendable {
-        /// The server's public base URL (`https://sign.example.com`) for signing links; `nil`
-        /// takes it from each request's `Host`.
-        public var publicBaseURL: String?
-        /// Whether the first `X-Forwarded-For` address and `X-Forwarded-Proto` are the client's
-        /// (set this behind a reverse proxy that writes them).
-        public var trustForwardedHeaders: Bool
         /// How files are fetched and converted.
         public var intake: IntakePolicy
         /// How webhook events are delivered.
         public var webhooks: WebhookDeliveryPolicy
 
         /// Creates a configuration. Webhooks may reach the networks and hosts that file downloads may.
-        public init(publicBaseURL: String? = nil, trustForwardedHeaders: Bool = false, intake: IntakePolicy = .standard, webhooks: WebhookDeliveryPolicy? = nil) {
-            self.publicBaseURL = publicBaseURL
-            self.trustForwardedHeaders = trustForwardedHeaders
+        public init(intake: IntakePolicy = .standard, webhooks: WebhookDeliveryPolicy? = nil) {
             self.intake = intake
             var policy = webhooks ?? .standard
             if webhooks == nil {
@@ -82,10 +74,9 @@ public struct SigningCapability: Sendable {
             service: service,
             api: SignWellAPI(
                 accounts: accounts, service: service, renderer: renderer,
-                publicBaseURL: configuration.publicBaseURL, trustForwardedFor: configuration.trustForwardedHeaders,
                 hooks: HookRoutes(database: database, secrets: secrets, policy: configuration.webhooks)
             ),
-            session: SigningSessionRoutes(service: service, trustForwardedFor: configuration.trustForwardedHeaders),
+            session: SigningSessionRoutes(service: service),
             page: SigningPageRoutes(),
             webhookDeliverer: deliverer
         )

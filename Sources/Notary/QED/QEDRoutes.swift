@@ -72,10 +72,10 @@ public struct QEDRoutes: Sendable {
                 throw APIError(.badRequest, "hash is required", fieldErrors: ["hash": ["This query parameter is required."]])
             }
             let found = try await reports.reports(hash: hash, ownerID: principal.isAdministrator ? nil : principal.userID)
-            return found.map { resource($0, request: request) }
+            return found.map { resource($0, origin: context.publicOrigin) }
         }
-        api.get("reports/:slug") { request, context in
-            resource(try await visibleReport(context), request: request)
+        api.get("reports/:slug") { _, context in
+            resource(try await visibleReport(context), origin: context.publicOrigin)
         }
         api.get("reports/:slug/tsr") { _, context in
             let report = try await visibleReport(context)
@@ -96,9 +96,9 @@ public struct QEDRoutes: Sendable {
         }
         // QED's clients POST to make the certificate; it is derived data, so GET works too.
         for method in [HTTPRequest.Method.post, .get] {
-            api.on("reports/:slug/pdf", method: method) { request, context in
+            api.on("reports/:slug/pdf", method: method) { _, context in
                 let report = try await visibleReport(context)
-                let pdf = try await certificate(for: report, request: request).pdf(created: Date())
+                let pdf = try await certificate(for: report, origin: context.publicOrigin).pdf(created: Date())
                 return Self.download(pdf, type: "application/pdf", name: "\(report.slug).pdf")
             }
         }
@@ -113,8 +113,9 @@ public struct QEDRoutes: Sendable {
         )
     }
 
-    /// The report's certificate of existence, with its proof bundle attached.
-    private func certificate(for report: StoredReport, request: Request) async throws -> ReportCertificate {
+    /// The report's certificate of existence, with its proof bundle attached and its verify
+    /// link under `origin`.
+    private func certificate(for report: StoredReport, origin: PublicOrigin) async throws -> ReportCertificate {
         let tsaRoot = try Certificate(pemEncoded: tsaRootPEM)
         var timeStamp: ReportCertificate.TimeStamp?
         if let reply = report.timeStampReply, let digest = Hex.decode(report.hash) {
@@ -130,7 +131,7 @@ public struct QEDRoutes: Sendable {
             leafHash: report.leafHash, checkpointSize: report.checkpointSize, checkpointRoot: report.checkpointRoot.base64,
             checkpointTime: report.checkpointTime, timeStamp: timeStamp,
             tsaRootFingerprint: SHA256.hash(data: rootDER.serializedBytes).hex,
-            verifyURL: "\(Self.baseURL(of: request))/verify/\(report.slug)",
+            verifyURL: origin.url("/verify/\(report.slug)"),
             attachments: try await bundle(for: report).files()
         )
     }
@@ -170,19 +171,11 @@ public struct QEDRoutes: Sendable {
         }
         let submission = try ReportSubmission(body: fields)
         let report = try await ReportNotarizer(sequencer: sequencer, timeStamps: timeStamps).notarize(submission, ownerID: principal.userID)
-        return EditedResponse(status: .created, response: resource(report, request: request))
+        return EditedResponse(status: .created, response: resource(report, origin: context.publicOrigin))
     }
 
-    private func resource(_ report: StoredReport, request: Request) -> QEDReportResource {
-        QEDReportResource(
-            report, logOrigin: sequencer.origin, logKeyID: logKeyID, baseURL: Self.baseURL(of: request)
-        )
-    }
-
-    /// The server's public base URL as the client reached it: the scheme (`https` behind a
-    /// proxy that says so) and the `Host`.
-    private static func baseURL(of request: Request) -> String {
-        let scheme = request.headers[HTTPField.Name("X-Forwarded-Proto")!] == "https" ? "https" : "http"
-        return "\(scheme)://\(request.head.authority ?? "localhost")"
+    /// The report as QED shows it, with its links under `origin`.
+    private func resource(_ report: StoredReport, origin: PublicOrigin) -> QEDReportResource {
+        QEDReportResource(report, logOrigin: sequencer.origin, logKeyID: logKeyID, baseURL: origin.baseURL)
     }
 }

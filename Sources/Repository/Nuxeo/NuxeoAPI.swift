@@ -44,7 +44,7 @@ struct NuxeoAPI: Sendable {
         let checker = AccessChecker(principal: principal)
         let parameters = FormEncodedQuery(request.uri.query)
         let renderer = DocumentRenderer(
-            repository: repository, checker: checker, options: RenderingOptions(request: request, query: parameters), baseURL: Self.baseURL(of: request)
+            repository: repository, checker: checker, options: RenderingOptions(request: request, query: parameters), baseURL: context.publicOrigin.url("/nuxeo/")
         )
         var call = NuxeoCall(request: request, context: context, principal: principal, checker: checker, renderer: renderer, query: parameters)
         do {
@@ -79,13 +79,6 @@ struct NuxeoAPI: Sendable {
         guard methods.contains(call.request.method) else {
             throw APIError(.methodNotAllowed, "\(call.request.method) is not supported on \(call.request.uri.path)")
         }
-    }
-
-    /// `http(s)://host/nuxeo/` as the client reached the server.
-    private static func baseURL(of request: Request) -> String {
-        let scheme = request.headers[HTTPField.Name("X-Forwarded-Proto")!] ?? "http"
-        let host = request.head.authority ?? "localhost"
-        return "\(scheme)://\(host)/nuxeo/"
     }
 
     /// `json/cmis`: the repository description the Python client reads the server version from.

@@ -29,8 +29,6 @@ import NIOCore
 /// certificate that verifies every signature the server makes.
 struct SigningSessionRoutes: Sendable {
     let service: SigningService
-    /// Whether the first `X-Forwarded-For` address is the client's.
-    let trustForwardedFor: Bool
 
     /// `X-Signing-Unlock`: the proof that the recipient entered their passcode.
     static let unlockHeader = HTTPField.Name("X-Signing-Unlock")!
@@ -115,7 +113,7 @@ struct SigningSessionRoutes: Sendable {
     }
 
     private func client(_ request: Request, _ context: ChanceryRequestContext) -> ClientInfo {
-        ClientInfo(request: request, context: context, trustForwardedFor: trustForwardedFor)
+        ClientInfo(request: request, context: context)
     }
 
     /// The request's unlock proof, if it has one.

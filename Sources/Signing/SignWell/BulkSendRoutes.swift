@@ -83,7 +83,7 @@ struct BulkSendRoutes: Sendable {
             }
             let bulkSend = try await service.createBulkSend(
                 name: body.name, sheet: sheet, rows: rows, skipped: errors, options: body.options, owner: principal,
-                baseURL: api.baseURL(of: request), client: api.client(request, context)
+                baseURL: context.publicOrigin.baseURL, client: api.client(request, context)
             )
             return SignWellResponse(status: .created, body: renderer.render(bulkSend, counts: BulkSendStore.Counts(documents: rows.count)))
         }

@@ -12,7 +12,7 @@ extension SignWellAPI {
             let principal = try context.requirePrincipal()
             let body = try await DocumentRequest(body: Self.jsonObject(request))
             try await service.requireApplication(body.apiApplicationID, of: principal)
-            let document = try await service.create(body, owner: principal, baseURL: baseURL(of: request), client: client(request, context))
+            let document = try await service.create(body, owner: principal, baseURL: context.publicOrigin.baseURL, client: client(request, context))
             return SignWellResponse(status: .created, body: renderer.render(document))
         }
         api.get("documents") { request, context in
@@ -50,12 +50,13 @@ extension SignWellAPI {
         }
         api.get("documents/:id/completed_pdf") { request, context in
             let document = try await service.visibleDocument(try context.parameters.require("id"), for: try context.requirePrincipal())
-            return try await completedPDF(document, request: request)
+            return try await completedPDF(document, request: request, origin: context.publicOrigin)
         }
     }
 
-    /// The completed PDF as bytes, as a ZIP, or (`url_only=true`) as `{"file_url": …}`.
-    private func completedPDF(_ document: SigningDocument, request: Request) async throws -> Response {
+    /// The completed PDF as bytes, as a ZIP, or (`url_only=true`) as `{"file_url": …}` under
+    /// `origin`.
+    private func completedPDF(_ document: SigningDocument, request: Request, origin: PublicOrigin) async throws -> Response {
         let query = request.uri.queryParameters
         let auditPage = query.get("audit_page").map { $0 != "false" && $0 != "0" } ?? true
         guard let format = CompletedFile.Format(rawValue: query.get("file_format") ?? "pdf") else {
@@ -68,7 +69,7 @@ extension SignWellAPI {
             let token = service.links.fileToken(
                 documentID: document.id, expiry: Date().addingTimeInterval(SigningLinks.fileLinkLifetime), format: format, auditPage: auditPage
             )
-            return try SignWellResponse(body: .object(["file_url": .string("\(baseURL(of: request))/signwell/files/\(token)")])).response()
+            return try SignWellResponse(body: .object(["file_url": .string(origin.url("/signwell/files/\(token)"))])).response()
         }
         let file = try await CompletedFile.of(document, auditPage: auditPage, format: format, service: service)
         return Self.download(file.bytes, type: file.mediaType, name: file.name)

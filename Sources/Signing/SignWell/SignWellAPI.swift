@@ -18,10 +18,6 @@ struct SignWellAPI: Sendable {
     let accounts: AccountStore
     let service: SigningService
     let renderer: DocumentRenderer
-    /// The public base URL; `nil` takes it from each request's `Host`.
-    let publicBaseURL: String?
-    /// Whether the first `X-Forwarded-For` address is the client's.
-    let trustForwardedFor: Bool
     /// `/hooks`.
     let hooks: HookRoutes
 
@@ -50,15 +46,8 @@ struct SignWellAPI: Sendable {
         return object
     }
 
-    /// The base URL of the server as the client reached it, or as configured.
-    func baseURL(of request: Request) -> String {
-        if let publicBaseURL { return publicBaseURL }
-        let scheme = trustForwardedFor && request.headers[HTTPField.Name("X-Forwarded-Proto")!] == "https" ? "https" : "http"
-        return "\(scheme)://\(request.head.authority ?? "localhost")"
-    }
-
     /// The client of a request, for the audit trail.
     func client(_ request: Request, _ context: ChanceryRequestContext) -> ClientInfo {
-        ClientInfo(request: request, context: context, trustForwardedFor: trustForwardedFor)
+        ClientInfo(request: request, context: context)
     }
 }

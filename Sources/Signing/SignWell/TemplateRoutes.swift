@@ -52,7 +52,7 @@ struct TemplateRoutes: Sendable {
             let documentRequest = try body.documentRequest(for: combined)
             let document = try await service.create(
                 documentRequest, files: try await service.intakenFiles(of: combined.files), owner: principal,
-                baseURL: api.baseURL(of: request), client: api.client(request, context), templateIDs: body.templateIDs
+                baseURL: context.publicOrigin.baseURL, client: api.client(request, context), templateIDs: body.templateIDs
             )
             return SignWellResponse(status: .created, body: renderer.renderFromTemplates(api.renderer.render(document), of: document))
         }

@@ -75,11 +75,11 @@ struct TemplateAPIFixture: Sendable {
                 )
                 let api = SignWellAPI(
                     accounts: accounts, service: capability.service, renderer: DocumentRenderer(links: capability.service.links),
-                    publicBaseURL: baseURL, trustForwardedFor: false,
                     hooks: HookRoutes(database: database, secrets: WebhookSecrets(key: SymmetricKey(size: .bits256)), policy: .standard)
                 )
                 let router = Router(context: ChanceryRequestContext.self)
                 router.add(middleware: ErrorMiddleware(formats: SigningCapability.errorFormats))
+                router.add(middleware: ForwardedHeadersMiddleware(publicURL: PublicOrigin(url: baseURL), trustForwardedHeaders: false))
                 let group = router.group("signwell/api/v1").add(middleware: AuthenticationMiddleware(accounts: accounts, authenticators: .standard))
                 api.addDocumentRoutes(to: group)
                 TemplateRoutes(api: api).add(to: group)
