@@ -1,5 +1,6 @@
 import HTTPTypes
 import NIOCore
+import Accounts
 import Foundation
 import Storage
 
@@ -29,10 +30,12 @@ public struct ServerConfiguration: Sendable {
     /// The server's public base URL (`https://sign.example.com`), for links it hands out such as
     /// signing links; `nil` takes it from each request's `Host`.
     public var publicURL: String?
-    /// Whether `X-Forwarded-For` and `X-Forwarded-Proto` come from a trusted reverse proxy.
+    /// Whether `X-Forwarded-For`, `X-Forwarded-Proto` and `X-Forwarded-Host` come from a trusted reverse proxy.
     public var trustForwardedHeaders: Bool
     /// Whether documents' `file_url`s and webhooks may reach private and loopback networks.
     public var signingAllowsPrivateNetworks: Bool
+    /// How many wrong passwords and API keys are free, and how long lock-outs last.
+    public var lockouts: LockoutPolicy = .standard
     /// The timeouts and connection counts that bound every connection.
     public var connectionLimits = ConnectionLimits()
     /// The most bytes one uploaded file may have, whether it arrives whole or in chunks.

@@ -1,4 +1,5 @@
 import Foundation
+import Accounts
 import ArgumentParser
 import ChanceryServer
 import Logging
@@ -51,7 +52,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("public-url"), help: ArgumentHelp("The server's public base URL, such as https://sign.example.com, for the links it hands out (signing links). [env: CHANCERY_PUBLIC_URL] (default: from each request's Host)", valueName: "url"))
     var publicURL: String?
 
-    @Flag(name: .customLong("trust-forwarded-headers"), help: "Take the client's address and scheme from X-Forwarded-For and X-Forwarded-Proto (behind a reverse proxy that sets them). [env: CHANCERY_TRUST_FORWARDED_HEADERS=1]")
+    @Flag(name: .customLong("trust-forwarded-headers"), help: "Take the client's address, scheme and host from X-Forwarded-For, X-Forwarded-Proto and X-Forwarded-Host (behind a reverse proxy that sets them). [env: CHANCERY_TRUST_FORWARDED_HEADERS=1]")
     var trustForwardedHeaders = false
 
     @Flag(name: .customLong("signing-allow-private-file-urls"), help: "Let documents' file_url and webhooks reach loopback and private networks (for tests and closed networks only). [env: CHANCERY_SIGNING_ALLOW_PRIVATE_FILE_URLS=1]")
@@ -117,11 +118,12 @@ struct ServeCommand: AsyncParsableCommand {
             trustForwardedHeaders: trustForwardedHeaders || Setting.isEnabled(environment: "CHANCERY_TRUST_FORWARDED_HEADERS"),
             signingAllowsPrivateNetworks: signingAllowPrivateFileURLs || Setting.isEnabled(environment: "CHANCERY_SIGNING_ALLOW_PRIVATE_FILE_URLS")
         )
+        configuration.connectionLimits = try connectionLimits()
         configuration.maxUploadBytes = Int64(try Setting.resolve(
             maxUploadBytes, environment: "CHANCERY_MAX_UPLOAD_BYTES", default: Int(configuration.maxUploadBytes)
         ))
         guard configuration.maxUploadBytes > 0 else { throw ConfigurationError("--max-upload-bytes must be positive") }
-        configuration.connectionLimits = try connectionLimits()
+        configuration.lockouts = try lockoutPolicy()
         if let blobs = Setting.resolve(blobs, environment: "CHANCERY_BLOBS") {
             do {
                 configuration.blobs = try BlobStoreLocation(parsing: blobs)

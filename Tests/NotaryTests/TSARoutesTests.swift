@@ -41,7 +41,7 @@ import TimeStamping
     @Test func keyFilesAreCreatedOnceWithPrivateKeysProtected() async throws {
         try await TemporaryDirectory.with { directory in
             let first = try TSAKeyFiles.loadOrCreate(in: directory, commonName: "Test TSA")
-            for (name, mode) in [("tsa-root.key", 0o600), ("tsa.key", 0o600), ("tsa-root.pem", 0o644), ("tsa.pem", 0o644)] {
+            for (name, mode) in [("tsa-root.key", 0o600), ("tsa.key", 0o600), ("tsa-root.pem", 0o600), ("tsa.pem", 0o600)] {
                 let attributes = try FileManager.default.attributesOfItem(atPath: directory + "/" + name)
                 #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == mode, "\(name)")
             }

@@ -1,26 +1,34 @@
 import Crypto
 import Foundation
+import Storage
 import TransparencyLog
 
 /// The Ed25519 key that signs the log's checkpoints, kept in `DATA/keys/log.key` in its C2SP
-/// signer-key text form (mode 0600), created on first start.
+/// signer-key text form, a ``Storage/KeyFile`` created on first start.
 public enum LogKey {
+    /// The key file's name in the keys directory.
+    public static let fileName = "log.key"
+
+    /// How the key is kept: the signer key's text and a newline.
+    static let format = KeyFileFormat<Ed25519NoteSigner>(
+        contents: "an Ed25519 signer key in C2SP note form (PRIVATE+KEY+…)",
+        encode: { Data(($0.signerKey + "\n").utf8) },
+        decode: { data in
+            guard let text = String(data: data, encoding: .utf8) else { throw KeyFileFormat<Ed25519NoteSigner>.Malformed("it is not text") }
+            return try Ed25519NoteSigner(parsing: text.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+    )
+
     /// Loads the signer for `origin` from `directory`, creating the key on first use.
     ///
-    /// - Throws: When the stored key is for another origin: a log's name never changes, so a
-    ///   mismatch means the wrong data directory or configuration.
+    /// - Throws: ``Storage/KeyFileError`` when the file is unreadable or damaged; ``Mismatch``
+    ///   when the stored key is for another origin: a log's name never changes, so a mismatch
+    ///   means the wrong data directory or configuration.
     public static func loadOrCreate(in directory: String, origin: String) throws -> Ed25519NoteSigner {
-        let path = URL(fileURLWithPath: directory).appendingPathComponent("log.key").path
-        if let text = FileManager.default.contents(atPath: path).flatMap({ String(data: $0, encoding: .utf8) }) {
-            let signer = try Ed25519NoteSigner(parsing: text.trimmingCharacters(in: .whitespacesAndNewlines))
-            guard signer.keyName == origin else { throw Mismatch(stored: signer.keyName, configured: origin) }
-            return signer
+        let signer = try KeyFile(directory: directory, name: fileName).loadOrCreate(format) {
+            try Ed25519NoteSigner(name: origin, privateKey: Curve25519.Signing.PrivateKey())
         }
-        let signer = try Ed25519NoteSigner(name: origin, privateKey: Curve25519.Signing.PrivateKey())
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        guard FileManager.default.createFile(atPath: path, contents: Data((signer.signerKey + "\n").utf8), attributes: [.posixPermissions: 0o600]) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
-        }
+        guard signer.keyName == origin else { throw Mismatch(stored: signer.keyName, configured: origin) }
         return signer
     }
 

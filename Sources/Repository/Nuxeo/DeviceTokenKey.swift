@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Storage
 
 /// The server key Nuxeo device tokens are derived with (see
 /// ``Accounts/AccountStore/deviceToken(for:application:deviceID:permission:description:key:)``),
@@ -8,26 +9,10 @@ enum DeviceTokenKey {
     /// The key file's name.
     static let fileName = "repository-device-token.key"
 
-    /// The key in `directory`, created (32 random bytes, mode 0600) on first use.
+    /// The key in `directory`, a ``Storage/KeyFile`` of 32 random bytes created on first use.
+    ///
+    /// - Throws: ``Storage/KeyFileError`` when the file is unreadable or damaged.
     static func loadOrCreate(in directory: String) throws -> SymmetricKey {
-        let url = URL(fileURLWithPath: directory).appendingPathComponent(fileName)
-        if let data = try? Data(contentsOf: url) {
-            guard data.count == 32 else { throw InvalidKeyFile(path: url.path) }
-            return SymmetricKey(data: data)
-        }
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let key = SymmetricKey(size: .bits256)
-        let data = key.withUnsafeBytes { Data($0) }
-        guard FileManager.default.createFile(atPath: url.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
-        }
-        return key
-    }
-
-    /// The key file exists but does not hold a key.
-    struct InvalidKeyFile: Error, CustomStringConvertible {
-        /// The file.
-        let path: String
-        var description: String { "\(path) must hold exactly 32 bytes; move it away to let the server create a new key (existing device tokens stop working)" }
+        try KeyFile(directory: directory, name: fileName).loadOrCreate(.symmetricKey256) { SymmetricKey(size: .bits256) }
     }
 }

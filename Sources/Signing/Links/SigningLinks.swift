@@ -1,6 +1,7 @@
 import Accounts
 import Crypto
 import Foundation
+import Storage
 
 /// Makes and checks recipients' signing links without storing them.
 ///
@@ -19,9 +20,9 @@ public struct SigningLinks: Sendable {
 
     /// Loads the key from `<keysDirectory>/signing/link.key`, creating it on first start.
     ///
-    /// - Throws: ``SecretKeyFile/Problem`` when the key file cannot be used.
+    /// - Throws: ``Storage/KeyFileError`` when the key file cannot be used.
     public static func loadOrCreate(in keysDirectory: String) throws -> SigningLinks {
-        SigningLinks(key: try SecretKeyFile(directory: keysDirectory, name: "signing/link.key").loadOrCreate())
+        SigningLinks(key: try KeyFile(directory: keysDirectory, name: "signing/link.key").loadOrCreate(.symmetricKey256) { SymmetricKey(size: .bits256) })
     }
 
     /// A fresh nonce for a recipient's link.

@@ -1,20 +1,21 @@
 import Crypto
 import Foundation
 import PDFSigning
+import Storage
 import SwiftASN1
 import X509
 
 /// The keys that sign documents: the platform's signing CA, which issues a certificate to
 /// every recipient who signs, and the platform seal, which signs every completed document last.
 ///
-/// They live in `<keysDirectory>/signing/`:
+/// They live in `<keysDirectory>/signing/`, each a ``Storage/KeyFile`` (mode 0600):
 ///
 /// | file | what it holds |
 /// |---|---|
 /// | `ca.pem` | the signing CA's certificate, then (optionally) its issuers up to the root |
-/// | `ca.key` | the signing CA's private key (PKCS #8, SEC 1 or PKCS #1 PEM), mode 0600 |
+/// | `ca.key` | the signing CA's private key (PKCS #8, SEC 1 or PKCS #1 PEM) |
 /// | `seal.pem` | the platform seal's certificate, issued by the CA |
-/// | `seal.key` | the platform seal's private key, mode 0600 |
+/// | `seal.key` | the platform seal's private key |
 ///
 /// On first start, when `ca.pem` and `ca.key` are missing, a self-signed CA with a P-256 key,
 /// valid 20 years, is generated and stored. An operator who wants signatures to chain to
@@ -67,10 +68,10 @@ public struct SigningKeys: Sendable {
     ///   - keysDirectory: The server's keys directory.
     ///   - commonName: The platform's name: the generated CA is "`commonName` Signing CA" and
     ///     the seal "`commonName` seal".
-    /// - Throws: ``SigningKeysError`` when files are incomplete, unreadable, do not belong
-    ///   together, or cannot be written.
+    /// - Throws: ``Storage/KeyFileError`` when files are incomplete, unreadable or damaged, or
+    ///   cannot be written; ``SigningKeysError`` when the CA cannot issue certificates.
     public static func loadOrCreate(in keysDirectory: String, commonName: String) throws -> SigningKeys {
-        let folder = URL(fileURLWithPath: keysDirectory).appendingPathComponent(folderName)
+        let folder = URL(fileURLWithPath: keysDirectory).appendingPathComponent(folderName).path
         let now = Date()
         let authority = try loadOrCreateAuthority(in: folder, commonName: commonName, now: now)
         let seal = try loadOrCreateSeal(in: folder, authority: authority, commonName: commonName, now: now)
@@ -117,9 +118,9 @@ public struct SigningKeys: Sendable {
     }
 
     /// The CA from `ca.pem` and `ca.key` in `folder`, or a new one stored there.
-    private static func loadOrCreateAuthority(in folder: URL, commonName: String, now: Date) throws -> SigningCertificateAuthority {
-        let certificateFile = folder.appendingPathComponent(caCertificateFileName)
-        let keyFile = folder.appendingPathComponent(caKeyFileName)
+    private static func loadOrCreateAuthority(in folder: String, commonName: String, now: Date) throws -> SigningCertificateAuthority {
+        let certificateFile = KeyFile(directory: folder, name: caCertificateFileName)
+        let keyFile = KeyFile(directory: folder, name: caKeyFileName)
         if let (chainPEM, keyPEM) = try readPair(certificateFile, keyFile) {
             return try SigningCertificateAuthority(
                 chain: try certificates(in: chainPEM, file: certificateFile),
@@ -127,21 +128,26 @@ public struct SigningKeys: Sendable {
             )
         }
         let authority = try SigningCertificateAuthority.generate(commonName: "\(commonName) Signing CA", now: now)
-        try write(authority.key.serializeAsPEM().pemString, to: keyFile, mode: 0o600)
-        try write(authority.certificate.serializeAsPEM().pemString, to: certificateFile, mode: 0o644)
+        let createdKey = try keyFile.create(with: authority.key.serializeAsPEM().pemString, as: privateKeyFormat)
+        let createdCertificate = try certificateFile.create(with: authority.certificate.serializeAsPEM().pemString, as: certificatesFormat)
+        guard createdKey, createdCertificate else {
+            // Another process made the CA at the same time: use its files.
+            return try loadOrCreateAuthority(in: folder, commonName: commonName, now: now)
+        }
         return authority
     }
 
     /// The seal from `seal.pem` and `seal.key` in `folder` when `authority` issued it and it
-    /// is valid for 30 more days, or a new one stored there.
+    /// is valid for 30 more days, or a new one stored there in place of the old (the one
+    /// rotation of key files the server does on its own).
     private static func loadOrCreateSeal(
-        in folder: URL,
+        in folder: String,
         authority: SigningCertificateAuthority,
         commonName: String,
         now: Date
     ) throws -> PDFSignatureCredentials {
-        let certificateFile = folder.appendingPathComponent(sealCertificateFileName)
-        let keyFile = folder.appendingPathComponent(sealKeyFileName)
+        let certificateFile = KeyFile(directory: folder, name: sealCertificateFileName)
+        let keyFile = KeyFile(directory: folder, name: sealKeyFileName)
         if let (certificatePEM, keyPEM) = try readPair(certificateFile, keyFile) {
             let certificate = try certificates(in: certificatePEM, file: certificateFile)[0]
             let key = try privateKey(in: keyPEM, file: keyFile)
@@ -162,57 +168,41 @@ public struct SigningKeys: Sendable {
                 Critical(KeyUsage(digitalSignature: true, nonRepudiation: true))
             }
         )
-        try write(key.serializeAsPEM().pemString, to: keyFile, mode: 0o600)
-        try write(certificate.serializeAsPEM().pemString, to: certificateFile, mode: 0o644)
+        try keyFile.replace(with: key.serializeAsPEM().pemString, as: privateKeyFormat)
+        try certificateFile.replace(with: certificate.serializeAsPEM().pemString, as: certificatesFormat)
         return try PDFSignatureCredentials(certificate: certificate, chain: authority.chain, privateKey: key)
     }
 
+    /// How a private key file is kept.
+    private static let privateKeyFormat = KeyFileFormat<String>.pem("a PEM private key")
+    /// How a certificate file is kept.
+    private static let certificatesFormat = KeyFileFormat<String>.pem("PEM certificates")
+
     /// The texts of `certificateFile` and `keyFile` when both exist, `nil` when neither does.
-    private static func readPair(_ certificateFile: URL, _ keyFile: URL) throws(SigningKeysError) -> (String, String)? {
-        let certificate = FileManager.default.contents(atPath: certificateFile.path).map { String(decoding: $0, as: UTF8.self) }
-        let key = FileManager.default.contents(atPath: keyFile.path).map { String(decoding: $0, as: UTF8.self) }
-        switch (certificate, key) {
+    private static func readPair(_ certificateFile: KeyFile, _ keyFile: KeyFile) throws(KeyFileError) -> (String, String)? {
+        switch (try certificateFile.load(certificatesFormat), try keyFile.load(privateKeyFormat)) {
         case (let certificate?, let key?): return (certificate, key)
         case (nil, nil): return nil
-        case (.some, nil): throw .incompleteFiles(present: certificateFile.path, missing: keyFile.path)
-        case (nil, .some): throw .incompleteFiles(present: keyFile.path, missing: certificateFile.path)
+        case (.some, nil): throw .incomplete(present: certificateFile.path, missing: keyFile.path)
+        case (nil, .some): throw .incomplete(present: keyFile.path, missing: certificateFile.path)
         }
     }
 
     /// The certificates of the PEM text `pem`, read from `file`; at least one.
-    private static func certificates(in pem: String, file: URL) throws(SigningKeysError) -> [Certificate] {
-        let certificates: [Certificate]
+    private static func certificates(in pem: String, file: KeyFile) throws(KeyFileError) -> [Certificate] {
         do {
-            certificates = try PEMDocument.parseMultiple(pemString: pem).map(Certificate.init(pemDocument:))
+            return try PEMDocument.parseMultiple(pemString: pem).map(Certificate.init(pemDocument:))
         } catch {
-            throw .unreadableFile(path: file.path, reason: "not PEM certificates (\(error))")
+            throw .malformed(path: file.path, expected: "PEM certificates", reason: "they cannot be parsed (\(error))")
         }
-        guard !certificates.isEmpty else {
-            throw .unreadableFile(path: file.path, reason: "it holds no certificate")
-        }
-        return certificates
     }
 
     /// The private key of the PEM text `pem`, read from `file`.
-    private static func privateKey(in pem: String, file: URL) throws(SigningKeysError) -> Certificate.PrivateKey {
+    private static func privateKey(in pem: String, file: KeyFile) throws(KeyFileError) -> Certificate.PrivateKey {
         do {
             return try Certificate.PrivateKey(pemEncoded: pem)
         } catch {
-            throw .unreadableFile(path: file.path, reason: "not a PEM private key (\(error))")
-        }
-    }
-
-    /// Writes `text` to `file` with permissions `mode`, creating its folder (mode 0700).
-    private static func write(_ text: String, to file: URL, mode: Int) throws(SigningKeysError) {
-        let folder = file.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw .unwritableFile(path: folder.path)
-        }
-        try? FileManager.default.removeItem(at: file)
-        guard FileManager.default.createFile(atPath: file.path, contents: Data(text.utf8), attributes: [.posixPermissions: mode]) else {
-            throw .unwritableFile(path: file.path)
+            throw .malformed(path: file.path, expected: "a PEM private key", reason: "it cannot be parsed (\(error))")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Storage
 import TransparencyLog
 
 /// Gives each webhook the secret that keys the `Webhook-Signature` of its deliveries, without
@@ -20,9 +21,9 @@ struct WebhookSecrets: Sendable {
 
     /// Loads the key from `<keysDirectory>/signing/webhook.key`, creating it on first start.
     ///
-    /// - Throws: ``SecretKeyFile/Problem`` when the key file cannot be used.
+    /// - Throws: ``Storage/KeyFileError`` when the key file cannot be used.
     static func loadOrCreate(in keysDirectory: String) throws -> WebhookSecrets {
-        WebhookSecrets(key: try SecretKeyFile(directory: keysDirectory, name: "signing/webhook.key").loadOrCreate())
+        WebhookSecrets(key: try KeyFile(directory: keysDirectory, name: "signing/webhook.key").loadOrCreate(.symmetricKey256) { SymmetricKey(size: .bits256) })
     }
 
     /// The secret of the hook with id `hookID`.

@@ -1,6 +1,7 @@
 import Accounts
 import ChanceryTestSupport
 import Foundation
+import Storage
 import Testing
 
 @Suite struct JSONWebTokenKeyFileTests {
@@ -29,7 +30,7 @@ import Testing
         try await TemporaryDirectory.with { directory in
             let path = directory + "/" + JSONWebTokenKey.fileName
             try "not a key".write(toFile: path, atomically: true, encoding: .utf8)
-            #expect(throws: JSONWebTokenKeyFileError.self) { try JSONWebTokenKey.loadOrCreate(in: directory) }
+            #expect(throws: KeyFileError.self) { try JSONWebTokenKey.loadOrCreate(in: directory) }
             #expect(try String(contentsOfFile: path, encoding: .utf8) == "not a key")
         }
     }

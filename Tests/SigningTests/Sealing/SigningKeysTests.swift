@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import PDFSigning
 import SwiftASN1
+import Storage
 import Testing
 import X509
 
@@ -33,7 +34,7 @@ import X509
         #expect(first.sealCredentials.certificate.issuer == ca.subject)
         #expect(ca.notValidAfter.timeIntervalSince(ca.notValidBefore) > 19.9 * 365 * 24 * 3600)
 
-        for (name, mode) in [(SigningKeys.caKeyFileName, 0o600), (SigningKeys.sealKeyFileName, 0o600), (SigningKeys.caCertificateFileName, 0o644)] {
+        for (name, mode) in [(SigningKeys.caKeyFileName, 0o600), (SigningKeys.sealKeyFileName, 0o600), (SigningKeys.caCertificateFileName, 0o600)] {
             let attributes = try FileManager.default.attributesOfItem(atPath: Self.file(name, in: directory).path)
             #expect((attributes[.posixPermissions] as? Int) == mode, "\(name)")
         }
@@ -142,12 +143,12 @@ import X509
         #expect {
             try SigningKeys.loadOrCreate(in: directory.path, commonName: "Acme")
         } throws: { error in
-            guard case SigningKeysError.incompleteFiles(_, let missing) = error else { return false }
+            guard case KeyFileError.incomplete(_, let missing) = error else { return false }
             return missing.hasSuffix(SigningKeys.caKeyFileName)
         }
 
         try Data("garbage".utf8).write(to: Self.file(SigningKeys.caKeyFileName, in: directory))
-        #expect(throws: SigningKeysError.self) { try SigningKeys.loadOrCreate(in: directory.path, commonName: "Acme") }
+        #expect(throws: KeyFileError.self) { try SigningKeys.loadOrCreate(in: directory.path, commonName: "Acme") }
 
         let leaf = try SealingFixtures.keys.credentials(for: SignerIdentity(name: "Not a CA", email: "x@example.com"))
         try Data(try leaf.certificate.serializeAsPEM().pemString.utf8).write(to: Self.file(SigningKeys.caCertificateFileName, in: directory))
