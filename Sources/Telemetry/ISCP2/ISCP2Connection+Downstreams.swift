@@ -10,8 +10,7 @@ import Logging
 // empty chunks are never sent, whatever `omit_empty_chunk` says.
 extension ISCP2Connection {
     func openDownstream(_ request: ISCP2DownstreamOpenRequest) async {
-        var response = ISCP2DownstreamOpenResponse()
-        response.requestID = request.requestID
+        var response = ISCP2DownstreamOpenResponse(answering: request.requestID)
         guard let principal, let nodeID else { return }
         let filters: [TelemetryDownstreamFilter]
         switch await downstreamFilters(of: request, principal: principal) {

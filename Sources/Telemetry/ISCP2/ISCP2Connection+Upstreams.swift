@@ -12,8 +12,7 @@ import Logging
 // otherwise used.
 extension ISCP2Connection {
     func openUpstream(_ request: ISCP2UpstreamOpenRequest) async {
-        var response = ISCP2UpstreamOpenResponse()
-        response.requestID = request.requestID
+        var response = ISCP2UpstreamOpenResponse(answering: request.requestID)
         guard let nodeID else { return }
         guard upstreams.count < environment.limits.upstreamsPerConnection else {
             response.resultCode = .tooManyStreams

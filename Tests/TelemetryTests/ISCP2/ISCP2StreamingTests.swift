@@ -160,7 +160,7 @@ struct ISCP2StreamingTests {
         }
     }
 
-    @Test("downstream filters are checked: syntax, presence, and the right to watch the node")
+    @Test("downstream filters are checked: syntax, presence, and the right to watch the node; a refusal carries the nil stream id")
     func badDownstreams() async throws {
         try await ISCP2TestServer.with { server in
             let edgeNode = server.edgeNodeID
@@ -178,6 +178,8 @@ struct ISCP2StreamingTests {
                     let response = try await viewer.next(S.downstreamOpenResponse)
                     #expect(response.resultCode == expected, "\(response.resultString)")
                     #expect(!response.resultString.isEmpty)
+                    // The official Python client reads the stream id as a UUID even in a refusal.
+                    #expect(response.assignedStreamID == Data(count: 16))
                 }
             }
             try await ISCP2TestPeer.connected(to: server, token: server.administratorToken, nodeID: "viewer") { viewer in
