@@ -28,16 +28,10 @@ final class MalformedRequestHandler: ChannelDuplexHandler, RemovableChannelHandl
     typealias OutboundIn = HTTPServerResponsePart
     typealias OutboundOut = HTTPServerResponsePart
 
-    /// Whether a request head has arrived and its end has not.
-    private var isReadingRequest = false
-    /// Requests whose head has arrived and whose answer is not written to its end.
-    private var unanswered = 0
+    /// The requests and answers that have passed.
+    private var exchange = HTTPExchangeState()
     /// Whether this handler has answered; what the client sends after that is dropped.
     private var hasRefused = false
-    /// Whether a request head has arrived on the connection.
-    private var hasSeenHead = false
-    /// Whether the first request asked for an upgrade that may be under way (until its answer).
-    private var mayBeUpgrading = false
 
     /// Creates the handler of one connection.
     init() {}
@@ -45,32 +39,23 @@ final class MalformedRequestHandler: ChannelDuplexHandler, RemovableChannelHandl
     /// Refuses an unacceptable head; passes every other part on.
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !hasRefused else { return }
-        guard !mayBeUpgrading else {
+        guard !exchange.mayBeUpgrading else {
             context.fireChannelRead(data)
             return
         }
-        switch unwrapInboundIn(data) {
-        case .head(let head):
-            if let refusal = Self.refusal(of: head) {
-                if unanswered > 0 {
+        let part = unwrapInboundIn(data)
+        if case .head(let head) = part, let refusal = Self.refusal(of: head) {
+            if exchange.unanswered > 0 {
                     // A pipelined request behind one still being answered: an answer now would
-                    // land inside that one's, so the connection just ends.
-                    hasRefused = true
-                    context.close(promise: nil)
-                } else {
-                    refuse(refusal, context: context)
-                }
-                return
+                // land inside that one's, so the connection just ends.
+                hasRefused = true
+                context.close(promise: nil)
+            } else {
+                refuse(refusal, context: context)
             }
-            mayBeUpgrading = !hasSeenHead && head.headers.contains(name: "Upgrade")
-            hasSeenHead = true
-            isReadingRequest = true
-            unanswered += 1
-        case .body:
-            break
-        case .end:
-            isReadingRequest = false
+            return
         }
+        exchange.received(part)
         context.fireChannelRead(data)
     }
 
@@ -82,7 +67,7 @@ final class MalformedRequestHandler: ChannelDuplexHandler, RemovableChannelHandl
             return
         }
         guard !hasRefused else { return }
-        if isReadingRequest || unanswered > 0 {
+        if exchange.isReadingRequest || exchange.unanswered > 0 {
             context.fireErrorCaught(APIError(.badRequest, "malformed request: \(parserError.debugDescription)"))
         } else {
             refuse(Self.refusal(of: parserError), context: context)
@@ -93,16 +78,9 @@ final class MalformedRequestHandler: ChannelDuplexHandler, RemovableChannelHandl
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
         case .head(let head) where head.status == .switchingProtocols:
-            // Flushed here: the flush that follows this write would reach a removed handler.
-            context.writeAndFlush(data, promise: promise)
-            context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+            context.writeUpgradeAnswerAndLeave(data, promise: promise)
         case .end:
-            if mayBeUpgrading {
-                // Not upgraded: the request's own end passed by unseen.
-                mayBeUpgrading = false
-                isReadingRequest = false
-            }
-            unanswered = max(0, unanswered - 1)
+            exchange.answered()
             context.write(data, promise: promise)
         default:
             context.write(data, promise: promise)

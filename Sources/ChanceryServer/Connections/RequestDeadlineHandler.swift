@@ -45,18 +45,12 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
     /// When the head now arriving started: its first bytes, or the connection's start for the
     /// first request. `nil` while no bytes of a next request have arrived.
     private var headStartedAt: NIODeadline?
-    /// Whether a request head has arrived and its end has not.
-    private var isReadingBody = false
-    /// Requests whose head has arrived and whose answer is not written to its end.
-    private var unanswered = 0
+    /// The requests and answers that have passed.
+    private var exchange = HTTPExchangeState()
     /// When the server asked for bytes that have not arrived yet; `nil` while it is not asking.
     private var readRequestedAt: NIODeadline?
     /// Whether the connection closes once the current answer is written (its body timed out).
     private var closesAfterAnswer = false
-    /// Whether a request head has arrived on the connection.
-    private var hasSeenHead = false
-    /// Whether the first request asked for an upgrade that may be under way (until its answer).
-    private var mayBeUpgrading = false
     private var timer: (deadline: NIODeadline, task: Scheduled<Void>)?
 
     /// Creates the handler of one connection.
@@ -73,22 +67,16 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     /// Notes the arrival of a request's head, body and end.
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard !mayBeUpgrading else {
+        guard !exchange.mayBeUpgrading else {
             context.fireChannelRead(data)
             return
         }
-        switch unwrapInboundIn(data) {
-        case .head(let head):
-            mayBeUpgrading = !hasSeenHead && head.headers.contains(name: "Upgrade")
-            hasSeenHead = true
-            headStartedAt = nil
-            isReadingBody = true
-            unanswered += 1
-        case .body:
-            break
-        case .end:
-            isReadingBody = false
-            becomeIdleIfDone()
+        let part = unwrapInboundIn(data)
+        exchange.received(part)
+        switch part {
+        case .head: headStartedAt = nil
+        case .body: break
+        case .end: becomeIdleIfDone()
         }
         context.fireChannelRead(data)
         armTimer(context: context)
@@ -97,7 +85,7 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
     /// Notes that bytes arrived: the start of the next head, or progress of a body.
     func channelReadComplete(context: ChannelHandlerContext) {
         readRequestedAt = nil
-        if !isReadingBody, unanswered == 0, headStartedAt == nil {
+        if !exchange.isReadingRequest, exchange.unanswered == 0, headStartedAt == nil {
             headStartedAt = hasAnswered ? .now() : idleSince
         }
         context.fireChannelReadComplete()
@@ -117,16 +105,9 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
         case .head(let head) where head.status == .switchingProtocols:
-            // Flushed here: the flush that follows this write would reach a removed handler.
-            context.writeAndFlush(data, promise: promise)
-            context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+            context.writeUpgradeAnswerAndLeave(data, promise: promise)
         case .end:
-            if mayBeUpgrading {
-                // Not upgraded: the request's own end passed by unseen.
-                mayBeUpgrading = false
-                isReadingBody = false
-            }
-            unanswered = max(0, unanswered - 1)
+            exchange.answered()
             becomeIdleIfDone()
             if closesAfterAnswer {
                 context.writeAndFlush(data).assumeIsolated().whenComplete { result in
@@ -145,7 +126,7 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
     /// Closes a connection with no request in flight when the server shuts down; passes the
     /// event on otherwise, so that the request in flight is answered first.
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if event is ChannelShouldQuiesceEvent, unanswered == 0 {
+        if event is ChannelShouldQuiesceEvent, exchange.unanswered == 0 {
             context.closeUnanswered()
         } else {
             context.fireUserInboundEventTriggered(event)
@@ -164,7 +145,7 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     private func becomeIdleIfDone() {
-        guard unanswered == 0, !isReadingBody else { return }
+        guard exchange.unanswered == 0, !exchange.isReadingRequest else { return }
         idleSince = .now()
         hasAnswered = true
         headStartedAt = nil
@@ -172,14 +153,14 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     /// The deadline of what the connection waits for from the client, if it waits for anything.
     private func pendingDeadline() -> (deadline: NIODeadline, wait: Wait)? {
-        if mayBeUpgrading {
+        if exchange.mayBeUpgrading {
             return nil
         }
-        if isReadingBody {
+        if exchange.isReadingRequest {
             guard let readRequestedAt else { return nil }
             return (readRequestedAt + TimeAmount(limits.bodyTimeout), .body)
         }
-        if unanswered > 0 {
+        if exchange.unanswered > 0 {
             return nil
         }
         if let headStartedAt {
@@ -219,10 +200,10 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
             ConnectionErrorResponse(.requestTimeout, "the request head did not arrive within \(Self.seconds(limits.headerTimeout))")
                 .write(to: context)
         case .body:
-            isReadingBody = false
+            exchange.isReadingRequest = false
             closesAfterAnswer = true
             context.fireErrorCaught(APIError(.requestTimeout, "no bytes of the request body arrived for \(Self.seconds(limits.bodyTimeout))"))
-            if unanswered == 0 {
+            if exchange.unanswered == 0 {
                 context.close(promise: nil)
             }
         }
