@@ -13,6 +13,8 @@ import ISCP
 ///   when the server still keeps it, else opens a new one. A null spec closes it.
 /// - A section becomes one chunk whose sequence number is the section's serial number plus 1
 ///   (0 is no sequence number the server stores); the chunk's ack becomes the section's ack.
+///   A final section's ack waits for the answer to the close that follows it, so that once
+///   it arrives the measurement is stored and ended, as a final ack says over iSCP 1.0.
 ///   Units become data points as ``ISCP2UnitMapping`` says; a BaseTime unit becomes base-time
 ///   metadata. A final section's upstream is closed with `close_session` when it stores, which
 ///   ends the measurement as a final EOS does over iSCP 1.0.
@@ -52,6 +54,17 @@ final class ISCP2Bridge: RealtimeChannel {
         var filters: [ISCP1DataFilter] = []
     }
 
+    /// A final section sent as a chunk, whose ack waits for the answer to its upstream's close.
+    private struct FinalSection: Sendable {
+        let streamID: UInt8
+        let alias: UInt32
+        let sequenceNumber: UInt32
+        /// Whether the server stored the chunk, once its ack arrived.
+        var stored: Bool?
+        /// Whether the server closed the upstream (and ended the session), once it answered.
+        var closed: Bool?
+    }
+
     private struct State: Sendable {
         var connection: RealtimeConnection?
         var nextRequestID: UInt32 = 1
@@ -62,6 +75,8 @@ final class ISCP2Bridge: RealtimeChannel {
         /// The units of each stream's current section.
         var sections: [UInt8: [ISCP1Unit]] = [:]
         var downstreams: [UInt8: Downstream] = [:]
+        /// The final sections waiting for their acks and closes, by the close's request id.
+        var finalSections: [UInt32: FinalSection] = [:]
         var pinger: Task<Void, Never>?
         var isOver = false
     }
@@ -213,6 +228,7 @@ final class ISCP2Bridge: RealtimeChannel {
             state.isOver = true
             defer {
                 state.pending = [:]
+                state.finalSections = [:]
                 state.pinger = nil
             }
             return (Array(state.pending.values), state.pinger)
@@ -370,11 +386,35 @@ final class ISCP2Bridge: RealtimeChannel {
         var chunk = ISCP2UpstreamChunk()
         chunk.streamIDAlias = upstream.alias
         chunk.streamChunk = streamChunk
+        guard end.isFinal, let closed = detachUpstream(of: end.streamID) else {
+            write(.upstreamChunk(chunk))
+            return
+        }
+        let closeID = takeRequestID()
+        state.withLock { state in
+            state.finalSections[closeID] = FinalSection(streamID: end.streamID, alias: upstream.alias, sequenceNumber: streamChunk.sequenceNumber)
+        }
         write(.upstreamChunk(chunk))
         // Queued right behind the chunk, so the server stores the chunk before it ends the session.
-        if end.isFinal, let closed = detachUpstream(of: end.streamID) {
-            write(.upstreamCloseRequest(Self.closeRequest(of: closed, requestID: takeRequestID(), closingSession: true)))
+        write(.upstreamCloseRequest(Self.closeRequest(of: closed, requestID: closeID, closingSession: true)))
+    }
+
+    /// Records what the server said of a final section (its chunk's ack, its close's answer)
+    /// and delivers the section's ack once both are known.
+    private func settleFinalSection(closeID: UInt32, _ change: (inout FinalSection) -> Void) {
+        let settled = state.withLock { state -> FinalSection? in
+            guard var section = state.finalSections[closeID] else { return nil }
+            change(&section)
+            guard section.stored != nil, section.closed != nil else {
+                state.finalSections[closeID] = section
+                return nil
+            }
+            state.finalSections[closeID] = nil
+            return section
         }
+        guard let settled else { return }
+        let success = settled.stored == true && settled.closed == true
+        deliver([.sectionAck(ISCP1SectionAck(streamID: settled.streamID, resultCode: success ? .ok : .ng, serialNumber: settled.sequenceNumber &- 1))])
     }
 
     /// Opens or (null specs) closes the downstreams of `specs`; whether all succeeded.
@@ -490,6 +530,9 @@ final class ISCP2Bridge: RealtimeChannel {
     /// Handles one message from the server.
     private func receive(_ frame: [UInt8]) {
         guard let message = try? codec.decode(frame) else { return }
+        if case .upstreamCloseResponse(let response) = message.message, state.withLock({ $0.finalSections[response.requestID] != nil }) {
+            return settleFinalSection(closeID: response.requestID) { $0.closed = response.resultCode == .succeeded }
+        }
         if let response = message.response {
             let continuation = state.withLock { $0.pending.removeValue(forKey: response.requestID) }
             continuation?.resume(returning: message)
@@ -498,9 +541,21 @@ final class ISCP2Bridge: RealtimeChannel {
         switch message.message {
         case .upstreamChunkAck(let ack):
             guard let streamID = state.withLock({ $0.upstreamStreams[ack.streamIDAlias] }) else { return }
-            deliver(ack.results.map { result in
-                .sectionAck(ISCP1SectionAck(streamID: streamID, resultCode: result.resultCode == .succeeded ? .ok : .ng, serialNumber: result.sequenceNumber &- 1))
-            })
+            var acks: [ISCP1Element] = []
+            for result in ack.results {
+                let stored = result.resultCode == .succeeded
+                let finalClose = state.withLock { state in
+                    state.finalSections.first { $0.value.alias == ack.streamIDAlias && $0.value.sequenceNumber == result.sequenceNumber }?.key
+                }
+                if let finalClose {
+                    if !acks.isEmpty { deliver(acks) }
+                    acks = []
+                    settleFinalSection(closeID: finalClose) { $0.stored = stored }
+                } else {
+                    acks.append(.sectionAck(ISCP1SectionAck(streamID: streamID, resultCode: stored ? .ok : .ng, serialNumber: result.sequenceNumber &- 1)))
+                }
+            }
+            if !acks.isEmpty { deliver(acks) }
         case .downstreamChunk(let chunk):
             deliver(units(of: chunk).map { .unit($0) })
         case .downstreamMetadata(let metadata):

@@ -1,6 +1,7 @@
 import ChanceryTestSupport
 import Crypto
 import Foundation
+import Storage
 import Testing
 
 @testable import Signing
@@ -42,7 +43,8 @@ import Testing
             #expect {
                 _ = try WebhookSecrets.loadOrCreate(in: keys)
             } throws: { error in
-                "\(error)".contains("holds 5 bytes instead of 32")
+                guard case KeyFileError.malformed(let path, _, let reason) = error else { return false }
+                return path.hasSuffix("/signing/webhook.key") && reason.contains("5 bytes")
             }
             #expect(FileManager.default.contents(atPath: keys + "/signing/webhook.key") == damaged)
         }

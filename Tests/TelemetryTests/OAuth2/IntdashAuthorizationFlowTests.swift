@@ -254,7 +254,7 @@ import Testing
                     ("step", "sign-in"), ("form_token", token), ("username", "alice"), ("password", password),
                 ])
             }
-            for _ in 0..<LockoutPolicy.standard.userFreeFailures {
+            for _ in 0..<App.lockouts.userFreeFailures {
                 #expect(try await attempt("guess").body.contains("Wrong user name or password."))
             }
             let locked = try await attempt(App.alicePassword)

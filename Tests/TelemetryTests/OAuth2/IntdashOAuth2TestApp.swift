@@ -31,11 +31,18 @@ struct IntdashOAuth2TestApp {
     let edgeUser: User
     let edgeSecret: String
 
+    /// The standard number of free failures, with a lock long enough that a loaded machine
+    /// cannot outlast it between two requests of a test (the standard first lock is 1 s).
+    static let lockouts = LockoutPolicy(
+        userFreeFailures: LockoutPolicy.standard.userFreeFailures, addressFreeFailures: LockoutPolicy.standard.addressFreeFailures,
+        firstDelay: 600, maximumDelay: 600
+    )
+
     /// Runs `body` against a fresh application.
     static func with(_ body: @escaping @Sendable (IntdashOAuth2TestApp) async throws -> Void) async throws {
         try await TestDatabase.with { database in
             try await database.migrate([AccountsMigrations.all], logger: TestDatabase.logger)
-            let accounts = AccountStore(database: database, passwords: PasswordHasher(cost: 4))
+            let accounts = AccountStore(database: database, passwords: PasswordHasher(cost: 4), lockouts: lockouts)
             let server = OAuth2AuthorizationServer(
                 accounts: accounts, signingKey: JSONWebTokenKey(privateKey: P256.Signing.PrivateKey()), issuer: issuer
             )
