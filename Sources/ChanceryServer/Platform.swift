@@ -33,7 +33,9 @@ public struct Platform: Sendable {
     ]
 
     /// Opens the data directory, the database and the blob store, and applies pending
-    /// migrations; the accounts lock out guessers by `lockouts`.
+    /// migrations; the accounts lock out guessers by `lockouts`. A blob store that cannot
+    /// take a write now (a bucket that is missing or unreachable, refused credentials, a
+    /// read-only directory) stops the opening with its error.
     public static func open(
         dataDirectory: String,
         database location: DatabaseLocation,
@@ -49,6 +51,7 @@ public struct Platform: Sendable {
         do {
             try await database.migrate(migrations, logger: logger)
             let blobs = try await blobLocation.open()
+            try await blobs.checkHealth()
             return Platform(database: database, blobs: blobs, accounts: AccountStore(database: database, passwords: passwords, lockouts: lockouts))
         } catch {
             try? await database.close()

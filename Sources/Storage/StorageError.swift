@@ -18,13 +18,17 @@ public enum StorageError: Error, Equatable, CustomStringConvertible {
     case duplicateMigrationVersion(module: String, version: Int)
     /// The database has migrations of a module that this build does not know.
     case unknownAppliedMigration(module: String, version: Int)
+    /// An S3 blob store was asked for, but `AWS_ACCESS_KEY_ID` or `AWS_SECRET_ACCESS_KEY` is not set.
+    case missingS3Credentials
+    /// The object store refused or failed a request, after any retries.
+    case objectStore(operation: String, status: Int, code: String, message: String)
 
     public var description: String {
         switch self {
         case .invalidDatabaseURL(let url):
             return "unsupported database URL '\(url)': use a file path, sqlite:PATH or postgres://user:pass@host:port/db"
         case .invalidBlobStoreURL(let url):
-            return "unsupported blob store URL '\(url)': use a directory path or file:///path"
+            return "unsupported blob store URL '\(url)': use a directory path, file:///path or s3://BUCKET[/PREFIX]?endpoint=URL&region=REGION"
         case .invalidDigest(let digest):
             return "'\(digest)' is not a SHA-256 digest (64 lowercase hex characters)"
         case .blobNotFound(let digest):
@@ -39,6 +43,11 @@ public enum StorageError: Error, Equatable, CustomStringConvertible {
             return "module \(module) declares migration version \(version) twice"
         case .unknownAppliedMigration(let module, let version):
             return "the database has migration \(module) v\(version), which this build does not know; is it older than the data?"
+        case .missingS3Credentials:
+            return "an S3 blob store needs AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN for temporary credentials)"
+        case .objectStore(let operation, let status, let code, let message):
+            let status = status == 0 ? "no answer" : "HTTP \(status)"
+            return "the object store failed to \(operation): \(status)\(code.isEmpty ? "" : " \(code)")\(message.isEmpty ? "" : ": \(message)")"
         }
     }
 }

@@ -34,7 +34,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The port to listen on; 0 picks a free one. [env: CHANCERY_PORT] (default: 8080)", valueName: "port"))
     var port: Int?
 
-    @Option(name: .long, help: ArgumentHelp("The blob store: a directory or file:///path. [env: CHANCERY_BLOBS] (default: DIR/blobs)", valueName: "url"))
+    @Option(name: .long, help: ArgumentHelp(
+            "The blob store: a directory, file:///path, or an S3-compatible bucket as s3://BUCKET[/PREFIX]?endpoint=URL&region=REGION, signed with AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN). [env: CHANCERY_BLOBS] (default: DIR/blobs)",
+            valueName: "url"
+        ))
     var blobs: String?
 
     @Option(name: .customLong("max-body-bytes"), help: ArgumentHelp("The largest request body accepted. [env: CHANCERY_MAX_BODY_BYTES] (default: 1 GiB)", valueName: "bytes"))

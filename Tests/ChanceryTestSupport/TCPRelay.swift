@@ -53,6 +53,11 @@ public final class TCPRelay: Sendable {
         connections.restore()
     }
 
+    /// How many connections the relay has let through since it started.
+    public var connectionsRelayed: Int {
+        connections.relayedCount
+    }
+
     /// Stops listening and ends every relayed connection.
     public func stop() async {
         await cut()
@@ -65,6 +70,7 @@ private final class RelayedConnections: Sendable {
     private struct State {
         var channels: [any Channel] = []
         var isCut = false
+        var relayedCount = 0
     }
 
     private let state = Mutex(State())
@@ -74,8 +80,14 @@ private final class RelayedConnections: Sendable {
         state.withLock { state in
             guard !state.isCut else { return false }
             state.channels.append(channel)
+            state.relayedCount += 1
             return true
         }
+    }
+
+    /// How many channels (both ends of each connection) were admitted so far.
+    var relayedCount: Int {
+        state.withLock { $0.relayedCount / 2 }
     }
 
     /// Marks the relay cut and hands over the channels to close.

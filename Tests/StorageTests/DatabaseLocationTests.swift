@@ -24,6 +24,7 @@ import Testing
     @Test func blobLocationsParse() throws {
         #expect(try BlobStoreLocation(parsing: "file:///srv/blobs") == .directory("/srv/blobs"))
         #expect(try BlobStoreLocation(parsing: "./blobs") == .directory("./blobs"))
-        #expect(throws: StorageError.invalidBlobStoreURL("s3://bucket")) { try BlobStoreLocation(parsing: "s3://bucket") }
+        #expect(try BlobStoreLocation(parsing: "s3://bucket/prefix") == .s3(S3Location(bucket: "bucket", prefix: "prefix")))
+        #expect(throws: StorageError.invalidBlobStoreURL("gs://bucket")) { try BlobStoreLocation(parsing: "gs://bucket") }
     }
 }

@@ -23,7 +23,7 @@ import Testing
         try await TemporaryDirectory.with { directory in
             try await Self.withPermissiveUmask {
                 let store = try await FileBlobStore(directory: directory + "/blobs")
-                let blob = try await store.write(FileBlobStoreTests.chunks(FileBlobStoreTests.pattern(5000), size: 1000))
+                let blob = try await store.write(BlobStoreTests.chunks(BlobStoreTests.pattern(5000), size: 1000))
                 #expect(try Self.mode(of: store.path(of: blob.digest)) == 0o600)
                 #expect(try Self.mode(of: directory + "/blobs/tmp") == 0o700)
                 #expect(try Self.mode(of: URL(fileURLWithPath: store.path(of: blob.digest)).deletingLastPathComponent().path) == 0o700)

@@ -6,6 +6,8 @@ Environment:
   CHANCERY_TEST_DATABASE  a PostgreSQL URL; when set, the server and the CLI get
                           `--database URL`. The database must be empty: the suite creates the
                           administrator and users in it. Unset means SQLite in the data folder.
+  CHANCERY_TEST_BLOBS     a blob store URL (s3://BUCKET?endpoint=…); when set, the server gets
+                          `--blobs URL`. Unset means files in the data folder.
 
 A suite imports this module from its conftest (Tests/compat is on its sys.path as its rootdir;
 Tests/browser puts it there) and runs one server for the whole session with `session_server`.
@@ -47,7 +49,7 @@ class Server:
 
     def start(self):
         command = [self.binary, "serve", "--data", str(self.data_dir), "--host", "127.0.0.1", "--port", "0"]
-        command += self._database_args() + self.args
+        command += self._database_args() + self._blob_args() + self.args
         env = dict(os.environ, CHANCERY_ADMIN_PASSWORD=self.admin_password)
         # stderr joins stdout so that a failure message shows everything the server said.
         self.process = subprocess.Popen(
@@ -93,6 +95,10 @@ class Server:
 
     def url(self, path):
         return self.base_url + path
+
+    def _blob_args(self):
+        blobs = os.environ.get("CHANCERY_TEST_BLOBS")
+        return ["--blobs", blobs] if blobs else []
 
     def _database_args(self):
         return ["--database", self.database] if self.database else []

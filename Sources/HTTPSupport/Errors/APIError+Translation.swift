@@ -54,7 +54,8 @@ extension APIError {
         case .blobNotFound: return .notFound
         case .rangeNotSatisfiable: return .rangeNotSatisfiable
         case .blobTooLarge: return .contentTooLarge
-        case .invalidDatabaseURL, .invalidBlobStoreURL, .duplicateMigrationVersion, .unknownAppliedMigration: return nil
+        case .invalidDatabaseURL, .invalidBlobStoreURL, .duplicateMigrationVersion, .unknownAppliedMigration, .missingS3Credentials, .objectStore:
+            return nil
         }
     }
 
