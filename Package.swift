@@ -74,6 +74,7 @@ let package = Package(
             name: "ChanceryServer",
             dependencies: [
                 "Storage", "Accounts", "HTTPSupport", "Console", "Notary", "Repository", "Signing", "PDFSigning", "Telemetry",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

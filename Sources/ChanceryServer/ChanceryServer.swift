@@ -8,6 +8,7 @@ import Notary
 import Repository
 import PDFSigning
 import Signing
+import Storage
 import Telemetry
 import NIOCore
 import Prometheus
@@ -58,29 +59,9 @@ public enum ChanceryServer {
         let signing: SigningCapability
         let telemetry: TelemetryCapability
         do {
-            notary = try await NotaryCapability.open(
-                database: platform.database, accounts: platform.accounts,
-                keysDirectory: configuration.keysDirectory, origin: configuration.logOrigin,
-                tsaPolicy: configuration.tsaPolicy, logger: logger
-            )
-            repository = try await RepositoryCapability.open(
-                database: platform.database, blobs: platform.blobs, accounts: platform.accounts,
-                keysDirectory: configuration.keysDirectory, maxUploadBytes: configuration.maxUploadBytes, logger: logger
-            )
-            var intake = IntakePolicy.standard
-            intake.allowPrivateNetworks = configuration.signingAllowsPrivateNetworks
-            intake.maximumFileSize = Int(min(Int64(intake.maximumFileSize), configuration.maxUploadBytes))
-            signing = try SigningCapability.open(
-                database: platform.database, blobs: platform.blobs, accounts: platform.accounts,
-                keysDirectory: configuration.keysDirectory, notary: NotaryNotarization(notary: notary),
-                timeStamper: AuthorityTimeStamper(authority: notary.timeStampAuthority),
-                configuration: .init(intake: intake),
-                logger: logger
-            )
-            telemetry = try TelemetryCapability.open(
-                database: platform.database, accounts: platform.accounts, dataDirectory: configuration.dataDirectory,
-                keysDirectory: configuration.keysDirectory, publicBaseURL: configuration.publicURL, logger: logger
-            )
+            (notary, repository, signing, telemetry) = try await withDeploymentKeys(configuration, database: platform.database) {
+                try await openCapabilities(configuration, platform: platform, logger: logger)
+            }
         } catch {
             try? await platform.close()
             throw error
@@ -97,6 +78,46 @@ public enum ChanceryServer {
         } catch let error as IOError {
             throw ListenError(host: configuration.host, port: configuration.port, errno: error.errnoCode)
         }
+    }
+
+    /// Runs `open` with the keys directory holding the deployment's keys, when the
+    /// configuration has a key-encryption key (``DeploymentKeys``), else as it is.
+    private static func withDeploymentKeys<Result>(
+        _ configuration: ServerConfiguration, database: Database, _ open: () async throws -> Result
+    ) async throws -> Result {
+        guard let encryptionKey = configuration.keyEncryptionKey else { return try await open() }
+        return try await DeploymentKeys(database: database, directory: configuration.keysDirectory, encryptionKey: encryptionKey)
+            .synchronize(open)
+    }
+
+    /// Opens the four capabilities, each loading or creating its keys in the keys directory.
+    private static func openCapabilities(
+        _ configuration: ServerConfiguration, platform: Platform, logger: Logger
+    ) async throws -> (NotaryCapability, RepositoryCapability, SigningCapability, TelemetryCapability) {
+        let notary = try await NotaryCapability.open(
+            database: platform.database, accounts: platform.accounts,
+            keysDirectory: configuration.keysDirectory, origin: configuration.logOrigin,
+            tsaPolicy: configuration.tsaPolicy, logger: logger
+        )
+        let repository = try await RepositoryCapability.open(
+            database: platform.database, blobs: platform.blobs, accounts: platform.accounts,
+            keysDirectory: configuration.keysDirectory, maxUploadBytes: configuration.maxUploadBytes, logger: logger
+        )
+        var intake = IntakePolicy.standard
+        intake.allowPrivateNetworks = configuration.signingAllowsPrivateNetworks
+        intake.maximumFileSize = Int(min(Int64(intake.maximumFileSize), configuration.maxUploadBytes))
+        let signing = try SigningCapability.open(
+            database: platform.database, blobs: platform.blobs, accounts: platform.accounts,
+            keysDirectory: configuration.keysDirectory, notary: NotaryNotarization(notary: notary),
+            timeStamper: AuthorityTimeStamper(authority: notary.timeStampAuthority),
+            configuration: .init(intake: intake),
+            logger: logger
+        )
+        let telemetry = try TelemetryCapability.open(
+            database: platform.database, accounts: platform.accounts, dataDirectory: configuration.dataDirectory,
+            keysDirectory: configuration.keysDirectory, publicBaseURL: configuration.publicURL, logger: logger
+        )
+        return (notary, repository, signing, telemetry)
     }
 
     /// The server could not take its address, for example because another process has it.

@@ -29,7 +29,7 @@ public struct Platform: Sendable {
     /// The migrations of every module, in dependency order.
     public static let migrations: [MigrationSet] = [
         AccountsMigrations.all, NotaryMigrations.all, RepositoryMigrations.all, SigningMigrations.all,
-        TelemetryMigrations.all, TelemetryDataMigrations.all, QuotaMigrations.all,
+        TelemetryMigrations.all, TelemetryDataMigrations.all, QuotaMigrations.all, DeploymentKeyMigrations.all,
     ]
 
     /// Opens the data directory, the database and the blob store, and applies pending

@@ -1,7 +1,8 @@
+import Accounts
+import Crypto
+import Foundation
 import HTTPTypes
 import NIOCore
-import Accounts
-import Foundation
 import Storage
 
 /// Everything `chancery serve` needs to know, resolved from flags, `CHANCERY_*` environment
@@ -40,6 +41,9 @@ public struct ServerConfiguration: Sendable {
     public var connectionLimits = ConnectionLimits()
     /// The most bytes one uploaded file may have, whether it arrives whole or in chunks.
     public var maxUploadBytes: Int64 = 4 << 30
+    /// The key that seals the deployment's keys in the database, so that every instance on
+    /// the database has the same ones (``DeploymentKeys``); `nil` keeps keys local only.
+    public var keyEncryptionKey: SymmetricKey?
 
     /// Creates a configuration; the database and blob store default to the embedded ones in
     /// `dataDirectory`.

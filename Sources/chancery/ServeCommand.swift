@@ -40,6 +40,15 @@ struct ServeCommand: AsyncParsableCommand {
         ))
     var blobs: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A file holding the key-encryption key, 32 random bytes (or their base64) that every instance of a deployment shares: the server's keys are then also kept in the database, sealed with it, and every instance uses the same ones. [env: CHANCERY_KEY_ENCRYPTION_KEY_FILE, or the base64 itself in CHANCERY_KEY_ENCRYPTION_KEY]",
+            valueName: "path"
+        )
+    )
+    var keyEncryptionKeyFile: String?
+
     @Option(name: .customLong("max-body-bytes"), help: ArgumentHelp("The largest request body accepted. [env: CHANCERY_MAX_BODY_BYTES] (default: 1 GiB)", valueName: "bytes"))
     var maxBodyBytes: Int?
 
@@ -133,6 +142,15 @@ struct ServeCommand: AsyncParsableCommand {
             } catch {
                 throw ConfigurationError("\(error)")
             }
+        }
+        do {
+            if let path = Setting.resolve(keyEncryptionKeyFile, environment: "CHANCERY_KEY_ENCRYPTION_KEY_FILE") {
+                configuration.keyEncryptionKey = try KeyEncryptionKey.load(file: path)
+            } else if let base64 = Setting.resolve(nil, environment: "CHANCERY_KEY_ENCRYPTION_KEY") {
+                configuration.keyEncryptionKey = try KeyEncryptionKey.decode(base64: base64, source: "CHANCERY_KEY_ENCRYPTION_KEY")
+            }
+        } catch {
+            throw ConfigurationError("\(error)")
         }
         try await ChanceryServer.run(configuration, logger: CommandLogging.logger(level: level))
     }

@@ -35,6 +35,16 @@ public struct KeyFileFormat<Key>: Sendable {
     }
 }
 
+extension KeyFileFormat where Key == Data {
+    /// The file's bytes as they are, for code that moves key files without reading them.
+    public static var bytes: KeyFileFormat<Data> {
+        KeyFileFormat(contents: "key material", encode: { $0 }) { data in
+            guard !data.isEmpty else { throw Malformed("it is empty") }
+            return data
+        }
+    }
+}
+
 extension KeyFileFormat where Key == SymmetricKey {
     /// A 256-bit secret as its 32 raw bytes.
     public static var symmetricKey256: KeyFileFormat<SymmetricKey> {

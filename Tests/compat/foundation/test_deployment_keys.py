@@ -1,0 +1,79 @@
+"""Instances of one deployment share their keys through PostgreSQL, sealed with the
+key-encryption key every instance is given (--key-encryption-key-file): two servers with data
+folders of their own on one database publish the same transparency-log key and TSA root, and
+an instance whose own keys differ from the deployment's refuses to start rather than replace
+either. PostgreSQL only: instances share a database there."""
+
+import os
+import subprocess
+
+import pytest
+import requests
+from chancery_server import Server, binary, scratch_database
+
+TIMEOUT = 30
+
+
+@pytest.fixture()
+def database():
+    """A fresh PostgreSQL database of this test's own; the test is skipped on SQLite."""
+    for url in scratch_database():
+        if url is None:
+            pytest.skip("instances share a database on PostgreSQL only")
+        yield url
+
+
+@pytest.fixture()
+def kek(tmp_path):
+    path = tmp_path / "kek"
+    path.write_bytes(os.urandom(32))
+    path.chmod(0o600)
+    return path
+
+
+def key_files(data_dir):
+    root = data_dir / "keys"
+    return {str(path.relative_to(root)): path.read_bytes() for path in sorted(root.rglob("*")) if path.is_file()}
+
+
+def test_two_instances_publish_the_same_keys(tmp_path, database, kek):
+    args = ("--key-encryption-key-file", str(kek))
+    first = Server(binary(), tmp_path / "a", database, args=args)
+    first.start()
+    try:
+        second = Server(binary(), tmp_path / "b", database, args=args)
+        second.start()
+        try:
+            for path in ("/.well-known/chancery/log.vkey", "/.well-known/chancery/tsa-root.pem"):
+                a = requests.get(first.url(path), timeout=TIMEOUT)
+                b = requests.get(second.url(path), timeout=TIMEOUT)
+                assert a.status_code == 200 and b.status_code == 200
+                assert a.content == b.content, path
+        finally:
+            second.stop()
+    finally:
+        first.stop()
+    first_keys, second_keys = key_files(tmp_path / "a"), key_files(tmp_path / "b")
+    assert "log.key" in first_keys and "signing/link.key" in first_keys
+    assert first_keys == second_keys
+    for path in (tmp_path / "b" / "keys").rglob("*"):
+        if path.is_file():
+            assert path.stat().st_mode & 0o777 == 0o600, path
+
+
+def test_an_instance_with_other_keys_refuses_to_join(tmp_path, database, kek):
+    alone = Server(binary(), tmp_path / "alone", database)
+    alone.start()
+    alone.stop()
+    before = key_files(tmp_path / "alone")
+
+    joined = Server(binary(), tmp_path / "joined", database, args=("--key-encryption-key-file", str(kek)))
+    joined.start()
+    joined.stop()
+
+    command = [binary(), "serve", "--data", str(tmp_path / "alone"), "--host", "127.0.0.1", "--port", "0",
+               "--database", database, "--key-encryption-key-file", str(kek)]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert result.returncode != 0
+    assert "differs from the deployment's key" in result.stderr
+    assert key_files(tmp_path / "alone") == before
