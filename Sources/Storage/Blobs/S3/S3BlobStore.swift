@@ -7,10 +7,10 @@ import NIOCore
 /// A blob with digest `abcdef…` is the object `PREFIX/blobs/ab/cd/abcdef…`. A write hashes
 /// as the content streams in. Content that fits in one part (``partSize``) is put straight
 /// under its name once its digest is known. Larger content goes up part by part as a
-/// multipart upload to a temporary key under `PREFIX/uploads/` (so memory stays at one part
-/// however large the blob), which is copied to its name inside the store once the digest is
-/// known and checked, and then removed; a failed or refused write aborts the upload. An
-/// object appears whole or not at all, as S3 guarantees for single puts, completed uploads
+/// multipart upload to a temporary key under `PREFIX/uploads/`, one part in flight while the
+/// next fills (so memory stays at two parts however large the blob), which is copied to its
+/// name inside the store once the digest is known and checked, and then removed; a failed or
+/// refused write aborts the upload. An object appears whole or not at all, as S3 guarantees for single puts, completed uploads
 /// and copies. Every request carries the SHA-256 of its payload, which the store checks.
 ///
 /// Credentials and the bucket's address come from an ``S3Location`` and ``S3Credentials``;
@@ -44,46 +44,22 @@ public struct S3BlobStore: BlobStore {
         expectedDigest: BlobDigest?,
         maxSize: Int64?
     ) async throws -> StoredBlob where Content.Element == ByteBuffer {
-        var hasher = SHA256()
-        var size: Int64 = 0
-        var part = ByteBufferAllocator().buffer(capacity: Self.partSize)
         var upload: (key: String, id: String)?
-        var etags: [String] = []
         do {
-            for try await chunk in content {
-                var chunk = chunk
-                size += Int64(chunk.readableBytes)
-                if let maxSize, size > maxSize { throw StorageError.blobTooLarge(limit: maxSize) }
-                chunk.withUnsafeReadableBytes { hasher.update(bufferPointer: $0) }
-                while chunk.readableBytes > 0 {
-                    var slice = chunk.readSlice(length: min(chunk.readableBytes, Self.partSize - part.readableBytes))!
-                    part.writeBuffer(&slice)
-                    guard part.readableBytes == Self.partSize else { continue }
-                    if upload == nil {
-                        let key = location.key("uploads/\(UUID().uuidString.lowercased())")
-                        upload = (key, try await client.startMultipartUpload(key: key))
-                    }
-                    etags.append(try await client.uploadPart(key: upload!.key, uploadID: upload!.id, number: etags.count + 1, body: part))
-                    part.clear()
-                }
-            }
-            let stored = StoredBlob(digest: BlobDigest(hasher.finalize()), size: size)
+            let (stored, lastPart, etags) = try await receive(content, maxSize: maxSize) { upload = $0 }
             if let expectedDigest, expectedDigest != stored.digest {
                 throw StorageError.digestMismatch(expected: expectedDigest.hex, actual: stored.digest.hex)
             }
             guard let upload else {
                 if try await client.objectSize(key: key(of: stored.digest)) == nil {
-                    try await client.putObject(key: key(of: stored.digest), body: part)
+                    try await client.putObject(key: key(of: stored.digest), body: lastPart)
                 }
                 return stored
-            }
-            if part.readableBytes > 0 {
-                etags.append(try await client.uploadPart(key: upload.key, uploadID: upload.id, number: etags.count + 1, body: part))
             }
             try await client.completeMultipartUpload(key: upload.key, uploadID: upload.id, etags: etags)
             do {
                 if try await client.objectSize(key: key(of: stored.digest)) == nil {
-                    try await copy(upload.key, to: key(of: stored.digest), size: size)
+                    try await copy(upload.key, to: key(of: stored.digest), size: stored.size)
                 }
             } catch {
                 await cleanUp { try await client.deleteObject(key: upload.key) }
@@ -97,6 +73,54 @@ public struct S3BlobStore: BlobStore {
                 await cleanUp { try await client.deleteObject(key: upload.key) }
             }
             throw error
+        }
+    }
+
+    /// Reads `content`, hashing it, and sends every full part as a part of a multipart upload
+    /// (started, and reported to `started`, when the first part is full); one part goes up
+    /// while the next fills.
+    ///
+    /// - Returns: The blob's digest and size; the last part when no upload was started (the
+    ///   whole content), else an empty buffer; and the ETags of the parts in order.
+    private func receive<Content: AsyncSequence>(
+        _ content: Content, maxSize: Int64?, started: ((key: String, id: String)) -> Void
+    ) async throws -> (StoredBlob, ByteBuffer, [String]) where Content.Element == ByteBuffer {
+        var hasher = SHA256()
+        var size: Int64 = 0
+        var part = ByteBufferAllocator().buffer(capacity: Self.partSize)
+        var upload: (key: String, id: String)?
+        return try await withThrowingTaskGroup(of: (number: Int, etag: String).self) { sending in
+            var etags: [Int: String] = [:]
+            var partsSent = 0
+            func send(_ body: ByteBuffer, to upload: (key: String, id: String), in sending: inout ThrowingTaskGroup<(number: Int, etag: String), any Error>) async throws {
+                if partsSent > etags.count, let done = try await sending.next() { etags[done.number] = done.etag }
+                partsSent += 1
+                let number = partsSent
+                sending.addTask { (number, try await client.uploadPart(key: upload.key, uploadID: upload.id, number: number, body: body)) }
+            }
+            for try await chunk in content {
+                var chunk = chunk
+                size += Int64(chunk.readableBytes)
+                if let maxSize, size > maxSize { throw StorageError.blobTooLarge(limit: maxSize) }
+                chunk.withUnsafeReadableBytes { hasher.update(bufferPointer: $0) }
+                while chunk.readableBytes > 0 {
+                    var slice = chunk.readSlice(length: min(chunk.readableBytes, Self.partSize - part.readableBytes))!
+                    part.writeBuffer(&slice)
+                    guard part.readableBytes == Self.partSize else { continue }
+                    if upload == nil {
+                        let key = location.key("uploads/\(UUID().uuidString.lowercased())")
+                        upload = (key, try await client.startMultipartUpload(key: key))
+                        started(upload!)
+                    }
+                    try await send(part, to: upload!, in: &sending)
+                    part = ByteBufferAllocator().buffer(capacity: Self.partSize)
+                }
+            }
+            let stored = StoredBlob(digest: BlobDigest(hasher.finalize()), size: size)
+            guard let upload else { return (stored, part, []) }
+            if part.readableBytes > 0 { try await send(part, to: upload, in: &sending) }
+            for try await done in sending { etags[done.number] = done.etag }
+            return (stored, ByteBuffer(), (1...partsSent).map { etags[$0]! })
         }
     }
 
