@@ -36,5 +36,11 @@ public struct BlobDigest: Hashable, Sendable, Codable, CustomStringConvertible {
         try container.encode(hex)
     }
 
+    /// Where a store keeps the blob below its root: `ab/cd/abcd…`, two levels named by the
+    /// digest's first four characters, so that no directory or listing grows too large.
+    public var shardedPath: String {
+        "\(hex.prefix(2))/\(hex.dropFirst(2).prefix(2))/\(hex)"
+    }
+
     public var description: String { hex }
 }

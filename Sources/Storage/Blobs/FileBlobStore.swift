@@ -33,11 +33,7 @@ public struct FileBlobStore: BlobStore {
     }
 
     private func filePath(of digest: BlobDigest) -> FilePath {
-        let hex = digest.hex
-        return root
-            .appending(String(hex.prefix(2)))
-            .appending(String(hex.dropFirst(2).prefix(2)))
-            .appending(hex)
+        root.appending(digest.shardedPath)
     }
 
     public func write<Content: AsyncSequence>(

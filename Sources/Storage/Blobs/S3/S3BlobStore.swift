@@ -35,8 +35,7 @@ public struct S3BlobStore: BlobStore {
 
     /// The key of the object that holds blob `digest`.
     public func key(of digest: BlobDigest) -> String {
-        let hex = digest.hex
-        return location.key("blobs/\(hex.prefix(2))/\(hex.dropFirst(2).prefix(2))/\(hex)")
+        location.key("blobs/" + digest.shardedPath)
     }
 
     public func write<Content: AsyncSequence>(
@@ -51,9 +50,9 @@ public struct S3BlobStore: BlobStore {
                 throw StorageError.digestMismatch(expected: expectedDigest.hex, actual: stored.digest.hex)
             }
             guard let upload else {
-                if try await client.objectSize(key: key(of: stored.digest)) == nil {
-                    try await client.putObject(key: key(of: stored.digest), body: lastPart)
-                }
+                // Putting the same bytes under the same name again is harmless, and cheaper
+                // than asking first.
+                try await client.putObject(key: key(of: stored.digest), body: lastPart)
                 return stored
             }
             try await client.completeMultipartUpload(key: upload.key, uploadID: upload.id, etags: etags)
