@@ -1,6 +1,6 @@
 import Foundation
 
-/// A Markdown table with aligned columns, printed as it is (and pasted into the README).
+/// A Markdown table with aligned columns, printed as it is (and pasted into docs/benchmarks.md).
 struct Table {
     let header: [String]
     var rows: [[String]] = []
