@@ -87,13 +87,15 @@ struct S3Client: Sendable {
 
     /// Streams the bytes `range` of object `key` (of `size` bytes) to `consume`.
     ///
-    /// A read that breaks off is sent again for the bytes not yet consumed.
+    /// A read that breaks off is sent again for the bytes not yet consumed; it fails after
+    /// ``RetryPolicy/attempts`` breaks in a row that brought no byte.
     ///
     /// - Returns: `false` when there is no such object.
     func readObject(key: String, range: Range<Int64>, into consume: (ByteBuffer) async throws -> Void) async throws -> Bool {
         var next = range.lowerBound
         var attempt = 1
         while next < range.upperBound {
+            let start = next
             let operation = "read object \(key)"
             let answer = try await send(
                 "GET", key: key, headers: ["range": "bytes=\(next)-\(range.upperBound - 1)"], accepting: [404], operation: operation
@@ -109,8 +111,14 @@ struct S3Client: Sendable {
                     try await consume(chunk.getSlice(at: chunk.readerIndex, length: wanted)!)
                     next += Int64(wanted)
                 }
-            } catch let error where Self.isTransient(error) && attempt < retries.attempts {
-                attempt += 1
+            } catch let error where Self.isTransient(error) {
+                attempt = next > start ? 2 : attempt + 1
+                guard attempt <= retries.attempts else {
+                    throw StorageError.objectStore(
+                        operation: operation, status: Int(answer.status.code), code: "",
+                        message: "the answer broke off \(retries.attempts) times in a row at byte \(next): \(error)"
+                    )
+                }
                 try await Task.sleep(for: retries.pause(before: attempt))
                 continue
             }
@@ -128,11 +136,10 @@ struct S3Client: Sendable {
 
     /// Copies object `source` to `destination` inside the bucket (objects up to 5 GiB).
     func copyObject(from source: String, to destination: String) async throws {
-        let answer = try await send(
-            "PUT", key: destination, headers: ["x-amz-copy-source": copySource(source)], operation: "copy object \(source) to \(destination)"
-        )
+        let operation = "copy object \(source) to \(destination)"
+        let answer = try await send("PUT", key: destination, headers: ["x-amz-copy-source": copySource(source)], operation: operation)
         // A copy can fail after its 200 has been sent: the error is then in the body.
-        try Self.checkForError(in: try await Self.collect(answer), operation: "copy object \(source) to \(destination)")
+        try Self.checkForError(in: try await Self.collect(answer, operation: operation), operation: operation)
     }
 
     // MARK: Multipart uploads
@@ -141,7 +148,7 @@ struct S3Client: Sendable {
     func startMultipartUpload(key: String) async throws -> String {
         let operation = "start a multipart upload of \(key)"
         let answer = try await send("POST", key: key, query: [("uploads", "")], operation: operation)
-        let body = try await Self.collect(answer)
+        let body = try await Self.collect(answer, operation: operation)
         guard let uploadID = S3XMLAnswer(body).firstValue(of: "UploadId") else {
             throw StorageError.objectStore(operation: operation, status: Int(answer.status.code), code: "", message: "the answer has no UploadId")
         }
@@ -169,7 +176,7 @@ struct S3Client: Sendable {
             headers: ["x-amz-copy-source": copySource(source), "x-amz-copy-source-range": "bytes=\(range.lowerBound)-\(range.upperBound - 1)"],
             operation: operation
         )
-        let body = try await Self.collect(answer)
+        let body = try await Self.collect(answer, operation: operation)
         try Self.checkForError(in: body, operation: operation)
         guard let etag = S3XMLAnswer(body).firstValue(of: "ETag") else {
             throw StorageError.objectStore(operation: operation, status: Int(answer.status.code), code: "", message: "the answer has no ETag")
@@ -187,7 +194,7 @@ struct S3Client: Sendable {
         xml += "</CompleteMultipartUpload>"
         let answer = try await send("POST", key: key, query: [("uploadId", uploadID)], body: ByteBuffer(string: xml), operation: operation)
         // The completion can fail after its 200 has been sent: the error is then in the body.
-        try Self.checkForError(in: try await Self.collect(answer), operation: operation)
+        try Self.checkForError(in: try await Self.collect(answer, operation: operation), operation: operation)
     }
 
     /// Abandons upload `uploadID`, freeing its parts.
@@ -204,7 +211,8 @@ struct S3Client: Sendable {
         repeat {
             var query = [("list-type", "2"), ("prefix", prefix)]
             if let continuation { query.append(("continuation-token", continuation)) }
-            let answer = S3XMLAnswer(try await Self.collect(try await send("GET", key: "", query: query, operation: "list objects under \(prefix)")))
+            let operation = "list objects under \(prefix)"
+            let answer = S3XMLAnswer(try await Self.collect(try await send("GET", key: "", query: query, operation: operation), operation: operation))
             keys += answer.allValues(of: "Key")
             continuation = answer.firstValue(of: "IsTruncated") == "true" ? answer.firstValue(of: "NextContinuationToken") : nil
         } while continuation != nil
@@ -214,8 +222,9 @@ struct S3Client: Sendable {
     /// The keys of the multipart uploads under `prefix` that were neither completed nor
     /// aborted (the first thousand).
     func unfinishedUploadKeys(under prefix: String) async throws -> [String] {
-        let answer = try await send("GET", key: "", query: [("uploads", ""), ("prefix", prefix)], operation: "list uploads under \(prefix)")
-        return S3XMLAnswer(try await Self.collect(answer)).allValues(of: "Key")
+        let operation = "list uploads under \(prefix)"
+        let answer = try await send("GET", key: "", query: [("uploads", ""), ("prefix", prefix)], operation: operation)
+        return S3XMLAnswer(try await Self.collect(answer, operation: operation)).allValues(of: "Key")
     }
 
     // MARK: Sending
@@ -250,7 +259,7 @@ struct S3Client: Sendable {
                 let answer = try await Self.http.execute(request, timeout: Self.answerDeadline)
                 let status = answer.status.code
                 if (200..<300).contains(status) || accepting.contains(status) { return answer }
-                let detail = S3XMLAnswer(try await Self.collect(answer))
+                let detail = S3XMLAnswer(try await Self.collect(answer, operation: operation))
                 failure = .objectStore(
                     operation: operation, status: Int(status), code: detail.firstValue(of: "Code") ?? "", message: detail.firstValue(of: "Message") ?? ""
                 )
@@ -284,8 +293,12 @@ struct S3Client: Sendable {
     }
 
     /// The body of `answer`, which for the answers this client reads whole is small.
-    private static func collect(_ answer: HTTPClientResponse) async throws -> ByteBuffer {
-        try await answer.body.collect(upTo: 1 << 20)
+    private static func collect(_ answer: HTTPClientResponse, operation: String) async throws -> ByteBuffer {
+        do {
+            return try await answer.body.collect(upTo: 1 << 20)
+        } catch {
+            throw StorageError.objectStore(operation: operation, status: Int(answer.status.code), code: "", message: "the answer's body could not be read: \(error)")
+        }
     }
 
     /// Throws the error an S3 answer's body holds, when it holds one.
