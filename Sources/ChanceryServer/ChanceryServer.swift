@@ -40,11 +40,13 @@ public enum ChanceryServer {
             dataDirectory: configuration.dataDirectory,
             database: configuration.database,
             blobs: configuration.blobs,
+            nats: configuration.nats,
             lockouts: configuration.lockouts,
             logger: logger
         )
         logger.info("storage ready", metadata: [
             "database": "\(configuration.database)", "blobs": "\(configuration.blobs)",
+            "nats": "\(configuration.nats.map { $0.map(\.description).joined(separator: ",") } ?? "none")",
         ])
         do {
             if let generated = try await platform.accounts.bootstrapAdministrator(password: configuration.administratorPassword) {
@@ -115,7 +117,8 @@ public enum ChanceryServer {
         )
         let telemetry = try TelemetryCapability.open(
             database: platform.database, accounts: platform.accounts, dataDirectory: configuration.dataDirectory,
-            keysDirectory: configuration.keysDirectory, publicBaseURL: configuration.publicURL, logger: logger
+            keysDirectory: configuration.keysDirectory, publicBaseURL: configuration.publicURL,
+            link: platform.nats.map { TelemetryClusterLink(nats: $0, logger: logger) }, logger: logger
         )
         return (notary, repository, signing, telemetry)
     }

@@ -44,6 +44,9 @@ public struct ServerConfiguration: Sendable {
     /// The key that seals the deployment's keys in the database, so that every instance on
     /// the database has the same ones (``DeploymentKeys``); `nil` keeps keys local only.
     public var keyEncryptionKey: SymmetricKey?
+    /// The NATS servers that carry live telemetry between the deployment's instances; `nil`
+    /// for a server on its own.
+    public var nats: [NATSServerAddress]?
 
     /// Creates a configuration; the database and blob store default to the embedded ones in
     /// `dataDirectory`.

@@ -49,8 +49,10 @@ public struct TelemetryCapability: Sendable {
     ///   - keysDirectory: Where the key that signs access tokens is kept (created on first start).
     ///   - publicBaseURL: The server's public base URL, the issuer of its access tokens; `nil`
     ///     names the issuer `chancery`.
+    ///   - link: What connects the broker to those of the deployment's other instances, if any.
     public static func open(
-        database: Database, accounts: AccountStore, dataDirectory: String, keysDirectory: String, publicBaseURL: String?, logger: Logger
+        database: Database, accounts: AccountStore, dataDirectory: String, keysDirectory: String, publicBaseURL: String?,
+        link: TelemetryClusterLink? = nil, logger: Logger
     ) throws -> TelemetryCapability {
         let server = OAuth2AuthorizationServer(
             accounts: accounts, signingKey: try JSONWebTokenKey.loadOrCreate(in: keysDirectory), issuer: publicBaseURL ?? "chancery"
@@ -59,7 +61,7 @@ public struct TelemetryCapability: Sendable {
         let measurements = MeasurementStore(database: database)
         let data = TelemetryDataStore(database: database, directory: dataDirectory + "/telemetry")
         return TelemetryCapability(
-            broker: TelemetryBroker(), authorizationServer: server, edges: edges, measurements: measurements, data: data,
+            broker: TelemetryBroker(link: link), authorizationServer: server, edges: edges, measurements: measurements, data: data,
             access: .catalog(server: server, edges: edges), recorder: TelemetryRecorder(measurements: measurements, data: data),
             logger: logger
         )

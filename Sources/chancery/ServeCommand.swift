@@ -49,6 +49,12 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var keyEncryptionKeyFile: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+            "The NATS servers that carry live telemetry between the instances of a deployment, as nats://[USER:PASSWORD@|TOKEN@]HOST[:PORT], several separated by commas; required when more than one instance runs. [env: CHANCERY_NATS] (default: none, a server on its own)",
+            valueName: "urls"
+        ))
+    var nats: String?
+
     @Option(name: .customLong("max-body-bytes"), help: ArgumentHelp("The largest request body accepted. [env: CHANCERY_MAX_BODY_BYTES] (default: 1 GiB)", valueName: "bytes"))
     var maxBodyBytes: Int?
 
@@ -139,6 +145,13 @@ struct ServeCommand: AsyncParsableCommand {
         if let blobs = Setting.resolve(blobs, environment: "CHANCERY_BLOBS") {
             do {
                 configuration.blobs = try BlobStoreLocation(parsing: blobs)
+            } catch {
+                throw ConfigurationError("\(error)")
+            }
+        }
+        if let nats = Setting.resolve(nats, environment: "CHANCERY_NATS") {
+            do {
+                configuration.nats = try NATSServerAddress.list(parsing: nats)
             } catch {
                 throw ConfigurationError("\(error)")
             }

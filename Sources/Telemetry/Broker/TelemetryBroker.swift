@@ -1,3 +1,5 @@
+import Storage
+
 /// Routes data between nodes: chunks and metadata from upstreams to the downstreams whose
 /// filters select them, and E2E calls from one node to another.
 ///
@@ -16,6 +18,11 @@
 /// A subscriber that falls behind by more than ``bufferLimit`` events loses the oldest
 /// ones rather than letting the server's memory grow without bound;
 /// ``droppedEvents(of:)`` counts them.
+///
+/// With a ``TelemetryClusterLink``, the brokers of several instances act as one: what an
+/// upstream here publishes also goes to the other instances, a downstream here also receives
+/// what the upstreams of the nodes it watches publish elsewhere, and a call for a node
+/// connected elsewhere is passed on.
 public actor TelemetryBroker {
     /// A downstream's registration: its id and the events that pass its filters.
     public struct Subscription: Sendable {
@@ -49,10 +56,24 @@ public actor TelemetryBroker {
     /// matched against the subscribers that watch its node.
     private var subscribersBySource: [String: Set<UInt64>] = [:]
     private var attachments: [String: [UInt64: AsyncStream<TelemetryCall>.Continuation]] = [:]
+    /// The other instances, when there are any.
+    private let link: TelemetryClusterLink?
+    /// What comes from the other instances, by the node it is about: its events while a
+    /// subscriber here watches it, its calls while it is attached here.
+    private var remoteEvents: [String: RemoteFeed] = [:]
+    private var remoteCalls: [String: RemoteFeed] = [:]
 
-    /// Creates a broker with no subscribers.
-    public init(bufferLimit: Int = 8192) {
+    /// A subscription to the other instances and the task that routes what it brings.
+    private struct RemoteFeed {
+        let subscription: NATSSubscription
+        let task: Task<Void, Never>
+    }
+
+    /// Creates a broker with no subscribers, linked to the brokers of other instances by
+    /// `link` when given.
+    public init(bufferLimit: Int = 8192, link: TelemetryClusterLink? = nil) {
         self.bufferLimit = bufferLimit
+        self.link = link
     }
 
     // MARK: Downstreams
@@ -67,6 +88,7 @@ public actor TelemetryBroker {
         subscribers[id] = Subscriber(filters: filters, continuation: continuation)
         for source in Set(filters.map(\.sourceNodeID)) {
             subscribersBySource[source, default: []].insert(id)
+            if remoteEvents[source] == nil { watchOtherInstances(for: source) }
         }
         return Subscription(id: id, events: events)
     }
@@ -76,7 +98,10 @@ public actor TelemetryBroker {
         guard let subscriber = subscribers.removeValue(forKey: id) else { return }
         for source in Set(subscriber.filters.map(\.sourceNodeID)) {
             subscribersBySource[source]?.remove(id)
-            if subscribersBySource[source]?.isEmpty == true { subscribersBySource[source] = nil }
+            if subscribersBySource[source]?.isEmpty == true {
+                subscribersBySource[source] = nil
+                end(remoteEvents.removeValue(forKey: source))
+            }
         }
         subscriber.continuation.finish()
     }
@@ -87,8 +112,21 @@ public actor TelemetryBroker {
     /// How many downstreams are registered.
     public var subscriptionCount: Int { subscribers.count }
 
-    /// Hands each subscriber watching the chunk's node the groups its filters pass.
+    /// Hands each subscriber watching the chunk's node the groups its filters pass, here and
+    /// on the other instances.
     public func publish(_ chunk: TelemetryChunk) {
+        link?.publish(.chunk(chunk), about: chunk.upstream.sourceNodeID)
+        route(chunk)
+    }
+
+    /// Hands `metadata` from `sourceNodeID` to every subscriber watching that node, here and
+    /// on the other instances.
+    public func publish(_ metadata: TelemetryMetadata, from sourceNodeID: String) {
+        link?.publish(.metadata(metadata, sourceNodeID: sourceNodeID), about: sourceNodeID)
+        route(metadata, from: sourceNodeID)
+    }
+
+    private func route(_ chunk: TelemetryChunk) {
         let source = chunk.upstream.sourceNodeID
         guard let ids = subscribersBySource[source] else { return }
         for id in ids {
@@ -100,8 +138,7 @@ public actor TelemetryBroker {
         }
     }
 
-    /// Hands `metadata` from `sourceNodeID` to every subscriber watching that node.
-    public func publish(_ metadata: TelemetryMetadata, from sourceNodeID: String) {
+    private func route(_ metadata: TelemetryMetadata, from sourceNodeID: String) {
         guard let ids = subscribersBySource[sourceNodeID] else { return }
         for id in ids {
             deliver(.metadata(metadata, sourceNodeID: sourceNodeID), to: id)
@@ -126,6 +163,7 @@ public actor TelemetryBroker {
             Task { await self?.removeAttachment(id: id, nodeID: nodeID) }
         }
         attachments[nodeID, default: [:]][id] = continuation
+        if remoteCalls[nodeID] == nil { takeCallsFromOtherInstances(for: nodeID) }
         return NodeAttachment(id: id, nodeID: nodeID, calls: calls)
     }
 
@@ -136,15 +174,73 @@ public actor TelemetryBroker {
 
     private func removeAttachment(id: UInt64, nodeID: String) {
         guard let continuation = attachments[nodeID]?.removeValue(forKey: id) else { return }
-        if attachments[nodeID]?.isEmpty == true { attachments[nodeID] = nil }
+        if attachments[nodeID]?.isEmpty == true {
+            attachments[nodeID] = nil
+            end(remoteCalls.removeValue(forKey: nodeID))
+        }
         continuation.finish()
     }
 
-    /// Delivers `call` to its destination node; `false` when that node is not connected.
-    public func send(_ call: TelemetryCall) -> Bool {
+    /// Delivers `call` to its destination node, connected here or to another instance;
+    /// `false` when that node is connected nowhere.
+    public func send(_ call: TelemetryCall) async -> Bool {
+        if deliver(call) { return true }
+        guard let link else { return false }
+        return await link.forward(call)
+    }
+
+    /// Delivers `call` to the connections of its destination here; `false` when there are none.
+    private func deliver(_ call: TelemetryCall) -> Bool {
         guard let receivers = attachments[call.destinationNodeID], !receivers.isEmpty else { return false }
         for continuation in receivers.values { continuation.yield(call) }
         return true
+    }
+
+    // MARK: Other instances
+
+    /// Starts routing here what the other instances publish about `source`.
+    private func watchOtherInstances(for source: String) {
+        guard let link else { return }
+        do {
+            let subscription = try link.events(from: source)
+            let task = Task { [weak self] in
+                for await message in subscription.messages {
+                    guard let self else { return }
+                    switch link.decode(message) {
+                    case .chunk(let chunk): await self.route(chunk)
+                    case .metadata(let metadata, let sourceNodeID): await self.route(metadata, from: sourceNodeID)
+                    case .call, nil: continue
+                    }
+                }
+            }
+            remoteEvents[source] = RemoteFeed(subscription: subscription, task: task)
+        } catch {
+            // Only a closed client refuses a subscription: the server is stopping.
+        }
+    }
+
+    /// Starts delivering here the calls the other instances pass on for `nodeID`.
+    private func takeCallsFromOtherInstances(for nodeID: String) {
+        guard let link else { return }
+        do {
+            let subscription = try link.calls(to: nodeID)
+            let task = Task { [weak self] in
+                for await message in subscription.messages {
+                    guard let self else { return }
+                    guard case .call(let call) = link.decode(message) else { continue }
+                    if await self.deliver(call) { link.acknowledge(message) }
+                }
+            }
+            remoteCalls[nodeID] = RemoteFeed(subscription: subscription, task: task)
+        } catch {
+            // Only a closed client refuses a subscription: the server is stopping.
+        }
+    }
+
+    private func end(_ feed: RemoteFeed?) {
+        guard let feed, let link else { return }
+        feed.task.cancel()
+        link.end(feed.subscription)
     }
 
     /// Whether a connection of `nodeID` is attached.
