@@ -78,18 +78,24 @@ public actor TelemetryBroker {
 
     // MARK: Downstreams
 
-    /// Registers a downstream that receives what passes any of `filters`.
-    public func subscribe(_ filters: [TelemetryDownstreamFilter]) -> Subscription {
+    /// Registers a downstream that receives what passes any of `filters`: once this returns,
+    /// it receives everything published after, here or on the other instances.
+    public func subscribe(_ filters: [TelemetryDownstreamFilter]) async -> Subscription {
         let id = takeID()
         let (events, continuation) = AsyncStream.makeStream(of: TelemetryDownstreamEvent.self, bufferingPolicy: .bufferingNewest(bufferLimit))
         continuation.onTermination = { [weak self] _ in
             Task { await self?.unsubscribe(id) }
         }
         subscribers[id] = Subscriber(filters: filters, continuation: continuation)
+        var watchesNewSource = false
         for source in Set(filters.map(\.sourceNodeID)) {
             subscribersBySource[source, default: []].insert(id)
-            if remoteEvents[source] == nil { watchOtherInstances(for: source) }
+            if remoteEvents[source] == nil {
+                watchOtherInstances(for: source)
+                watchesNewSource = true
+            }
         }
+        if watchesNewSource { await link?.confirmSubscriptions() }
         return Subscription(id: id, events: events)
     }
 
@@ -154,16 +160,20 @@ public actor TelemetryBroker {
 
     // MARK: E2E calls
 
-    /// Registers a connection of `nodeID` to receive the calls addressed to it. A node may be
-    /// attached through several connections; each receives every call.
-    public func attach(node nodeID: String) -> NodeAttachment {
+    /// Registers a connection of `nodeID` to receive the calls addressed to it, from this
+    /// instance or the others once this returns. A node may be attached through several
+    /// connections; each receives every call.
+    public func attach(node nodeID: String) async -> NodeAttachment {
         let id = takeID()
         let (calls, continuation) = AsyncStream.makeStream(of: TelemetryCall.self, bufferingPolicy: .bufferingNewest(bufferLimit))
         continuation.onTermination = { [weak self] _ in
             Task { await self?.removeAttachment(id: id, nodeID: nodeID) }
         }
         attachments[nodeID, default: [:]][id] = continuation
-        if remoteCalls[nodeID] == nil { takeCallsFromOtherInstances(for: nodeID) }
+        if remoteCalls[nodeID] == nil {
+            takeCallsFromOtherInstances(for: nodeID)
+            await link?.confirmSubscriptions()
+        }
         return NodeAttachment(id: id, nodeID: nodeID, calls: calls)
     }
 

@@ -12,8 +12,8 @@ import Testing
 struct TelemetryBrokerClusterTests {
     private let edge = "11111111-2222-3333-4444-555555555555"
 
-    /// Two linked brokers, their NATS clients, and the server; all closed after `body`.
-    private func withTwoInstances(_ body: (TelemetryBroker, TelemetryBroker, NATSClient, NATSClient) async throws -> Void) async throws {
+    /// Two linked brokers, each with a NATS client of its own; all closed after `body`.
+    private func withTwoInstances(_ body: (TelemetryBroker, TelemetryBroker) async throws -> Void) async throws {
         let server = try await TestNATSServer.start()
         let logger = Logger(label: "cluster-test")
         let natsA = try await NATSClient.connect(to: [server.address], name: "a", logger: logger)
@@ -21,7 +21,7 @@ struct TelemetryBrokerClusterTests {
         let a = TelemetryBroker(link: TelemetryClusterLink(nats: natsA, logger: logger))
         let b = TelemetryBroker(link: TelemetryClusterLink(nats: natsB, logger: logger))
         do {
-            try await body(a, b, natsA, natsB)
+            try await body(a, b)
         } catch {
             Issue.record(error)
         }
@@ -42,10 +42,9 @@ struct TelemetryBrokerClusterTests {
     }
 
     @Test func aDownstreamOnOneInstanceReceivesEveryChunkPublishedOnTheOtherInOrder() async throws {
-        try await withTwoInstances { a, b, _, natsB in
+        try await withTwoInstances { a, b in
             let upstream = TelemetryUpstream(streamID: UUID(), sessionID: "session", sourceNodeID: edge)
             let speeds = await b.subscribe([TelemetryDownstreamFilter(sourceNodeID: edge, dataFilters: [TelemetryDataFilter(name: "+/speed", type: "float64")])])
-            try await natsB.flush()
             let local = await a.subscribe([.all(from: edge)])
 
             await a.publish(.upstreamOpened(upstream), from: edge)
@@ -73,9 +72,8 @@ struct TelemetryBrokerClusterTests {
     }
 
     @Test func aCallReachesANodeConnectedToTheOtherInstanceAndOneConnectedNowhereFails() async throws {
-        try await withTwoInstances { a, b, _, natsB in
+        try await withTwoInstances { a, b in
             let attachment = await b.attach(node: edge)
-            try await natsB.flush()
             let call = TelemetryCall(callID: "c1", requestCallID: "", sourceNodeID: "caller", destinationNodeID: edge, name: "n", type: "t", payload: [1])
             #expect(await a.send(call))
             var calls = attachment.calls.makeAsyncIterator()

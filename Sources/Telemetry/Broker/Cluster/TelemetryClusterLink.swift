@@ -46,6 +46,17 @@ public final class TelemetryClusterLink: Sendable {
         try nats.subscribe(to: TelemetryClusterSubject.calls(to: nodeID))
     }
 
+    /// Waits until the NATS server has the subscriptions made so far, so that what other
+    /// instances publish from now on reaches them; a NATS server that does not answer is
+    /// logged and not waited for.
+    func confirmSubscriptions() async {
+        do {
+            try await nats.flush()
+        } catch {
+            logger.warning("NATS did not confirm the subscriptions", metadata: ["error": "\(error)"])
+        }
+    }
+
     /// Ends a subscription made by ``events(from:)`` or ``calls(to:)``.
     func end(_ subscription: NATSSubscription) {
         nats.unsubscribe(subscription)
