@@ -59,7 +59,7 @@ public struct NotaryCapability: Sendable {
                 timeStamps: timeStamps, tsaRootPEM: try tsaKeys.rootCertificatePEM
             ),
             tsa: try TSARoutes(accounts: accounts, authority: timeStamps, keys: tsaKeys),
-            verify: VerifyRoutes(sequencer: sequencer, database: database, logVerifier: signer.verifier),
+            verify: VerifyRoutes(database: database, logVerifier: signer.verifier),
             pdfSignatures: PDFSignatureRoutes(accounts: accounts, trustedRoots: [tsaKeys.rootCertificate]),
             notarizer: ReportNotarizer(sequencer: sequencer, timeStamps: timeStamps)
         )

@@ -14,48 +14,48 @@
 /// ```
 public struct TiledLog: SubtreeHashSource, Sendable {
     /// A tile's position, without its width.
-    public struct TileKey: Hashable, Sendable {
-        /// The tile level.
-        public let level: Int
-        /// The tile index within the level.
-        public let index: Int
-
-        /// Creates a tile key.
-        public init(level: Int, index: Int) {
-            self.level = level
-            self.index = index
-        }
-    }
-
-    /// Tree heights between tile levels: a tile holds 2^8 = 256 hashes.
-    private static let tileHeight = 8
+    public typealias TileKey = TileHashes.Key
 
     /// The number of entries in the log.
     public private(set) var size: Int
-    private var tiles: [TileKey: [TreeHash]]
+    private var tiles: TileHashes
     private var rightEdge: [(height: Int, hash: TreeHash)]
     private var changed: Set<TileKey> = []
 
     /// An empty log.
     public init() {
         self.size = 0
-        self.tiles = [:]
+        self.tiles = TileHashes()
         self.rightEdge = []
     }
 
-    /// Restores a log of `size` entries from its stored tiles (full and partial).
+    /// Restores a log of `size` entries from its stored tiles: at least the ones
+    /// ``frontier(size:)`` names, which are all it needs to grow.
     ///
     /// - Throws: ``ProofError/invalidPosition`` when the tiles lack hashes the size implies.
     public init(size: Int, tiles: [TileKey: [TreeHash]]) throws {
         guard size >= 0 else { throw ProofError.invalidPosition }
         self.size = size
-        self.tiles = tiles
+        self.tiles = TileHashes(tiles: tiles)
         self.rightEdge = []
         var start = 0
         for height in stride(from: Int.bitWidth - 2, through: 0, by: -1) where size & (1 << height) != 0 {
             rightEdge.append((height, try hash(height: height, index: start >> height)))
             start += 1 << height
         }
+    }
+
+    /// The partial tiles of a log of `size` entries, one per level at most: the right edge's
+    /// subtrees all lie in them, so they are all a log needs to be restored and grow.
+    public static func frontier(size: Int) -> [TileKey] {
+        var keys: [TileKey] = []
+        var level = 0
+        while size >> (level * TileHashes.tileHeight) > 0 {
+            let hashes = size >> (level * TileHashes.tileHeight)
+            if hashes % Tile.fullWidth != 0 { keys.append(TileKey(level: level, index: hashes / Tile.fullWidth)) }
+            level += 1
+        }
+        return keys
     }
 
     /// Adds the entry whose leaf hash is `leaf` at index ``size``.
@@ -84,33 +84,33 @@ public struct TiledLog: SubtreeHashSource, Sendable {
     }
 
     /// The hashes of a tile as they stand now (a partial tile is shorter than 256), or `nil`
-    /// when the log does not reach it.
+    /// when the log does not reach it or no longer keeps it.
     public func tile(level: Int, index: Int) -> [TreeHash]? {
-        tiles[TileKey(level: level, index: index)]
+        tiles.tiles[TileKey(level: level, index: index)]
     }
 
     /// The tiles changed since the last call, with their current hashes.
     public mutating func takeChangedTiles() -> [TileKey: [TreeHash]] {
         defer { changed.removeAll() }
-        return Dictionary(uniqueKeysWithValues: changed.map { ($0, tiles[$0] ?? []) })
+        return Dictionary(uniqueKeysWithValues: changed.map { ($0, tiles.tiles[$0] ?? []) })
+    }
+
+    /// Forgets the full tiles that are not waiting to be taken by ``takeChangedTiles()``:
+    /// they never change again and growing the log does not read them, so memory stays at
+    /// the frontier however long the log.
+    public mutating func forgetFullTiles() {
+        tiles.tiles = tiles.tiles.filter { key, hashes in hashes.count < Tile.fullWidth || changed.contains(key) }
     }
 
     public func hash(height: Int, index: Int) throws -> TreeHash {
-        guard height >= 0, index >= 0 else { throw ProofError.invalidPosition }
-        let level = height / Self.tileHeight
-        let span = 1 << (height % Self.tileHeight)
-        let first = index * span
-        let key = TileKey(level: level, index: first / Tile.fullWidth)
-        let offset = first % Tile.fullWidth
-        guard let hashes = tiles[key], offset + span <= hashes.count else { throw ProofError.invalidPosition }
-        return span == 1 ? hashes[offset] : MerkleTree.root(of: hashes[offset..<offset + span])
+        try tiles.hash(height: height, index: index)
     }
 
     /// Writes a newly completed subtree hash to its tile when its height is a tile level.
     private mutating func record(_ hash: TreeHash, height: Int, index: Int) {
-        guard height % Self.tileHeight == 0 else { return }
-        let key = TileKey(level: height / Self.tileHeight, index: index / Tile.fullWidth)
-        tiles[key, default: []].append(hash)
+        guard height % TileHashes.tileHeight == 0 else { return }
+        let key = TileKey(level: height / TileHashes.tileHeight, index: index / Tile.fullWidth)
+        tiles.tiles[key, default: []].append(hash)
         changed.insert(key)
     }
 }

@@ -75,9 +75,9 @@ import TransparencyLog
                 }
             }
             // Opening the log again keeps the one checkpoint of size 0.
-            let reopened = try await Sequencer(store: store, signer: signer, logger: Logger(label: "test"))
-            let again = await reopened.latestNote
-            #expect(again == (try await store.latestCheckpoint()))
+            let first = try await store.latestCheckpoint()
+            _ = try await Sequencer(store: store, signer: signer, logger: Logger(label: "test"))
+            #expect(try await store.latestCheckpoint() == first)
         }
     }
 }

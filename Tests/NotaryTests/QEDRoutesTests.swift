@@ -122,7 +122,7 @@ import X509
             #expect(entry.reportHash == "deadbeef")
             #expect(entry.digests == [Self.fileHash])
             #expect(TreeHash.leaf(entryBytes).hex == tx["hash"] as? String)
-            let proof = try MerkleTree.inclusionProof(forLeafAt: index, treeSize: size, from: try await store.loadTree())
+            let proof = try await store.inclusionProof(forLeafAt: index, treeSize: size)
             try InclusionProof.verify(leaf: .leaf(entryBytes), index: index, treeSize: size, proof: proof, root: root)
         }
     }

@@ -58,12 +58,12 @@ import TransparencyLog
             let checkpointSizes = Set(results.values.map(\.checkpoint.size))
             #expect(checkpointSizes.count < 300, "entries were batched")
 
-            let tree = try await store.loadTree()
-            #expect(tree.size == 300)
+            let tree = LeafHashes(try await store.entries(in: 0..<1000).map { TreeHash.leaf($0) })
+            #expect(tree.leaves.count == 300)
             for (number, sequenced) in results where number % 37 == 0 {
                 try sequenced.note.verified(by: [signer.verifier])
                 #expect(sequenced.index < sequenced.checkpoint.size)
-                let proof = try MerkleTree.inclusionProof(forLeafAt: sequenced.index, treeSize: sequenced.checkpoint.size, from: tree)
+                let proof = try await store.inclusionProof(forLeafAt: sequenced.index, treeSize: sequenced.checkpoint.size)
                 let stored = try await store.entries(in: sequenced.index..<sequenced.index + 1)
                 #expect(stored == [Self.entry(number)])
                 try InclusionProof.verify(
@@ -116,11 +116,10 @@ import TransparencyLog
                 for number in 0..<10 { firstCheckpoint = try await sequencer.append(Self.entry(number)).checkpoint }
             }
             try await Self.run(store: store, signer: signer) { sequencer in
-                #expect(await sequencer.size == 10)
                 let next = try await sequencer.append(Self.entry(10))
                 #expect(next.index == 10)
                 #expect(next.checkpoint.root == MerkleTree.root(of: (0...10).map { TreeHash.leaf(Self.entry($0)) }))
-                let tree = try await store.loadTree()
+                let tree = LeafHashes(try await store.entries(in: 0..<11).map { TreeHash.leaf($0) })
                 let old = try #require(firstCheckpoint)
                 try ConsistencyProof.verify(
                     oldSize: old.size, newSize: 11, proof: MerkleTree.consistencyProof(from: old.size, to: 11, from: tree),
@@ -142,7 +141,44 @@ import TransparencyLog
             }
             let sequencer = try #require(stopped)
             await #expect(throws: Sequencer.Error.stopped) { try await sequencer.append(Self.entry(1)) }
-            #expect(try await store.loadTree().size == 1)
+            #expect(try await store.entries(in: 0..<10).count == 1)
+        }
+    }
+
+    /// Two sequencers on one log, as two instances of a deployment run them: every entry is
+    /// logged once, each batch starts from the other's newest checkpoint, and every checkpoint
+    /// either signed is consistent with the last.
+    @Test func twoSequencersOnOneLogTakeTurns() async throws {
+        try await TestDatabase.with { database in
+            try await database.migrate([NotaryMigrations.all], logger: TestDatabase.logger)
+            let store = LogStore(database: database)
+            let signer = try Ed25519NoteSigner(name: Self.origin, privateKey: .init())
+            try await Self.run(store: store, signer: signer, maxBatchDelay: .zero) { first in
+                try await Self.run(store: store, signer: signer, maxBatchDelay: .zero) { second in
+                    let results = try await withThrowingTaskGroup(of: (Int, Sequencer.Sequenced).self) { group in
+                        for number in 0..<300 {
+                            let sequencer = number.isMultiple(of: 2) ? first : second
+                            group.addTask { (number, try await sequencer.append(Self.entry(number))) }
+                        }
+                        return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+                    }
+                    #expect(Set(results.values.map(\.index)) == Set(0..<300))
+                    let leaves = try await store.entries(in: 0..<1000).map { TreeHash.leaf($0) }
+                    #expect(leaves.count == 300)
+                    for (number, sequenced) in results {
+                        #expect(leaves[sequenced.index] == .leaf(Self.entry(number)))
+                    }
+                    let latest = try Checkpoint(parsing: try #require(try await store.latestCheckpoint()).text)
+                    #expect(latest.size == 300 && latest.root == MerkleTree.root(of: leaves))
+                    for sequenced in results.values {
+                        let checkpoint = sequenced.checkpoint
+                        try ConsistencyProof.verify(
+                            oldSize: checkpoint.size, newSize: 300, proof: MerkleTree.consistencyProof(from: checkpoint.size, in: leaves),
+                            oldRoot: checkpoint.root, newRoot: latest.root
+                        )
+                    }
+                }
+            }
         }
     }
 }

@@ -35,7 +35,7 @@ import TransparencyLog
                     accounts: accounts, sequencer: sequencer, database: database, logVerifier: signer.verifier,
                     timeStamps: try tsa.authority(policy: TSARoutes.defaultPolicy), tsaRootPEM: try tsa.rootCertificatePEM
                 ).add(to: router)
-                VerifyRoutes(sequencer: sequencer, database: database, logVerifier: signer.verifier).add(to: router)
+                VerifyRoutes(database: database, logVerifier: signer.verifier).add(to: router)
                 try await Application(router: router).test(.router) { client in try await body(client, alice, signer.verifier) }
             }
         }

@@ -3,38 +3,42 @@ import SQLKit
 import Storage
 import TransparencyLog
 
-/// The log's durable state in the shared database: entries, tiles and signed checkpoints.
+/// The log's durable state in the shared database: entries, tiles and signed checkpoints,
+/// and the one way they grow (``integrate(_:origin:cached:signer:records:)``).
 ///
 /// Each batch is written in one transaction, so after a crash the log is exactly at its last
-/// signed checkpoint: no entry, tile or checkpoint of an unfinished batch is visible. The
-/// checkpoint table's primary key on the size makes it impossible to store two roots for
-/// one size.
+/// signed checkpoint: no entry, tile or checkpoint of an unfinished batch is visible. On
+/// PostgreSQL, where several instances share the log, a batch is integrated under an advisory
+/// lock held for its transaction: one integrator at a time, each starting from the newest
+/// durable checkpoint, whichever instance wrote it. The checkpoint table's primary key on the
+/// size makes it impossible to store two roots for one size.
+///
+/// Nothing here reads the whole log: growing it reads the frontier tiles
+/// (``TiledLog/frontier(size:)``), a proof the few tiles it needs.
 public struct LogStore: Sendable {
     /// The database holding the `notary_log_*` tables.
     public let database: Database
+
+    /// The advisory lock integrations hold on PostgreSQL.
+    static let integrationLock: Int64 = 0x4368_616E_4C6F_6721
 
     /// Creates a store over a database whose `notary` migrations have run.
     public init(database: Database) {
         self.database = database
     }
 
-    /// A batch the sequencer integrated, to be made durable at once.
-    public struct Batch: Sendable {
-        /// The index of the first entry.
+    /// What one integration made durable.
+    public struct Integration: Sendable {
+        /// The log after the batch, holding its frontier tiles.
+        public let tree: TiledLog
+        /// The index of the batch's first entry.
         public let firstIndex: Int
-        /// The entries, in index order.
-        public let entries: [[UInt8]]
-        /// Every tile the batch changed, with its new hashes.
-        public let tiles: [TiledLog.TileKey: [TreeHash]]
         /// The checkpoint after the batch.
         public let checkpoint: Checkpoint
         /// The checkpoint's signed note.
         public let note: SignedNote
-        /// When the batch is made durable, stored with the checkpoint.
+        /// When the batch was made durable, stored with the checkpoint.
         public let time: Date
-        /// Rows that must be durable exactly when the entries are (the reports the entries
-        /// belong to); rows of one table and columns are inserted together.
-        public let records: [Row]
     }
 
     /// A row to insert with a batch.
@@ -54,16 +58,53 @@ public struct LogStore: Sendable {
         }
     }
 
-    /// Writes a batch in one transaction.
-    public func commit(_ batch: Batch) async throws {
+    /// The newest checkpoint as stored: its note and when its batch was made durable.
+    private struct StoredCheckpoint {
+        let size: Int
+        let note: SignedNote
+        let time: Date
+    }
+
+    /// Appends `entries` to the log of `origin` in one transaction.
+    ///
+    /// Under the integration lock it starts from the newest durable checkpoint (`cached` when
+    /// it is of that size, else the frontier tiles read back), signs the new checkpoint with
+    /// `signer`, and inserts the entries, the tiles they changed, the checkpoint and the rows
+    /// that `records` makes from the batch's first index, checkpoint, note and time; the time
+    /// is taken once the lock is held, so checkpoints' times never go back.
+    ///
+    /// With no entries it writes only the signed checkpoint of the empty log, when the log has
+    /// no checkpoint yet, and returns the log as it stands.
+    public func integrate(
+        _ entries: [[UInt8]], origin: String, cached: TiledLog?, signer: Ed25519NoteSigner,
+        records: @Sendable (_ firstIndex: Int, Checkpoint, SignedNote, Date) throws -> [Row] = { _, _, _, _ in [] }
+    ) async throws -> Integration {
         try await database.withTransaction { sql in
-            if !batch.entries.isEmpty {
-                let rows = batch.entries.enumerated().map { offset, entry in
-                    [SQLBind(batch.firstIndex + offset), SQLBind(Data(entry))] as [any SQLExpression]
-                }
-                try await sql.insert(into: "notary_log_entries").columns("idx", "entry").rows(rows).run()
+            if database.engine == .postgres {
+                try await sql.raw("SELECT pg_advisory_xact_lock(\(bind: Self.integrationLock))").run()
             }
-            for (key, hashes) in batch.tiles {
+            let latest = try await Self.latestCheckpoint(in: sql)
+            var tree = cached ?? TiledLog()
+            if let latest, tree.size != latest.size || cached == nil {
+                tree = try await Self.loadTree(size: latest.size, from: sql)
+            }
+            if entries.isEmpty, let latest {
+                let checkpoint = try Checkpoint(parsing: latest.note.text)
+                return Integration(tree: tree, firstIndex: tree.size, checkpoint: checkpoint, note: latest.note, time: latest.time)
+            }
+            let firstIndex = tree.size
+            for entry in entries { tree.append(.leaf(entry)) }
+            let checkpoint = Checkpoint(origin: origin, size: tree.size, root: tree.root)
+            let note = try SignedNote.sign(checkpoint.text, with: [signer])
+            let time = Self.batchTime(after: latest?.time)
+            let rows = try records(firstIndex, checkpoint, note, time)
+            if !entries.isEmpty {
+                let entryRows = entries.enumerated().map { offset, entry in
+                    [SQLBind(firstIndex + offset), SQLBind(Data(entry))] as [any SQLExpression]
+                }
+                try await sql.insert(into: "notary_log_entries").columns("idx", "entry").rows(entryRows).run()
+            }
+            for (key, hashes) in tree.takeChangedTiles() {
                 try await sql.insert(into: "notary_log_tiles")
                     .columns("level", "idx", "hashes")
                     .values(SQLBind(key.level), SQLBind(key.index), SQLBind(Data(hashes.flatMap(\.bytes))))
@@ -72,10 +113,21 @@ public struct LogStore: Sendable {
             }
             try await sql.insert(into: "notary_log_checkpoints")
                 .columns("size", "root", "note", "created_at")
-                .values(SQLBind(batch.checkpoint.size), SQLBind(Data(batch.checkpoint.root.bytes)), SQLBind(batch.note.formatted), SQLBind(batch.time))
+                .values(SQLBind(checkpoint.size), SQLBind(Data(checkpoint.root.bytes)), SQLBind(note.formatted), SQLBind(time))
                 .run()
-            try await Self.insert(batch.records, into: sql)
+            try await Self.insert(rows, into: sql)
+            tree.forgetFullTiles()
+            return Integration(tree: tree, firstIndex: firstIndex, checkpoint: checkpoint, note: note, time: time)
         }
+    }
+
+    /// The time of a batch, in whole milliseconds (the precision the API shows, so that the
+    /// time a report is answered with is the time it is read back with), and not before the
+    /// previous batch's, whatever the clocks of the instances say.
+    private static func batchTime(after previous: Date?) -> Date {
+        let now = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 * 1000).rounded(.down) / 1000)
+        guard let previous else { return now }
+        return max(now, previous)
     }
 
     /// Inserts `rows`, one statement for each run of rows with the same table and columns,
@@ -96,37 +148,57 @@ public struct LogStore: Sendable {
 
     /// The newest signed checkpoint, or `nil` for a log that has never signed one.
     public func latestCheckpoint() async throws -> SignedNote? {
-        let text = try await database.withReadConnection { sql in
-            try await sql.select().column("note").from("notary_log_checkpoints")
-                .orderBy("size", .descending).limit(1)
-                .first(decodingColumn: "note", as: String.self)
-        }
-        return try text.map { try SignedNote(parsing: $0) }
+        try await database.withReadConnection { sql in try await Self.latestCheckpoint(in: sql)?.note }
     }
 
-    /// The log as of its newest checkpoint, rebuilt from the stored tiles.
-    public func loadTree() async throws -> TiledLog {
-        guard let note = try await latestCheckpoint() else { return TiledLog() }
-        let size = try Checkpoint(parsing: note.text).size
-        let rows = try await database.withReadConnection { sql in
-            try await sql.select().columns("level", "idx", "hashes").from("notary_log_tiles").all()
-        }
-        var tiles: [TiledLog.TileKey: [TreeHash]] = [:]
+    private static func latestCheckpoint(in sql: any SQLDatabase) async throws -> StoredCheckpoint? {
+        guard
+            let row = try await sql.select().columns("size", "note", "created_at").from("notary_log_checkpoints")
+                .orderBy("size", .descending).limit(1).first()
+        else { return nil }
+        return StoredCheckpoint(
+            size: try row.decode(column: "size", as: Int.self),
+            note: try SignedNote(parsing: try row.decode(column: "note", as: String.self)),
+            time: try row.decode(column: "created_at", as: Date.self)
+        )
+    }
+
+    /// The log of `size` entries, restored from its frontier tiles.
+    private static func loadTree(size: Int, from sql: any SQLDatabase) async throws -> TiledLog {
+        try TiledLog(size: size, tiles: try await tiles(Set(TiledLog.frontier(size: size)), from: sql))
+    }
+
+    /// The inclusion proof of the entry at `index` in the log's tree of `treeSize` entries,
+    /// from the tiles it needs.
+    public func inclusionProof(forLeafAt index: Int, treeSize: Int) async throws -> [TreeHash] {
+        let keys = try TileHashes.keys(forInclusionProofOf: index, treeSize: treeSize)
+        let tiles = try await database.withReadConnection { sql in try await Self.tiles(keys, from: sql) }
+        return try MerkleTree.inclusionProof(forLeafAt: index, treeSize: treeSize, from: TileHashes(tiles: tiles))
+    }
+
+    /// The stored hashes of the tiles `keys` that exist.
+    private static func tiles(_ keys: Set<TileHashes.Key>, from sql: any SQLDatabase) async throws -> [TileHashes.Key: [TreeHash]] {
+        guard !keys.isEmpty else { return [:] }
+        let rows = try await sql.select().columns("level", "idx", "hashes").from("notary_log_tiles")
+            .where { group in
+                for key in keys {
+                    group.orWhere { $0.where("level", .equal, key.level).where("idx", .equal, key.index) }
+                }
+                return group
+            }
+            .all()
+        var tiles: [TileHashes.Key: [TreeHash]] = [:]
         for row in rows {
-            let key = TiledLog.TileKey(level: try row.decode(column: "level", as: Int.self), index: try row.decode(column: "idx", as: Int.self))
-            tiles[key] = Self.hashes(from: try row.decode(column: "hashes", as: Data.self))
+            let key = TileHashes.Key(level: try row.decode(column: "level", as: Int.self), index: try row.decode(column: "idx", as: Int.self))
+            tiles[key] = hashes(from: try row.decode(column: "hashes", as: Data.self))
         }
-        return try TiledLog(size: size, tiles: tiles)
+        return tiles
     }
 
     /// The stored hashes of a tile, or `nil` when the log has no such tile.
     public func tile(level: Int, index: Int) async throws -> [TreeHash]? {
-        let data = try await database.withReadConnection { sql in
-            try await sql.select().column("hashes").from("notary_log_tiles")
-                .where("level", .equal, level).where("idx", .equal, index)
-                .first(decodingColumn: "hashes", as: Data.self)
-        }
-        return data.map(Self.hashes(from:))
+        try await database.withReadConnection { sql in try await Self.tiles([TileHashes.Key(level: level, index: index)], from: sql) }
+            .values.first
     }
 
     /// The entries with indexes `range`, in order; fewer when the log ends sooner.

@@ -3,9 +3,11 @@ import Logging
 import ServiceLifecycle
 import TransparencyLog
 
-/// The log's single writer: it batches appended entries, integrates each batch into the tree,
-/// signs one checkpoint per batch, makes the batch durable in one transaction, and only then
-/// answers the callers.
+/// The log's writer in this process: it batches appended entries and has the store
+/// integrate each batch (``LogStore/integrate(_:origin:cached:signer:records:)``: into the
+/// tree, under one signed checkpoint, durable in one transaction), and only then answers the
+/// callers. Instances that share a PostgreSQL log each run one; the store lets one batch at a
+/// time in, from the newest checkpoint whichever instance signed it.
 ///
 /// Batching is group commit: when the sequencer is idle an entry is integrated at once, and
 /// entries that arrive while a batch is being committed form the next batch (up to
@@ -52,51 +54,21 @@ public actor Sequencer: Service {
     private let signer: Ed25519NoteSigner
     private let logger: Logger
     private var tree: TiledLog
-    /// The newest signed checkpoint.
-    public private(set) var latestNote: SignedNote?
     private var pending: [Submission] = []
     private var isStopped = false
     private let wakeups: AsyncStream<Void>
     private let wake: AsyncStream<Void>.Continuation
 
-    /// Opens the sequencer at the log's last durable checkpoint.
+    /// Opens the sequencer at the log's last durable checkpoint, signing the checkpoint of
+    /// the empty log first when the log has none.
     public init(store: LogStore, signer: Ed25519NoteSigner, maxBatchSize: Int = 512, maxBatchDelay: Duration = .zero, logger: Logger) async throws {
         self.store = store
         self.signer = signer
         self.maxBatchSize = maxBatchSize
         self.maxBatchDelay = maxBatchDelay
         self.logger = logger
-        self.tree = try await store.loadTree()
-        if let note = try await store.latestCheckpoint() {
-            self.latestNote = note
-        } else {
-            self.latestNote = try await Self.signEmptyCheckpoint(in: store, with: signer)
-        }
+        self.tree = try await store.integrate([], origin: signer.keyName, cached: nil, signer: signer).tree
         (self.wakeups, self.wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-    }
-
-    /// The time of a batch, in whole milliseconds: the precision the API shows, so that the
-    /// time a report is answered with is the time it is read back with.
-    private static func batchTime() -> Date {
-        Date(timeIntervalSince1970: (Date().timeIntervalSince1970 * 1000).rounded(.down) / 1000)
-    }
-
-    /// Signs and stores the checkpoint of the empty log, so that a new log serves a
-    /// checkpoint (size 0, the hash of nothing) from its first start, as monitors expect.
-    private static func signEmptyCheckpoint(in store: LogStore, with signer: Ed25519NoteSigner) async throws -> SignedNote {
-        let checkpoint = Checkpoint(origin: signer.keyName, size: 0, root: .empty)
-        let note = try SignedNote.sign(checkpoint.text, with: [signer])
-        try await store.commit(.init(firstIndex: 0, entries: [], tiles: [:], checkpoint: checkpoint, note: note, time: batchTime(), records: []))
-        return note
-    }
-
-    /// The number of entries in the log.
-    public var size: Int { tree.size }
-
-    /// The inclusion proof of the entry at `index` in the tree of `treeSize` entries, read from
-    /// the sequencer's tiles.
-    public func inclusionProof(forLeafAt index: Int, treeSize: Int) throws -> [TreeHash] {
-        try MerkleTree.inclusionProof(forLeafAt: index, treeSize: treeSize, from: tree)
     }
 
     /// The origin of the log this sequencer writes.
@@ -145,21 +117,20 @@ public actor Sequencer: Service {
     }
 
     private func integrate(_ batch: [Submission]) async {
-        var next = tree
-        for item in batch { next.append(.leaf(item.entry)) }
-        let checkpoint = Checkpoint(origin: signer.keyName, size: next.size, root: next.root)
-        let time = Self.batchTime()
+        let writers = batch.map(\.record)
         do {
-            let note = try SignedNote.sign(checkpoint.text, with: [signer])
-            let sequenced = batch.indices.map { Sequenced(index: tree.size + $0, checkpoint: checkpoint, note: note, time: time) }
-            let records = try zip(batch, sequenced).compactMap { item, position in try item.record?(position) }
-            try await store.commit(.init(
-                firstIndex: tree.size, entries: batch.map(\.entry), tiles: next.takeChangedTiles(),
-                checkpoint: checkpoint, note: note, time: time, records: records
-            ))
-            tree = next
-            latestNote = note
-            for (item, position) in zip(batch, sequenced) { item.continuation.resume(returning: position) }
+            let integration = try await store.integrate(batch.map(\.entry), origin: signer.keyName, cached: tree, signer: signer) {
+                firstIndex, checkpoint, note, time in
+                try writers.enumerated().compactMap { offset, writer in
+                    try writer?(Sequenced(index: firstIndex + offset, checkpoint: checkpoint, note: note, time: time))
+                }
+            }
+            tree = integration.tree
+            for (offset, item) in batch.enumerated() {
+                item.continuation.resume(returning: Sequenced(
+                    index: integration.firstIndex + offset, checkpoint: integration.checkpoint, note: integration.note, time: integration.time
+                ))
+            }
         } catch {
             logger.error("log batch failed; its entries were not logged", metadata: ["entries": "\(batch.count)", "error": "\(error)"])
             for item in batch { item.continuation.resume(throwing: error) }

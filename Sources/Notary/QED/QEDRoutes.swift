@@ -52,7 +52,7 @@ public struct QEDRoutes: Sendable {
         self.accounts = accounts
         self.sequencer = sequencer
         self.reports = ReportStore(database: database)
-        self.proofs = ReportProofs(reports: reports, sequencer: sequencer)
+        self.proofs = ReportProofs(reports: reports, log: LogStore(database: database))
         self.logVerifier = logVerifier
         self.logKeyID = NoteKey.hex(logVerifier.keyID)
         self.timeStamps = timeStamps

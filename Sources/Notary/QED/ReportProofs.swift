@@ -7,14 +7,15 @@ import TransparencyLog
 /// is public, so the proof reveals nothing new); both make it here.
 struct ReportProofs: Sendable {
     let reports: ReportStore
-    let sequencer: Sequencer
+    let log: LogStore
 
-    /// The proof of `report`'s log entry, or `nil` when the log has no checkpoint or no entry
-    /// at the report's index.
+    /// The proof of `report`'s log entry up to the newest durable checkpoint, whichever
+    /// instance signed it, or `nil` when the log has no checkpoint covering the entry.
     func proof(for report: StoredReport) async throws -> TLogProof? {
-        guard let note = await sequencer.latestNote, let entry = try await reports.entry(at: report.logIndex) else { return nil }
+        guard let note = try await log.latestCheckpoint(), let entry = try await reports.entry(at: report.logIndex) else { return nil }
         let size = try Checkpoint(parsing: note.text).size
-        let hashes = try await sequencer.inclusionProof(forLeafAt: report.logIndex, treeSize: size)
+        guard report.logIndex < size else { return nil }
+        let hashes = try await log.inclusionProof(forLeafAt: report.logIndex, treeSize: size)
         return TLogProof(extra: entry, index: report.logIndex, hashes: hashes, checkpoint: note)
     }
 }

@@ -27,9 +27,9 @@ public struct VerifyRoutes: Sendable {
     ///
     /// - Parameter logVerifier: The key that verifies the log's checkpoints, which the pages
     ///   check the proofs with.
-    public init(sequencer: Sequencer, database: Database, logVerifier: Ed25519NoteVerifier) {
+    public init(database: Database, logVerifier: Ed25519NoteVerifier) {
         self.reports = ReportStore(database: database)
-        self.proofs = ReportProofs(reports: reports, sequencer: sequencer)
+        self.proofs = ReportProofs(reports: reports, log: LogStore(database: database))
         self.logVerifier = logVerifier
     }
 
