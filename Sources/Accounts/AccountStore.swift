@@ -291,8 +291,10 @@ public final class AccountStore: Sendable {
         let chosen = password ?? Secret.randomText(byteCount: 18)
         do {
             try await createUser(name: Self.administratorName, password: chosen, groups: [Group.administrators, Group.members])
-        } catch AccountsError.userExists {
-            return nil  // Another instance created it first.
+        } catch {
+            // Another instance starting beside this one may have created it first.
+            guard try await user(named: Self.administratorName) != nil else { throw error }
+            return nil
         }
         return password == nil ? chosen : nil
     }

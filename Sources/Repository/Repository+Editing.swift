@@ -9,7 +9,8 @@ extension Repository {
     /// Creates the fresh layout (spec §5.3) unless the repository has a root already:
     /// `/` with the root ACL, `/default-domain` and its sections, templates and workspaces.
     public func bootstrap() async throws {
-        try await database.withTransaction { sql in
+        // Serialized, so that instances starting together on an empty database make one tree.
+        try await database.withTransaction(serializedBy: Self.bootstrapLock) { sql in
             guard try await DocumentStore.document(path: "/", in: sql) == nil else { return }
             let rootACL = [
                 AccessControlEntry(principal: AccountStore.administratorName, permission: Permission.everything, isGranted: true),

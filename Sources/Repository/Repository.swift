@@ -22,6 +22,8 @@ import Storage
 public final class Repository: Sendable {
     /// The name clients use for this repository.
     public static let name = "default"
+    /// The advisory lock that makes ``bootstrap()`` run alone across instances.
+    static let bootstrapLock: Int64 = 0x4368_616E_5265_706F
 
     /// The relational database.
     public let database: Database

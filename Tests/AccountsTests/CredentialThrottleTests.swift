@@ -99,4 +99,17 @@ import Testing
             await #expect(throws: TooManyFailedAttempts.self) { try await restarted.check([.user("carol")]) }
         }
     }
+
+    /// Two instances on one PostgreSQL database: a user locked through one is refused through
+    /// the other at once, though the other checked that user before the lock (and so had no
+    /// reason of its own to look again). On SQLite one server owns the file.
+    @Test func onPostgreSQLALockRecordedByOneInstanceHoldsAtOnceOnAnother() async throws {
+        try await Self.withAccounts { accounts in
+            guard accounts.database.engine == .postgres else { return }
+            let other = CredentialThrottle(database: accounts.database, policy: Self.policy)
+            try await other.check([.user("dave")])
+            for _ in 1...2 { try await accounts.throttle.recordFailure([.user("dave")]) }
+            await #expect(throws: TooManyFailedAttempts.self) { try await other.check([.user("dave")]) }
+        }
+    }
 }

@@ -12,10 +12,11 @@ import Synchronization
 /// that `chancery lockout` sees and clears them next to a running server and every instance
 /// on a shared database counts together.
 ///
-/// A check reads the database only for subjects this process knows to have failures (those
-/// in the table at its first check, and those it recorded since), so a request from a
-/// subject without failures costs nothing extra. The price: a failure recorded by another
-/// instance reaches this one at this one's next failure of that subject.
+/// On PostgreSQL, which several instances may share, every check reads the rows of its
+/// subjects, so that a lock recorded through one instance holds at once on all. On SQLite,
+/// where one server owns the file, a check reads the database only for subjects this process
+/// knows to have failures (those in the table at its first check, and those it recorded
+/// since), so a request from a subject without failures costs nothing extra.
 ///
 /// ```swift
 /// try await throttle.check([.user("alice"), .address("192.0.2.1")])   // throws TooManyFailedAttempts
@@ -126,8 +127,10 @@ public final class CredentialThrottle: Sendable {
 
     // MARK: Known subjects
 
-    /// Those of `subjects` that may have failures, after reading the table's subjects once.
+    /// Those of `subjects` that may have failures: all of them on PostgreSQL; on SQLite,
+    /// those known to this process, after reading the table's subjects once.
     private func subjectsWithFailures(among subjects: [LockoutSubject]) async throws -> [LockoutSubject] {
+        guard database.engine == .sqlite else { return subjects }
         if !known.withLock({ $0.loaded }) {
             let rows = try await database.withReadConnection { sql in
                 try await sql.select().columns("kind", "subject").from("account_lockouts").limit(Self.knownCapacity + 1).all()

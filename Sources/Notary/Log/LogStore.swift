@@ -79,10 +79,7 @@ public struct LogStore: Sendable {
         _ entries: [[UInt8]], origin: String, cached: TiledLog?, signer: Ed25519NoteSigner,
         records: @Sendable (_ firstIndex: Int, Checkpoint, SignedNote, Date) throws -> [Row] = { _, _, _, _ in [] }
     ) async throws -> Integration {
-        try await database.withTransaction { sql in
-            if database.engine == .postgres {
-                try await sql.raw("SELECT pg_advisory_xact_lock(\(bind: Self.integrationLock))").run()
-            }
+        try await database.withTransaction(serializedBy: Self.integrationLock) { sql in
             let latest = try await Self.latestCheckpoint(in: sql)
             var tree = cached ?? TiledLog()
             if let latest, tree.size != latest.size || cached == nil {

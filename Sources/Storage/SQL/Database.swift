@@ -181,6 +181,20 @@ public final class Database: Sendable {
         }
     }
 
+    /// Runs `body` inside one transaction that no other transaction serialized by the same
+    /// `lock` runs beside, in this process or in another instance on the same database: on
+    /// PostgreSQL it first takes the advisory lock `lock` for the transaction; on SQLite every
+    /// writing transaction is already alone.
+    ///
+    /// For read-then-write steps whose rows do not exist yet to be locked, such as growing the
+    /// Notary's log or making the repository's first documents.
+    public func withTransaction<Result>(serializedBy lock: Int64, _ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
+        try await withTransaction { sql in
+            if engine == .postgres { try await sql.raw("SELECT pg_advisory_xact_lock(\(bind: lock))").run() }
+            return try await body(sql)
+        }
+    }
+
     /// Throws unless the database answers a trivial query.
     public func checkHealth() async throws {
         try await withConnection { sql in
