@@ -67,8 +67,7 @@ public struct WebhookDeliverer: Service {
     private func deliverDue() async -> Duration {
         do {
             while !Task.isShuttingDownGracefully, !Task.isCancelled {
-                let now = Date()
-                let jobs = try await queue.claimDue(at: now, limit: max(1, policy.concurrentDeliveries), leaseEnd: now + Self.seconds(policy.lease))
+                let jobs = try await queue.claimDue(at: Date(), limit: max(1, policy.concurrentDeliveries), lease: Self.seconds(policy.lease))
                 if jobs.isEmpty { break }
                 await withTaskGroup(of: Void.self) { group in
                     for job in jobs {
@@ -104,7 +103,7 @@ public struct WebhookDeliverer: Service {
                 let retryAt = Date() + Self.seconds(policy.retryDelay(afterAttempt: delivery.attempts))
                 let giveUpAt = delivery.createdAt + Self.seconds(policy.retryPeriod)
                 let nextAttempt = retryAt <= giveUpAt ? retryAt : nil
-                try await queue.recordFailure(delivery.id, status: status, error: reason, nextAttemptAt: nextAttempt)
+                try await queue.recordFailure(delivery.id, attempt: delivery.attempts, status: status, error: reason, nextAttemptAt: nextAttempt)
                 metadata["error"] = "\(reason)"
                 if let nextAttempt {
                     metadata["retry_at"] = "\(nextAttempt)"

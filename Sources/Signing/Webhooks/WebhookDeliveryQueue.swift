@@ -5,10 +5,14 @@ import Storage
 /// The `signing_webhook_deliveries` table: a durable queue of events to POST.
 ///
 /// Several servers may share the queue. Before an attempt, a server claims the delivery by
-/// counting the attempt and moving its due time past the attempt's end (a lease), in one
-/// update that only succeeds if no other server counted an attempt since the delivery was
-/// read. A server that dies during an attempt leaves the delivery due again when the lease
-/// runs out.
+/// counting the attempt and moving its due time past the attempt's end (a lease). On
+/// PostgreSQL, where instances share the queue, one statement picks the due deliveries that
+/// no other transaction holds (`FOR UPDATE SKIP LOCKED`) and claims them, "due" and the lease
+/// measured by the database's clock, so instances whose clocks differ still agree; on SQLite
+/// each claim is an update that only succeeds if no other claim counted an attempt since the
+/// delivery was read. A server that dies during an attempt leaves the delivery due again
+/// when the lease runs out; a failure recorded after the delivery was claimed again is
+/// dropped.
 struct WebhookDeliveryQueue: Sendable {
     let database: Database
 
@@ -36,10 +40,13 @@ struct WebhookDeliveryQueue: Sendable {
         }
     }
 
-    /// Claims up to `limit` deliveries due at `now`, earliest first, each until `leaseEnd`.
+    /// Claims up to `limit` deliveries due now, earliest first, each for `lease`; `now` is
+    /// this server's time, which SQLite uses (PostgreSQL uses its own clock).
     ///
     /// - Returns: The deliveries this call claimed; those another server claimed first are left out.
-    func claimDue(at now: Date, limit: Int, leaseEnd: Date) async throws -> [Job] {
+    func claimDue(at now: Date, limit: Int, lease: TimeInterval) async throws -> [Job] {
+        guard database.engine == .sqlite else { return try await claimDueOnPostgreSQL(limit: limit, lease: lease) }
+        let leaseEnd = now + lease
         let due = try await database.withReadConnection { sql in
             try await sql.raw("""
                 SELECT d.id, d.hook_id, d.event_type, d.body, d.attempts, d.next_attempt_at, d.last_status, d.last_error,
@@ -71,6 +78,27 @@ struct WebhookDeliveryQueue: Sendable {
         return claimed
     }
 
+    /// Claims due deliveries in one statement that skips those another transaction holds.
+    private func claimDueOnPostgreSQL(limit: Int, lease: TimeInterval) async throws -> [Job] {
+        try await database.withConnection { sql in
+            try await sql.raw("""
+                UPDATE signing_webhook_deliveries AS d
+                SET attempts = d.attempts + 1, next_attempt_at = LOCALTIMESTAMP + make_interval(secs => \(bind: lease))
+                FROM (
+                    SELECT id FROM signing_webhook_deliveries
+                    WHERE delivered_at IS NULL AND next_attempt_at <= LOCALTIMESTAMP
+                    ORDER BY next_attempt_at, id
+                    LIMIT \(literal: limit)
+                    FOR UPDATE SKIP LOCKED
+                ) AS due
+                WHERE d.id = due.id
+                RETURNING d.id, d.hook_id, d.event_type, d.body, d.attempts, d.next_attempt_at, d.last_status, d.last_error,
+                          d.delivered_at, d.created_at, (SELECT h.callback_url FROM signing_hooks h WHERE h.id = d.hook_id) AS callback_url
+                """).all()
+                .map { Job(delivery: try Self.delivery($0), callbackURL: try $0.decode(column: "callback_url", as: String?.self)) }
+        }
+    }
+
     /// Records that the callback accepted delivery `id` with `status` at `time`.
     func markDelivered(_ id: String, status: Int, at time: Date) async throws {
         try await database.withConnection { sql in
@@ -84,15 +112,17 @@ struct WebhookDeliveryQueue: Sendable {
         }
     }
 
-    /// Records a failed attempt of delivery `id`: the status the callback answered (if it
-    /// did), why the attempt failed, and when to try again (`nil` to give up).
-    func recordFailure(_ id: String, status: Int?, error: String, nextAttemptAt: Date?) async throws {
+    /// Records a failed attempt of delivery `id`, the `attempt`-th: the status the callback
+    /// answered (if it did), why the attempt failed, and when to try again (`nil` to give
+    /// up). Nothing is recorded when the delivery was claimed for a later attempt meanwhile.
+    func recordFailure(_ id: String, attempt: Int, status: Int?, error: String, nextAttemptAt: Date?) async throws {
         try await database.withConnection { sql in
             try await sql.update("signing_webhook_deliveries")
                 .set("last_status", to: SQLBind(status))
                 .set("last_error", to: SQLBind(error))
                 .set("next_attempt_at", to: SQLBind(nextAttemptAt))
                 .where("id", .equal, SQLBind(id))
+                .where("attempts", .equal, SQLBind(attempt))
                 .where(SQLColumn("delivered_at"), .is, SQLLiteral.null)
                 .run()
         }
