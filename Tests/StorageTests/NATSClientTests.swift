@@ -76,7 +76,8 @@ struct NATSClientTests {
     }
 
     @Test func wrongCredentialsAreRefusedAndRightOnesAccepted() async throws {
-        let server = try await TestNATSServer.start(arguments: ["--user", "chancery", "--pass", "right"])
+        // The server's time for a client to authenticate is 2 s by default: more on a loaded machine.
+        let server = try await TestNATSServer.start(configuration: "authorization { user: chancery, password: right, timeout: 60 }\n")
         var wrong = server.address
         wrong.user = "chancery"
         wrong.password = "wrong"

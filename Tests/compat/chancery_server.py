@@ -8,6 +8,9 @@ Environment:
                           administrator and users in it. Unset means SQLite in the data folder.
   CHANCERY_TEST_BLOBS     a blob store URL (s3://BUCKET?endpoint=…); when set, the server gets
                           `--blobs URL`. Unset means files in the data folder.
+  CHANCERY_TEST_CLUSTER   the cluster.env of a deployment `scripts/cluster start` runs; when set,
+                          every suite talks to that deployment's load balancer instead of
+                          starting servers (`Deployment`), and the CLI runs against its database.
 
 A suite imports this module from its conftest (Tests/compat is on its sys.path as its rootdir;
 Tests/browser puts it there) and runs one server for the whole session with `session_server`.
@@ -16,6 +19,7 @@ Tests/browser puts it there) and runs one server for the whole session with `ses
 import os
 import re
 import secrets
+import shlex
 import signal
 import subprocess
 import threading
@@ -115,6 +119,60 @@ class Server:
         return result
 
 
+class Deployment(Server):
+    """A deployment of several instances behind a load balancer, started by `scripts/cluster`
+    (CHANCERY_TEST_CLUSTER names its cluster.env): used like a `Server`, but started and
+    stopped by the script. The CLI runs with the first instance's data folder and the
+    deployment's database and blob store."""
+
+    def __init__(self, env_path):
+        values = {}
+        for line in Path(env_path).read_text().splitlines():
+            name, _, value = line.partition("=")
+            words = shlex.split(value)
+            values[name] = words[0] if words else ""
+        super().__init__(binary(), Path(values["INSTANCE_1_DATA"]), values["CLUSTER_DATABASE"])
+        self.admin_password = values["CLUSTER_ADMIN_PASSWORD"]
+        self.base_url = values["CLUSTER_URL"]
+        self.instance_logs = sorted(Path(env_path).parent.glob("instance-*.log"))
+
+    def start(self):
+        pass
+
+    def stop(self):
+        pass
+
+    def output(self):
+        return "".join(f"--- {log.name}\n{log.read_text(errors='replace')[-4000:]}" for log in self.instance_logs)
+
+
+def deployment():
+    """The deployment CHANCERY_TEST_CLUSTER names, or None."""
+    path = os.environ.get("CHANCERY_TEST_CLUSTER")
+    return Deployment(path) if path else None
+
+
+def own_server(tmp_path_factory, name, args=()):
+    """Starts a server of a suite's own (its own data folder and, on PostgreSQL, a scratch
+    database), yields it and stops it: the body of the fixtures of suites that keep their
+    data apart. Against a deployment (CHANCERY_TEST_CLUSTER) it yields the deployment, whose
+    instances `scripts/cluster` starts with the same arguments."""
+    cluster = deployment()
+    if cluster is not None:
+        yield cluster
+        return
+    path = binary()
+    if not os.access(path, os.X_OK):
+        pytest.fail(f"no executable chancery binary at {path}: build it first, or set CHANCERY_BIN")
+    databases = scratch_database()
+    database = next(databases)
+    server = Server(path, tmp_path_factory.mktemp(name), database, args=args)
+    server.start()
+    yield server
+    server.stop()
+    next(databases, None)
+
+
 def binary():
     """The binary the suites run: CHANCERY_BIN, or the debug build in the repository."""
     return os.environ.get("CHANCERY_BIN") or str(REPO / ".build/debug/chancery")
@@ -122,7 +180,12 @@ def binary():
 
 def session_server(tmp_path_factory):
     """Starts the server a session shares, yields it, and stops it cleanly at the end; the body
-    of each suite's `server` fixture."""
+    of each suite's `server` fixture. Against a deployment (CHANCERY_TEST_CLUSTER) it yields
+    the deployment."""
+    cluster = deployment()
+    if cluster is not None:
+        yield cluster
+        return
     path = binary()
     if not os.access(path, os.X_OK):
         pytest.fail(f"no executable chancery binary at {path}: build it first, or set CHANCERY_BIN")

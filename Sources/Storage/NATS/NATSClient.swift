@@ -24,8 +24,9 @@ public final class NATSClient: Sendable {
     public static let reconnectBufferLimit = 8 * 1024 * 1024
     /// How many messages a subscription may have waiting before the oldest are dropped.
     public static let subscriptionBufferLimit = 16 * 1024
-    /// How long a connection attempt, or the answer to a `PING`, may take.
-    public static let answerTimeout: Duration = .seconds(5)
+    /// How long a connection attempt, or the answer to a `PING`, may take: long enough for a
+    /// loaded machine, short enough that a dead server is left for the next in the list soon.
+    public static let answerTimeout: Duration = .seconds(15)
 
     /// The servers, in the order they are tried.
     public let servers: [NATSServerAddress]

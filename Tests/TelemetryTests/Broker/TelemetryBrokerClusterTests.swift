@@ -18,8 +18,9 @@ struct TelemetryBrokerClusterTests {
         let logger = Logger(label: "cluster-test")
         let natsA = try await NATSClient.connect(to: [server.address], name: "a", logger: logger)
         let natsB = try await NATSClient.connect(to: [server.address], name: "b", logger: logger)
-        let a = TelemetryBroker(link: TelemetryClusterLink(nats: natsA, logger: logger))
-        let b = TelemetryBroker(link: TelemetryClusterLink(nats: natsB, logger: logger))
+        // Calls may wait long on a loaded machine; one for a node connected nowhere waits it all.
+        let a = TelemetryBroker(link: TelemetryClusterLink(nats: natsA, callTimeout: .seconds(10), logger: logger))
+        let b = TelemetryBroker(link: TelemetryClusterLink(nats: natsB, callTimeout: .seconds(10), logger: logger))
         do {
             try await body(a, b)
         } catch {

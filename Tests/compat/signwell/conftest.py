@@ -11,12 +11,11 @@ Accounts are fresh users with API keys made with the real CLI (client.py); tests
 an account has (lists, hooks) use an account of their own.
 """
 
-import os
 
 import pytest
 import requests
 
-from chancery_server import Server, binary, scratch_database
+from chancery_server import own_server
 
 from .client import TIMEOUT, new_account
 from .pdfs import pdf_with_pages
@@ -28,16 +27,7 @@ ALLOW_PRIVATE_FILE_URLS = "--signing-allow-private-file-urls"
 @pytest.fixture(scope="session")
 def signing_server(tmp_path_factory):
     """The suite's `chancery serve`, allowed to reach loopback addresses (see the module doc)."""
-    path = binary()
-    if not os.access(path, os.X_OK):
-        pytest.fail(f"no executable chancery binary at {path}: build it first, or set CHANCERY_BIN")
-    databases = scratch_database()
-    database = next(databases)
-    server = Server(path, tmp_path_factory.mktemp("signwell-data"), database, args=[ALLOW_PRIVATE_FILE_URLS])
-    server.start()
-    yield server
-    server.stop()
-    next(databases, None)
+    yield from own_server(tmp_path_factory, "signwell-data", args=[ALLOW_PRIVATE_FILE_URLS])
 
 
 @pytest.fixture(scope="session")

@@ -7,28 +7,18 @@ that lists and counts mean what the tests expect. Its administrator's password i
 `server.admin_password`; people and edges are made with the CLI or the REST API by the tests.
 """
 
-import os
 import secrets
 import uuid
 
 import pytest
 
-from chancery_server import Server, binary, scratch_database
+from chancery_server import own_server
 
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
     """The Telemetry suite's own `chancery serve` (see the module doc)."""
-    path = binary()
-    if not os.access(path, os.X_OK):
-        pytest.fail(f"no executable chancery binary at {path}: build it first, or set CHANCERY_BIN")
-    databases = scratch_database()
-    database = next(databases)
-    server = Server(path, tmp_path_factory.mktemp("telemetry-data"), database)
-    server.start()
-    yield server
-    server.stop()
-    next(databases, None)
+    yield from own_server(tmp_path_factory, "telemetry-data")
 
 
 @pytest.fixture(scope="session")

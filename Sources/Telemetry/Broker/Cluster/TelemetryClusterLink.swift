@@ -13,14 +13,15 @@ import Storage
 /// from the database and the segments, not from NATS.
 public final class TelemetryClusterLink: Sendable {
     /// How long a call for a node not connected here waits for an instance to take it.
-    public static let callTimeout: Duration = .seconds(1)
+    public let callTimeout: Duration
 
     private let nats: NATSClient
     private let logger: Logger
 
-    /// A link over `nats`.
-    public init(nats: NATSClient, logger: Logger) {
+    /// A link over `nats`; a call for a node connected nowhere fails after `callTimeout`.
+    public init(nats: NATSClient, callTimeout: Duration = .seconds(2), logger: Logger) {
         self.nats = nats
+        self.callTimeout = callTimeout
         self.logger = logger
     }
 
@@ -67,7 +68,7 @@ public final class TelemetryClusterLink: Sendable {
     func forward(_ call: TelemetryCall) async -> Bool {
         do {
             let answer = try await nats.request(
-                TelemetryClusterMessage.call(call).encoded(), to: TelemetryClusterSubject.calls(to: call.destinationNodeID), timeout: Self.callTimeout
+                TelemetryClusterMessage.call(call).encoded(), to: TelemetryClusterSubject.calls(to: call.destinationNodeID), timeout: callTimeout
             )
             return answer != nil
         } catch {
