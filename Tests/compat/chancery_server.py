@@ -161,9 +161,7 @@ def own_server(tmp_path_factory, name, args=()):
     if cluster is not None:
         yield cluster
         return
-    path = binary()
-    if not os.access(path, os.X_OK):
-        pytest.fail(f"no executable chancery binary at {path}: build it first, or set CHANCERY_BIN")
+    path = executable_binary()
     databases = scratch_database()
     database = next(databases)
     server = Server(path, tmp_path_factory.mktemp(name), database, args=args)
@@ -178,6 +176,14 @@ def binary():
     return os.environ.get("CHANCERY_BIN") or str(REPO / ".build/debug/chancery")
 
 
+def executable_binary():
+    """`binary()`, failing the test when there is no executable there."""
+    path = binary()
+    if not os.access(path, os.X_OK):
+        pytest.fail(f"no executable chancery binary at {path}: build it first, or set CHANCERY_BIN")
+    return path
+
+
 def session_server(tmp_path_factory):
     """Starts the server a session shares, yields it, and stops it cleanly at the end; the body
     of each suite's `server` fixture. Against a deployment (CHANCERY_TEST_CLUSTER) it yields
@@ -186,9 +192,7 @@ def session_server(tmp_path_factory):
     if cluster is not None:
         yield cluster
         return
-    path = binary()
-    if not os.access(path, os.X_OK):
-        pytest.fail(f"no executable chancery binary at {path}: build it first, or set CHANCERY_BIN")
+    path = executable_binary()
     server = Server(path, tmp_path_factory.mktemp("data"), os.environ.get("CHANCERY_TEST_DATABASE"))
     server.start()
     yield server

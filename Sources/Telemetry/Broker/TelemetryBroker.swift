@@ -210,41 +210,37 @@ public actor TelemetryBroker {
 
     /// Starts routing here what the other instances publish about `source`.
     private func watchOtherInstances(for source: String) {
-        guard let link else { return }
-        do {
-            let subscription = try link.events(from: source)
-            let task = Task { [weak self] in
-                for await message in subscription.messages {
-                    guard let self else { return }
-                    switch link.decode(message) {
-                    case .chunk(let chunk): await self.route(chunk)
-                    case .metadata(let metadata, let sourceNodeID): await self.route(metadata, from: sourceNodeID)
-                    case .call, nil: continue
-                    }
-                }
+        remoteEvents[source] = feed({ try $0.events(from: source) }) { broker, link, message in
+            switch link.decode(message) {
+            case .chunk(let chunk): await broker.route(chunk)
+            case .metadata(let metadata, let sourceNodeID): await broker.route(metadata, from: sourceNodeID)
+            case .call, nil: break
             }
-            remoteEvents[source] = RemoteFeed(subscription: subscription, task: task)
-        } catch {
-            // Only a closed client refuses a subscription: the server is stopping.
         }
     }
 
     /// Starts delivering here the calls the other instances pass on for `nodeID`.
     private func takeCallsFromOtherInstances(for nodeID: String) {
-        guard let link else { return }
-        do {
-            let subscription = try link.calls(to: nodeID)
-            let task = Task { [weak self] in
-                for await message in subscription.messages {
-                    guard let self else { return }
-                    guard case .call(let call) = link.decode(message) else { continue }
-                    if await self.deliver(call) { link.acknowledge(message) }
-                }
-            }
-            remoteCalls[nodeID] = RemoteFeed(subscription: subscription, task: task)
-        } catch {
-            // Only a closed client refuses a subscription: the server is stopping.
+        remoteCalls[nodeID] = feed({ try $0.calls(to: nodeID) }) { broker, link, message in
+            guard case .call(let call) = link.decode(message) else { return }
+            if await broker.deliver(call) { link.acknowledge(message) }
         }
+    }
+
+    /// Subscribes through the link with `subscribe` and hands each message to `handle`, in
+    /// order; `nil` without a link, or when the link is closed (the server is stopping).
+    private func feed(
+        _ subscribe: (TelemetryClusterLink) throws -> NATSSubscription,
+        handle: @escaping @Sendable (TelemetryBroker, TelemetryClusterLink, NATSMessage) async -> Void
+    ) -> RemoteFeed? {
+        guard let link, let subscription = try? subscribe(link) else { return nil }
+        let task = Task { [weak self] in
+            for await message in subscription.messages {
+                guard let self else { return }
+                await handle(self, link, message)
+            }
+        }
+        return RemoteFeed(subscription: subscription, task: task)
     }
 
     private func end(_ feed: RemoteFeed?) {
