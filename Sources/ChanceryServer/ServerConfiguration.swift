@@ -48,6 +48,18 @@ public struct ServerConfiguration: Sendable {
     /// for a server on its own.
     public var nats: [NATSServerAddress]?
 
+    /// What instances joined by ``nats`` would not share, as the options that would make them
+    /// share it: a PostgreSQL database, an S3-compatible bucket and a key-encryption key.
+    /// Empty for a server on its own, and for a deployment that has all three.
+    public var unsharedByInstances: [String] {
+        guard nats != nil else { return [] }
+        var missing: [String] = []
+        if case .sqlite = database { missing.append("--database postgres://… (an SQLite file belongs to one server)") }
+        if case .directory = blobs { missing.append("--blobs s3://… (a local directory is not shared)") }
+        if keyEncryptionKey == nil { missing.append("--key-encryption-key-file (every instance must have the same keys)") }
+        return missing
+    }
+
     /// Creates a configuration; the database and blob store default to the embedded ones in
     /// `dataDirectory`.
     public init(

@@ -165,6 +165,10 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw ConfigurationError("\(error)")
         }
+        let unshared = configuration.unsharedByInstances
+        guard unshared.isEmpty else {
+            throw ConfigurationError("--nats joins instances into one deployment, which also needs \(unshared.joined(separator: ", "))")
+        }
         try await ChanceryServer.run(configuration, logger: CommandLogging.logger(level: level))
     }
 

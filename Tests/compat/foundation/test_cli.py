@@ -535,3 +535,16 @@ def test_cli_data_folder_from_environment_and_flag(binary, tmp_path):
     assert name in table(listed.stdout), listed.stdout
     assert not (tmp_path / "other").exists(), "the CLI used CHANCERY_DATA although --data was given"
     assert not (tmp_path / "chancery-data").exists(), "the CLI ignored CHANCERY_DATA and used ./chancery-data"
+
+
+def test_serve_with_nats_refuses_what_instances_would_not_share(binary, tmp_path):
+    """--nats means several instances: on SQLite, local blobs and keys of its own, serve
+    names the three options it lacks and exits before it listens."""
+    result = subprocess.run(
+        [binary, "serve", "--data", str(tmp_path), "--port", "0", "--nats", "nats://127.0.0.1:4222"],
+        capture_output=True, text=True, timeout=CLI_TIMEOUT, env=clean_env(), stdin=subprocess.DEVNULL,
+    )
+    assert result.returncode != 0, described(result)
+    assert "listening on" not in result.stdout
+    for option in ("--database postgres://", "--blobs s3://", "--key-encryption-key-file"):
+        assert option in result.stderr, described(result)
