@@ -17,12 +17,15 @@ public final class TestNATSServer: Sendable {
     private let output: PrintedOutput
     /// Finishes when the process has exited.
     private let exit: AsyncStream<Void>
+    /// The configuration file written for the server, removed when it stops.
+    private let configurationFile: URL?
 
-    private init(port: Int, process: Process, output: PrintedOutput, exit: AsyncStream<Void>) {
+    private init(port: Int, process: Process, output: PrintedOutput, exit: AsyncStream<Void>, configurationFile: URL?) {
         self.port = port
         self.process = process
         self.output = output
         self.exit = exit
+        self.configurationFile = configurationFile
     }
 
     /// The `nats-server` program, or `nil` when it is not installed (`scripts/test`
@@ -44,12 +47,13 @@ public final class TestNATSServer: Sendable {
     /// it accepts clients.
     public static func start(port: Int? = nil, arguments: [String] = [], configuration: String? = nil) async throws -> TestNATSServer {
         guard let executable else { throw Failure(description: "nats-server is not installed") }
-        var configurationArguments: [String] = []
+        var configurationFile: URL?
         if let configuration {
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("nats-\(UUID().uuidString).conf")
             try configuration.write(to: file, atomically: true, encoding: .utf8)
-            configurationArguments = ["-c", file.path]
+            configurationFile = file
         }
+        let configurationArguments = configurationFile.map { ["-c", $0.path] } ?? []
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = configurationArguments + ["-a", "127.0.0.1", "-p", port.map(String.init) ?? "-1"] + arguments
@@ -67,15 +71,17 @@ public final class TestNATSServer: Sendable {
             let listening = line.range(of: marker).flatMap({ Int(line[$0.upperBound...].prefix { $0.isNumber }) })
         else {
             process.terminate()
+            if let configurationFile { try? FileManager.default.removeItem(at: configurationFile) }
             throw Failure(description: "nats-server did not start: \(output.lastLines(5))")
         }
-        return TestNATSServer(port: listening, process: process, output: output, exit: exit)
+        return TestNATSServer(port: listening, process: process, output: output, exit: exit, configurationFile: configurationFile)
     }
 
     /// Stops the server (SIGTERM) and waits until it has exited.
     public func stop() async {
         if process.isRunning { process.terminate() }
         for await _ in exit {}
+        if let configurationFile { try? FileManager.default.removeItem(at: configurationFile) }
     }
 
     deinit {

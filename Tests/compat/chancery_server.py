@@ -212,3 +212,13 @@ def scratch_database():
     subprocess.run([*psql, "--command", f"CREATE DATABASE {name}"], check=True, capture_output=True, timeout=CLI_TIMEOUT)
     yield urlunsplit(urlsplit(url)._replace(path=f"/{name}"))
     subprocess.run([*psql, "--command", f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"], capture_output=True, timeout=CLI_TIMEOUT)
+
+
+def shared_database():
+    """The body of fixtures for tests of several instances on one database: a fresh PostgreSQL
+    database (`scratch_database`), dropped afterwards; the test is skipped on SQLite, where a
+    database belongs to one server."""
+    for url in scratch_database():
+        if url is None:
+            pytest.skip("instances share a database on PostgreSQL only")
+        yield url

@@ -166,13 +166,17 @@ public final class CredentialThrottle: Sendable {
 
     /// The rows of `subjects`.
     private static func lockouts(of subjects: [LockoutSubject], in sql: any SQLDatabase) async throws -> [Lockout] {
-        var found: [Lockout] = []
-        for subject in subjects {
-            let row = try await sql.select().columns("kind", "subject", "failures", "last_failure_at", "locked_until")
-                .from("account_lockouts").where("kind", .equal, subject.kind.rawValue).where("subject", .equal, subject.name).first()
-            if let row, let lockout = try lockout(from: row) { found.append(lockout) }
-        }
-        return found
+        guard !subjects.isEmpty else { return [] }
+        let rows = try await sql.select().columns("kind", "subject", "failures", "last_failure_at", "locked_until")
+            .from("account_lockouts")
+            .where { group in
+                for subject in subjects {
+                    group.orWhere { $0.where("kind", .equal, subject.kind.rawValue).where("subject", .equal, subject.name) }
+                }
+                return group
+            }
+            .all()
+        return try rows.compactMap(lockout(from:))
     }
 
     /// The lockout in `row`, or `nil` for a kind this version does not know.

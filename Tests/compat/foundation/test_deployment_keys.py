@@ -9,7 +9,7 @@ import subprocess
 
 import pytest
 import requests
-from chancery_server import Server, binary, scratch_database
+from chancery_server import Server, binary, shared_database
 
 TIMEOUT = 30
 
@@ -17,10 +17,7 @@ TIMEOUT = 30
 @pytest.fixture()
 def database():
     """A fresh PostgreSQL database of this test's own; the test is skipped on SQLite."""
-    for url in scratch_database():
-        if url is None:
-            pytest.skip("instances share a database on PostgreSQL only")
-        yield url
+    yield from shared_database()
 
 
 @pytest.fixture()

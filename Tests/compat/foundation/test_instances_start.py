@@ -7,17 +7,15 @@ import threading
 
 import pytest
 import requests
-from chancery_server import Server, binary, scratch_database
+from chancery_server import Server, binary, shared_database
 
 TIMEOUT = 30
 
 
 @pytest.fixture()
 def database():
-    for url in scratch_database():
-        if url is None:
-            pytest.skip("instances share a database on PostgreSQL only")
-        yield url
+    """A fresh PostgreSQL database of this test's own; the test is skipped on SQLite."""
+    yield from shared_database()
 
 
 def test_three_instances_started_together_make_one_administrator_and_one_tree(tmp_path, database):
