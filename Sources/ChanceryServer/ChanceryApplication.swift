@@ -110,7 +110,8 @@ public enum ChanceryApplication {
                 serverName: "Chancery"
             ),
             // Shut down in reverse: the sequencer integrates what is pending, then the database closes.
-            services: [PlatformService(platform: platform, logger: logger), notary.sequencer] + (signing.map { [$0.webhookDeliverer] } ?? []),
+            services: [PlatformService(platform: platform, logger: logger), notary.sequencer] + (signing.map { [$0.webhookDeliverer] } ?? [])
+                + (telemetry?.sealer.map { [$0] } ?? []),
             onServerRunning: { channel in
                 await onServerRunning(configuration.host, channel.localAddress?.port ?? configuration.port)
             },

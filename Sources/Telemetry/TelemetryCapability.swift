@@ -7,7 +7,8 @@ import Storage
 
 /// The Telemetry capability as the server assembles it: the intdash-compatible REST API, the
 /// OAuth2 authorization server and the iSCP 1.0 and iSCP v2 WebSocket endpoints under
-/// `/intdash/api`, around one broker; measurements in the catalog, points in chunk files.
+/// `/intdash/api`, around one broker; measurements in the catalog, points in segment files (or, shared by several instances,
+/// in the database and the blob store).
 ///
 /// ```swift
 /// let telemetry = try TelemetryCapability.open(
@@ -28,6 +29,9 @@ public struct TelemetryCapability: Sendable {
     public let measurements: MeasurementStore
     /// The stored points.
     public let data: TelemetryDataStore
+    /// Seals the shared segments of the stored points, when the instances of a deployment
+    /// share them (a service for the application to run).
+    public let sealer: TelemetrySegmentSealer?
     /// The identity checks of the realtime endpoints.
     let access: TelemetryAccess
     /// Where the endpoints store what upstreams persist.
@@ -49,19 +53,22 @@ public struct TelemetryCapability: Sendable {
     ///   - keysDirectory: Where the key that signs access tokens is kept (created on first start).
     ///   - publicBaseURL: The server's public base URL, the issuer of its access tokens; `nil`
     ///     names the issuer `chancery`.
+    ///   - blobs: The blob store; with a `link`, the points go to shared segments sealed into it.
     ///   - link: What connects the broker to those of the deployment's other instances, if any.
     public static func open(
         database: Database, accounts: AccountStore, dataDirectory: String, keysDirectory: String, publicBaseURL: String?,
-        link: TelemetryClusterLink? = nil, logger: Logger
+        blobs: (any BlobStore)? = nil, link: TelemetryClusterLink? = nil, logger: Logger
     ) throws -> TelemetryCapability {
         let server = OAuth2AuthorizationServer(
             accounts: accounts, signingKey: try JSONWebTokenKey.loadOrCreate(in: keysDirectory), issuer: publicBaseURL ?? "chancery"
         )
         let edges = EdgeStore(accounts: accounts)
         let measurements = MeasurementStore(database: database)
-        let data = TelemetryDataStore(database: database, directory: dataDirectory + "/telemetry")
+        let sealer = link == nil ? nil : blobs.map { TelemetrySegmentSealer(database: database, blobs: $0, logger: logger) }
+        let data = TelemetryDataStore(database: database, directory: dataDirectory + "/telemetry", blobs: blobs, sharedSegments: sealer)
         return TelemetryCapability(
             broker: TelemetryBroker(link: link), authorizationServer: server, edges: edges, measurements: measurements, data: data,
+            sealer: sealer,
             access: .catalog(server: server, edges: edges), recorder: TelemetryRecorder(measurements: measurements, data: data),
             logger: logger
         )

@@ -1,6 +1,7 @@
 import Accounts
 import ArgumentParser
 import Foundation
+import Storage
 import NuxeoSDK
 import Telemetry
 
@@ -43,7 +44,9 @@ extension MeasurementsCommand {
             let measurementUUID = UUID(uuidString: uuid)!
             let count = try await store.withCatalog { accounts, _, measurements in
                 let basetime = try await measurements.measurement(uuid: measurementUUID.uuidString.lowercased()).basetime
-                let data = TelemetryDataStore(database: accounts.database, directory: store.dataDirectory + "/telemetry")
+                let data = TelemetryDataStore(
+                    database: accounts.database, directory: store.dataDirectory + "/telemetry", blobs: try await store.blobStoreLocation().open()
+                )
                 var writer = try LineWriter(path: output)
                 if format == .csv { try writer.write("time,elapsed,data_type,data_name,value") }
                 var count = 0

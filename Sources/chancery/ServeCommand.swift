@@ -34,12 +34,6 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The port to listen on; 0 picks a free one. [env: CHANCERY_PORT] (default: 8080)", valueName: "port"))
     var port: Int?
 
-    @Option(name: .long, help: ArgumentHelp(
-            "The blob store: a directory, file:///path, or an S3-compatible bucket as s3://BUCKET[/PREFIX]?endpoint=URL&region=REGION, signed with AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN). [env: CHANCERY_BLOBS] (default: DIR/blobs)",
-            valueName: "url"
-        ))
-    var blobs: String?
-
     @Option(
         name: .long,
         help: ArgumentHelp(
@@ -142,13 +136,7 @@ struct ServeCommand: AsyncParsableCommand {
         ))
         guard configuration.maxUploadBytes > 0 else { throw ConfigurationError("--max-upload-bytes must be positive") }
         configuration.lockouts = try lockoutPolicy()
-        if let blobs = Setting.resolve(blobs, environment: "CHANCERY_BLOBS") {
-            do {
-                configuration.blobs = try BlobStoreLocation(parsing: blobs)
-            } catch {
-                throw ConfigurationError("\(error)")
-            }
-        }
+        configuration.blobs = try store.blobStoreLocation()
         if let nats = Setting.resolve(nats, environment: "CHANCERY_NATS") {
             do {
                 configuration.nats = try NATSServerAddress.list(parsing: nats)

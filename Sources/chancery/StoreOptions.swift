@@ -17,6 +17,12 @@ struct StoreOptions: ParsableArguments {
     ))
     var database: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "The blob store: a directory, file:///path, or an S3-compatible bucket as s3://BUCKET[/PREFIX]?endpoint=URL&region=REGION, signed with AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN). [env: CHANCERY_BLOBS] (default: DIR/blobs)",
+        valueName: "url"
+    ))
+    var blobs: String?
+
     /// The data directory after flags, environment and default.
     var dataDirectory: String {
         Setting.resolve(data, environment: "CHANCERY_DATA", default: "./chancery-data")
@@ -29,6 +35,18 @@ struct StoreOptions: ParsableArguments {
         }
         do {
             return try DatabaseLocation(parsing: url)
+        } catch {
+            throw ConfigurationError("\(error)")
+        }
+    }
+
+    /// The blob store after flags, environment and default.
+    func blobStoreLocation() throws -> BlobStoreLocation {
+        guard let url = Setting.resolve(blobs, environment: "CHANCERY_BLOBS") else {
+            return .embedded(in: dataDirectory)
+        }
+        do {
+            return try BlobStoreLocation(parsing: url)
         } catch {
             throw ConfigurationError("\(error)")
         }

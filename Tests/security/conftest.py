@@ -4,7 +4,9 @@ real sockets on loopback.
 
 `server` is one server for the whole session, with default settings. A test that needs other
 settings (short timeouts, a low connection limit, a quota) starts its own with `start_server`,
-which stops it at the end of the test; on PostgreSQL each such server gets a scratch database.
+which stops it at the end of the test; tests of a module that can share such a server start it
+with `start_module_server`, which stops it after the module's last test. On PostgreSQL each
+such server gets a scratch database.
 """
 
 import secrets
@@ -43,11 +45,10 @@ def add_user(server, name):
     return (name, password)
 
 
-@pytest.fixture
-def start_server(tmp_path_factory):
-    """Starts a server of the test's own with extra `chancery serve` arguments; returns it
-    running. `stop()` on it checks a clean exit; servers still running at the end of the test
-    are stopped that way."""
+def server_starter(tmp_path_factory):
+    """The body of `start_server` and `start_module_server`: yields a function that starts a
+    server with extra `chancery serve` arguments and returns it running, then stops the servers
+    still running (checking a clean exit) and drops their scratch databases."""
     started = []
     databases = []
 
@@ -66,3 +67,18 @@ def start_server(tmp_path_factory):
             server.stop()
     for database_fixture in databases:
         next(database_fixture, None)
+
+
+@pytest.fixture
+def start_server(tmp_path_factory):
+    """Starts a server of the test's own with extra `chancery serve` arguments; returns it
+    running. `stop()` on it checks a clean exit; servers still running at the end of the test
+    are stopped that way."""
+    yield from server_starter(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def start_module_server(tmp_path_factory):
+    """`start_server` for a module's fixtures: a server that several tests of the module
+    share, stopped after the module's last test."""
+    yield from server_starter(tmp_path_factory)

@@ -100,6 +100,26 @@ def read_response(sock, within):
         data += chunk
 
 
+def read_bytes(sock, count, within):
+    """Reads until `count` bytes have come, leaving the connection open, and returns them;
+    returns fewer when the server closes the connection or `within` seconds pass."""
+    deadline = time.monotonic() + within
+    data = b""
+    while len(data) < count:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return data
+        sock.settimeout(remaining)
+        try:
+            chunk = sock.recv(count - len(data))
+        except (socket.timeout, ConnectionResetError):
+            return data
+        if not chunk:
+            return data
+        data += chunk
+    return data
+
+
 def exchange(server, request, within=5):
     """Sends `request` on a new connection and returns what came back until it closed."""
     with connect(server) as sock:

@@ -4,14 +4,22 @@ stored; before, a 256 MiB chunked upload was stored with a 1 MiB limit."""
 
 import select
 
+import pytest
+
 from raw_http import basic, connect, read_until_closed
 
 LIMIT = 64 * 1024
 CHUNK = 16 * 1024
 
 
-def test_chunked_body_over_the_limit_refused_with_nothing_stored(start_server, http):
-    server = start_server("--max-body-bytes", str(LIMIT))
+@pytest.fixture(scope="module")
+def limited_server(start_module_server):
+    """A server that accepts no request body larger than LIMIT; both tests use it."""
+    return start_module_server("--max-body-bytes", str(LIMIT))
+
+
+def test_chunked_body_over_the_limit_refused_with_nothing_stored(limited_server, http):
+    server = limited_server
     admin = ("Administrator", server.admin_password)
     batch_id = http.post(server.url("/nuxeo/api/v1/upload"), auth=admin).json()["batchId"]
     with connect(server) as sock:
@@ -34,9 +42,9 @@ def test_chunked_body_over_the_limit_refused_with_nothing_stored(start_server, h
     assert files.status_code == 204 or files.json() == [], files.text
 
 
-def test_chunked_body_within_the_limit_stored(start_server, http):
+def test_chunked_body_within_the_limit_stored(limited_server, http):
     """The limit refuses only what is over it: a chunked upload just under it is stored whole."""
-    server = start_server("--max-body-bytes", str(LIMIT))
+    server = limited_server
     admin = ("Administrator", server.admin_password)
     batch_id = http.post(server.url("/nuxeo/api/v1/upload"), auth=admin).json()["batchId"]
     body = b"y" * (LIMIT - 1)

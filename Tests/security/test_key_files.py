@@ -1,7 +1,10 @@
 """Finding 7: key files are never silently replaced. Every key file is owner-only; one that is
 damaged, cut short or unreadable stops `chancery serve` with a message that names it, and is
 left exactly as it was; one missing from a set made together (the TSA's) stops it too. Once
-the file is restored the server starts with the same keys: the log's verifier key is unchanged."""
+the file is restored the server starts with the same keys: the log's verifier key is unchanged.
+
+The tests share the keys of one server, started once and stopped: each damages one file, puts
+it back (whatever the test's outcome) and, where the test says so, starts the server again on it."""
 
 import os
 import subprocess
@@ -32,8 +35,18 @@ def refused_start(server):
     return output
 
 
-def test_every_key_file_is_owner_only(start_server):
-    server = start_server()
+@pytest.fixture(scope="module")
+def stopped_server(start_module_server):
+    """A server that made its keys at start and has been stopped, and the log's verifier key
+    it published while it ran."""
+    server = start_module_server()
+    public_key = server_public_key(server)
+    server.stop()
+    return server, public_key
+
+
+def test_every_key_file_is_owner_only(stopped_server):
+    server, _ = stopped_server
     keys = server.data_dir / "keys"
     for name in KEY_FILES:
         assert (keys / name).stat().st_mode & 0o777 == 0o600, name
@@ -42,20 +55,19 @@ def test_every_key_file_is_owner_only(start_server):
 
 
 @pytest.mark.parametrize("name", ["log.key", "tsa-root.pem", "oauth2-signing.pem", "repository-device-token.key", "signing/link.key"])
-def test_a_damaged_key_file_stops_start_up_and_is_left_alone(start_server, name):
-    server = start_server()
-    public_key = server_public_key(server)
-    server.stop()
+def test_a_damaged_key_file_stops_start_up_and_is_left_alone(stopped_server, name):
+    server, public_key = stopped_server
     path = server.data_dir / "keys" / name
     original = path.read_bytes()
     damaged = original[: len(original) // 2]
     path.write_bytes(damaged)
+    try:
+        output = refused_start(server)
+        assert str(path) in output, output
+        assert path.read_bytes() == damaged, "the damaged key file was replaced"
+    finally:
+        path.write_bytes(original)
 
-    output = refused_start(server)
-    assert str(path) in output, output
-    assert path.read_bytes() == damaged, "the damaged key file was replaced"
-
-    path.write_bytes(original)
     again = Server(binary(), server.data_dir, server.database)
     again.start()
     try:
@@ -64,17 +76,18 @@ def test_a_damaged_key_file_stops_start_up_and_is_left_alone(start_server, name)
         again.stop()
 
 
-def test_a_key_missing_from_the_tsa_set_stops_start_up(start_server):
-    server = start_server()
-    server.stop()
+def test_a_key_missing_from_the_tsa_set_stops_start_up(stopped_server):
+    server, _ = stopped_server
     keys = server.data_dir / "keys"
     os.rename(keys / "tsa.key", keys / "tsa.key.moved")
     root = (keys / "tsa-root.pem").read_bytes()
-
-    output = refused_start(server)
-    assert str(keys / "tsa.key") in output, output
-    assert not (keys / "tsa.key").exists(), "a new TSA key was made next to the pinned root"
-    assert (keys / "tsa-root.pem").read_bytes() == root
+    try:
+        output = refused_start(server)
+        assert str(keys / "tsa.key") in output, output
+        assert not (keys / "tsa.key").exists(), "a new TSA key was made next to the pinned root"
+        assert (keys / "tsa-root.pem").read_bytes() == root
+    finally:
+        os.replace(keys / "tsa.key.moved", keys / "tsa.key")
 
 
 def server_public_key(server):

@@ -9,7 +9,7 @@ import time
 
 from raw_http import basic, connect, read_until_closed
 
-DRAIN = 2.0
+DRAIN = 1.0
 MARGIN = 6.0  # seconds for the services' own shutdown on a loaded machine
 
 

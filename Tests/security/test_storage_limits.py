@@ -1,17 +1,28 @@
 """Finding 4 (second half) of issue 23: a per-file upload cap (--max-upload-bytes) that holds
 however a file arrives (whole, in Nuxeo chunks, in a multipart automation call), and per-user
 storage quotas set with `chancery quota`. A refusal is 413 (over the cap) or 507 (over the
-quota) in Nuxeo's error format, and leaves nothing of the refused file behind."""
+quota) in Nuxeo's error format, and leaves nothing of the refused file behind.
+
+The tests of the cap share one server with a cap of 4 KiB; those of quotas use the session's."""
 
 import base64
 import os
 import re
 import secrets
 
+import pytest
+
 from conftest import add_user
 
 API = "/nuxeo/api/v1"
 KIB = 1024
+CAP = 4 * KIB
+
+
+@pytest.fixture(scope="module")
+def capped_server(start_module_server):
+    """A server that stores no file larger than CAP."""
+    return start_module_server("--max-upload-bytes", str(CAP))
 
 
 def nuxeo(server, http, method, path, auth, **kwargs):
@@ -54,36 +65,37 @@ def used_bytes(server, user):
     return int(match.group(1))
 
 
-def test_upload_over_the_cap_refused_with_nothing_stored(start_server, http):
-    server = start_server("--max-upload-bytes", str(64 * KIB))
+def test_upload_over_the_cap_refused_with_nothing_stored(capped_server, http):
+    server = capped_server
     admin = ("Administrator", server.admin_password)
     batch = new_batch(server, http, admin)
     before = stored_blob_files(server)
-    assert_nuxeo_error(send(server, http, admin, batch, os.urandom(64 * KIB + 1)), 413)
+    assert_nuxeo_error(send(server, http, admin, batch, os.urandom(CAP + 1)), 413)
     assert batch_sizes(server, http, admin, batch) == []
     assert stored_blob_files(server) == before
     # The cap refuses only what is over it.
-    assert send(server, http, admin, batch, os.urandom(64 * KIB)).status_code == 201
-    assert batch_sizes(server, http, admin, batch) == [64 * KIB]
+    assert send(server, http, admin, batch, os.urandom(CAP)).status_code == 201
+    assert batch_sizes(server, http, admin, batch) == [CAP]
 
 
-def test_cap_holds_across_chunks_and_multipart_automation(start_server, http):
-    server = start_server("--max-upload-bytes", str(64 * KIB))
+def test_cap_holds_across_chunks_and_multipart_automation(capped_server, http):
+    server = capped_server
     admin = ("Administrator", server.admin_password)
     batch = new_batch(server, http, admin)
-    assert send(server, http, admin, batch, os.urandom(40 * KIB), chunk=(0, 3)).status_code == 202
+    chunk = CAP * 5 // 8
+    assert send(server, http, admin, batch, os.urandom(chunk), chunk=(0, 3)).status_code == 202
     # Each chunk is under the cap; the file they make is not.
-    assert_nuxeo_error(send(server, http, admin, batch, os.urandom(40 * KIB), chunk=(1, 3)), 413)
+    assert_nuxeo_error(send(server, http, admin, batch, os.urandom(chunk), chunk=(1, 3)), 413)
     assert batch_sizes(server, http, admin, batch) == []
     # Announced over the cap: refused before any byte is stored.
     announced = nuxeo(server, http, "POST", f"/upload/{batch}/1", admin, data=b"x",
-                      headers={"X-File-Name": "big.bin", "X-File-Size": str(64 * KIB + 1)})
+                      headers={"X-File-Name": "big.bin", "X-File-Size": str(CAP + 1)})
     assert_nuxeo_error(announced, 413)
     multipart = http.post(
         server.url(API + "/automation/FileManager.Import"), auth=admin, timeout=30,
         files={"request": (None, '{"params": {}, "context": {"currentDocument": "/default-domain/workspaces"}}',
                            "application/json"),
-               "file": ("big.bin", os.urandom(64 * KIB + 1), "application/octet-stream")},
+               "file": ("big.bin", os.urandom(CAP + 1), "application/octet-stream")},
     )
     assert_nuxeo_error(multipart, 413)
     children = nuxeo(server, http, "GET", "/path/default-domain/workspaces/@children", admin).json()
@@ -131,14 +143,14 @@ def test_group_quota_governs_its_members(server, http):
     assert used_bytes(server, dave[0]) == 60 * KIB
 
 
-def test_cap_holds_for_signwell_files(start_server, http):
+def test_cap_holds_for_signwell_files(capped_server, http):
     """A SignWell file over the cap is refused with 413 in SignWell's format, naming the file."""
     from signwell.pdfs import pdf_with_pages
 
-    server = start_server("--max-upload-bytes", str(4 * KIB))
+    server = capped_server
     key = server.cli("apikey", "create", "--user", "Administrator", "--name", "limits").stdout.strip()
     pdf = pdf_with_pages(40)
-    assert len(pdf) > 4 * KIB
+    assert len(pdf) > CAP
     answer = http.post(server.url("/signwell/api/v1/documents"), headers={"X-Api-Key": key}, timeout=60, json={
         "test_mode": True, "draft": True,
         "files": [{"name": "big.pdf", "file_base64": base64.b64encode(pdf).decode()}],

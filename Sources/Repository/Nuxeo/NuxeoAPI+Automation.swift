@@ -64,7 +64,7 @@ extension NuxeoAPI {
             guard json != nil || first.body.isEmpty else { throw APIError(.badRequest, "the first part must be the JSON request") }
             try await repository.uploadLimits.checkWholeFiles(parts.dropFirst().map { Int64($0.body.count) }, for: call.principal)
             for part in parts.dropFirst() {
-                let stored = try await repository.blobs.write(RequestBody(buffer: ByteBuffer(bytes: part.body)))
+                let stored = try await repository.blobs.write(ByteBuffer(bytes: part.body))
                 let name = part.fileName ?? part.name ?? "file"
                 request.blobs.append(BlobInfo(
                     name: name, mimeType: MediaTypes.resolve(declared: part.contentType, fileName: name),

@@ -75,12 +75,7 @@ public struct SigningService: Sendable {
 
     /// Writes a PDF revision into the blob store and returns its name.
     func storePDF(_ bytes: [UInt8]) async throws -> String {
-        let content = AsyncStream<ByteBuffer> { continuation in
-            continuation.yield(ByteBuffer(bytes: bytes))
-            continuation.finish()
-        }
-        let stored = try await blobs.write(content)
-        return stored.digest.hex
+        try await blobs.write(ByteBuffer(bytes: bytes)).digest.hex
     }
 
     /// The bytes of the PDF revision named `digest`.

@@ -55,6 +55,15 @@ extension BlobStore {
         try await write(content, expectedDigest: nil, maxSize: nil)
     }
 
+    /// Stores the bytes of `buffer`, for content already in memory.
+    public func write(_ buffer: ByteBuffer) async throws -> StoredBlob {
+        let content = AsyncStream<ByteBuffer> { continuation in
+            continuation.yield(buffer)
+            continuation.finish()
+        }
+        return try await write(content)
+    }
+
     /// Reads a whole blob into one buffer. Meant for small blobs; stream large ones with
     /// ``read(_:range:into:)``.
     public func readAll(_ digest: BlobDigest, range: Range<Int64>? = nil) async throws -> ByteBuffer {

@@ -52,16 +52,20 @@ struct TelemetryChunkIndex: Sendable {
     /// Which of `keys` are already indexed for `measurement`.
     func storedKeys(among keys: Set<ChunkKey>, of measurement: UUID) async throws -> Set<ChunkKey> {
         guard !keys.isEmpty else { return [] }
-        let streams = Set(keys.map { Self.key($0.streamID) })
-        let rows = try await database.withReadConnection { sql in
-            try await sql.select()
-                .column("stream_id").column("sequence_number")
-                .from("telemetry_chunks")
-                .where("measurement_uuid", .equal, Self.key(measurement))
-                .where("stream_id", .in, Array(streams))
-                .where("sequence_number", .in, Set(keys.map { Int64($0.sequenceNumber) }).sorted())
-                .all()
-        }
+        return try await database.withReadConnection { sql in try await Self.storedKeys(among: keys, of: measurement, on: sql) }
+    }
+
+    /// Which of `keys` are already indexed for `measurement`, read on `sql`.
+    static func storedKeys(among keys: Set<ChunkKey>, of measurement: UUID, on sql: any SQLDatabase) async throws -> Set<ChunkKey> {
+        guard !keys.isEmpty else { return [] }
+        let streams = Set(keys.map { key($0.streamID) })
+        let rows = try await sql.select()
+            .column("stream_id").column("sequence_number")
+            .from("telemetry_chunks")
+            .where("measurement_uuid", .equal, key(measurement))
+            .where("stream_id", .in, Array(streams))
+            .where("sequence_number", .in, Set(keys.map { Int64($0.sequenceNumber) }).sorted())
+            .all()
         var stored: Set<ChunkKey> = []
         for row in rows {
             guard let streamID = UUID(uuidString: try row.decode(column: "stream_id", as: String.self)) else { continue }
@@ -75,7 +79,13 @@ struct TelemetryChunkIndex: Sendable {
     /// one transaction.
     func insert(_ entries: [Entry], of measurement: UUID) async throws {
         guard !entries.isEmpty else { return }
-        let measurementKey = Self.key(measurement)
+        try await database.withTransaction { sql in try await Self.insert(entries, of: measurement, on: sql) }
+    }
+
+    /// Indexes `entries` of `measurement` and adds their points to its data id summaries, on
+    /// `sql` (inside the caller's transaction).
+    static func insert(_ entries: [Entry], of measurement: UUID, on sql: any SQLDatabase) async throws {
+        let measurementKey = key(measurement)
         var summaries: [TelemetryDataID: TelemetryDataIDSummary] = [:]
         for summary in entries.flatMap(\.dataIDs) {
             guard let known = summaries[summary.dataID] else {
@@ -88,37 +98,36 @@ struct TelemetryChunkIndex: Sendable {
                 lastElapsedTime: max(known.lastElapsedTime, summary.lastElapsedTime)
             )
         }
-        try await database.withTransaction { sql in
-            for batch in entries.chunks(ofCount: 500) {
-                let insert = sql.insert(into: "telemetry_chunks").columns(
-                    "measurement_uuid", "stream_id", "sequence_number", "segment", "byte_offset", "byte_length",
-                    "first_elapsed_ns", "last_elapsed_ns", "point_count", "received_at"
-                )
-                for entry in batch {
-                    let location = entry.location
-                    insert.values([
-                        measurementKey, Self.key(entry.streamID), Int64(entry.sequenceNumber), location.segment, location.offset,
-                        location.length, location.firstElapsedTime, location.lastElapsedTime, entry.pointCount, location.receivedAt,
-                    ] as [any Encodable & Sendable])
-                }
-                try await insert.run()
+        for batch in entries.chunks(ofCount: 500) {
+            let insert = sql.insert(into: "telemetry_chunks").columns(
+                "measurement_uuid", "stream_id", "sequence_number", "segment", "byte_offset", "byte_length",
+                "first_elapsed_ns", "last_elapsed_ns", "point_count", "received_at", "record"
+            )
+            for entry in batch {
+                let location = entry.location
+                insert.values([
+                    measurementKey, key(entry.streamID), Int64(entry.sequenceNumber), location.segment, location.offset,
+                    location.length, location.firstElapsedTime, location.lastElapsedTime, entry.pointCount, location.receivedAt,
+                    location.record.map { Data($0) },
+                ] as [any Encodable & Sendable])
             }
-            for batch in Array(summaries.values).chunks(ofCount: 500) {
-                let insert = sql.insert(into: "telemetry_data_ids")
-                    .columns("measurement_uuid", "name", "type", "point_count", "first_elapsed_ns", "last_elapsed_ns")
-                for summary in batch {
-                    insert.values([
-                        measurementKey, summary.dataID.name, summary.dataID.type, summary.pointCount,
-                        summary.firstElapsedTime, summary.lastElapsedTime,
-                    ] as [any Encodable & Sendable])
-                }
-                try await insert.onConflict(with: ["measurement_uuid", "name", "type"]) { update in
-                    update
-                        .set("point_count", to: SQLRaw("telemetry_data_ids.point_count + excluded.point_count"))
-                        .set("first_elapsed_ns", to: SQLRaw(Self.pick("<", "first_elapsed_ns")))
-                        .set("last_elapsed_ns", to: SQLRaw(Self.pick(">", "last_elapsed_ns")))
-                }.run()
+            try await insert.run()
+        }
+        for batch in Array(summaries.values).chunks(ofCount: 500) {
+            let insert = sql.insert(into: "telemetry_data_ids")
+                .columns("measurement_uuid", "name", "type", "point_count", "first_elapsed_ns", "last_elapsed_ns")
+            for summary in batch {
+                insert.values([
+                    measurementKey, summary.dataID.name, summary.dataID.type, summary.pointCount,
+                    summary.firstElapsedTime, summary.lastElapsedTime,
+                ] as [any Encodable & Sendable])
             }
+            try await insert.onConflict(with: ["measurement_uuid", "name", "type"]) { update in
+                update
+                    .set("point_count", to: SQLRaw("telemetry_data_ids.point_count + excluded.point_count"))
+                    .set("first_elapsed_ns", to: SQLRaw(pick("<", "first_elapsed_ns")))
+                    .set("last_elapsed_ns", to: SQLRaw(pick(">", "last_elapsed_ns")))
+            }.run()
         }
     }
 
@@ -132,7 +141,7 @@ struct TelemetryChunkIndex: Sendable {
         let rows = try await database.withReadConnection { sql in
             let select = sql.select()
                 .column("segment").column("byte_offset").column("byte_length")
-                .column("first_elapsed_ns").column("last_elapsed_ns").column("received_at")
+                .column("first_elapsed_ns").column("last_elapsed_ns").column("received_at").column("record")
                 .from("telemetry_chunks")
                 .where("measurement_uuid", .equal, Self.key(measurement))
                 .where("last_elapsed_ns", .greaterThanOrEqual, range.lowerBound)
@@ -164,7 +173,8 @@ struct TelemetryChunkIndex: Sendable {
                 length: try row.decode(column: "byte_length", as: Int.self),
                 firstElapsedTime: try row.decode(column: "first_elapsed_ns", as: Int64.self),
                 lastElapsedTime: try row.decode(column: "last_elapsed_ns", as: Int64.self),
-                receivedAt: try row.decode(column: "received_at", as: Date.self)
+                receivedAt: try row.decode(column: "received_at", as: Date.self),
+                record: try row.decode(column: "record", as: Data?.self).map { Array($0) }
             )
         }
     }
@@ -189,12 +199,19 @@ struct TelemetryChunkIndex: Sendable {
         }
     }
 
-    /// Removes every row of `measurement`.
-    func delete(_ measurement: UUID) async throws {
+    /// Removes every row of `measurement` and returns the blobs of its sealed segments, which
+    /// nothing names any more.
+    func delete(_ measurement: UUID) async throws -> [BlobDigest] {
         try await database.withTransaction { sql in
+            let digests = try await sql.select().column("digest").from("telemetry_segments")
+                .where("measurement_uuid", .equal, Self.key(measurement))
+                .where(SQLColumn("digest"), .isNot, SQLLiteral.null)
+                .all(decodingColumn: "digest", as: String.self)
+            try await sql.delete(from: "telemetry_segments").where("measurement_uuid", .equal, Self.key(measurement)).run()
             try await sql.delete(from: "telemetry_chunks").where("measurement_uuid", .equal, Self.key(measurement)).run()
             try await sql.delete(from: "telemetry_data_ids").where("measurement_uuid", .equal, Self.key(measurement)).run()
             try await sql.delete(from: "telemetry_sequences").where("measurement_uuid", .equal, Self.key(measurement)).run()
+            return try digests.map(BlobDigest.init(hex:))
         }
     }
 

@@ -2,9 +2,10 @@ import Foundation
 
 /// Where a stored chunk lies and what span of time it covers: one row of `telemetry_chunks`.
 struct TelemetryChunkLocation: Hashable, Sendable {
-    /// The number of the segment file that holds the record.
+    /// The number of the segment that holds the record: a segment file of the instance that
+    /// wrote it, or a shared segment (``TelemetryDataMigrations``).
     let segment: Int
-    /// Where the record starts in the file.
+    /// Where the record starts in the segment.
     let offset: Int
     /// The record's length in bytes, header included.
     let length: Int
@@ -14,4 +15,7 @@ struct TelemetryChunkLocation: Hashable, Sendable {
     let lastElapsedTime: Int64
     /// When the server stored it.
     let receivedAt: Date
+    /// The record's bytes while its shared segment is not sealed yet; `nil` when they lie in a
+    /// segment file or a sealed segment's blob.
+    var record: [UInt8]? = nil
 }

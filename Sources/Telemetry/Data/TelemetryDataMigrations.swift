@@ -11,6 +11,10 @@ import Storage
 /// - `telemetry_sequences` (2): what a client declared of one stream (a *sequence* in intdash's
 ///   terms) of a measurement: how many points and up to which sequence number the server
 ///   should expect. What was received is counted from `telemetry_chunks`.
+/// - Shared segments (3), for instances that share no disk: `telemetry_chunks.record` holds the
+///   record bytes of a chunk whose segment is not sealed yet, and `telemetry_segments` names the
+///   segments that were closed to further appends and, once sealed, the blob that holds them.
+///   A chunk with neither lies in a segment file of the instance that wrote it.
 public enum TelemetryDataMigrations {
     /// All migrations of the `telemetry-data` module, in order.
     public static let all = MigrationSet(module: "telemetry-data", migrations: [
@@ -56,6 +60,17 @@ public enum TelemetryDataMigrations {
                 .column("created_at", type: .timestamp, .notNull)
                 .column("updated_at", type: .timestamp, .notNull)
                 .primaryKey("measurement_uuid", "stream_id")
+                .run()
+        },
+        Migration(version: 3, name: "shared segments") { sql in
+            try await sql.alter(table: "telemetry_chunks").column("record", type: .blob).run()
+            try await sql.create(table: "telemetry_segments")
+                .column("measurement_uuid", type: .text, .notNull)
+                .column("segment", type: .bigint, .notNull)
+                .column("byte_length", type: .bigint, .notNull)
+                .column("digest", type: .text)
+                .column("closed_at", type: .timestamp, .notNull)
+                .primaryKey("measurement_uuid", "segment")
                 .run()
         },
     ])

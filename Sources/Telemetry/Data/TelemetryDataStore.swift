@@ -2,14 +2,18 @@ import Foundation
 import NIOPosix
 import Storage
 
-/// The stored data points of every measurement: append-only segment files on disk, indexed in
-/// the database.
+/// The stored data points of every measurement: append-only segments, indexed in the database.
 ///
-/// Each measurement has a directory `<root>/<measurement uuid>/` of segment files
-/// `00000000.chunks`, `00000001.chunks`, …; a new one starts when the current one reaches the
-/// segment size. A chunk is one ``TelemetryChunkRecord`` in a segment; the index
-/// (``TelemetryDataMigrations``) says where each chunk lies, which span of time it covers, and
-/// which data ids each measurement has.
+/// On its own, an instance keeps each measurement's segments as files in a directory
+/// `<root>/<measurement uuid>/`: `00000000.chunks`, `00000001.chunks`, …; a new one starts when
+/// the current one reaches the segment size. A chunk is one ``TelemetryChunkRecord`` in a
+/// segment; the index (``TelemetryDataMigrations``) says where each chunk lies, which span of
+/// time it covers, and which data ids each measurement has.
+///
+/// Instances that share no disk share their segments instead (`sharedSegments`): each batch of
+/// records is staged in its index rows, and a segment that is full or idle is sealed into one
+/// blob of the blob store (``TelemetrySegmentSealer``). Every instance then reads every
+/// measurement, whichever instance received it.
 ///
 /// ```swift
 /// let store = TelemetryDataStore(database: database, directory: dataDirectory + "/telemetry")
@@ -20,37 +24,49 @@ import Storage
 /// ```
 ///
 /// Nothing acknowledged is lost: ``append(_:measurement:)`` returns once the record is
-/// synchronized to disk and its index row committed. A crash between the two leaves bytes that
-/// no index row names; the next append to the measurement cuts them off. Appends to one
-/// measurement are serialized and batched (see ``TelemetryMeasurementWriter``); appends to
-/// different measurements run in parallel. A chunk whose stream and sequence number are
-/// already stored is acknowledged without being stored again.
-///
-/// The files are local to this server: with several instances on one PostgreSQL database, each
-/// measurement must be written and read through the instance whose disk holds it.
+/// synchronized to disk and its index row committed (or, shared, once the transaction that
+/// stages it committed). A crash between the two leaves bytes that no index row names; the next
+/// append to the measurement cuts them off. Appends to one measurement are serialized and
+/// batched (see ``TelemetryMeasurementWriter``); appends to different measurements run in
+/// parallel. A chunk whose stream and sequence number are already stored is acknowledged
+/// without being stored again.
 public final class TelemetryDataStore: Sendable {
     /// The directory that holds one directory per measurement.
     public let directory: String
+    /// Where sealed shared segments are kept, if anywhere.
+    private let blobs: (any BlobStore)?
     private let index: TelemetryChunkIndex
     private let writers: TelemetryMeasurementWriters
 
     /// The default size at which a new segment file starts: 64 MiB.
     public static let defaultSegmentSize = 64 << 20
+    /// The default size at which a shared segment is sealed: 8 MiB, staged in the database until then.
+    public static let defaultSharedSegmentSize = 8 << 20
 
     /// Creates the store.
     ///
     /// - Parameters:
     ///   - database: The database with the ``TelemetryDataMigrations`` applied.
     ///   - directory: Where the measurement directories go, usually `<data directory>/telemetry`.
-    ///   - segmentSize: The size in bytes past which appends start a new segment file.
-    public init(database: Database, directory: String, segmentSize: Int = defaultSegmentSize) {
+    ///   - blobs: The blob store that holds sealed shared segments; without it, only segment
+    ///     files and staged records can be read.
+    ///   - sharedSegments: Appends go to shared segments, sealed by `sealer` (which needs
+    ///     `blobs`), instead of to segment files.
+    ///   - segmentSize: The size in bytes past which appends start a new segment; by default
+    ///     ``defaultSegmentSize``, or ``defaultSharedSegmentSize`` for shared segments.
+    public init(
+        database: Database, directory: String, blobs: (any BlobStore)? = nil, sharedSegments sealer: TelemetrySegmentSealer? = nil,
+        segmentSize: Int? = nil
+    ) {
         let index = TelemetryChunkIndex(database: database)
+        let segmentSize = segmentSize ?? (sealer == nil ? Self.defaultSegmentSize : Self.defaultSharedSegmentSize)
         self.directory = directory
+        self.blobs = blobs
         self.index = index
         self.writers = TelemetryMeasurementWriters { measurement in
             TelemetryMeasurementWriter(
                 measurement: measurement, directory: Self.directory(of: measurement, in: directory),
-                index: index, segmentSize: segmentSize
+                index: index, segmentSize: segmentSize, sealer: sealer
             )
         }
     }
@@ -79,7 +95,7 @@ public final class TelemetryDataStore: Sendable {
         limit: Int? = nil
     ) -> TelemetryPoints {
         TelemetryPoints(cursor: TelemetryPointCursor(
-            measurement: measurement, directory: Self.directory(of: measurement, in: directory), index: index,
+            measurement: measurement, directory: Self.directory(of: measurement, in: directory), blobs: blobs, index: index,
             range: elapsedRange, filters: dataIDs, order: order, limit: limit
         ))
     }
@@ -108,12 +124,16 @@ public final class TelemetryDataStore: Sendable {
     }
 
     /// Removes every stored point of `measurement`: waits for its appends under way and closes
-    /// its open file, then removes its index rows and its directory of segment files. A later
+    /// its open file, then removes its index rows, its directory of segment files and the blobs
+    /// of its sealed segments. A later
     /// append starts the measurement afresh, so whoever deletes a measurement's catalog row
     /// must make the recorder refuse further chunks for it (``TelemetryRecording``).
     public func delete(measurement: UUID) async throws {
         await writers.remove(measurement)
-        try await index.delete(measurement)
+        let sealed = try await index.delete(measurement)
+        if let blobs {
+            for digest in sealed { try await blobs.delete(digest) }
+        }
         let path = Self.directory(of: measurement, in: directory)
         try await NIOThreadPool.singleton.runIfActive {
             guard FileManager.default.fileExists(atPath: path) else { return }

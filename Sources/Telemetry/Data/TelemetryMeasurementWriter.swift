@@ -1,7 +1,8 @@
 import Foundation
 import NIOPosix
 
-/// Appends the chunks of one measurement to its segment files, one batch at a time.
+/// Appends the chunks of one measurement to its segment files, or stages them in its shared
+/// segments, one batch at a time.
 ///
 /// Appends that arrive while a batch is being written wait and then go to disk together: one
 /// write, one `fdatasync` and one index transaction for all of them (group commit). Each
@@ -10,6 +11,10 @@ import NIOPosix
 /// On its first write the writer recovers the measurement's directory: bytes past the end of
 /// the last indexed record (a torn write, or a record written but never indexed, so never
 /// acknowledged) are cut off, and segment files after the last indexed one are removed.
+///
+/// A writer that shares its segments (given a ``TelemetrySegmentSealer``) keeps no file: each
+/// batch is staged in the database in one transaction, and a segment that reaches the segment
+/// size is handed to the sealer.
 actor TelemetryMeasurementWriter {
     /// The measurement whose chunks this writer appends.
     let measurement: UUID
@@ -17,8 +22,10 @@ actor TelemetryMeasurementWriter {
     let directory: String
     private let index: TelemetryChunkIndex
     private let segmentSize: Int
+    /// Seals full shared segments; `nil` when the writer uses segment files.
+    private let sealer: TelemetrySegmentSealer?
 
-    /// The open segment, once recovered.
+    /// The open segment file, once recovered.
     private var current: (file: TelemetrySegmentFile, segment: Int, size: Int)?
     /// Chunks waiting for the next batch.
     private var pending: [TelemetryChunk] = []
@@ -30,12 +37,14 @@ actor TelemetryMeasurementWriter {
     /// The most chunks one batch writes.
     private static let maximumBatch = 512
 
-    /// Creates the writer of `measurement`, whose files live in `directory`.
-    init(measurement: UUID, directory: String, index: TelemetryChunkIndex, segmentSize: Int) {
+    /// Creates the writer of `measurement`, whose files live in `directory`, or whose shared
+    /// segments `sealer` seals.
+    init(measurement: UUID, directory: String, index: TelemetryChunkIndex, segmentSize: Int, sealer: TelemetrySegmentSealer?) {
         self.measurement = measurement
         self.directory = directory
         self.index = index
         self.segmentSize = segmentSize
+        self.sealer = sealer
     }
 
     /// Stores `chunk` and returns when it is durable and indexed, or when it was stored before.
@@ -91,15 +100,26 @@ actor TelemetryMeasurementWriter {
         }
     }
 
-    /// Encodes `chunks`, writes them after the end of the current segment (rolling to a new one
-    /// when it is full), synchronizes, and indexes them.
+    /// Encodes `chunks` and stores them: staged in a shared segment when this writer shares its
+    /// segments, else in the segment files.
     private func writeRecords(of chunks: [TelemetryChunk]) async throws {
+        let encoded = try chunks.map(TelemetryEncodedChunk.init)
+        if let sealer {
+            guard let (segment, end) = try await index.stage(encoded, of: measurement) else { return }
+            if end >= segmentSize { await sealer.handOver(TelemetryChunkIndex.SharedSegment(measurement: measurement, segment: segment)) }
+            return
+        }
+        try await writeToSegmentFile(encoded)
+    }
+
+    /// Writes `chunks` after the end of the current segment file (rolling to a new one when it
+    /// is full), synchronizes, and indexes them.
+    private func writeToSegmentFile(_ chunks: [TelemetryEncodedChunk]) async throws {
         var bytes: [UInt8] = []
-        var placed: [(chunk: TelemetryChunk, offset: Int, length: Int)] = []
+        var offsets: [Int] = []
         for chunk in chunks {
-            let record = try TelemetryChunkRecord(streamID: chunk.upstream.streamID, sequenceNumber: chunk.sequenceNumber, groups: chunk.groups).encoded()
-            placed.append((chunk, bytes.count, record.count))
-            bytes.append(contentsOf: record)
+            offsets.append(bytes.count)
+            bytes.append(contentsOf: chunk.record)
         }
         var (file, segment, size) = try await openSegment()
         if size >= segmentSize {
@@ -119,18 +139,8 @@ actor TelemetryMeasurementWriter {
         }
         current = (file, segment, start + bytes.count)
         let receivedAt = Date()
-        let entries = placed.map { item in
-            let summaries = Self.summaries(of: item.chunk.groups)
-            return TelemetryChunkIndex.Entry(
-                streamID: item.chunk.upstream.streamID, sequenceNumber: item.chunk.sequenceNumber,
-                location: TelemetryChunkLocation(
-                    segment: segment, offset: start + item.offset, length: item.length,
-                    firstElapsedTime: summaries.map(\.firstElapsedTime).min() ?? 0,
-                    lastElapsedTime: summaries.map(\.lastElapsedTime).max() ?? 0,
-                    receivedAt: receivedAt
-                ),
-                pointCount: item.chunk.dataPointCount, dataIDs: summaries
-            )
+        let entries = zip(chunks, offsets).map { chunk, offset in
+            chunk.entry(segment: segment, offset: start + offset, receivedAt: receivedAt, staged: false)
         }
         do {
             try await index.insert(entries, of: measurement)
@@ -194,20 +204,5 @@ actor TelemetryMeasurementWriter {
     private static func unique(_ batch: [TelemetryChunk]) -> [TelemetryChunk] {
         var seen: Set<TelemetryChunkIndex.ChunkKey> = []
         return batch.filter { $0.dataPointCount > 0 && seen.insert(key(of: $0)).inserted }
-    }
-
-    /// How many points of each data id `groups` hold, and their span of time.
-    private static func summaries(of groups: [TelemetryDataPointGroup]) -> [TelemetryDataIDSummary] {
-        var summaries: [TelemetryDataID: TelemetryDataIDSummary] = [:]
-        for group in groups where !group.dataPoints.isEmpty {
-            let times = group.dataPoints.map(\.elapsedTime)
-            let known = summaries[group.dataID]
-            summaries[group.dataID] = TelemetryDataIDSummary(
-                dataID: group.dataID, pointCount: (known?.pointCount ?? 0) + times.count,
-                firstElapsedTime: min(known?.firstElapsedTime ?? .max, times.min()!),
-                lastElapsedTime: max(known?.lastElapsedTime ?? .min, times.max()!)
-            )
-        }
-        return Array(summaries.values)
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
+import NIOCore
 import NIOPosix
+import Storage
 
 /// Reads the points of one query in time order, a chunk at a time.
 ///
@@ -23,6 +25,7 @@ actor TelemetryPointCursor {
 
     private let measurement: UUID
     private let directory: String
+    private let blobs: (any BlobStore)?
     private let index: TelemetryChunkIndex
     private let range: Range<Int64>
     private let filters: [TelemetryDataFilter]?
@@ -40,18 +43,25 @@ actor TelemetryPointCursor {
     private var serial = 0
     private var returned = 0
     private var files: [Int: TelemetrySegmentFile] = [:]
+    /// The sealed form of each shared segment looked up, `nil` for segment files.
+    private var sealedSegments: [Int: TelemetryChunkIndex.SealedSegment?] = [:]
+    /// The bytes last read from a sealed segment's blob: a window around the records read.
+    private var window: (segment: Int, start: Int, bytes: [UInt8])?
 
     /// Index rows fetched per page.
     private static let pageSize = 64
+    /// How much of a sealed segment one read of its blob fetches, at least.
+    private static let windowSize = 1 << 20
 
-    /// Creates a cursor over the points of `measurement` (files in `directory`) in `range`
-    /// whose data id matches one of `filters` (any, when `nil`).
+    /// Creates a cursor over the points of `measurement` (files in `directory`, sealed shared
+    /// segments in `blobs`) in `range` whose data id matches one of `filters` (any, when `nil`).
     init(
-        measurement: UUID, directory: String, index: TelemetryChunkIndex, range: Range<Int64>,
+        measurement: UUID, directory: String, blobs: (any BlobStore)?, index: TelemetryChunkIndex, range: Range<Int64>,
         filters: [TelemetryDataFilter]?, order: TelemetryQueryOrder, limit: Int?
     ) {
         self.measurement = measurement
         self.directory = directory
+        self.blobs = blobs
         self.index = index
         self.range = range
         self.filters = filters
@@ -117,8 +127,7 @@ actor TelemetryPointCursor {
 
     /// Reads the chunk at `location` and merges its wanted points into the buffer.
     private func read(_ location: TelemetryChunkLocation) async throws {
-        let file = try await segmentFile(location.segment)
-        let bytes = try await NIOThreadPool.singleton.runIfActive { try file.read(count: location.length, at: location.offset) }
+        let bytes = try await recordBytes(at: location)
         let record: TelemetryChunkRecord
         do {
             record = try TelemetryChunkRecord(decoding: bytes)
@@ -163,6 +172,50 @@ actor TelemetryPointCursor {
             }
         }
         return merged
+    }
+
+    /// The bytes of the record at `location`: staged in its row, in its sealed segment's blob,
+    /// or in a segment file.
+    private func recordBytes(at location: TelemetryChunkLocation) async throws -> [UInt8] {
+        if let record = location.record { return record }
+        if let blobs, let sealed = try await sealedSegment(location.segment) {
+            return try await read(location, in: sealed, of: blobs)
+        }
+        let file = try await segmentFile(location.segment)
+        return try await NIOThreadPool.singleton.runIfActive { try file.read(count: location.length, at: location.offset) }
+    }
+
+    /// The record at `location` read from the blob of its sealed segment, through a window of at
+    /// least ``windowSize`` bytes that reaches ahead in the order of the query, so that reading a
+    /// segment's records one after the other costs one read of the store per window.
+    private func read(
+        _ location: TelemetryChunkLocation, in sealed: TelemetryChunkIndex.SealedSegment, of blobs: any BlobStore
+    ) async throws -> [UInt8] {
+        let end = location.offset + location.length
+        if let window, window.segment == location.segment, location.offset >= window.start, end <= window.start + window.bytes.count {
+            return Array(window.bytes[(location.offset - window.start)..<(end - window.start)])
+        }
+        let span = max(Self.windowSize, location.length)
+        let start = order == .ascending ? location.offset : max(0, end - span)
+        let stop = order == .ascending ? min(sealed.length, max(end, location.offset + span)) : end
+        guard end <= sealed.length else {
+            throw TelemetryDataStoreError.corruptRecord("a record ends at byte \(end) of segment \(location.segment), after the segment's \(sealed.length) bytes")
+        }
+        let buffer = try await blobs.readAll(sealed.digest, range: Int64(start)..<Int64(stop))
+        let bytes = Array(buffer.readableBytesView)
+        window = (location.segment, start, bytes)
+        guard bytes.count == stop - start else {
+            throw TelemetryDataStoreError.corruptRecord("segment \(location.segment)'s blob gave \(bytes.count) of \(stop - start) bytes")
+        }
+        return Array(bytes[(location.offset - start)..<(end - start)])
+    }
+
+    /// The sealed form of shared segment `number`, or `nil` for a segment file, looked up once.
+    private func sealedSegment(_ number: Int) async throws -> TelemetryChunkIndex.SealedSegment? {
+        if let known = sealedSegments[number] { return known }
+        let sealed = try await index.sealed(number, of: measurement)
+        sealedSegments[number] = .some(sealed)
+        return sealed
     }
 
     /// Segment file `number`, opened for reading on first use.
