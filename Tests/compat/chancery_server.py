@@ -107,11 +107,17 @@ class Server:
     def _database_args(self):
         return ["--database", self.database] if self.database else []
 
+    def _store_environment(self):
+        """The environment the server and its CLI reach their stores with."""
+        return dict(os.environ)
+
     def cli(self, *args, input=None):
-        """Runs `chancery ARGS --data DIR [--database URL]` next to the running server and
-        returns its CompletedProcess; fails the test when it exits non-zero."""
-        command = [self.binary, *args, "--data", str(self.data_dir), *self._database_args()]
-        result = subprocess.run(command, input=input, capture_output=True, text=True, timeout=CLI_TIMEOUT)
+        """Runs `chancery ARGS --data DIR [--database URL] [--blobs URL]` next to the running
+        server and returns its CompletedProcess; fails the test when it exits non-zero."""
+        command = [self.binary, *args, "--data", str(self.data_dir), *self._database_args(), *self._blob_args()]
+        result = subprocess.run(
+            command, input=input, capture_output=True, text=True, timeout=CLI_TIMEOUT, env=self._store_environment()
+        )
         assert result.returncode == 0, (
             f"{' '.join(command)} exited with {result.returncode}\n"
             f"stdout:\n{result.stdout}\nstderr:\n{result.stderr}"
@@ -123,7 +129,7 @@ class Deployment(Server):
     """A deployment of several instances behind a load balancer, started by `scripts/cluster`
     (CHANCERY_TEST_CLUSTER names its cluster.env): used like a `Server`, but started and
     stopped by the script. The CLI runs with the first instance's data folder and the
-    deployment's database and blob store."""
+    deployment's database and blob store; `sql` reads the database."""
 
     def __init__(self, env_path):
         values = {}
@@ -132,15 +138,32 @@ class Deployment(Server):
             words = shlex.split(value)
             values[name] = words[0] if words else ""
         super().__init__(binary(), Path(values["INSTANCE_1_DATA"]), values["CLUSTER_DATABASE"])
+        self.blobs = values["CLUSTER_BLOBS"]
+        self.credentials = {name: values[name] for name in ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY")}
         self.admin_password = values["CLUSTER_ADMIN_PASSWORD"]
         self.base_url = values["CLUSTER_URL"]
         self.instance_logs = sorted(Path(env_path).parent.glob("instance-*.log"))
+
+    def _blob_args(self):
+        return ["--blobs", self.blobs]
+
+    def _store_environment(self):
+        return dict(os.environ, **self.credentials)
 
     def start(self):
         pass
 
     def stop(self):
         pass
+
+    def sql(self, query):
+        """The rows `query` gives on the deployment's database, as lists of text values."""
+        result = subprocess.run(
+            ["psql", "--no-psqlrc", "--quiet", "--tuples-only", "--no-align", "--field-separator=|", "--set=ON_ERROR_STOP=1",
+             self.database, "--command", query],
+            capture_output=True, text=True, check=True, timeout=CLI_TIMEOUT,
+        )
+        return [line.split("|") for line in result.stdout.splitlines() if line]
 
     def output(self):
         return "".join(f"--- {log.name}\n{log.read_text(errors='replace')[-4000:]}" for log in self.instance_logs)

@@ -37,6 +37,7 @@ def user_lockout_server(start_module_server):
 
 
 def administrator(server):
+    """Basic-auth credentials of the administrator `server` created at start."""
     return ("Administrator", server.admin_password)
 
 

@@ -14,6 +14,7 @@ import intdash
 import pandas as pd
 import pytest
 import requests
+from chancery_server import Deployment
 from intdash import data
 
 TIMEOUT = 30
@@ -145,13 +146,20 @@ def test_malformed_uploads_are_refused_in_the_intdash_shape(server, admin_token,
 
 
 def test_a_deleted_measurement_has_no_data_left(server, edge_client, measurement):
-    """After `measurements.delete`, listing the measurement's data fails with 404, and its chunk
-    files are gone from the server's data directory."""
+    """After `measurements.delete`, listing the measurement's data fails with 404, and its
+    stored chunks are gone: the segment files in the server's data directory, or, in a
+    deployment of several instances, the chunks staged in the shared database."""
     edge_client.data_points.store(measurement_uuid=measurement.uuid, data_points=VALUES)
-    files = server.data_dir / "telemetry" / measurement.uuid
-    assert files.exists()
+    if isinstance(server, Deployment):
+        def stored():
+            count = f"SELECT COUNT(*) FROM telemetry_chunks WHERE measurement_uuid = '{measurement.uuid}'"
+            return int(server.sql(count)[0][0]) > 0
+    else:
+        files = server.data_dir / "telemetry" / measurement.uuid
+        stored = files.exists
+    assert stored()
     edge_client.measurements.delete(measurement.uuid)
-    assert not files.exists()
+    assert not stored()
     with pytest.raises(Exception) as refused:
         edge_client.data_points.list(measurement_uuid=measurement.uuid, start=BASE_TIME, end=BASE_TIME + pd.Timedelta(seconds=10))
     assert "404" in str(refused.value)
