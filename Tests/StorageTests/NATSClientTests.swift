@@ -30,9 +30,9 @@ struct NATSClientTests {
         try await subscriber.flush()
         let sent = (1...500).map { "point \($0)" }
         for (index, text) in sent.enumerated() {
-            try publisher.publish(ByteBuffer(string: text), to: index.isMultiple(of: 2) ? "telemetry.a" : "telemetry.b")
+            try await publisher.publish(ByteBuffer(string: text), to: index.isMultiple(of: 2) ? "telemetry.a" : "telemetry.b")
         }
-        try publisher.publish(ByteBuffer(string: "elsewhere"), to: "other.a")
+        try await publisher.publish(ByteBuffer(string: "elsewhere"), to: "other.a")
         #expect(await Self.next(500, of: subscription) == sent)
         await publisher.close()
         await subscriber.close()
@@ -45,9 +45,9 @@ struct NATSClientTests {
         let other = try await Self.client([server.address])
         let subscription = try one.subscribe(to: "shared")
         try await one.flush()
-        try one.publish(ByteBuffer(string: "mine"), to: "shared")
+        try await one.publish(ByteBuffer(string: "mine"), to: "shared")
         try await one.flush()
-        try other.publish(ByteBuffer(string: "theirs"), to: "shared")
+        try await other.publish(ByteBuffer(string: "theirs"), to: "shared")
         #expect(await Self.next(1, of: subscription) == ["theirs"])
         await one.close()
         await other.close()
@@ -63,7 +63,7 @@ struct NATSClientTests {
         let responder = Task {
             for await question in questions.messages {
                 guard let replyTo = question.replyTo else { continue }
-                try answering.publish(ByteBuffer(string: "echo: " + String(buffer: question.payload)), to: replyTo)
+                try await answering.publish(ByteBuffer(string: "echo: " + String(buffer: question.payload)), to: replyTo)
             }
         }
         let answer = try await asking.request(ByteBuffer(string: "hi"), to: "echo", timeout: .seconds(20))
@@ -118,21 +118,21 @@ struct NATSClientTests {
         try await steady.flush()
         try await dropping.flush()
 
-        for number in 1...10 { try dropping.publish(ByteBuffer(string: "\(number)"), to: "from.dropping") }
+        for number in 1...10 { try await dropping.publish(ByteBuffer(string: "\(number)"), to: "from.dropping") }
         try await dropping.flush()
         await relay.cut()
         await #expect(throws: NATSError.self) { try await dropping.flush() }
         #expect(!dropping.isConnected)
         // Published while the connection is down: kept, and sent once it is back.
-        for number in 11...20 { try dropping.publish(ByteBuffer(string: "\(number)"), to: "from.dropping") }
+        for number in 11...20 { try await dropping.publish(ByteBuffer(string: "\(number)"), to: "from.dropping") }
         relay.restore()
         try await dropping.waitUntilConnected(timeout: .seconds(30))
-        for number in 21...30 { try dropping.publish(ByteBuffer(string: "\(number)"), to: "from.dropping") }
+        for number in 21...30 { try await dropping.publish(ByteBuffer(string: "\(number)"), to: "from.dropping") }
         #expect(await Self.next(30, of: atSteady) == (1...30).map { "\($0)" })
 
         // The subscription was made again on the new connection.
         try await dropping.flush()
-        try steady.publish(ByteBuffer(string: "welcome back"), to: "from.steady")
+        try await steady.publish(ByteBuffer(string: "welcome back"), to: "from.steady")
         #expect(await Self.next(1, of: atDropping) == ["welcome back"])
         #expect(relay.connectionsRelayed >= 2)
 
@@ -145,13 +145,13 @@ struct NATSClientTests {
     @Test func aMessageLargerThanTheServerAllowsIsRefusedBeforeItIsSent() async throws {
         let server = try await TestNATSServer.start(configuration: "max_payload: 1024\n")
         let client = try await Self.client([server.address])
-        #expect(throws: NATSError.payloadTooLarge(size: 1025, limit: 1024)) {
-            try client.publish(ByteBuffer(repeating: 0, count: 1025), to: "big")
+        await #expect(throws: NATSError.payloadTooLarge(size: 1025, limit: 1024)) {
+            try await client.publish(ByteBuffer(repeating: 0, count: 1025), to: "big")
         }
-        #expect(throws: NATSError.invalidSubject("two words")) {
-            try client.publish(ByteBuffer(), to: "two words")
+        await #expect(throws: NATSError.invalidSubject("two words")) {
+            try await client.publish(ByteBuffer(), to: "two words")
         }
-        try client.publish(ByteBuffer(repeating: 0, count: 1024), to: "big")
+        try await client.publish(ByteBuffer(repeating: 0, count: 1024), to: "big")
         try await client.flush()
         await client.close()
         await server.stop()

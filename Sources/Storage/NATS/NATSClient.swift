@@ -15,7 +15,7 @@ import Synchronization
 /// ```swift
 /// let nats = try await NATSClient.connect(to: [NATSServerAddress(host: "127.0.0.1")], name: "chancery", logger: logger)
 /// let subscription = try nats.subscribe(to: "greetings.>")
-/// try nats.publish(ByteBuffer(string: "hello"), to: "greetings.world")   // from another client
+/// try await nats.publish(ByteBuffer(string: "hello"), to: "greetings.world")   // from another client
 /// for await message in subscription.messages { … }
 /// await nats.close()
 /// ```
@@ -107,12 +107,14 @@ public final class NATSClient: Sendable {
 
     // MARK: Publishing
 
-    /// Publishes `payload` to `subject`, asking for answers at `replyTo` when given. The
-    /// message is on its way when this returns; ``flush()`` waits until the server has it.
+    /// Publishes `payload` to `subject`, asking for answers at `replyTo` when given. When this
+    /// returns, the message is written to the connection's socket (so it leaves even if this
+    /// process dies next), or, while the client reconnects, queued to go first on the next
+    /// connection; ``flush()`` waits until the server has it.
     ///
     /// - Throws: ``NATSError/payloadTooLarge(size:limit:)``, ``NATSError/notConnected``
-    ///   when the connection is down and its buffer full, ``NATSError/closed``.
-    public func publish(_ payload: ByteBuffer, to subject: String, replyTo: String? = nil) throws(NATSError) {
+    ///   when the connection is down and its buffer full or the write fails, ``NATSError/closed``.
+    public func publish(_ payload: ByteBuffer, to subject: String, replyTo: String? = nil) async throws(NATSError) {
         try Self.check(subject)
         if let replyTo { try Self.check(replyTo) }
         let limit = state.withLock { $0.maxPayload }
@@ -120,7 +122,12 @@ public final class NATSClient: Sendable {
         var command = ByteBuffer(string: "PUB \(subject) \(replyTo.map { "\($0) " } ?? "")\(payload.readableBytes)\r\n")
         command.writeImmutableBuffer(payload)
         command.writeStaticString("\r\n")
-        try send(command)
+        guard let written = try send(command) else { return }
+        do {
+            try await written.get()
+        } catch {
+            throw NATSError.notConnected
+        }
     }
 
     /// Waits until the server has processed everything sent before (a `PING` answered).
@@ -139,7 +146,7 @@ public final class NATSClient: Sendable {
         let inbox = "_INBOX.\(UUID().uuidString.replacingOccurrences(of: "-", with: ""))"
         let subscription = try subscribe(to: inbox)
         defer { unsubscribe(subscription) }
-        try publish(payload, to: subject, replyTo: inbox)
+        try await publish(payload, to: subject, replyTo: inbox)
         return try await withThrowingTaskGroup(of: NATSMessage?.self) { group in
             group.addTask {
                 for await message in subscription.messages { return message }
@@ -213,16 +220,18 @@ public final class NATSClient: Sendable {
     // MARK: The connection
 
     /// Sends `command` now, or queues it while the connection is down.
-    private func send(_ command: ByteBuffer) throws(NATSError) {
-        try state.withLock { state throws(NATSError) in
+    private func send(_ command: ByteBuffer) throws(NATSError) -> EventLoopFuture<Void>? {
+        try state.withLock { state throws(NATSError) -> EventLoopFuture<Void>? in
             guard !state.isClosed else { throw NATSError.closed }
             if let channel = state.channel {
-                channel.writeAndFlush(command, promise: nil)
-                return
+                let written = channel.eventLoop.makePromise(of: Void.self)
+                channel.writeAndFlush(command, promise: written)
+                return written.futureResult
             }
             guard state.waitingBytes + command.readableBytes <= Self.reconnectBufferLimit else { throw NATSError.notConnected }
             state.waiting.append(command)
             state.waitingBytes += command.readableBytes
+            return nil
         }
     }
 

@@ -119,17 +119,18 @@ public actor TelemetryBroker {
     public var subscriptionCount: Int { subscribers.count }
 
     /// Hands each subscriber watching the chunk's node the groups its filters pass, here and
-    /// on the other instances.
-    public func publish(_ chunk: TelemetryChunk) {
-        link?.publish(.chunk(chunk), about: chunk.upstream.sourceNodeID)
+    /// on the other instances. With a link, it returns once the chunk is written to NATS, so
+    /// that an acknowledgement sent after it never overtakes it.
+    public func publish(_ chunk: TelemetryChunk) async {
         route(chunk)
+        await link?.publish(.chunk(chunk), about: chunk.upstream.sourceNodeID)
     }
 
     /// Hands `metadata` from `sourceNodeID` to every subscriber watching that node, here and
-    /// on the other instances.
-    public func publish(_ metadata: TelemetryMetadata, from sourceNodeID: String) {
-        link?.publish(.metadata(metadata, sourceNodeID: sourceNodeID), about: sourceNodeID)
+    /// on the other instances, returning as ``publish(_:)`` does.
+    public func publish(_ metadata: TelemetryMetadata, from sourceNodeID: String) async {
         route(metadata, from: sourceNodeID)
+        await link?.publish(.metadata(metadata, sourceNodeID: sourceNodeID), about: sourceNodeID)
     }
 
     private func route(_ chunk: TelemetryChunk) {
@@ -223,7 +224,7 @@ public actor TelemetryBroker {
     private func takeCallsFromOtherInstances(for nodeID: String) {
         remoteCalls[nodeID] = feed({ try $0.calls(to: nodeID) }) { broker, link, message in
             guard case .call(let call) = link.decode(message) else { return }
-            if await broker.deliver(call) { link.acknowledge(message) }
+            if await broker.deliver(call) { await link.acknowledge(message) }
         }
     }
 

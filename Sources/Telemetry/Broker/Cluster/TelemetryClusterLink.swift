@@ -25,12 +25,12 @@ public final class TelemetryClusterLink: Sendable {
         self.logger = logger
     }
 
-    /// Sends `message` about `nodeID` to the other instances; a message that cannot be sent
-    /// (too large for the NATS server, or NATS unreachable for long) is logged and dropped,
-    /// as a downstream that falls behind drops events.
-    func publish(_ message: TelemetryClusterMessage, about nodeID: String) {
+    /// Sends `message` about `nodeID` to the other instances and returns once it is written to
+    /// NATS's socket; a message that cannot be sent (too large for the NATS server, or NATS
+    /// unreachable for long) is logged and dropped, as a downstream that falls behind drops events.
+    func publish(_ message: TelemetryClusterMessage, about nodeID: String) async {
         do {
-            try nats.publish(message.encoded(), to: TelemetryClusterSubject.events(of: nodeID))
+            try await nats.publish(message.encoded(), to: TelemetryClusterSubject.events(of: nodeID))
         } catch {
             logger.warning("telemetry not sent to the other instances", metadata: ["node": "\(nodeID)", "error": "\(error)"])
         }
@@ -78,9 +78,9 @@ public final class TelemetryClusterLink: Sendable {
     }
 
     /// Tells the instance that passed on `request` that its call was delivered here.
-    func acknowledge(_ request: NATSMessage) {
+    func acknowledge(_ request: NATSMessage) async {
         guard let replyTo = request.replyTo else { return }
-        try? nats.publish(ByteBuffer(), to: replyTo)
+        try? await nats.publish(ByteBuffer(), to: replyTo)
     }
 
     /// Decodes a message another instance sent; `nil`, logged, when it is not one.
