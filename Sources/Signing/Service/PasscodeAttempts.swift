@@ -1,58 +1,73 @@
-import Synchronization
+import Crypto
+import Foundation
+import SQLKit
+import Storage
 
 /// Counts passcode attempts per signing link and locks a link out for ``lockout`` after
 /// ``limit`` wrong passcodes in a row, so that a short passcode cannot be guessed by trying.
 ///
 /// An attempt is counted when it starts, before bcrypt has answered, so that guesses sent in
-/// parallel cannot outrun the limit; a right passcode forgets the count.
+/// parallel cannot outrun the limit; a right passcode forgets the count, and so does a quiet
+/// ``lockout`` period after the last attempt.
 ///
-/// The counts are kept in this process's memory. A restart forgets them, and several server
-/// instances behind a load balancer each count on their own, so a link gets at most
-/// `limit` guesses per instance per lockout period. That is still few enough for the
-/// passcodes people choose, and it needs no table and no write per guess; a deployment that
-/// wants one count for all instances would keep it in the database instead.
-final class PasscodeAttempts: Sendable {
+/// The counts live in the database (`signing_passcode_attempts`), so a restart keeps them and
+/// every instance on a shared database counts together. Each attempt is one transaction; on
+/// PostgreSQL it holds an advisory lock of its link, so that two instances never count one
+/// attempt twice or lose one.
+///
+/// ```swift
+/// if let lockedUntil = try await attempts.begin(on: link) { … 429 until lockedUntil … }
+/// if passcodeIsRight { try await attempts.succeeded(on: link) }
+/// ```
+struct PasscodeAttempts: Sendable {
     /// Wrong passcodes in a row that lock a link out.
     static let limit = 5
-    /// How long a link stays locked out.
-    static let lockout: Duration = .seconds(15 * 60)
-    /// How many links are tracked before those not locked out are forgotten.
-    private static let capacity = 10_000
+    /// How long a link stays locked out, and how long a count lasts without attempts.
+    static let lockout: TimeInterval = 15 * 60
 
-    /// The attempts of one link since its last right passcode.
-    private struct Count {
-        var attempts = 0
-        var lockedUntil: ContinuousClock.Instant?
-    }
+    /// The database with the ``SigningMigrations`` applied.
+    let database: Database
 
-    private let counts = Mutex<[String: Count]>([:])
-
-    /// Creates an empty counter.
-    init() {}
-
-    /// Counts an attempt on `link` (any string that names one recipient's current link).
+    /// Counts an attempt on `link` (any string that names one recipient's current link) at
+    /// `now`.
     ///
     /// - Returns: When the link may be tried again, if it is locked out and this attempt must
     ///   be refused; `nil` when the passcode may be checked.
-    func begin(on link: String, now: ContinuousClock.Instant = .now) -> ContinuousClock.Instant? {
-        counts.withLock { counts in
-            var count = counts[link] ?? Count()
-            if let lockedUntil = count.lockedUntil {
+    func begin(on link: String, now: Date = Date()) async throws -> Date? {
+        try await database.withTransaction(serializedBy: Self.lock(of: link)) { sql in
+            try await sql.delete(from: "signing_passcode_attempts")
+                .where("updated_at", .lessThan, now.addingTimeInterval(-Self.lockout))
+                .run()
+            let row = try await sql.select().column("attempts").column("locked_until").from("signing_passcode_attempts")
+                .where("link", .equal, link)
+                .first()
+            var attempts = try row?.decode(column: "attempts", as: Int.self) ?? 0
+            if let lockedUntil = try row?.decode(column: "locked_until", as: Date?.self) {
                 if lockedUntil > now { return lockedUntil }
-                count = Count()
+                attempts = 0
             }
-            count.attempts += 1
-            if count.attempts >= Self.limit { count.lockedUntil = now + Self.lockout }
-            if counts[link] == nil && counts.count >= Self.capacity {
-                counts = counts.filter { $0.value.lockedUntil.map { $0 > now } ?? false }
-            }
-            counts[link] = count
+            attempts += 1
+            let lockedUntil = attempts >= Self.limit ? now.addingTimeInterval(Self.lockout) : nil
+            try await sql.insert(into: "signing_passcode_attempts")
+                .columns("link", "attempts", "locked_until", "updated_at")
+                .values([link, attempts, lockedUntil, now] as [any Encodable & Sendable])
+                .onConflict(with: ["link"]) { update in
+                    update.set(excludedValueOf: "attempts").set(excludedValueOf: "locked_until").set(excludedValueOf: "updated_at")
+                }
+                .run()
             return nil
         }
     }
 
     /// Forgets the attempts on `link` after a right passcode.
-    func succeeded(on link: String) {
-        _ = counts.withLock { $0.removeValue(forKey: link) }
+    func succeeded(on link: String) async throws {
+        try await database.withConnection { sql in
+            try await sql.delete(from: "signing_passcode_attempts").where("link", .equal, link).run()
+        }
+    }
+
+    /// The advisory lock of `link`'s count: the first eight bytes of its SHA-256.
+    private static func lock(of link: String) -> Int64 {
+        SHA256.hash(data: Data(("passcode attempts " + link).utf8)).prefix(8).reduce(Int64(0)) { $0 << 8 | Int64($1) }
     }
 }

@@ -30,9 +30,9 @@ extension SigningService {
         let recipient = document.recipients[index]
         guard let passcodeHash = recipient.passcodeHash else { throw APIError(.conflict, "This signing link needs no passcode.") }
         let link = "\(document.id)|\(index)|\(recipient.linkNonce)"
-        if let lockedUntil = passcodeAttempts.begin(on: link) { throw Self.lockedOut(until: lockedUntil) }
+        if let lockedUntil = try await passcodeAttempts.begin(on: link) { throw Self.lockedOut(until: lockedUntil) }
         let matches = try await passwords.verify(passcode, hash: passcodeHash)
-        if matches { passcodeAttempts.succeeded(on: link) }
+        if matches { try await passcodeAttempts.succeeded(on: link) }
         _ = try await change(document.id) { document in
             document.events.append(DocumentEvent(
                 kind: matches ? .passcodeVerified : .passcodeFailed, recipientID: recipient.id,
@@ -67,9 +67,8 @@ extension SigningService {
     }
 
     /// The 429 for a locked-out link, with `Retry-After`.
-    private static func lockedOut(until lockedUntil: ContinuousClock.Instant) -> APIError {
-        let remaining = lockedUntil - .now
-        let seconds = max(1, Int(remaining.components.seconds) + (remaining.components.attoseconds > 0 ? 1 : 0))
+    private static func lockedOut(until lockedUntil: Date) -> APIError {
+        let seconds = max(1, Int(lockedUntil.timeIntervalSinceNow.rounded(.up)))
         let minutes = (seconds + 59) / 60
         return APIError(
             .tooManyRequests, "Too many wrong passcodes. Try again in \(minutes) \(minutes == 1 ? "minute" : "minutes").",

@@ -27,7 +27,7 @@ public struct SigningService: Sendable {
     let passwords: PasswordHasher
     let locks = DocumentLocks()
     /// Wrong passcodes per signing link, for the lockout.
-    let passcodeAttempts = PasscodeAttempts()
+    var passcodeAttempts: PasscodeAttempts { PasscodeAttempts(database: store.database) }
 
     /// Creates the service.
     ///

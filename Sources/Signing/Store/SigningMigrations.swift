@@ -85,5 +85,14 @@ public enum SigningMigrations {
             try await sql.create(index: "signing_api_applications_by_owner").on("signing_api_applications")
                 .column("owner_id").column("created_at").run()
         },
+        Migration(version: 5, name: "passcode attempts") { sql in
+            try await sql.create(table: "signing_passcode_attempts")
+                .column("link", type: .text, .primaryKey(autoIncrement: false))
+                .column("attempts", type: .bigint, .notNull)
+                .column("locked_until", type: .timestamp)
+                .column("updated_at", type: .timestamp, .notNull)
+                .run()
+            try await sql.create(index: "signing_passcode_attempts_by_age").on("signing_passcode_attempts").column("updated_at").run()
+        },
     ])
 }

@@ -266,13 +266,45 @@ import Testing
         }
     }
 
-    @Test func aLockoutEndsAfterItsPeriod() {
-        let attempts = PasscodeAttempts()
-        let start = ContinuousClock.now
-        for _ in 1...PasscodeAttempts.limit { #expect(attempts.begin(on: "link", now: start) == nil) }
-        #expect(attempts.begin(on: "link", now: start + .seconds(60)) == start + PasscodeAttempts.lockout)
-        #expect(attempts.begin(on: "other link", now: start) == nil)
-        #expect(attempts.begin(on: "link", now: start + PasscodeAttempts.lockout) == nil)
+    @Test func aLockoutEndsAfterItsPeriod() async throws {
+        try await Self.withAttempts { attempts, _ throws in
+            let start = Date(timeIntervalSince1970: 1_800_000_000)
+            for _ in 1...PasscodeAttempts.limit { #expect(try await attempts.begin(on: "link", now: start) == nil) }
+            #expect(try await attempts.begin(on: "link", now: start + 60) == start + PasscodeAttempts.lockout)
+            #expect(try await attempts.begin(on: "other link", now: start) == nil)
+            #expect(try await attempts.begin(on: "link", now: start + PasscodeAttempts.lockout) == nil)
+        }
+    }
+
+    @Test func instancesOnOneDatabaseCountTogetherAndAQuietPeriodForgets() async throws {
+        try await Self.withAttempts { first, second in
+            let start = Date(timeIntervalSince1970: 1_800_000_000)
+            // Guesses spread over two instances, some at the same moment, all count.
+            for attempt in 0..<PasscodeAttempts.limit - 1 {
+                #expect(try await (attempt.isMultiple(of: 2) ? first : second).begin(on: "link", now: start + Double(attempt)) == nil)
+            }
+            async let one = first.begin(on: "link", now: start + 10)
+            async let other = second.begin(on: "link", now: start + 10)
+            let answers = try await [one, other]
+            #expect(answers.filter { $0 == nil }.count == 1 && answers.contains(start + 10 + PasscodeAttempts.lockout))
+            // A right passcode through one instance forgets the count for both.
+            #expect(try await first.begin(on: "again", now: start) == nil)
+            try await second.succeeded(on: "again")
+            for _ in 1..<PasscodeAttempts.limit { #expect(try await first.begin(on: "again", now: start + 1) == nil) }
+            // Without attempts for a whole period, the count starts afresh.
+            let later = start + 1 + PasscodeAttempts.lockout + 1
+            for _ in 1...PasscodeAttempts.limit { #expect(try await second.begin(on: "again", now: later) == nil) }
+            #expect(try await first.begin(on: "again", now: later) == later + PasscodeAttempts.lockout)
+        }
+    }
+
+    /// Two counters on one fresh database, as two instances have (each of its attempts on a
+    /// connection of its own from the pool).
+    private static func withAttempts(_ body: (PasscodeAttempts, PasscodeAttempts) async throws -> Void) async throws {
+        try await TestDatabase.with { database in
+            try await database.migrate([SigningMigrations.all], logger: TestDatabase.logger)
+            try await body(PasscodeAttempts(database: database), PasscodeAttempts(database: database))
+        }
     }
 
     @Test func anUnlockProofExpires() {
