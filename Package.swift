@@ -296,7 +296,24 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // Benchmarks
-        .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport", swiftSettings: swiftSettings),
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Benchmarks/BenchmarkSupport", swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "DeploymentBenchmark",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            path: "Benchmarks/DeploymentBenchmark", swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "NotaryBenchmark",
             dependencies: [

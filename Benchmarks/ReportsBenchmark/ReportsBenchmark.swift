@@ -58,15 +58,10 @@ struct ReportsBenchmark {
             let client = HTTPClient(configuration: .init(connectionPool: .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: concurrency)))
 
             let reference = try await LoadMeasurement.run(count: reports, concurrency: concurrency) { _ in
-                try await send(HTTPClientRequest(url: "\(base)/.well-known/chancery/log.vkey"), client: client, expecting: 200)
+                try await QEDReportRequest.send(HTTPClientRequest(url: "\(base)/.well-known/chancery/log.vkey"), client: client, expecting: 200)
             }
             let result = try await LoadMeasurement.run(count: reports, concurrency: concurrency) { number in
-                var request = HTTPClientRequest(url: "\(base)/qed/v1/reports/")
-                request.method = .POST
-                request.headers.add(name: "Authorization", value: "app-token \(key)")
-                request.headers.add(name: "Content-Type", value: "application/json")
-                request.body = .bytes(ByteBuffer(string: reportBody(number)))
-                try await send(request, client: client, expecting: 201)
+                try await QEDReportRequest.send(QEDReportRequest.make(number, base: base, key: key), client: client, expecting: 201)
             }
             try await client.shutdown()
             await server.triggerGracefulShutdown()
@@ -77,24 +72,5 @@ struct ReportsBenchmark {
             print(String(format: "POST /qed/v1/reports/ → confirmed:     %.0f reports/s (%.2f × reference), p50 %.1f ms, p99 %.1f ms",
                          result.rate, result.rate / reference.rate, result.p50 * 1000, result.p99 * 1000))
         }
-    }
-
-    /// A report of a fresh SHA-256-sized hash with one file, as a QED client sends it.
-    static func reportBody(_ number: Int) -> String {
-        let hash = String(format: "%064x", number)
-        return #"{"hash":"\#(hash)","name":"bench \#(number)","original_created_at":"2026-11-21T12:00:00Z","provable_files":[{"hash":"\#(hash)","file_name":"file\#(number).jpg"}]}"#
-    }
-
-    /// Sends `request` and fails unless the answer has `status`.
-    static func send(_ request: HTTPClientRequest, client: HTTPClient, expecting status: UInt) async throws {
-        let response = try await client.execute(request, timeout: .seconds(60))
-        let body = try await response.body.collect(upTo: 1 << 20)
-        guard response.status.code == status else {
-            throw BenchmarkError(description: "\(request.url): \(response.status) \(String(buffer: body))")
-        }
-    }
-
-    struct BenchmarkError: Error, CustomStringConvertible {
-        let description: String
     }
 }

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 
 /// The command line of the benchmark.

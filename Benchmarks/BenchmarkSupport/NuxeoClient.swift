@@ -3,18 +3,24 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 
-/// The benchmark's HTTP client for the Nuxeo API of the in-process server: one connection
-/// pool, one credential per user (`X-Api-Key`), and the few calls the benchmark makes.
-struct NuxeoClient: Sendable {
+/// The benchmarks' HTTP client for the Nuxeo API of a server: one connection pool, one
+/// credential per user (`X-Api-Key`), and the few calls the benchmarks make.
+public struct NuxeoClient: Sendable {
     /// The client that sends every request.
-    let http: HTTPClient
-    /// `http://127.0.0.1:PORT`.
-    let base: String
+    public let http: HTTPClient
+    /// The server's base URL, such as `http://127.0.0.1:PORT`.
+    public let base: String
+
+    /// A client of the server at `base`, sending through `http`.
+    public init(http: HTTPClient, base: String) {
+        self.http = http
+        self.base = base
+    }
 
     /// Sends `method path` with `headers` and `body`, reads the whole answer (up to
     /// `limit` bytes) and fails unless it has `status`.
     @discardableResult
-    func send(
+    public func send(
         _ method: HTTPMethod, _ path: String, key: String?, headers: [(String, String)] = [],
         body: HTTPClientRequest.Body? = nil, expecting status: UInt, limit: Int = 64 << 20
     ) async throws -> ByteBuffer {
@@ -27,7 +33,7 @@ struct NuxeoClient: Sendable {
     }
 
     /// Like ``send(_:_:key:headers:body:expecting:limit:)``, decoding the answer as a JSON object.
-    func json(
+    public func json(
         _ method: HTTPMethod, _ path: String, key: String?, headers: [(String, String)] = [],
         body: HTTPClientRequest.Body? = nil, expecting status: UInt
     ) async throws -> [String: Any] {
@@ -39,7 +45,7 @@ struct NuxeoClient: Sendable {
     }
 
     /// The request, with the credential and a JSON content type when there is a body.
-    func request(_ method: HTTPMethod, _ path: String, key: String?, headers: [(String, String)] = [], body: HTTPClientRequest.Body? = nil) -> HTTPClientRequest {
+    public func request(_ method: HTTPMethod, _ path: String, key: String?, headers: [(String, String)] = [], body: HTTPClientRequest.Body? = nil) -> HTTPClientRequest {
         var request = HTTPClientRequest(url: base + path)
         request.method = method
         if let key { request.headers.add(name: "X-Api-Key", value: key) }
@@ -54,7 +60,7 @@ struct NuxeoClient: Sendable {
     /// Creates a document of `type` named `name` with `properties` in the folder at `parentPath`
     /// (the body the Python client sends, spec §1.7) and returns its uid.
     @discardableResult
-    func createDocument(type: String, name: String, properties: [String: Any], in parentPath: String, key: String) async throws -> String {
+    public func createDocument(type: String, name: String, properties: [String: Any], in parentPath: String, key: String) async throws -> String {
         let entity: [String: Any] = [
             "entity-type": "document", "repository": "default", "type": type, "name": name, "properties": properties,
             "contextParameters": [String: Any](), "facets": [String](), "isCheckedOut": false, "isProxy": false,
@@ -68,20 +74,14 @@ struct NuxeoClient: Sendable {
     }
 
     /// `path` with each segment percent-encoded.
-    static func encodePath(_ path: String) -> String {
+    public static func encodePath(_ path: String) -> String {
         path.split(separator: "/", omittingEmptySubsequences: false).map { encode(String($0)) }.joined(separator: "/")
     }
 
     /// `text` percent-encoded for a path segment or a query value.
-    static func encode(_ text: String) -> String {
+    public static func encode(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
     }
 
     private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-}
-
-/// A failed step of the benchmark.
-struct BenchmarkError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }
