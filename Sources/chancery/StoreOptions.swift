@@ -30,23 +30,22 @@ struct StoreOptions: ParsableArguments {
 
     /// The database after flags, environment and default.
     func databaseLocation() throws -> DatabaseLocation {
-        guard let url = Setting.resolve(database, environment: "CHANCERY_DATABASE") else {
-            return .embedded(in: dataDirectory)
-        }
-        do {
-            return try DatabaseLocation(parsing: url)
-        } catch {
-            throw ConfigurationError("\(error)")
-        }
+        try location(database, environment: "CHANCERY_DATABASE", default: .embedded(in: dataDirectory), parse: DatabaseLocation.init(parsing:))
     }
 
     /// The blob store after flags, environment and default.
     func blobStoreLocation() throws -> BlobStoreLocation {
-        guard let url = Setting.resolve(blobs, environment: "CHANCERY_BLOBS") else {
-            return .embedded(in: dataDirectory)
-        }
+        try location(blobs, environment: "CHANCERY_BLOBS", default: .embedded(in: dataDirectory), parse: BlobStoreLocation.init(parsing:))
+    }
+
+    /// The URL of `flag` or of the variable `environment` read with `parse`, or `fallback`; a
+    /// URL that does not parse is a configuration error.
+    private func location<Location>(
+        _ flag: String?, environment: String, default fallback: Location, parse: (String) throws -> Location
+    ) throws -> Location {
+        guard let url = Setting.resolve(flag, environment: environment) else { return fallback }
         do {
-            return try BlobStoreLocation(parsing: url)
+            return try parse(url)
         } catch {
             throw ConfigurationError("\(error)")
         }

@@ -75,6 +75,46 @@ import Testing
         }
     }
 
+    @Test func aKeyRotatedByOneInstanceReachesTheOthersWithoutAConflict() async throws {
+        try await Self.with { database, first, second, kek in
+            let firstKeys = DeploymentKeys(database: database, directory: first, encryptionKey: kek)
+            let secondKeys = DeploymentKeys(database: database, directory: second, encryptionKey: kek)
+            let original = try await firstKeys.synchronize { try Self.loadOrCreate("seal.key", in: first) }
+            #expect(try await secondKeys.synchronize { try Self.loadOrCreate("seal.key", in: second) } == original)
+            // The first instance renews the key at its next start, as the seal is before it expires.
+            let renewed = Data((0..<32).map { _ in UInt8.random(in: 0...255) })
+            try await firstKeys.synchronize { try KeyFile(directory: first, name: "seal.key").replace(with: renewed, as: .bytes) }
+            // Both start again: each has the renewed key, and no start stops with a conflict.
+            try await firstKeys.synchronize {}
+            try await secondKeys.synchronize {}
+            #expect(try KeyFile(directory: first, name: "seal.key").load(.bytes) == renewed)
+            #expect(try KeyFile(directory: second, name: "seal.key").load(.bytes) == renewed)
+            // A third instance that never had the key receives the renewed one.
+            try await TemporaryDirectory.with { third in
+                try await DeploymentKeys(database: database, directory: third + "/keys", encryptionKey: kek).synchronize {}
+                #expect(try KeyFile(directory: third + "/keys", name: "seal.key").load(.bytes) == renewed)
+            }
+        }
+    }
+
+    @Test func aKeyTwoRotationsBehindStillStopsTheStart() async throws {
+        try await Self.with { database, first, second, kek in
+            let firstKeys = DeploymentKeys(database: database, directory: first, encryptionKey: kek)
+            _ = try await firstKeys.synchronize { try Self.loadOrCreate("seal.key", in: first) }
+            let stale = try await DeploymentKeys(database: database, directory: second, encryptionKey: kek).synchronize {
+                try KeyFile(directory: second, name: "seal.key").load(.bytes)
+            }
+            for _ in 1...2 {
+                let renewed = Data((0..<32).map { _ in UInt8.random(in: 0...255) })
+                try await firstKeys.synchronize { try KeyFile(directory: first, name: "seal.key").replace(with: renewed, as: .bytes) }
+            }
+            await #expect(throws: DeploymentKeysError.conflict(path: second + "/seal.key", name: "seal.key")) {
+                try await DeploymentKeys(database: database, directory: second, encryptionKey: kek).synchronize {}
+            }
+            #expect(try KeyFile(directory: second, name: "seal.key").load(.bytes) == stale)
+        }
+    }
+
     @Test func anotherKeyEncryptionKeyCannotOpenTheDeploymentsKeys() async throws {
         try await Self.with { database, first, second, kek in
             _ = try await DeploymentKeys(database: database, directory: first, encryptionKey: kek).synchronize {

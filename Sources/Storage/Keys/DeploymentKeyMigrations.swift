@@ -11,5 +11,9 @@ public enum DeploymentKeyMigrations {
                 .column("created_at", type: .bigint, .notNull)
                 .run()
         },
+        Migration(version: 2, name: "rotations") { sql in
+            // The SHA-256 (hex) of the key file contents a rotated key replaced.
+            try await sql.alter(table: "deployment_keys").column("replaces", type: .text).run()
+        },
     ])
 }

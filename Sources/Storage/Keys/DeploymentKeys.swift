@@ -13,7 +13,13 @@ import SQLKit
 /// advisory lock, so instances that start together on an empty database agree on one key of
 /// each name: the first makes it, the others receive it. A local file that differs from the
 /// deployment's key of its name stops start-up (``DeploymentKeysError/conflict(path:name:)``);
-/// neither is ever overwritten.
+/// neither is overwritten.
+///
+/// The one exception is a deliberate rotation (``KeyFile/replace(with:as:)``, such as the seal
+/// certificate renewed before it expires): a key file that `body` replaced becomes the
+/// deployment's key of its name, recorded as replacing the one before; an instance that still
+/// has that one takes the new key at its next start. An instance that missed two rotations of
+/// a key stops with the conflict.
 ///
 /// ```swift
 /// let keys = DeploymentKeys(database: database, directory: keysDirectory, encryptionKey: kek)
@@ -61,18 +67,26 @@ public struct DeploymentKeys: Sendable {
     /// is `nil`, on connections of the pool taken for each statement.
     private func exchange<Result>(on connection: (any SQLDatabase)?, _ body: () async throws -> Result) async throws -> Result {
         let shared = try await sharedKeys(on: connection)
-        for (name, contents) in shared {
+        for (name, key) in shared {
             let file = KeyFile(directory: directory, name: name)
             guard let local = try file.load(.bytes) else {
-                try file.create(with: contents, as: .bytes)
+                try file.create(with: key.contents, as: .bytes)
                 continue
             }
-            guard local == contents else { throw DeploymentKeysError.conflict(path: file.path, name: name) }
+            if local == key.contents { continue }
+            guard key.replaces == Self.digest(of: local) else { throw DeploymentKeysError.conflict(path: file.path, name: name) }
+            // Another instance rotated this key since this one last started.
+            try file.replace(with: key.contents, as: .bytes)
         }
         let result = try await body()
-        for name in try localKeyNames() where shared[name] == nil {
+        for name in try localKeyNames() {
             guard let contents = try KeyFile(directory: directory, name: name).load(.bytes) else { continue }
-            try await store(contents, as: name, on: connection)
+            if let known = shared[name] {
+                // `body` replaced the file: a deliberate rotation.
+                if contents != known.contents { try await rotate(name, to: contents, replacing: known.contents, on: connection) }
+            } else {
+                try await store(contents, as: name, on: connection)
+            }
         }
         return result
     }
@@ -83,22 +97,44 @@ public struct DeploymentKeys: Sendable {
         return try await database.withConnection(work)
     }
 
-    /// The deployment's keys in the database, opened, by name.
-    private func sharedKeys(on connection: (any SQLDatabase)?) async throws -> [String: Data] {
+    /// The deployment's keys in the database, opened, by name, each with the digest of the key
+    /// it replaced when it was rotated.
+    private func sharedKeys(on connection: (any SQLDatabase)?) async throws -> [String: (contents: Data, replaces: String?)] {
         let rows = try await run(on: connection) { sql in
-            try await sql.select().columns("name", "sealed").from("deployment_keys").all()
+            try await sql.select().columns("name", "sealed", "replaces").from("deployment_keys").all()
         }
-        var keys: [String: Data] = [:]
+        var keys: [String: (contents: Data, replaces: String?)] = [:]
         for row in rows {
             let name = try row.decode(column: "name", as: String.self)
             let sealed = try row.decode(column: "sealed", as: Data.self)
             do {
-                keys[name] = try AES.GCM.open(AES.GCM.SealedBox(combined: sealed), using: encryptionKey, authenticating: Data(name.utf8))
+                let contents = try AES.GCM.open(AES.GCM.SealedBox(combined: sealed), using: encryptionKey, authenticating: Data(name.utf8))
+                keys[name] = (contents, try row.decode(column: "replaces", as: String?.self))
+            } catch let error as DecodingError {
+                throw error
             } catch {
                 throw DeploymentKeysError.cannotUnseal(name: name)
             }
         }
         return keys
+    }
+
+    /// Makes `contents` the deployment's key `name`, recorded as replacing `previous`.
+    private func rotate(_ name: String, to contents: Data, replacing previous: Data, on connection: (any SQLDatabase)?) async throws {
+        let sealed = try AES.GCM.seal(contents, using: encryptionKey, authenticating: Data(name.utf8)).combined!
+        try await run(on: connection) { sql in
+            try await sql.update("deployment_keys")
+                .set("sealed", to: SQLBind(sealed))
+                .set("replaces", to: Self.digest(of: previous))
+                .set("created_at", to: Int64(Date().timeIntervalSince1970))
+                .where("name", .equal, name)
+                .run()
+        }
+    }
+
+    /// The SHA-256 of `contents`, in hex: how a rotated key names the one it replaced.
+    private static func digest(of contents: Data) -> String {
+        SHA256.hash(data: contents).hex
     }
 
     /// Seals `contents` and stores it as key `name`, unless the database has that key.

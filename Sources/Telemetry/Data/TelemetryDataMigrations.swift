@@ -64,6 +64,8 @@ public enum TelemetryDataMigrations {
         },
         Migration(version: 3, name: "shared segments") { sql in
             try await sql.alter(table: "telemetry_chunks").column("record", type: .blob).run()
+            // The sealers' search for staged records reads only the rows that have them.
+            try await sql.raw("CREATE INDEX telemetry_chunks_staged ON telemetry_chunks (measurement_uuid, segment) WHERE record IS NOT NULL").run()
             try await sql.create(table: "telemetry_segments")
                 .column("measurement_uuid", type: .text, .notNull)
                 .column("segment", type: .bigint, .notNull)
