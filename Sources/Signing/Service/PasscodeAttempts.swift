@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import SQLKit
 import Storage
@@ -34,7 +33,7 @@ struct PasscodeAttempts: Sendable {
     /// - Returns: When the link may be tried again, if it is locked out and this attempt must
     ///   be refused; `nil` when the passcode may be checked.
     func begin(on link: String, now: Date = Date()) async throws -> Date? {
-        try await database.withTransaction(serializedBy: Self.lock(of: link)) { sql in
+        try await database.withTransaction(serializedBy: Database.lock(named: "passcode attempts " + link)) { sql in
             try await sql.delete(from: "signing_passcode_attempts")
                 .where("updated_at", .lessThan, now.addingTimeInterval(-Self.lockout))
                 .run()
@@ -64,10 +63,5 @@ struct PasscodeAttempts: Sendable {
         try await database.withConnection { sql in
             try await sql.delete(from: "signing_passcode_attempts").where("link", .equal, link).run()
         }
-    }
-
-    /// The advisory lock of `link`'s count: the first eight bytes of its SHA-256.
-    private static func lock(of link: String) -> Int64 {
-        SHA256.hash(data: Data(("passcode attempts " + link).utf8)).prefix(8).reduce(Int64(0)) { $0 << 8 | Int64($1) }
     }
 }

@@ -67,7 +67,7 @@ public struct WebhookDeliverer: Service {
     private func deliverDue() async -> Duration {
         do {
             while !Task.isShuttingDownGracefully, !Task.isCancelled {
-                let jobs = try await queue.claimDue(at: Date(), limit: max(1, policy.concurrentDeliveries), lease: Self.seconds(policy.lease))
+                let jobs = try await queue.claimDue(at: Date(), limit: max(1, policy.concurrentDeliveries), lease: policy.lease.timeInterval)
                 if jobs.isEmpty { break }
                 await withTaskGroup(of: Void.self) { group in
                     for job in jobs {
@@ -100,8 +100,8 @@ public struct WebhookDeliverer: Service {
                 try await queue.markDelivered(delivery.id, status: status, at: Date())
                 logger.debug("webhook delivered", metadata: metadata)
             case .failed(let status, let reason):
-                let retryAt = Date() + Self.seconds(policy.retryDelay(afterAttempt: delivery.attempts))
-                let giveUpAt = delivery.createdAt + Self.seconds(policy.retryPeriod)
+                let retryAt = Date() + policy.retryDelay(afterAttempt: delivery.attempts).timeInterval
+                let giveUpAt = delivery.createdAt + policy.retryPeriod.timeInterval
                 let nextAttempt = retryAt <= giveUpAt ? retryAt : nil
                 try await queue.recordFailure(delivery.id, attempt: delivery.attempts, status: status, error: reason, nextAttemptAt: nextAttempt)
                 metadata["error"] = "\(reason)"
@@ -116,12 +116,6 @@ public struct WebhookDeliverer: Service {
             metadata["error"] = "\(error)"
             logger.error("webhook delivery cannot be recorded; it is tried again when its claim runs out", metadata: metadata)
         }
-    }
-
-    /// `duration` in seconds, to add to a `Date`.
-    private static func seconds(_ duration: Duration) -> TimeInterval {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 
     /// Waits for a wakeup, or for `limit` to pass.

@@ -107,11 +107,9 @@ public struct DeploymentKeys: Sendable {
         for row in rows {
             let name = try row.decode(column: "name", as: String.self)
             let sealed = try row.decode(column: "sealed", as: Data.self)
+            let replaces = try row.decode(column: "replaces", as: String?.self)
             do {
-                let contents = try AES.GCM.open(AES.GCM.SealedBox(combined: sealed), using: encryptionKey, authenticating: Data(name.utf8))
-                keys[name] = (contents, try row.decode(column: "replaces", as: String?.self))
-            } catch let error as DecodingError {
-                throw error
+                keys[name] = (try AES.GCM.open(AES.GCM.SealedBox(combined: sealed), using: encryptionKey, authenticating: Data(name.utf8)), replaces)
             } catch {
                 throw DeploymentKeysError.cannotUnseal(name: name)
             }

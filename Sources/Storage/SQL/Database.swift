@@ -1,3 +1,5 @@
+import Crypto
+import Foundation
 import Logging
 import NIOCore
 import NIOPosix
@@ -193,6 +195,12 @@ public final class Database: Sendable {
             if engine == .postgres { try await sql.raw("SELECT pg_advisory_xact_lock(\(bind: lock))").run() }
             return try await body(sql)
         }
+    }
+
+    /// The advisory lock of `name` for ``withTransaction(serializedBy:_:)``: the first eight
+    /// bytes of its SHA-256, for locks of one thing among many (a link, a measurement).
+    public static func lock(named name: String) -> Int64 {
+        SHA256.hash(data: Data(name.utf8)).prefix(8).reduce(Int64(0)) { $0 << 8 | Int64($1) }
     }
 
     /// Throws unless the database answers a trivial query.

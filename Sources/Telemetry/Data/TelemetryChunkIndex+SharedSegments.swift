@@ -120,12 +120,9 @@ extension TelemetryChunkIndex {
         }
     }
 
-    /// The advisory lock that serializes changes to `measurement`'s shared segments: its UUID's
-    /// first eight bytes.
+    /// The advisory lock that serializes changes to `measurement`'s shared segments.
     static func lock(of measurement: UUID) -> Int64 {
-        withUnsafeBytes(of: measurement.uuid) { bytes in
-            bytes.prefix(8).reduce(Int64(0)) { $0 << 8 | Int64($1) }
-        }
+        Database.lock(named: "telemetry segments " + key(measurement))
     }
 
     /// Where the next record of `measurement` goes: after the last record of its newest segment

@@ -67,7 +67,7 @@ public final class TelemetrySegmentSealer: Service, Sendable {
     /// - Returns: How many segments it sealed.
     @discardableResult
     public func sealIdleSegments(idleFor idleTime: Duration) async throws -> Int {
-        let idleSince = Date().addingTimeInterval(-Double(idleTime.components.seconds) - Double(idleTime.components.attoseconds) / 1e18)
+        let idleSince = Date().addingTimeInterval(-idleTime.timeInterval)
         let segments = try await index.segmentsToSeal(idleSince: idleSince)
         for segment in segments { try await seal(segment) }
         return segments.count
