@@ -4,14 +4,8 @@ import Testing
 
 /// Runs the real `chancery serve` process, as an operator would.
 @Suite struct ServeProcessTests {
-    /// The `--database` arguments for this run: none on SQLite, a fresh PostgreSQL database otherwise.
-    static func withDatabaseArguments(_ body: ([String]) async throws -> Void) async throws {
-        guard TestDatabase.postgresURL != nil else { return try await body([]) }
-        try await TestDatabase.withFreshPostgresDatabase { url in try await body(["--database", url]) }
-    }
-
     @Test func servesHealthAndStopsCleanlyOnSIGTERM() async throws {
-        try await Self.withDatabaseArguments { databaseArguments in
+        try await TestDatabase.withServeDatabaseArguments { databaseArguments in
             try await TemporaryDirectory.with { directory in
                 let server = try await ServerProcess.start(
                     arguments: ["--data", directory] + databaseArguments,
@@ -36,7 +30,7 @@ import Testing
     }
 
     @Test func firstStartWithoutAPasswordPrintsARandomOneOnce() async throws {
-        try await Self.withDatabaseArguments { databaseArguments in
+        try await TestDatabase.withServeDatabaseArguments { databaseArguments in
             try await TemporaryDirectory.with { directory in
                 let first = try await ServerProcess.start(arguments: ["--data", directory] + databaseArguments)
                 let line = try #require(first.printed.split(separator: "\n").first { $0.contains("with password") })

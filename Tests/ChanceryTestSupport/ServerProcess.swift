@@ -6,7 +6,7 @@ import NIOHTTP1
 /// The `chancery` executable running `serve` as a child process, for tests that treat the
 /// server as a black box.
 ///
-/// Each running server holds one of the ``ServerSlots``, given back when it is terminated
+/// Each running server holds one of the ``TestSlots/servers``, given back when it is terminated
 /// (or, if a test never terminates it, when it is released and killed).
 public final class ServerProcess: @unchecked Sendable {
     // @unchecked: `holdsSlot` is only touched under `lock`; `baseURL` and `output` are set
@@ -86,7 +86,7 @@ public final class ServerProcess: @unchecked Sendable {
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
-        await ServerSlots.shared.acquire()
+        await TestSlots.servers.acquire()
         let server = ServerProcess(process: process, baseURL: URL(string: "http://invalid")!)
         do {
             try process.run()
@@ -141,13 +141,13 @@ public final class ServerProcess: @unchecked Sendable {
             defer { holdsSlot = false }
             return holdsSlot
         }
-        if held { await ServerSlots.shared.release() }
+        if held { await TestSlots.servers.release() }
     }
 
     deinit {
         guard holdsSlot else { return }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        Task { await ServerSlots.shared.release() }
+        Task { await TestSlots.servers.release() }
     }
 
     /// Performs a request against the server and returns the status and body.

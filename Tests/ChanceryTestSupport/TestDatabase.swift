@@ -27,20 +27,41 @@ public enum TestDatabase {
     /// Runs `body` with an empty database and removes it afterwards.
     public static func with<Result>(_ body: (Database) async throws -> Result) async throws -> Result {
         if let url = postgresURL {
-            let schema = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-            let database = try await Database.open(
-                .postgres(url: url), postgresSearchPath: [schema], maxPostgresConnections: 2,
-                postgresConnectTimeout: connectTimeout, logger: logger
-            )
-            return try await finally(body, database) {
-                try await database.withConnection { try await $0.raw("CREATE SCHEMA \(ident: schema)").run() }
-            } cleanup: {
-                try await database.withConnection { try await $0.raw("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE").run() }
+            return try await withPostgresSlot {
+                let schema = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+                let database = try await Database.open(
+                    .postgres(url: url), postgresSearchPath: [schema], maxPostgresConnections: 2,
+                    postgresConnectTimeout: connectTimeout, logger: logger
+                )
+                return try await finally(body, database) {
+                    try await database.withConnection { try await $0.raw("CREATE SCHEMA \(ident: schema)").run() }
+                } cleanup: {
+                    try await database.withConnection { try await $0.raw("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE").run() }
+                }
             }
         }
         return try await TemporaryDirectory.with { directory in
             let database = try await Database.open(.embedded(in: directory), logger: logger)
             return try await finally(body, database)
+        }
+    }
+
+    /// Whether the current task already holds one of ``TestSlots/postgresDatabases``: a test
+    /// that opens a second database inside the first takes no second slot, so it cannot wait
+    /// for itself.
+    @TaskLocal private static var holdsPostgresSlot = false
+
+    /// Runs `body` holding a slot of ``TestSlots/postgresDatabases``.
+    private static func withPostgresSlot<Result>(_ body: () async throws -> Result) async throws -> Result {
+        if holdsPostgresSlot { return try await body() }
+        await TestSlots.postgresDatabases.acquire()
+        do {
+            let result = try await $holdsPostgresSlot.withValue(true) { try await body() }
+            await TestSlots.postgresDatabases.release()
+            return result
+        } catch {
+            await TestSlots.postgresDatabases.release()
+            throw error
         }
     }
 
@@ -81,13 +102,22 @@ extension TestDatabase {
     /// `body` with its URL, and drops it. Needs the test role to have `CREATEDB`.
     public static func withFreshPostgresDatabase(_ body: (String) async throws -> Void) async throws {
         guard let url = postgresURL, var components = URLComponents(string: url) else { return }
-        let name = "chancery_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        let admin = try await Database.open(.postgres(url: url), maxPostgresConnections: 1, postgresConnectTimeout: connectTimeout, logger: logger)
-        components.path = "/" + name
-        try await finally({ _ in try await body(components.string!) }, admin) {
-            try await admin.withConnection { try await $0.raw("CREATE DATABASE \(ident: name)").run() }
-        } cleanup: {
-            try await admin.withConnection { try await $0.raw("DROP DATABASE IF EXISTS \(ident: name)").run() }
+        try await withPostgresSlot {
+            let name = "chancery_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+            let admin = try await Database.open(.postgres(url: url), maxPostgresConnections: 1, postgresConnectTimeout: connectTimeout, logger: logger)
+            components.path = "/" + name
+            try await finally({ _ in try await body(components.string!) }, admin) {
+                try await admin.withConnection { try await $0.raw("CREATE DATABASE \(ident: name)").run() }
+            } cleanup: {
+                try await admin.withConnection { try await $0.raw("DROP DATABASE IF EXISTS \(ident: name)").run() }
+            }
         }
+    }
+
+    /// Runs `body` with the `--database` arguments of a `chancery serve` process for this run:
+    /// none on SQLite, a fresh PostgreSQL database (``withFreshPostgresDatabase(_:)``) otherwise.
+    public static func withServeDatabaseArguments(_ body: ([String]) async throws -> Void) async throws {
+        guard postgresURL != nil else { return try await body([]) }
+        try await withFreshPostgresDatabase { url in try await body(["--database", url]) }
     }
 }

@@ -90,7 +90,7 @@ final class IntdashServer: @unchecked Sendable {
 
     /// Starts a server, creates an API key, runs `body`, and stops the server.
     static func with(_ body: (IntdashServer) async throws -> Void) async throws {
-        try await withDatabaseArguments { databaseArguments in
+        try await TestDatabase.withServeDatabaseArguments { databaseArguments in
             try await TemporaryDirectory.with { directory in
                 let store = ["--data", directory] + databaseArguments
                 let process = try await ServerProcess.start(arguments: store, environment: environment)
@@ -113,11 +113,6 @@ final class IntdashServer: @unchecked Sendable {
         }
     }
 
-    /// The `--database` arguments for this run: none on SQLite, a fresh PostgreSQL database otherwise.
-    private static func withDatabaseArguments(_ body: ([String]) async throws -> Void) async throws {
-        guard TestDatabase.postgresURL != nil else { return try await body([]) }
-        try await TestDatabase.withFreshPostgresDatabase { url in try await body(["--database", url]) }
-    }
 
     /// A test setup step that failed.
     struct Failure: Error, CustomStringConvertible {

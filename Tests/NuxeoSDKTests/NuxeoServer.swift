@@ -29,7 +29,7 @@ struct NuxeoServer {
 
     /// Starts a server, runs `body`, and stops the server.
     static func with(_ body: (NuxeoServer) async throws -> Void) async throws {
-        try await withDatabaseArguments { databaseArguments in
+        try await TestDatabase.withServeDatabaseArguments { databaseArguments in
             try await TemporaryDirectory.with { directory in
                 let data = URL(fileURLWithPath: directory).appendingPathComponent("data")
                 let files = URL(fileURLWithPath: directory).appendingPathComponent("files")
@@ -48,11 +48,6 @@ struct NuxeoServer {
         }
     }
 
-    /// The `--database` arguments for this run: none on SQLite, a fresh PostgreSQL database otherwise.
-    private static func withDatabaseArguments(_ body: ([String]) async throws -> Void) async throws {
-        guard TestDatabase.postgresURL != nil else { return try await body([]) }
-        try await TestDatabase.withFreshPostgresDatabase { url in try await body(["--database", url]) }
-    }
 }
 
 extension Error {

@@ -17,7 +17,7 @@ struct NotaryServer {
 
     /// Starts a server, creates an API key, runs `body`, and stops the server.
     static func with(_ body: (NotaryServer) async throws -> Void) async throws {
-        try await withDatabaseArguments { databaseArguments in
+        try await TestDatabase.withServeDatabaseArguments { databaseArguments in
             try await TemporaryDirectory.with { directory in
                 let store = ["--data", directory] + databaseArguments
                 let process = try await ServerProcess.start(arguments: store, environment: ["CHANCERY_ADMIN_PASSWORD": "qedsdk test password"])
@@ -49,11 +49,6 @@ struct NotaryServer {
         return object
     }
 
-    /// The `--database` arguments for this run: none on SQLite, a fresh PostgreSQL database otherwise.
-    private static func withDatabaseArguments(_ body: ([String]) async throws -> Void) async throws {
-        guard TestDatabase.postgresURL != nil else { return try await body([]) }
-        try await TestDatabase.withFreshPostgresDatabase { url in try await body(["--database", url]) }
-    }
 
     /// A test setup step that failed.
     struct Failure: Error, CustomStringConvertible {

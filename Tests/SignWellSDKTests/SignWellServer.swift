@@ -25,7 +25,7 @@ struct SignWellServer {
     /// Starts a server with the `serve` options `arguments`, creates an API key, runs `body`,
     /// and stops the server.
     static func with(arguments: [String] = [], _ body: (SignWellServer) async throws -> Void) async throws {
-        try await withDatabaseArguments { databaseArguments in
+        try await TestDatabase.withServeDatabaseArguments { databaseArguments in
             try await TemporaryDirectory.with { directory in
                 let store = ["--data", directory] + databaseArguments
                 let process = try await ServerProcess.start(
@@ -43,9 +43,4 @@ struct SignWellServer {
         }
     }
 
-    /// The `--database` arguments for this run: none on SQLite, a fresh PostgreSQL database otherwise.
-    private static func withDatabaseArguments(_ body: ([String]) async throws -> Void) async throws {
-        guard TestDatabase.postgresURL != nil else { return try await body([]) }
-        try await TestDatabase.withFreshPostgresDatabase { url in try await body(["--database", url]) }
-    }
 }
