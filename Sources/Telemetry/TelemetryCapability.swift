@@ -32,6 +32,9 @@ public struct TelemetryCapability: Sendable {
     /// Seals the shared segments of the stored points, when the instances of a deployment
     /// share them (a service for the application to run).
     public let sealer: TelemetrySegmentSealer?
+    /// Keeps the iSCP v2 upstreams of this instance alive in the database, when the instances
+    /// of a deployment share them (a service for the application to run).
+    public let upstreamLeases: ISCP2UpstreamLeases?
     /// The identity checks of the realtime endpoints.
     let access: TelemetryAccess
     /// Where the endpoints store what upstreams persist.
@@ -66,9 +69,11 @@ public struct TelemetryCapability: Sendable {
         let measurements = MeasurementStore(database: database)
         let sealer = link == nil ? nil : blobs.map { TelemetrySegmentSealer(database: database, blobs: $0, logger: logger) }
         let data = TelemetryDataStore(database: database, directory: dataDirectory + "/telemetry", blobs: blobs, sharedSegments: sealer)
+        let broker = TelemetryBroker(link: link)
+        let upstreamLeases = link == nil ? nil : ISCP2UpstreamLeases(shared: ISCP2SharedUpstreams(database: database), broker: broker, logger: logger)
         return TelemetryCapability(
-            broker: TelemetryBroker(link: link), authorizationServer: server, edges: edges, measurements: measurements, data: data,
-            sealer: sealer,
+            broker: broker, authorizationServer: server, edges: edges, measurements: measurements, data: data,
+            sealer: sealer, upstreamLeases: upstreamLeases,
             access: .catalog(server: server, edges: edges), recorder: TelemetryRecorder(measurements: measurements, data: data),
             logger: logger
         )
@@ -92,6 +97,8 @@ public struct TelemetryCapability: Sendable {
     /// Adds the realtime WebSocket endpoints to the router that decides WebSocket upgrades.
     public func addWebSocketRoutes(to router: Router<TelemetryWebSocketContext>) {
         ISCP1Endpoint(broker: broker, access: access, recorder: recorder, logger: logger).add(to: router)
-        ISCP2Endpoint(broker: broker, access: access, recorder: recorder, logger: logger).add(to: router)
+        ISCP2Endpoint(
+            broker: broker, access: access, recorder: recorder, limits: ISCP2Limits(), sharedUpstreams: upstreamLeases?.shared, logger: logger
+        ).add(to: router)
     }
 }

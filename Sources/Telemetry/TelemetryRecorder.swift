@@ -71,6 +71,10 @@ struct TelemetryRecorder: TelemetryRecording {
         )
     }
 
+    func progress(of upstream: TelemetryUpstream) async throws -> TelemetryStreamProgress {
+        try await data.progress(of: upstream.streamID, in: try Self.measurementUUID(upstream.sessionID))
+    }
+
     /// The measurement UUID a session id spells.
     private static func measurementUUID(_ sessionID: String) throws -> UUID {
         guard let uuid = UUID(uuidString: sessionID) else {

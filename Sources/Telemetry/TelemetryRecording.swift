@@ -31,6 +31,9 @@ public protocol TelemetryRecording: Sendable {
     /// Records what a closing upstream says it sent: `totalDataPoints` points, the last chunk
     /// numbered `finalSequenceNumber` (its sequence's expectations, `GET …/sequences`).
     func declare(_ upstream: TelemetryUpstream, totalDataPoints: UInt64, finalSequenceNumber: UInt32) async throws
+
+    /// What of `upstream` is stored, for an instance that takes the upstream over from another.
+    func progress(of upstream: TelemetryUpstream) async throws -> TelemetryStreamProgress
 }
 
 /// Why an upstream may not store what it sends.

@@ -3,7 +3,9 @@ import SQLKit
 import Storage
 
 /// The schema history of the telemetry catalog: edges, measurements, their base times and
-/// markers, captures, and signals.
+/// markers, captures, signals, and (4) the iSCP v2 upstreams of a deployment of several
+/// instances (``ISCP2SharedUpstreams``): `iscp2_upstreams` and the data-id aliases assigned
+/// on each, `iscp2_upstream_aliases`.
 ///
 /// Times of the domain (base times, elapsed times) are integers in the unit the wire APIs use,
 /// so that nothing is lost to a floating-point or timestamp column: base times in nanoseconds
@@ -116,6 +118,30 @@ public enum TelemetryMigrations {
                 .column("created_by", type: .text, .notNull)
                 .column("created_at", type: .timestamp, .notNull)
                 .column("updated_at", type: .timestamp, .notNull)
+                .run()
+        },
+        Migration(version: 4, name: "shared iSCP v2 upstreams") { sql in
+            try await sql.create(table: "iscp2_upstreams")
+                .column("stream_id", type: .text, .primaryKey(autoIncrement: false))
+                .column("session_id", type: .text, .notNull)
+                .column("node_id", type: .text, .notNull)
+                .column("qos", type: .bigint, .notNull)
+                .column("persists", type: boolean, .notNull)
+                .column("expiry_ms", type: .bigint, .notNull)
+                .column("ack_interval_ms", type: .bigint, .notNull)
+                .column("holder", type: .text, .notNull)
+                .column("generation", type: .bigint, .notNull)
+                .column("parked", type: boolean, .notNull)
+                .column("lease_until_ms", type: .bigint, .notNull)
+                .run()
+            try await sql.create(index: "iscp2_upstreams_by_holder").on("iscp2_upstreams").column("holder").run()
+            try await sql.create(index: "iscp2_upstreams_by_lease").on("iscp2_upstreams").column("lease_until_ms").run()
+            try await sql.create(table: "iscp2_upstream_aliases")
+                .column("stream_id", type: .text, .notNull)
+                .column("alias", type: .bigint, .notNull)
+                .column("name", type: .text, .notNull)
+                .column("type", type: .text, .notNull)
+                .primaryKey("stream_id", "alias")
                 .run()
         },
     ])

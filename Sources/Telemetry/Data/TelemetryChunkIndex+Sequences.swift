@@ -68,6 +68,20 @@ extension TelemetryChunkIndex {
         return sequences.sorted { ($0.createdAt, $0.streamID.uuidString) < ($1.createdAt, $1.streamID.uuidString) }
     }
 
+    /// The highest sequence number and the point count of the chunks of stream `streamID` of
+    /// `measurement`.
+    func progress(of streamID: UUID, in measurement: UUID) async throws -> TelemetryStreamProgress {
+        let row = try await database.withReadConnection { sql in
+            try await sql.raw("""
+                SELECT MAX(sequence_number) AS highest, CAST(SUM(point_count) AS BIGINT) AS point_count
+                FROM telemetry_chunks WHERE measurement_uuid = \(bind: Self.key(measurement)) AND stream_id = \(bind: Self.key(streamID))
+                """).first()
+        }
+        guard let row, let highest = try row.decode(column: "highest", as: Int64?.self) else { return .none }
+        let points = try row.decode(column: "point_count", as: Int64?.self) ?? 0
+        return TelemetryStreamProgress(highestSequenceNumber: UInt32(clamping: highest), dataPoints: UInt64(clamping: points))
+    }
+
     /// Records what a client declares of stream `streamID` of `measurement`; a value left `nil`
     /// keeps what was declared before.
     func declare(measurement: UUID, streamID: UUID, expectedDataPoints: Int?, finalSequenceNumber: Int?) async throws {

@@ -117,6 +117,11 @@ public final class TelemetryDataStore: Sendable {
         try await index.sequences(of: measurement, streamID: streamID).first
     }
 
+    /// What of stream `streamID` of `measurement` is stored.
+    public func progress(of streamID: UUID, in measurement: UUID) async throws -> TelemetryStreamProgress {
+        try await index.progress(of: streamID, in: measurement)
+    }
+
     /// Records what a client declares of stream `streamID` of `measurement`: how many points it
     /// holds and the sequence number of its last chunk; `nil` keeps the earlier declaration.
     public func declare(measurement: UUID, streamID: UUID, expectedDataPoints: Int?, finalSequenceNumber: Int?) async throws {

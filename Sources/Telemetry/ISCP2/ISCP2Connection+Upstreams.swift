@@ -36,6 +36,15 @@ extension ISCP2Connection {
             ackInterval: environment.limits.ackInterval(milliseconds: request.ackInterval)
         )
         response.dataIDAliases = state.assignAliases(to: request.dataIds.map(TelemetryDataID.init))
+        if let shared = environment.sharedUpstreams {
+            do {
+                try await shared.register(state)
+            } catch {
+                response.resultCode = .processFailed
+                response.resultString = "the upstream cannot be shared with the deployment's other instances: \(error)"
+                return sendUrgent(.upstreamOpenResponse(response))
+            }
+        }
         let alias = takeUpstreamAlias()
         upstreams[alias] = state
         await environment.upstreamRegistry.register(state)
@@ -53,7 +62,7 @@ extension ISCP2Connection {
         var response = ISCP2UpstreamResumeResponse()
         response.requestID = request.requestID
         guard let nodeID, let principal else { return }
-        switch await environment.upstreamRegistry.resume(request.streamID, nodeID: nodeID, userID: principal.userID) {
+        switch await takeUpstream(request.streamID, nodeID: nodeID, userID: principal.userID) {
         case .failure(let failure):
             response.resultCode = failure.code
             response.resultString = failure.message
@@ -83,6 +92,13 @@ extension ISCP2Connection {
             return sendUrgent(.upstreamCloseResponse(response))
         }
         await environment.upstreamRegistry.remove(state.streamID)
+        if let shared = environment.sharedUpstreams {
+            do {
+                _ = try await shared.release(state.streamID)
+            } catch {
+                logger.warning("iSCP v2 upstream not released in the database", metadata: ["stream": "\(state.streamID)", "error": "\(error)"])
+            }
+        }
         response.resultCode = .succeeded
         response.resultString = "SUCCEEDED"
         if state.persists, let recorder = environment.recorder {
@@ -128,6 +144,17 @@ extension ISCP2Connection {
             return acknowledge(alias: alias, sequenceNumber, .failure(failure), newAliases: [:])
         case .success(let value):
             resolved = value
+        }
+        if let shared = environment.sharedUpstreams, !resolved.newAliases.isEmpty {
+            // The aliases are the deployment's before the ack tells the client about them.
+            let assigned = resolved.newAliases.keys.reduce(into: [UInt32: TelemetryDataID]()) { $0[$1] = state.aliases.dataID(for: $1) }
+            do {
+                try await shared.saveAliases(assigned, of: state.streamID)
+            } catch {
+                upstreams[alias]?.reject(sequenceNumber)
+                let failure = ISCP2Failure.storing("the chunk's data-id aliases", failedWith: error)
+                return acknowledge(alias: alias, sequenceNumber, .failure(failure), newAliases: [:])
+            }
         }
         if state.persists, let recorder = environment.recorder {
             // No acknowledgement waits for the disk.
@@ -222,6 +249,53 @@ extension ISCP2Connection {
             guard !Task.isCancelled else { return }
             await self?.sendPendingAcknowledgements()
         }
+    }
+
+    /// Takes the upstream whose id a resume request gives as `streamIDBytes` for a connection
+    /// of `nodeID` signed in as `userID`: from this instance's registry, and in a deployment
+    /// of several instances from the database, whichever instance had it.
+    private func takeUpstream(_ streamIDBytes: Data, nodeID: String, userID: String) async -> Result<ISCP2UpstreamState, ISCP2Failure> {
+        let local = await environment.upstreamRegistry.resume(streamIDBytes, nodeID: nodeID, userID: userID)
+        guard let shared = environment.sharedUpstreams, let streamID = UUID(iscp2StreamID: streamIDBytes) else { return local }
+        if case .failure(let failure) = local, failure.code != .streamNotFound { return local }
+        do {
+            switch try await shared.claim(streamID, nodeID: nodeID) {
+            case .refused(let failure):
+                if case .success(let kept) = local {
+                    // Gone from the database: another instance reported it lost. Claimed at
+                    // the same time elsewhere: it waits here as before.
+                    if failure.code == .resumeRequestConflict { await environment.upstreamRegistry.park(kept) } else { await environment.upstreamRegistry.remove(streamID) }
+                }
+                return .failure(failure)
+            case .claimed(var claimed, let previousHolder):
+                if case .success(let kept) = local, previousHolder == shared.instanceID { return .success(kept) }
+                if claimed.persists, let recorder = environment.recorder {
+                    claimed.accept(stored: try await recorder.progress(of: claimed.upstream))
+                }
+                await environment.upstreamRegistry.register(claimed)
+                logger.debug("iSCP v2 upstream taken over", metadata: ["stream": "\(streamID)", "from": "\(previousHolder)"])
+                return .success(claimed)
+            }
+        } catch {
+            if case .success(let kept) = local { await environment.upstreamRegistry.park(kept) }
+            return .failure(ISCP2Failure(.processFailed, "the upstream's state could not be read: \(error)"))
+        }
+    }
+
+    /// Keeps `state`, whose connection was lost, resumable: here, and in a deployment of
+    /// several instances on any instance; one another instance took over meanwhile is
+    /// forgotten here.
+    func park(_ state: ISCP2UpstreamState) async {
+        if let shared = environment.sharedUpstreams {
+            do {
+                guard try await shared.park(state.streamID, for: state.expiryInterval) else {
+                    return await environment.upstreamRegistry.remove(state.streamID)
+                }
+            } catch {
+                logger.warning("iSCP v2 upstream not parked in the database", metadata: ["stream": "\(state.streamID)", "error": "\(error)"])
+            }
+        }
+        await environment.upstreamRegistry.park(state)
     }
 
     private func takeUpstreamAlias() -> UInt32 {

@@ -38,6 +38,9 @@ actor ISCP2Connection {
         let recorder: (any TelemetryRecording)?
         /// Knows every upstream, and keeps lost ones resumable.
         let upstreamRegistry: ISCP2ResumeRegistry<ISCP2UpstreamState>
+        /// In a deployment of several instances, the upstreams as the database keeps them, so
+        /// that one lost here can be resumed on another instance; `nil` on a single server.
+        let sharedUpstreams: ISCP2SharedUpstreams?
         /// Knows every downstream, and keeps lost ones resumable.
         let downstreamRegistry: ISCP2ResumeRegistry<ISCP2DownstreamState>
         /// Encodes and decodes frames.
@@ -247,7 +250,7 @@ actor ISCP2Connection {
         }
         downstreams = [:]
         for state in upstreams.values {
-            await environment.upstreamRegistry.park(state)
+            await park(state)
         }
         upstreams = [:]
         callPump?.cancel()

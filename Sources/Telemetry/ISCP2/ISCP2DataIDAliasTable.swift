@@ -13,6 +13,22 @@ struct ISCP2DataIDAliasTable: Sendable {
     private var aliases: [TelemetryDataID: UInt32] = [:]
     private var nextAlias: UInt32 = 1
 
+    /// An empty table.
+    init() {}
+
+    /// The table that holds `assigned`, as it was when those aliases were given out; the
+    /// next alias follows the highest of them.
+    init(restoring assigned: [UInt32: TelemetryDataID]) {
+        for (alias, dataID) in assigned.prefix(Self.limit) {
+            dataIDs[alias] = dataID
+            aliases[dataID] = alias
+        }
+        nextAlias = (dataIDs.keys.max() ?? 0) + 1
+    }
+
+    /// Every alias assigned so far, with its data id.
+    var assigned: [UInt32: TelemetryDataID] { dataIDs }
+
     /// The data id `alias` stands for, or `nil` when it was never assigned.
     func dataID(for alias: UInt32) -> TelemetryDataID? { dataIDs[alias] }
 

@@ -37,6 +37,24 @@ struct ISCP2UpstreamState: ISCP2ResumableStream {
         self.ackInterval = ackInterval
     }
 
+    /// The state of an upstream opened elsewhere (on another instance of the deployment),
+    /// with the aliases it had assigned there.
+    init(
+        upstream: TelemetryUpstream, qos: ISCP2QoS, persists: Bool, expiryInterval: Duration, ackInterval: Duration,
+        aliases: [UInt32: TelemetryDataID]
+    ) {
+        self.init(upstream: upstream, qos: qos, persists: persists, expiryInterval: expiryInterval, ackInterval: ackInterval)
+        self.aliases = ISCP2DataIDAliasTable(restoring: aliases)
+    }
+
+    /// Takes `progress`, what another instance stored of the upstream, as accepted: a chunk
+    /// up to its highest sequence number sent again is acknowledged without being stored or
+    /// routed a second time.
+    mutating func accept(stored progress: TelemetryStreamProgress) {
+        totalDataPoints = max(totalDataPoints, progress.dataPoints)
+        highestAcceptedSequenceNumber = max(highestAcceptedSequenceNumber, progress.highestSequenceNumber)
+    }
+
     /// The upstream's stream id.
     var streamID: UUID { upstream.streamID }
     /// The node that sends the upstream.

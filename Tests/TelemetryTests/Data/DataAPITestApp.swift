@@ -93,6 +93,11 @@ actor TestRecording: TelemetryRecording {
             expectedDataPoints: Int(totalDataPoints), finalSequenceNumber: Int(finalSequenceNumber)
         )
     }
+
+    func progress(of upstream: TelemetryUpstream) async throws -> TelemetryStreamProgress {
+        guard let measurement = UUID(uuidString: upstream.sessionID) else { throw TelemetryRecordingError("not a UUID") }
+        return try await store.progress(of: upstream.streamID, in: measurement)
+    }
 }
 
 /// The data and upload routes over a real store, accounts and authentication, driven through

@@ -60,6 +60,10 @@ actor ISCP1DirectoryRecorder: TelemetryRecording {
 
     func declare(_ upstream: TelemetryUpstream, totalDataPoints: UInt64, finalSequenceNumber: UInt32) async throws {}
 
+    func progress(of upstream: TelemetryUpstream) async throws -> TelemetryStreamProgress {
+        throw TelemetryRecordingError("iSCP 1.0 upstreams are not taken over")
+    }
+
     // MARK: Reading back
 
     /// A stored data point as the files hold it.

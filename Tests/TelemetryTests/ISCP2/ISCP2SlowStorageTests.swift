@@ -25,6 +25,10 @@ actor GatedRecorder: TelemetryRecording {
 
     func declare(_ upstream: TelemetryUpstream, totalDataPoints: UInt64, finalSequenceNumber: UInt32) async throws {}
 
+    func progress(of upstream: TelemetryUpstream) async throws -> TelemetryStreamProgress {
+        throw TelemetryRecordingError("the gated recorder keeps no progress")
+    }
+
     func record(_ chunk: TelemetryChunk) async throws {
         if !isOpen { await withCheckedContinuation { waiting.append($0) } }
         stored.append(chunk.sequenceNumber)

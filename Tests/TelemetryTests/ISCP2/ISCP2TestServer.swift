@@ -39,26 +39,68 @@ struct ISCP2TestServer: Sendable {
     ) async throws {
         try await TestDatabase.with { database in
             try await database.migrate([AccountsMigrations.all], logger: TestDatabase.logger)
-            let accounts = AccountStore(database: database, passwords: PasswordHasher(cost: 4))
+            let seed = try await Seed(database)
+            try await seed.serve(recorder: recorder, limits: limits, sharedUpstreams: nil, body)
+        }
+    }
+
+    /// Runs `body` against two instances of one deployment: two endpoints with brokers of
+    /// their own over one database, sharing their iSCP v2 upstreams
+    /// (``ISCP2SharedUpstreams``) and storing persisting upstreams in `store`.
+    static func pair(
+        _ body: @escaping @Sendable (_ first: ISCP2TestServer, _ second: ISCP2TestServer, _ store: TelemetryDataStore, _ database: Database) async throws -> Void
+    ) async throws {
+        try await TestDatabase.with { database in
+            try await database.migrate([AccountsMigrations.all, TelemetryMigrations.all, TelemetryDataMigrations.all], logger: TestDatabase.logger)
+            let seed = try await Seed(database)
+            try await TemporaryDirectory.with { directory in
+                let store = TelemetryDataStore(database: database, directory: directory)
+                let recorder = TestRecording(store: store)
+                try await seed.serve(recorder: recorder, limits: ISCP2Limits(), sharedUpstreams: ISCP2SharedUpstreams(database: database)) { first in
+                    try await seed.serve(recorder: recorder, limits: ISCP2Limits(), sharedUpstreams: ISCP2SharedUpstreams(database: database)) { second in
+                        try await body(first, second, store, database)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The accounts every test server has, in a database whose accounts migrations have run.
+    private struct Seed: Sendable {
+        let accounts: AccountStore
+        let administratorToken: String
+        let aliceToken: String
+        let edgeNodeID: String
+        let edgeToken: String
+
+        init(_ database: Database) async throws {
+            accounts = AccountStore(database: database, passwords: PasswordHasher(cost: 4))
             _ = try await accounts.bootstrapAdministrator(password: "administrator password")
             try await accounts.createUser(name: "alice", password: "alice's password")
             try await accounts.createGroup("edges")
-            let edgeNodeID = UUID().uuidString.lowercased()
+            edgeNodeID = UUID().uuidString.lowercased()
             try await accounts.createUser(name: edgeNodeID, password: "edge password 1234", groups: ["edges"])
-            let administratorToken = try await accounts.createAPIKey(userName: AccountStore.administratorName, label: "iscp").secret
-            let aliceToken = try await accounts.createAPIKey(userName: "alice", label: "iscp").secret
-            let edgeToken = try await accounts.createAPIKey(userName: edgeNodeID, label: "iscp").secret
+            administratorToken = try await accounts.createAPIKey(userName: AccountStore.administratorName, label: "iscp").secret
+            aliceToken = try await accounts.createAPIKey(userName: "alice", label: "iscp").secret
+            edgeToken = try await accounts.createAPIKey(userName: edgeNodeID, label: "iscp").secret
+        }
 
+        /// Runs an endpoint with a broker of its own on a loopback port while `body` runs.
+        func serve(
+            recorder: (any TelemetryRecording)?, limits: ISCP2Limits, sharedUpstreams: ISCP2SharedUpstreams?,
+            _ body: @escaping @Sendable (ISCP2TestServer) async throws -> Void
+        ) async throws {
             let broker = TelemetryBroker()
             let webSocketRouter = Router(context: TelemetryWebSocketContext.self)
-            ISCP2Endpoint(broker: broker, access: access(accounts), recorder: recorder, limits: limits, logger: TestDatabase.logger)
-                .add(to: webSocketRouter)
+            ISCP2Endpoint(
+                broker: broker, access: ISCP2TestServer.access(accounts), recorder: recorder, limits: limits,
+                sharedUpstreams: sharedUpstreams, logger: TestDatabase.logger
+            ).add(to: webSocketRouter)
             try await LoopbackWebSocketServer.run(webSocketRouter, logger: TestDatabase.logger) { port in
-                let server = ISCP2TestServer(
+                try await body(ISCP2TestServer(
                     port: port, broker: broker, administratorToken: administratorToken,
                     aliceToken: aliceToken, edgeNodeID: edgeNodeID, edgeToken: edgeToken
-                )
-                try await body(server)
+                ))
             }
         }
     }
