@@ -62,6 +62,7 @@ let package = Package(
                 "ChanceryServer", "Accounts", "Storage", "HTTPSupport", "Telemetry", "NotaryProof", "QEDSDK", "NuxeoSDK", "TransparencyLog",
                 "PDF", "PDFSigning", "TimeStamping", "SignWellSDK", "Repository",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Logging", package: "swift-log"),

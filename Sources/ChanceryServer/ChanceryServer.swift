@@ -88,8 +88,10 @@ public enum ChanceryServer {
         _ configuration: ServerConfiguration, database: Database, _ open: () async throws -> Result
     ) async throws -> Result {
         guard let encryptionKey = configuration.keyEncryptionKey else { return try await open() }
-        return try await DeploymentKeys(database: database, directory: configuration.keysDirectory, encryptionKey: encryptionKey)
-            .synchronize(open)
+        return try await DeploymentKeys(
+            database: database, directory: configuration.keysDirectory, encryptionKey: encryptionKey,
+            previousEncryptionKey: configuration.previousKeyEncryptionKey
+        ).synchronize(open)
     }
 
     /// Opens the four capabilities, each loading or creating its keys in the keys directory.

@@ -44,6 +44,9 @@ public struct ServerConfiguration: Sendable {
     /// The key that seals the deployment's keys in the database, so that every instance on
     /// the database has the same ones (``DeploymentKeys``); `nil` keeps keys local only.
     public var keyEncryptionKey: SymmetricKey?
+    /// During a rotation of the key-encryption key, the previous one: keys still sealed with it
+    /// are sealed again with ``keyEncryptionKey``.
+    public var previousKeyEncryptionKey: SymmetricKey?
     /// The NATS servers that carry live telemetry between the deployment's instances; `nil`
     /// for a server on its own.
     public var nats: [NATSServerAddress]?

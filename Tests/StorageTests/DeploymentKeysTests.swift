@@ -127,6 +127,37 @@ import Testing
         }
     }
 
+    @Test func theKeyEncryptionKeyRotatesOneInstanceAtATime() async throws {
+        try await Self.with { database, first, second, old in
+            let made = try await DeploymentKeys(database: database, directory: first, encryptionKey: old).synchronize {
+                (try Self.loadOrCreate("log.key", in: first), try Self.loadOrCreate("jwt.key", in: first))
+            }
+            let new = SymmetricKey(size: .bits256)
+            // The first instance restarts with the new key and the previous one: it opens the
+            // keys and seals them again with the new key.
+            _ = try await DeploymentKeys(database: database, directory: first, encryptionKey: new, previousEncryptionKey: old).synchronize {}
+            let sealed = try await database.withConnection { sql in
+                try await sql.select().columns("name", "sealed").from("deployment_keys").orderBy("name").all()
+            }
+            for row in sealed {
+                let name = try row.decode(column: "name", as: String.self)
+                let box = try AES.GCM.SealedBox(combined: try row.decode(column: "sealed", as: Data.self))
+                #expect(throws: (any Error).self) { try AES.GCM.open(box, using: old, authenticating: Data(name.utf8)) }
+                #expect(try AES.GCM.open(box, using: new, authenticating: Data(name.utf8)).count > 0)
+            }
+            // A new instance with the new key alone receives the same keys; one with the old
+            // key alone no longer opens them.
+            let received = try await DeploymentKeys(database: database, directory: second, encryptionKey: new).synchronize {
+                (try KeyFile(directory: second, name: "log.key").load(.bytes), try KeyFile(directory: second, name: "jwt.key").load(.bytes))
+            }
+            #expect(received.0 == made.0)
+            #expect(received.1 == made.1)
+            await #expect(throws: DeploymentKeysError.cannotUnseal(name: "jwt.key")) {
+                try await DeploymentKeys(database: database, directory: first, encryptionKey: old).synchronize {}
+            }
+        }
+    }
+
     @Test(.enabled(if: TestDatabase.engine == .postgres, "instances share a database on PostgreSQL only"))
     func instancesStartingTogetherAgreeOnOneKeyOfEachName() async throws {
         try await TestDatabase.with { database in

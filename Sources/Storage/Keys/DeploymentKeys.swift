@@ -21,6 +21,12 @@ import SQLKit
 /// has that one takes the new key at its next start. An instance that missed two rotations of
 /// a key stops with the conflict.
 ///
+/// The key-encryption key itself rotates without downtime: an instance given the new key and
+/// the previous one opens keys sealed with either and seals those it opened with the previous
+/// key again with the new one. Restarted one by one with both, the instances all end up on the
+/// new key (those not restarted yet keep running on the keys they loaded); the previous key can
+/// then be dropped.
+///
 /// ```swift
 /// let keys = DeploymentKeys(database: database, directory: keysDirectory, encryptionKey: kek)
 /// let capabilities = try await keys.synchronize { try await openCapabilities() }
@@ -33,12 +39,16 @@ public struct DeploymentKeys: Sendable {
     /// This instance's keys directory.
     public let directory: String
     private let encryptionKey: SymmetricKey
+    private let previousEncryptionKey: SymmetricKey?
 
-    /// The keys of `directory`, shared through `database`, sealed with `encryptionKey`.
-    public init(database: Database, directory: String, encryptionKey: SymmetricKey) {
+    /// The keys of `directory`, shared through `database`, sealed with `encryptionKey`; keys
+    /// still sealed with `previousEncryptionKey`, during a rotation of the key-encryption key,
+    /// are opened with it and sealed again with `encryptionKey`.
+    public init(database: Database, directory: String, encryptionKey: SymmetricKey, previousEncryptionKey: SymmetricKey? = nil) {
         self.database = database
         self.directory = directory
         self.encryptionKey = encryptionKey
+        self.previousEncryptionKey = previousEncryptionKey
     }
 
     /// Writes the deployment's keys into the directory, runs `body`, which loads or creates
@@ -98,23 +108,45 @@ public struct DeploymentKeys: Sendable {
     }
 
     /// The deployment's keys in the database, opened, by name, each with the digest of the key
-    /// it replaced when it was rotated.
+    /// it replaced when it was rotated. A key that opens only with the previous key-encryption
+    /// key is sealed again with the current one.
     private func sharedKeys(on connection: (any SQLDatabase)?) async throws -> [String: (contents: Data, replaces: String?)] {
         let rows = try await run(on: connection) { sql in
-            try await sql.select().columns("name", "sealed", "replaces").from("deployment_keys").all()
+            try await sql.select().columns("name", "sealed", "replaces").from("deployment_keys").orderBy("name").all()
         }
         var keys: [String: (contents: Data, replaces: String?)] = [:]
         for row in rows {
             let name = try row.decode(column: "name", as: String.self)
             let sealed = try row.decode(column: "sealed", as: Data.self)
             let replaces = try row.decode(column: "replaces", as: String?.self)
-            do {
-                keys[name] = (try AES.GCM.open(AES.GCM.SealedBox(combined: sealed), using: encryptionKey, authenticating: Data(name.utf8)), replaces)
-            } catch {
+            if let contents = Self.open(sealed, as: name, with: encryptionKey) {
+                keys[name] = (contents, replaces)
+            } else if let previousEncryptionKey, let contents = Self.open(sealed, as: name, with: previousEncryptionKey) {
+                try await reseal(name, contents, replacing: sealed, on: connection)
+                keys[name] = (contents, replaces)
+            } else {
                 throw DeploymentKeysError.cannotUnseal(name: name)
             }
         }
         return keys
+    }
+
+    /// The contents of key `name` sealed as `sealed`, or `nil` when it does not open with `key`.
+    private static func open(_ sealed: Data, as name: String, with key: SymmetricKey) -> Data? {
+        try? AES.GCM.open(AES.GCM.SealedBox(combined: sealed), using: key, authenticating: Data(name.utf8))
+    }
+
+    /// Seals key `name` again with the current key-encryption key, unless its row changed
+    /// since it was read as `previous`.
+    private func reseal(_ name: String, _ contents: Data, replacing previous: Data, on connection: (any SQLDatabase)?) async throws {
+        let sealed = try AES.GCM.seal(contents, using: encryptionKey, authenticating: Data(name.utf8)).combined!
+        try await run(on: connection) { sql in
+            try await sql.update("deployment_keys")
+                .set("sealed", to: SQLBind(sealed))
+                .where("name", .equal, name)
+                .where("sealed", .equal, SQLBind(previous))
+                .run()
+        }
     }
 
     /// Makes `contents` the deployment's key `name`, recorded as replacing `previous`.

@@ -14,7 +14,8 @@ public enum DeploymentKeysError: Error, Equatable, CustomStringConvertible {
                 + "(a file made with `head -c 32 /dev/urandom`, or their base64 in CHANCERY_KEY_ENCRYPTION_KEY)."
         case .cannotUnseal(let name):
             return "The deployment's key '\(name)' in the database does not open with this key-encryption key: give this instance "
-                + "the key-encryption key the other instances use."
+                + "the key-encryption key the other instances use (during a rotation, the new one with the previous one as "
+                + "--previous-key-encryption-key-file)."
         case .conflict(let path, let name):
             return "The key file \(path) differs from the deployment's key '\(name)' in the database, and neither replaces the other. "
                 + "If this instance served alone before joining, keep the key clients have pinned: move the file away to use the "

@@ -2,7 +2,8 @@
 key-encryption key every instance is given (--key-encryption-key-file): two servers with data
 folders of their own on one database publish the same transparency-log key and TSA root, and
 an instance whose own keys differ from the deployment's refuses to start rather than replace
-either. PostgreSQL only: instances share a database there."""
+either; the key-encryption key itself rotates one instance at a time. PostgreSQL only: instances
+share a database there."""
 
 import os
 import subprocess
@@ -74,3 +75,35 @@ def test_an_instance_with_other_keys_refuses_to_join(tmp_path, database, kek):
     assert result.returncode != 0
     assert "differs from the deployment's key" in result.stderr
     assert key_files(tmp_path / "alone") == before
+
+
+def test_the_key_encryption_key_rotates_one_instance_at_a_time(tmp_path, database, kek):
+    """An instance restarted with a new key-encryption key and the previous one
+    (--previous-key-encryption-key-file) seals the deployment's keys again with the new one; an
+    instance that joins with the new key alone gets the same keys, and the previous key alone
+    no longer opens them."""
+    first = Server(binary(), tmp_path / "a", database, args=("--key-encryption-key-file", str(kek)))
+    first.start()
+    vkey = requests.get(first.url("/.well-known/chancery/log.vkey"), timeout=TIMEOUT).content
+    first.stop()
+
+    new = tmp_path / "new-kek"
+    new.write_bytes(os.urandom(32))
+    new.chmod(0o600)
+    rotating = Server(binary(), tmp_path / "a", database,
+                      args=("--key-encryption-key-file", str(new), "--previous-key-encryption-key-file", str(kek)))
+    rotating.start()
+    rotating.stop()
+
+    joined = Server(binary(), tmp_path / "b", database, args=("--key-encryption-key-file", str(new)))
+    joined.start()
+    try:
+        assert requests.get(joined.url("/.well-known/chancery/log.vkey"), timeout=TIMEOUT).content == vkey
+    finally:
+        joined.stop()
+
+    command = [binary(), "serve", "--data", str(tmp_path / "c"), "--host", "127.0.0.1", "--port", "0",
+               "--database", database, "--key-encryption-key-file", str(kek)]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert result.returncode != 0
+    assert "does not open with this key-encryption key" in result.stderr
