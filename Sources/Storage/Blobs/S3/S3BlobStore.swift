@@ -158,13 +158,13 @@ public struct S3BlobStore: BlobStore {
         range: Range<Int64>?,
         into consume: (ByteBuffer) async throws -> Void
     ) async throws {
-        guard let size = try await client.objectSize(key: key(of: digest)) else { throw StorageError.blobNotFound(digest.hex) }
-        let wanted = range ?? 0..<size
-        guard wanted.lowerBound >= 0, wanted.upperBound <= size else {
-            throw StorageError.rangeNotSatisfiable(requested: wanted, size: size)
+        if let range, range.isEmpty || range.lowerBound < 0 {
+            // No request asks for no bytes: the object's size alone says whether the range fits.
+            guard let size = try await client.objectSize(key: key(of: digest)) else { throw StorageError.blobNotFound(digest.hex) }
+            guard range.lowerBound >= 0, range.upperBound <= size else { throw StorageError.rangeNotSatisfiable(requested: range, size: size) }
+            return
         }
-        guard !wanted.isEmpty else { return }
-        guard try await client.readObject(key: key(of: digest), range: wanted, into: consume) else {
+        guard try await client.readObject(key: key(of: digest), range: range, into: consume) else {
             throw StorageError.blobNotFound(digest.hex)
         }
     }

@@ -85,28 +85,40 @@ struct S3Client: Sendable {
         return length
     }
 
-    /// Streams the bytes `range` of object `key` (of `size` bytes) to `consume`.
+    /// Streams object `key`, or its bytes `range` (not empty), to `consume`, with one request
+    /// when nothing breaks off: the answer itself says how large the object is.
     ///
     /// A read that breaks off is sent again for the bytes not yet consumed; it fails after
     /// ``RetryPolicy/attempts`` breaks in a row that brought no byte.
     ///
     /// - Returns: `false` when there is no such object.
-    func readObject(key: String, range: Range<Int64>, into consume: (ByteBuffer) async throws -> Void) async throws -> Bool {
-        var next = range.lowerBound
+    /// - Throws: ``StorageError/rangeNotSatisfiable(requested:size:)``, before consuming
+    ///   anything, when `range` reaches past the object's end.
+    func readObject(key: String, range: Range<Int64>?, into consume: (ByteBuffer) async throws -> Void) async throws -> Bool {
+        var next = range?.lowerBound ?? 0
+        var end = range?.upperBound
         var attempt = 1
-        while next < range.upperBound {
+        while end.map({ next < $0 }) ?? true {
             let start = next
             let operation = "read object \(key)"
-            let answer = try await send(
-                "GET", key: key, headers: ["range": "bytes=\(next)-\(range.upperBound - 1)"], accepting: [404], operation: operation
-            )
+            let headers = range == nil && next == 0 ? [:] : ["range": "bytes=\(next)-" + (end.map { "\($0 - 1)" } ?? "")]
+            let answer = try await send("GET", key: key, headers: headers, accepting: [404, 416], operation: operation)
             guard answer.status != .notFound else { return false }
+            guard answer.status != .rangeNotSatisfiable else {
+                throw StorageError.rangeNotSatisfiable(requested: range ?? next..<next, size: Self.objectSize(in: answer) ?? 0)
+            }
             guard answer.status == .partialContent || (answer.status == .ok && next == 0) else {
                 throw StorageError.objectStore(operation: operation, status: Int(answer.status.code), code: "", message: "the answer is not the range asked for")
             }
+            guard let size = Self.objectSize(in: answer) else {
+                throw StorageError.objectStore(operation: operation, status: Int(answer.status.code), code: "", message: "the answer does not say the object's size")
+            }
+            if let range, range.upperBound > size { throw StorageError.rangeNotSatisfiable(requested: range, size: size) }
+            let last = end ?? size
+            end = last
             do {
                 for try await chunk in answer.body {
-                    let wanted = Int(min(Int64(chunk.readableBytes), range.upperBound - next))
+                    let wanted = Int(min(Int64(chunk.readableBytes), last - next))
                     guard wanted > 0 else { break }
                     try await consume(chunk.getSlice(at: chunk.readerIndex, length: wanted)!)
                     next += Int64(wanted)
@@ -122,11 +134,20 @@ struct S3Client: Sendable {
                 try await Task.sleep(for: retries.pause(before: attempt))
                 continue
             }
-            guard next == range.upperBound else {
-                throw StorageError.objectStore(operation: operation, status: Int(answer.status.code), code: "", message: "the answer ended \(range.upperBound - next) bytes early")
+            guard next == last else {
+                throw StorageError.objectStore(operation: operation, status: Int(answer.status.code), code: "", message: "the answer ended \(last - next) bytes early")
             }
         }
         return true
+    }
+
+    /// The size of the object a GET answered about: the total of its `Content-Range`
+    /// (`bytes 0-99/1000`, `bytes */1000`), or the `Content-Length` of a whole object.
+    private static func objectSize(in answer: HTTPClientResponse) -> Int64? {
+        if let contentRange = answer.headers.first(name: "content-range") {
+            return contentRange.split(separator: "/").last.flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
+        }
+        return answer.status == .ok ? answer.headers.first(name: "content-length").flatMap(Int64.init) : nil
     }
 
     /// Removes object `key`; removing an object that is not there is not an error.
