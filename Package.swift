@@ -300,9 +300,13 @@ let package = Package(
         .target(
             name: "BenchmarkSupport",
             dependencies: [
+                "ISCP", "Telemetry",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ],
             path: "Benchmarks/BenchmarkSupport", swiftSettings: swiftSettings
         ),
@@ -386,7 +390,7 @@ let package = Package(
         .executableTarget(
             name: "TelemetryBenchmark",
             dependencies: [
-                "ChanceryServer", "Notary", "Telemetry", "Accounts", "ISCP",
+                "BenchmarkSupport", "ChanceryServer", "Notary", "Telemetry", "Accounts", "ISCP",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -394,8 +398,6 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "NIOWebSocket", package: "swift-nio"),
-                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ],
             path: "Benchmarks/TelemetryBenchmark",
             swiftSettings: swiftSettings

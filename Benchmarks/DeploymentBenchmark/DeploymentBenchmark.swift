@@ -9,8 +9,12 @@ import NIOCore
 ///
 /// For each number of concurrent clients it measures, with the same clients in the same run:
 /// the reference `GET /.well-known/chancery/log.vkey` (HTTP through the load balancer alone),
-/// `POST /qed/v1/reports/` until `confirmed`, and Nuxeo document creation
-/// (`POST /nuxeo/api/v1/path/…` of a File in a folder of its own).
+/// `POST /qed/v1/reports/` until `confirmed`, Nuxeo document creation
+/// (`POST /nuxeo/api/v1/path/…` of a File in a folder of its own), and telemetry points stored
+/// through the iSCP v2 WebSocket endpoint (``PersistedPointsLoad``): there a client is one
+/// device connection, with the API key as its access token and an upstream that persists, and
+/// a request is one chunk of 100 points, counted once the server acknowledged it. Its × ref
+/// compares chunks per second with the reference's requests per second.
 ///
 ///     swift run -c release DeploymentBenchmark URL API-KEY [REQUESTS] [CLIENTS[,CLIENTS…]]
 @main
@@ -32,9 +36,13 @@ struct DeploymentBenchmark {
         try await nuxeo.createDocument(type: "Folder", name: String(folder.split(separator: "/").last!), properties: ["dc:title": "Benchmark"], in: "/default-domain/workspaces", key: key)
         // Every report of the run has a hash of its own, whichever deployment it goes to.
         let firstReport = Int.random(in: 0..<(1 << 48))
+        // The devices' WebSocket client speaks ws:// alone.
+        guard base.hasPrefix("http://") else { throw BenchmarkError("not an http:// URL: \(base)") }
+        let endpoint = "ws://\(base.dropFirst("http://".count))/intdash/api/iscp/connect?enc=proto"
+        let points = PersistedPointsLoad(endpoint: ISCP2BrokerRun(url: endpoint, token: key))
 
         print("\(base): \(requests) requests per measurement")
-        print("clients | reference req/s | reports/s (× ref, p50, p99) | documents/s (× ref, p50, p99)")
+        print("clients | reference req/s | reports/s (× ref, p50, p99) | documents/s (× ref, p50, p99) | points/s (× ref, p50, p99)")
         for (level, clients) in levels.enumerated() {
             let reference = try await LoadMeasurement.run(count: requests, concurrency: clients) { _ in
                 try await QEDReportRequest.send(HTTPClientRequest(url: "\(base)/.well-known/chancery/log.vkey"), client: http, expecting: 200)
@@ -46,11 +54,14 @@ struct DeploymentBenchmark {
             let documents = try await LoadMeasurement.run(count: requests, concurrency: clients) { number in
                 try await nuxeo.createDocument(type: "File", name: "d\(level)-\(number)", properties: ["dc:title": "Document \(number)"], in: folder, key: key)
             }
+            let stored = try await points.measure(chunks: requests, clients: clients)
+            let chunksPerSecond = stored.pointsPerSecond / Double(PersistedPointsLoad.pointsPerChunk)
             print(String(
-                format: "%7d | %15.0f | %.0f (%.2f, %.1f ms, %.1f ms) | %.0f (%.2f, %.1f ms, %.1f ms)",
+                format: "%7d | %15.0f | %.0f (%.2f, %.1f ms, %.1f ms) | %.0f (%.2f, %.1f ms, %.1f ms) | %.0f (%.2f, %.1f ms, %.1f ms)",
                 clients, reference.rate,
                 reports.rate, reports.rate / reference.rate, reports.p50 * 1000, reports.p99 * 1000,
-                documents.rate, documents.rate / reference.rate, documents.p50 * 1000, documents.p99 * 1000
+                documents.rate, documents.rate / reference.rate, documents.p50 * 1000, documents.p99 * 1000,
+                stored.pointsPerSecond, chunksPerSecond / reference.rate, stored.p50 * 1000, stored.p99 * 1000
             ))
         }
         try await http.shutdown()

@@ -1,3 +1,5 @@
+import BenchmarkSupport
+
 /// The saturated workload carried by two brokers in turns, several rounds of it, so that their
 /// ratio is taken between runs made moments apart rather than between one run of each.
 ///

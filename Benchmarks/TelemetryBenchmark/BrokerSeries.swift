@@ -1,3 +1,5 @@
+import BenchmarkSupport
+
 /// The workloads each broker carries, each with a start of its own: as fast as the broker
 /// takes them (its throughput, in rounds: ``BrokerRounds``), at a fixed offered rate (its
 /// latency under that load), and one batch at a time (its latency with nothing queued).

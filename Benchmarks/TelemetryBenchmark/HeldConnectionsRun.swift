@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import ISCP
 import NIOCore
@@ -160,12 +161,5 @@ enum ResidentMemory {
               let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
         else { return 0 }
         return kilobytes * 1024
-    }
-}
-
-extension Duration {
-    /// The duration in seconds.
-    var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import BenchmarkSupport
 import Foundation
 import NIOCore
 import NIOHTTP1

@@ -1,4 +1,5 @@
 import Accounts
+import BenchmarkSupport
 import ChanceryServer
 import Foundation
 import Logging

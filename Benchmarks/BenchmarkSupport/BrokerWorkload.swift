@@ -12,35 +12,45 @@ import Foundation
 ///
 /// The first point's payload is the send time, in nanoseconds since ``start``, so that the
 /// receiver measures the latency of every batch on the same clock.
-struct BrokerWorkload: Sendable {
+public struct BrokerWorkload: Sendable {
     /// How many batches are sent.
-    let chunks: Int
+    public let chunks: Int
     /// How many points each batch holds.
-    let pointsPerChunk: Int
+    public let pointsPerChunk: Int
     /// How many batches may be in flight.
-    let window: Int
+    public let window: Int
     /// The points per second offered, or `nil` for as many as the broker takes.
-    var rate: Double? = nil
+    public var rate: Double?
     /// The instant send times are counted from.
-    let start = ContinuousClock.now
+    public let start = ContinuousClock.now
+
+    /// A workload of `chunks` batches of `pointsPerChunk` points, at most `window` in flight,
+    /// offered at `rate` points per second or as fast as the broker takes them; its clock starts
+    /// now.
+    public init(chunks: Int, pointsPerChunk: Int, window: Int, rate: Double? = nil) {
+        self.chunks = chunks
+        self.pointsPerChunk = pointsPerChunk
+        self.window = window
+        self.rate = rate
+    }
 
     /// Every point sent.
-    var totalPoints: Int { chunks * pointsPerChunk }
+    public var totalPoints: Int { chunks * pointsPerChunk }
 
     /// The same workload with its clock starting now.
-    func restarted() -> BrokerWorkload {
+    public func restarted() -> BrokerWorkload {
         BrokerWorkload(chunks: chunks, pointsPerChunk: pointsPerChunk, window: window, rate: rate)
     }
 
     /// Nanoseconds since ``start``.
-    func now() -> UInt64 {
+    public func now() -> UInt64 {
         nanoseconds(ContinuousClock.now - start)
     }
 
     /// Waits until batch `sequence` (from 1) is due, then returns its send time in
     /// nanoseconds since ``start``: when it was due at a given rate, counting from `origin`
     /// (the sender's ``now()`` before its first batch), now without one.
-    func sendTime(of sequence: UInt32, from origin: UInt64) async throws -> UInt64 {
+    public func sendTime(of sequence: UInt32, from origin: UInt64) async throws -> UInt64 {
         guard let rate else { return now() }
         let due = origin + UInt64(Double(Int(sequence) - 1) * Double(pointsPerChunk) / rate * 1e9)
         try await Task.sleep(until: start + .nanoseconds(due), tolerance: .zero, clock: .continuous)

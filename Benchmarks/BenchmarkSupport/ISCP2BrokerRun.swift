@@ -4,19 +4,27 @@ import NIOCore
 
 /// Carries a workload through Chancery's iSCP v2 endpoint: one device connection sends the
 /// batches as `UpstreamChunk`s, one viewer connection watching the device receives them as
-/// `DownstreamChunk`s, both over WebSockets on loopback, the way the official clients talk
-/// (through ``WebSocketConnection``, a client as lean as the one nats-server gets).
+/// `DownstreamChunk`s, both over WebSockets, the way the official clients talk (through
+/// ``WebSocketConnection``, a client as lean as the one nats-server gets).
 ///
-/// ``runPersisted(_:)`` has the device store its batches instead (`persist`): each counts once
-/// the server acknowledged it, which it does after the batch is durable on disk and indexed.
-struct ISCP2BrokerRun {
+/// ``runPersisted(_:)`` and ``persist(_:)`` have the device store its batches instead
+/// (`persist`): each counts once the server acknowledged it, which it does after the batch is
+/// durable on disk and indexed.
+public struct ISCP2BrokerRun: Sendable {
     /// `ws://HOST:PORT/intdash/api/iscp/connect?enc=proto`.
-    let url: String
-    /// The access token both connections present.
-    let token: String
+    public let url: String
+    /// The access token both connections present: an API key (an administrator's may act as
+    /// any node).
+    public let token: String
+
+    /// A run against the endpoint at `url`, presenting `token`.
+    public init(url: String, token: String) {
+        self.url = url
+        self.token = token
+    }
 
     /// Runs `workload` and returns what the viewer measured.
-    func run(_ workload: BrokerWorkload) async throws -> BrokerMeasurement {
+    public func run(_ workload: BrokerWorkload) async throws -> BrokerMeasurement {
         let device = UUID().uuidString.lowercased()
         let window = InFlightWindow(limit: workload.window)
         let (ready, readyContinuation) = AsyncStream.makeStream(of: Void.self)
@@ -37,19 +45,29 @@ struct ISCP2BrokerRun {
     /// Runs `workload` from a device whose upstream persists into a new measurement, and
     /// returns what its acknowledgements measured: points stored per second and the latency
     /// from a batch's sending to its acknowledgement.
-    func runPersisted(_ workload: BrokerWorkload) async throws -> BrokerMeasurement {
+    public func runPersisted(_ workload: BrokerWorkload) async throws -> BrokerMeasurement {
+        try await persist(workload).measurement(end: workload.now())
+    }
+
+    /// Runs `workload` from a new device (a fresh node id) whose upstream persists into a new
+    /// measurement (a fresh session id), and returns what its acknowledgements recorded, on the
+    /// workload's clock: several devices sending the same workload at once merge theirs
+    /// (``BrokerReceiver/merge(_:)``) into one measurement. Throws unless every point was
+    /// acknowledged as stored.
+    public func persist(_ workload: BrokerWorkload) async throws -> BrokerReceiver {
         let acknowledgements = AcknowledgementLog()
         try await send(as: UUID().uuidString.lowercased(), workload: workload, window: InFlightWindow(limit: workload.window), persisting: acknowledgements)
-        let measurement = await acknowledgements.measurement(end: workload.now())
-        guard measurement.points == workload.totalPoints else {
-            throw BenchmarkError("\(measurement.points) of \(workload.totalPoints) points were acknowledged")
+        let receiver = await acknowledgements.receiver
+        guard receiver.points == workload.totalPoints else {
+            throw BenchmarkError("\(receiver.points) of \(workload.totalPoints) points were acknowledged")
         }
-        return measurement
+        return receiver
     }
 
     /// The device: connects, opens an upstream, sends every batch within the window, closes.
     /// With `acknowledgements`, the upstream persists, and each acknowledged batch is logged
-    /// there and frees its place in the window (without, the viewer frees it).
+    /// there and frees its place in the window (without, the viewer frees it). A connection
+    /// that ends before the upstream closed closes the window, so that the sender stops too.
     private func send(
         as device: String, workload: BrokerWorkload, window: InFlightWindow, persisting acknowledgements: AcknowledgementLog? = nil
     ) async throws {
@@ -57,66 +75,84 @@ struct ISCP2BrokerRun {
         try await WebSocketConnection.connect(url: url).run { messages, writer in
             try await writer.send(try codec.encode(connectRequest(node: device)))
             try await withThrowingTaskGroup(of: Void.self) { tasks in
-                for try await buffer in messages {
-                    switch try codec.decode(Array(buffer.readableBytesView)).message {
-                    case .connectResponse(let response):
-                        try check(response.resultCode, response.resultString)
-                        var open = ISCP2UpstreamOpenRequest()
-                        open.requestID = 2
-                        open.sessionID = UUID().uuidString.lowercased()
-                        open.ackInterval = 100
-                        open.expiryInterval = 1
-                        open.qos = .reliable
-                        open.extensionFields.persist = acknowledgements != nil
-                        var frame = ISCP2Message()
-                        frame.upstreamOpenRequest = open
-                        try await writer.send(try codec.encode(frame))
-                    case .upstreamOpenResponse(let response):
-                        try check(response.resultCode, response.resultString)
-                        let alias = response.assignedStreamIDAlias
-                        let streamID = response.assignedStreamID
-                        tasks.addTask {
-                            let origin = workload.now()
-                            for sequence in 1...UInt32(workload.chunks) {
-                                let sentAt = try await workload.sendTime(of: sequence, from: origin)
-                                await window.acquire()
-                                await acknowledgements?.sent(sequence, at: sentAt)
-                                let frame = BrokerBatch.upstreamChunkFrame(
-                                    alias: alias, sequence: sequence, pointsPerChunk: workload.pointsPerChunk, sentAt: sentAt
-                                )
-                                try await writer.send(frame)
-                            }
-                            var close = ISCP2UpstreamCloseRequest()
-                            close.requestID = 4
-                            close.streamID = streamID
-                            close.totalDataPoints = UInt64(workload.totalPoints)
-                            close.finalSequenceNumber = UInt32(workload.chunks)
-                            var frame = ISCP2Message()
-                            frame.upstreamCloseRequest = close
-                            try await writer.send(try codec.encode(frame))
-                        }
-                    case .upstreamChunkAck(let ack):
-                        guard let acknowledgements else { continue }
-                        for result in ack.results {
-                            try check(result.resultCode, result.resultString)
-                            await acknowledgements.acknowledge(result.sequenceNumber, points: workload.pointsPerChunk, at: workload.now())
-                            await window.release()
-                        }
-                    case .upstreamCloseResponse:
-                        return
-                    case .ping(let ping):
-                        var pong = ISCP2Pong()
-                        pong.requestID = ping.requestID
-                        var frame = ISCP2Message()
-                        frame.pong = pong
-                        try await writer.send(try codec.encode(frame))
-                    default:
-                        continue
-                    }
+                do {
+                    try await receive(messages, writer: writer, codec: codec, workload: workload, window: window, acknowledgements: acknowledgements, tasks: &tasks)
+                } catch {
+                    await window.close()
+                    throw error
                 }
                 try await tasks.waitForAll()
             }
         }
+    }
+
+    /// The device's side of the conversation: opens the upstream once connected, starts the
+    /// sender in `tasks` once it is open, logs acknowledgements, answers pings, and returns at
+    /// the upstream's close response; throws if the connection ends before it.
+    private func receive(
+        _ messages: AsyncThrowingStream<ByteBuffer, any Error>, writer: WebSocketConnection.Writer, codec: ISCP2MessageCodec,
+        workload: BrokerWorkload, window: InFlightWindow, acknowledgements: AcknowledgementLog?,
+        tasks: inout ThrowingTaskGroup<Void, any Error>
+    ) async throws {
+        for try await buffer in messages {
+            switch try codec.decode(Array(buffer.readableBytesView)).message {
+            case .connectResponse(let response):
+                try check(response.resultCode, response.resultString)
+                var open = ISCP2UpstreamOpenRequest()
+                open.requestID = 2
+                open.sessionID = UUID().uuidString.lowercased()
+                open.ackInterval = 100
+                open.expiryInterval = 1
+                open.qos = .reliable
+                open.extensionFields.persist = acknowledgements != nil
+                var frame = ISCP2Message()
+                frame.upstreamOpenRequest = open
+                try await writer.send(try codec.encode(frame))
+            case .upstreamOpenResponse(let response):
+                try check(response.resultCode, response.resultString)
+                let alias = response.assignedStreamIDAlias
+                let streamID = response.assignedStreamID
+                tasks.addTask {
+                    let origin = workload.now()
+                    for sequence in 1...UInt32(workload.chunks) {
+                        try Task.checkCancellation()
+                        let sentAt = try await workload.sendTime(of: sequence, from: origin)
+                        await window.acquire()
+                        await acknowledgements?.sent(sequence, at: sentAt)
+                        let frame = BrokerBatch.upstreamChunkFrame(
+                            alias: alias, sequence: sequence, pointsPerChunk: workload.pointsPerChunk, sentAt: sentAt
+                        )
+                        try await writer.send(frame)
+                    }
+                    var close = ISCP2UpstreamCloseRequest()
+                    close.requestID = 4
+                    close.streamID = streamID
+                    close.totalDataPoints = UInt64(workload.totalPoints)
+                    close.finalSequenceNumber = UInt32(workload.chunks)
+                    var frame = ISCP2Message()
+                    frame.upstreamCloseRequest = close
+                    try await writer.send(try codec.encode(frame))
+                }
+            case .upstreamChunkAck(let ack):
+                guard let acknowledgements else { continue }
+                for result in ack.results {
+                    try check(result.resultCode, result.resultString)
+                    await acknowledgements.acknowledge(result.sequenceNumber, points: workload.pointsPerChunk, at: workload.now())
+                    await window.release()
+                }
+            case .upstreamCloseResponse:
+                return
+            case .ping(let ping):
+                var pong = ISCP2Pong()
+                pong.requestID = ping.requestID
+                var frame = ISCP2Message()
+                frame.pong = pong
+                try await writer.send(try codec.encode(frame))
+            default:
+                continue
+            }
+        }
+        throw BenchmarkError("the connection ended before the upstream closed")
     }
 
     /// The viewer: connects, opens a reliable downstream of the device's every data id, and
@@ -210,42 +246,11 @@ struct ISCP2BrokerRun {
     }
 }
 
-/// What a persisting device learns from its acknowledgements: when each batch was sent and
-/// when the server acknowledged it as stored.
-actor AcknowledgementLog {
-    private var sentAt: [UInt32: UInt64] = [:]
-    private var receiver = BrokerReceiver()
-
-    /// Notes that batch `sequence` was sent at `time` (nanoseconds since the workload's start).
-    func sent(_ sequence: UInt32, at time: UInt64?) {
-        sentAt[sequence] = time
-    }
-
-    /// Notes that batch `sequence` of `points` points was acknowledged at `time`.
-    func acknowledge(_ sequence: UInt32, points: Int, at time: UInt64) {
-        receiver.record(count: points, sentAt: sentAt.removeValue(forKey: sequence), receivedAt: time)
-    }
-
-    /// The measurement once the last acknowledgement arrived at `end`.
-    func measurement(end: UInt64) -> BrokerMeasurement {
-        receiver.measurement(end: end)
-    }
-}
-
 /// Where the viewer leaves its measurement.
-actor ResultSlot {
+private actor ResultSlot {
     private(set) var measurement: BrokerMeasurement?
 
     func set(_ measurement: BrokerMeasurement) {
         self.measurement = measurement
-    }
-}
-
-/// A benchmark that could not run as planned.
-struct BenchmarkError: Error, CustomStringConvertible {
-    let description: String
-
-    init(_ description: String) {
-        self.description = description
     }
 }

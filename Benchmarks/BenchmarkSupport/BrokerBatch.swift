@@ -9,20 +9,20 @@ import SwiftProtobuf
 /// the `StreamChunk` alone), so brokers carry exactly what the official clients send; only the
 /// benchmark's own clients get cheaper, so that both brokers' figures measure the broker more
 /// than the load generator on the same two cores.
-enum BrokerBatch {
+public enum BrokerBatch {
     /// How many 8-byte points the official Python client (`iscp` 1.0.1) puts in a chunk when a
     /// device sends as fast as it can: its default flush policy, `IntervalOrBufferSize`,
     /// flushes once more than 100,000 bytes of payload are buffered (or after a second). The
     /// Rust client's default flushes every 100 ms, which at these rates makes larger chunks.
-    static let clientFlushPoints = 100_000 / 8 + 1
+    public static let clientFlushPoints = 100_000 / 8 + 1
 
     /// The data id of every point.
-    static let dataName = "1/value"
+    public static let dataName = "1/value"
     /// The data type of every point.
-    static let dataType = "float64"
+    public static let dataType = "float64"
 
     /// The `StreamChunk` of batch `sequence` of `pointsPerChunk` points, stamped `sentAt`.
-    static func streamChunk(sequence: UInt32, pointsPerChunk: Int, sentAt: UInt64) -> [UInt8] {
+    public static func streamChunk(sequence: UInt32, pointsPerChunk: Int, sentAt: UInt64) -> [UInt8] {
         let sizes = Sizes(sequence: sequence, pointsPerChunk: pointsPerChunk)
         return [UInt8](unsafeUninitializedCapacity: sizes.streamChunk) { buffer, initialized in
             var writer = ProtobufWireWriter(buffer)
@@ -32,7 +32,7 @@ enum BrokerBatch {
     }
 
     /// A `Message` whose `upstream_chunk` (70) carries that `StreamChunk` on upstream `alias`.
-    static func upstreamChunkFrame(alias: UInt32, sequence: UInt32, pointsPerChunk: Int, sentAt: UInt64) -> [UInt8] {
+    public static func upstreamChunkFrame(alias: UInt32, sequence: UInt32, pointsPerChunk: Int, sentAt: UInt64) -> [UInt8] {
         let sizes = Sizes(sequence: sequence, pointsPerChunk: pointsPerChunk)
         let upstreamChunkSize = 1 + W.varintSize(UInt64(alias)) + W.lengthDelimitedSize(2, bodySize: sizes.streamChunk)
         let size = W.lengthDelimitedSize(70, bodySize: upstreamChunkSize)
@@ -51,17 +51,20 @@ enum BrokerBatch {
 
     /// What a receiver reads of a batch: how many points it holds, the send time stamped in its
     /// first point, and what a viewer acknowledges it by.
-    struct Reading: Equatable {
-        var points = 0
-        var sentAt: UInt64?
+    public struct Reading: Equatable, Sendable {
+        /// How many points the chunk holds.
+        public var points = 0
+        /// The first point's payload: when the batch was sent, in nanoseconds since its
+        /// workload's start.
+        public var sentAt: UInt64?
         /// The chunk's sequence number in its upstream.
-        var sequenceNumber: UInt32 = 0
+        public var sequenceNumber: UInt32 = 0
         /// The id of the upstream it came from, when a downstream chunk names it in full.
-        var upstreamStreamID: ArraySlice<UInt8>?
+        public var upstreamStreamID: ArraySlice<UInt8>?
     }
 
     /// Reads a `StreamChunk` whole, or `nil` when it is not valid wire format.
-    static func readStreamChunk(_ bytes: [UInt8]) -> Reading? {
+    public static func readStreamChunk(_ bytes: [UInt8]) -> Reading? {
         var reader = ProtobufWireReader(bytes, range: 0..<bytes.count)
         var reading = Reading()
         return read(streamChunk: &reader, into: &reading) ? reading : nil
@@ -69,7 +72,7 @@ enum BrokerBatch {
 
     /// Reads the `StreamChunk` of a `Message` holding a `downstream_chunk` (134); `nil` when the
     /// frame is another message or not valid wire format.
-    static func readDownstreamChunkFrame(_ bytes: [UInt8]) -> Reading? {
+    public static func readDownstreamChunkFrame(_ bytes: [UInt8]) -> Reading? {
         var message = ProtobufWireReader(bytes, range: 0..<bytes.count)
         guard let (field, wireType) = message.tag(), field == 134, wireType == .lengthDelimited,
             var downstreamChunk = message.nested(), message.isAtEnd
@@ -91,7 +94,7 @@ enum BrokerBatch {
 
     /// Checks the batch against the generated code: swift-protobuf must write the same bytes for
     /// the same chunk and read them back to the same points.
-    static func checkAgainstGeneratedCode(pointsPerChunk: Int) throws {
+    public static func checkAgainstGeneratedCode(pointsPerChunk: Int) throws {
         let sequence: UInt32 = 7
         let sentAt: UInt64 = 0x0102_0304_0506_0708
         var group = ISCP2DataPointGroup()

@@ -5,21 +5,22 @@ import NIOWebSocket
 import Telemetry
 
 /// A minimal WebSocket client (RFC 6455) over one TCP connection, built like
-/// ``NATSConnection``: one `NIOAsyncChannel` of bytes and a framing of its own, so that the
-/// benchmark's clients cost the same for both brokers and the figures compare the brokers.
+/// TelemetryBenchmark's `NATSConnection`: one `NIOAsyncChannel` of bytes and a framing of its
+/// own, so that the benchmark's clients cost the same for both brokers and the figures compare
+/// the brokers.
 ///
 /// It sends binary messages as single masked frames, masking eight bytes at a time
-/// (``WebSocketMasking``) as the Go and browser clients do, and reads the server's frames,
+/// (`WebSocketMasking`) as the Go and browser clients do, and reads the server's frames,
 /// joining fragments; it answers pings, ends at a close frame, and fails on a masked frame
 /// (RFC 6455 §5.1: a server does not mask). The handshake's `Sec-WebSocket-Accept` is not
-/// checked: the benchmark only talks to the server it started on loopback.
-struct WebSocketConnection: Sendable {
+/// checked: a benchmark only talks to servers it started on this machine.
+public struct WebSocketConnection: Sendable {
     private let channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>
     private let host: String
     private let target: String
 
     /// Connects to `url` (`ws://HOST:PORT/PATH?QUERY`).
-    static func connect(url: String) async throws -> WebSocketConnection {
+    public static func connect(url: String) async throws -> WebSocketConnection {
         guard let components = URLComponents(string: url), components.scheme == "ws", let host = components.host, let port = components.port else {
             throw BenchmarkError("not a ws:// URL with a port: \(url)")
         }
@@ -36,7 +37,7 @@ struct WebSocketConnection: Sendable {
 
     /// Upgrades the connection, runs `body` with the server's binary messages and a writer,
     /// then closes the connection.
-    func run(_ body: (AsyncThrowingStream<ByteBuffer, any Error>, Writer) async throws -> Void) async throws {
+    public func run(_ body: (AsyncThrowingStream<ByteBuffer, any Error>, Writer) async throws -> Void) async throws {
         try await channel.executeThenClose { inbound, outbound in
             let writer = Writer(outbound: outbound)
             let key = NIOWebSocketClientUpgrader.randomRequestKey()
@@ -78,16 +79,17 @@ struct WebSocketConnection: Sendable {
     }
 
     /// Writes messages to the server.
-    struct Writer: Sendable {
-        let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+    public struct Writer: Sendable {
+        /// The connection's outbound half.
+        public let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
 
         /// Sends `message` as one binary frame.
-        func send(_ message: [UInt8]) async throws {
+        public func send(_ message: [UInt8]) async throws {
             try await outbound.write(message.withUnsafeBytes { Self.frame(opcode: 0x2, payload: $0) })
         }
 
         /// Sends a frame of `opcode` holding `payload`.
-        func send(opcode: UInt8, payload: ByteBuffer) async throws {
+        public func send(opcode: UInt8, payload: ByteBuffer) async throws {
             try await outbound.write(payload.withUnsafeReadableBytes { Self.frame(opcode: opcode, payload: $0) })
         }
 
