@@ -143,11 +143,7 @@ public struct ISCP2BrokerRun: Sendable {
             case .upstreamCloseResponse:
                 return
             case .ping(let ping):
-                var pong = ISCP2Pong()
-                pong.requestID = ping.requestID
-                var frame = ISCP2Message()
-                frame.pong = pong
-                try await writer.send(try codec.encode(frame))
+                try await writer.send(try codec.encode(Self.pong(answering: ping)))
             default:
                 continue
             }
@@ -216,16 +212,21 @@ public struct ISCP2BrokerRun: Sendable {
                 case .downstreamChunk:
                     throw BenchmarkError("a downstream chunk the benchmark's reader could not read")
                 case .ping(let ping):
-                    var pong = ISCP2Pong()
-                    pong.requestID = ping.requestID
-                    var frame = ISCP2Message()
-                    frame.pong = pong
-                    try await writer.send(try codec.encode(frame))
+                    try await writer.send(try codec.encode(Self.pong(answering: ping)))
                 default:
                     continue
                 }
             }
         }
+    }
+
+    /// The Pong that answers `ping`.
+    private static func pong(answering ping: ISCP2Ping) -> ISCP2Message {
+        var pong = ISCP2Pong()
+        pong.requestID = ping.requestID
+        var frame = ISCP2Message()
+        frame.pong = pong
+        return frame
     }
 
     /// A ConnectRequest of `node` with the token.
