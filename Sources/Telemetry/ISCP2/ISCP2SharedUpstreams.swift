@@ -56,7 +56,7 @@ struct ISCP2SharedUpstreams: Sendable {
                     "holder", "generation", "parked", "lease_until_ms"
                 )
                 .values(
-                    SQLBind(Self.key(state.streamID)), SQLBind(state.upstream.sessionID), SQLBind(state.ownerNodeID),
+                    SQLBind(TelemetryChunkIndex.key(state.streamID)), SQLBind(state.upstream.sessionID), SQLBind(state.ownerNodeID),
                     SQLBind(state.qos.rawValue), SQLBind(state.persists), SQLBind(Self.milliseconds(state.expiryInterval)),
                     SQLBind(Self.milliseconds(state.ackInterval)), SQLBind(instanceID), SQLBind(1), SQLBind(false),
                     SQLBind(now + Self.milliseconds(leaseTime + state.expiryInterval))
@@ -79,7 +79,7 @@ struct ISCP2SharedUpstreams: Sendable {
         let parked = try await database.withConnection { sql in
             try await sql.raw("""
                 UPDATE iscp2_upstreams SET parked = \(bind: true), lease_until_ms = \(bind: nowMilliseconds + Self.milliseconds(expiryInterval))
-                WHERE stream_id = \(bind: Self.key(streamID)) AND holder = \(bind: instanceID) RETURNING stream_id
+                WHERE stream_id = \(bind: TelemetryChunkIndex.key(streamID)) AND holder = \(bind: instanceID) RETURNING stream_id
                 """).all()
         }
         return !parked.isEmpty
@@ -89,10 +89,10 @@ struct ISCP2SharedUpstreams: Sendable {
     /// that node and still be resumable. It is taken from whichever instance holds it; one of
     /// two instances claiming it at once is refused with `RESUME_REQUEST_CONFLICT`.
     func claim(_ streamID: UUID, nodeID: String) async throws -> Claim {
-        let name = "upstream \(Self.key(streamID))"
+        let name = "upstream \(TelemetryChunkIndex.key(streamID))"
         let now = nowMilliseconds
         guard let row = try await database.withConnection({ sql in
-            try await sql.select().column("*").from("iscp2_upstreams").where("stream_id", .equal, Self.key(streamID)).first()
+            try await sql.select().column("*").from("iscp2_upstreams").where("stream_id", .equal, TelemetryChunkIndex.key(streamID)).first()
         }), try row.decode(column: "lease_until_ms", as: Int64.self) > now else {
             return .refused(ISCP2Failure(.streamNotFound, "no \(name) is waiting to be resumed"))
         }
@@ -105,7 +105,7 @@ struct ISCP2SharedUpstreams: Sendable {
             try await sql.raw("""
                 UPDATE iscp2_upstreams SET holder = \(bind: instanceID), generation = \(bind: generation + 1), parked = \(bind: false),
                     lease_until_ms = \(bind: now + Self.milliseconds(leaseTime) + expiryMilliseconds)
-                WHERE stream_id = \(bind: Self.key(streamID)) AND generation = \(bind: generation) RETURNING stream_id
+                WHERE stream_id = \(bind: TelemetryChunkIndex.key(streamID)) AND generation = \(bind: generation) RETURNING stream_id
                 """).all()
         }
         guard !taken.isEmpty else {
@@ -113,7 +113,7 @@ struct ISCP2SharedUpstreams: Sendable {
         }
         let aliasRows = try await database.withConnection { sql in
             try await sql.select().column("alias").column("name").column("type").from("iscp2_upstream_aliases")
-                .where("stream_id", .equal, Self.key(streamID)).all()
+                .where("stream_id", .equal, TelemetryChunkIndex.key(streamID)).all()
         }
         var aliases: [UInt32: TelemetryDataID] = [:]
         for alias in aliasRows {
@@ -136,10 +136,10 @@ struct ISCP2SharedUpstreams: Sendable {
     func release(_ streamID: UUID) async throws -> Bool {
         try await database.withTransaction { sql in
             let deleted = try await sql.raw("""
-                DELETE FROM iscp2_upstreams WHERE stream_id = \(bind: Self.key(streamID)) AND holder = \(bind: instanceID) RETURNING stream_id
+                DELETE FROM iscp2_upstreams WHERE stream_id = \(bind: TelemetryChunkIndex.key(streamID)) AND holder = \(bind: instanceID) RETURNING stream_id
                 """).all()
             guard !deleted.isEmpty else { return false }
-            try await sql.delete(from: "iscp2_upstream_aliases").where("stream_id", .equal, Self.key(streamID)).run()
+            try await sql.delete(from: "iscp2_upstream_aliases").where("stream_id", .equal, TelemetryChunkIndex.key(streamID)).run()
             return true
         }
     }
@@ -184,14 +184,10 @@ struct ISCP2SharedUpstreams: Sendable {
         for start in stride(from: 0, to: sorted.count, by: 1000) {
             var insert = sql.insert(into: "iscp2_upstream_aliases").columns("stream_id", "alias", "name", "type")
             for (alias, dataID) in sorted[start..<min(start + 1000, sorted.count)] {
-                insert = insert.values(SQLBind(key(streamID)), SQLBind(Int64(alias)), SQLBind(dataID.name), SQLBind(dataID.type))
+                insert = insert.values(SQLBind(TelemetryChunkIndex.key(streamID)), SQLBind(Int64(alias)), SQLBind(dataID.name), SQLBind(dataID.type))
             }
             try await insert.ignoringConflicts(with: ["stream_id", "alias"]).run()
         }
-    }
-
-    private static func key(_ streamID: UUID) -> String {
-        streamID.uuidString.lowercased()
     }
 
     private var nowMilliseconds: Int64 {

@@ -33,12 +33,12 @@ struct ISCP2ResumeTests {
 
                 // Another node may not take it over.
                 try await ISCP2TestPeer.connected(to: server, token: server.administratorToken, nodeID: "someone-else") { other in
-                    let response = try await resume(stream, on: other, until: .nodeIDMismatch)
+                    let response = try await other.resumeUpstream(stream, until: .nodeIDMismatch)
                     #expect(response.resultCode == .nodeIDMismatch)
                 }
 
                 try await ISCP2TestPeer.connected(to: server, token: server.edgeToken, nodeID: edgeNode) { edge in
-                    let response = try await resume(stream, on: edge, until: .succeeded)
+                    let response = try await edge.resumeUpstream(stream, until: .succeeded)
                     #expect(response.resultCode == .succeeded)
                     let alias = response.assignedStreamIDAlias
                     // The data-id alias assigned before the drop still holds.
@@ -114,22 +114,6 @@ struct ISCP2ResumeTests {
                 try await edge.send(.upstreamResumeRequest(request))
                 #expect(try await edge.next(S.upstreamResumeResponse).resultCode == .streamNotFound)
             }
-        }
-    }
-
-    /// Sends resume requests until one is answered with `expected` (the server parks the
-    /// stream a moment after the old socket closes) or ten seconds pass; returns the last answer.
-    private func resume(_ streamID: Data, on peer: ISCP2TestPeer, until expected: ISCP2ResultCode) async throws -> ISCP2UpstreamResumeResponse {
-        var requestID: UInt32 = 2
-        while true {
-            var request = ISCP2UpstreamResumeRequest()
-            request.requestID = requestID
-            request.streamID = streamID
-            try await peer.send(.upstreamResumeRequest(request))
-            let response = try await peer.next(S.upstreamResumeResponse)
-            if response.resultCode == expected || requestID > 200 { return response }
-            requestID += 2
-            try await Task.sleep(for: .milliseconds(50))
         }
     }
 }

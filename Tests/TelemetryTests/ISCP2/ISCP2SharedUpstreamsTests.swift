@@ -47,7 +47,7 @@ struct ISCP2SharedUpstreamsTests {
                 // On the second instance: the resume finds it, a resent chunk is acknowledged
                 // without being stored or routed again, and the alias learnt on the first holds.
                 try await ISCP2TestPeer.connected(to: second, token: second.edgeToken, nodeID: edgeNode) { edge in
-                    let response = try await resume(stream, on: edge)
+                    let response = try await edge.resumeUpstream(stream, until: .succeeded)
                     #expect(response.resultCode == .succeeded, "\(response.resultString)")
                     let alias = response.assignedStreamIDAlias
                     try await edge.send(R.chunk(alias: alias, sequenceNumber: 2, [R.group(alias: 2, [R.point(2, [2])])]))
@@ -159,19 +159,5 @@ struct ISCP2SharedUpstreamsTests {
     private static func upstream(expiry: Duration) -> ISCP2UpstreamState {
         let upstream = TelemetryUpstream(streamID: UUID(), sessionID: UUID().uuidString.lowercased(), sourceNodeID: "node-\(UUID())")
         return ISCP2UpstreamState(upstream: upstream, qos: .reliable, persists: true, expiryInterval: expiry, ackInterval: .milliseconds(100))
-    }
-
-    /// Sends resume requests until one is not refused as still attached elsewhere.
-    private func resume(_ streamID: Data, on peer: ISCP2TestPeer) async throws -> ISCP2UpstreamResumeResponse {
-        var requestID: UInt32 = 2
-        while true {
-            var request = ISCP2UpstreamResumeRequest()
-            request.requestID = requestID
-            request.streamID = streamID
-            try await peer.send(.upstreamResumeRequest(request))
-            let response = try await peer.next(S.upstreamResumeResponse)
-            if response.resultCode != .resumeRequestConflict || requestID > 200 { return response }
-            requestID += 2
-        }
     }
 }

@@ -141,3 +141,22 @@ struct ISCP2TestPeer: Sendable {
         init(_ description: String) { self.description = description }
     }
 }
+
+extension ISCP2TestPeer {
+    /// Sends resume requests for upstream `streamID` until one is answered with `expected`
+    /// (the server parks the stream a moment after the old socket closes; another instance
+    /// may still be claiming it) or a hundred have been answered otherwise; returns the last answer.
+    func resumeUpstream(_ streamID: Data, until expected: ISCP2ResultCode) async throws -> ISCP2UpstreamResumeResponse {
+        var requestID: UInt32 = 2
+        while true {
+            var request = ISCP2UpstreamResumeRequest()
+            request.requestID = requestID
+            request.streamID = streamID
+            try await send(.upstreamResumeRequest(request))
+            let response = try await next(ISCP2Selectors.upstreamResumeResponse)
+            if response.resultCode == expected || requestID > 200 { return response }
+            requestID += 2
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+}

@@ -34,6 +34,16 @@ def key_files(data_dir):
     return {str(path.relative_to(root)): path.read_bytes() for path in sorted(root.rglob("*")) if path.is_file()}
 
 
+def serve_refused(data_dir, database, kek):
+    """Runs `chancery serve` on `data_dir` with `kek`, which must refuse to start; returns what
+    it printed on stderr."""
+    command = [binary(), "serve", "--data", str(data_dir), "--host", "127.0.0.1", "--port", "0",
+               "--database", database, "--key-encryption-key-file", str(kek)]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert result.returncode != 0
+    return result.stderr
+
+
 def test_two_instances_publish_the_same_keys(tmp_path, database, kek):
     args = ("--key-encryption-key-file", str(kek))
     first = Server(binary(), tmp_path / "a", database, args=args)
@@ -69,11 +79,7 @@ def test_an_instance_with_other_keys_refuses_to_join(tmp_path, database, kek):
     joined.start()
     joined.stop()
 
-    command = [binary(), "serve", "--data", str(tmp_path / "alone"), "--host", "127.0.0.1", "--port", "0",
-               "--database", database, "--key-encryption-key-file", str(kek)]
-    result = subprocess.run(command, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
-    assert result.returncode != 0
-    assert "differs from the deployment's key" in result.stderr
+    assert "differs from the deployment's key" in serve_refused(tmp_path / "alone", database, kek)
     assert key_files(tmp_path / "alone") == before
 
 
@@ -102,8 +108,4 @@ def test_the_key_encryption_key_rotates_one_instance_at_a_time(tmp_path, databas
     finally:
         joined.stop()
 
-    command = [binary(), "serve", "--data", str(tmp_path / "c"), "--host", "127.0.0.1", "--port", "0",
-               "--database", database, "--key-encryption-key-file", str(kek)]
-    result = subprocess.run(command, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
-    assert result.returncode != 0
-    assert "does not open with this key-encryption key" in result.stderr
+    assert "does not open with this key-encryption key" in serve_refused(tmp_path / "c", database, kek)
