@@ -35,6 +35,9 @@ public struct TelemetryCapability: Sendable {
     /// Keeps the iSCP v2 upstreams of this instance alive in the database, when the instances
     /// of a deployment share them (a service for the application to run).
     public let upstreamLeases: ISCP2UpstreamLeases?
+    /// Moves the iSCP v2 downstreams that a resume names between the instances of a
+    /// deployment (a service for the application to run).
+    public let downstreamHandoffs: ISCP2DownstreamHandoffs?
     /// The identity checks of the realtime endpoints.
     let access: TelemetryAccess
     /// Where the endpoints store what upstreams persist.
@@ -71,9 +74,10 @@ public struct TelemetryCapability: Sendable {
         let data = TelemetryDataStore(database: database, directory: dataDirectory + "/telemetry", blobs: blobs, sharedSegments: sealer)
         let broker = TelemetryBroker(link: link)
         let upstreamLeases = link == nil ? nil : ISCP2UpstreamLeases(shared: ISCP2SharedUpstreams(database: database), broker: broker, logger: logger)
+        let downstreamHandoffs = try link.map { try ISCP2DownstreamHandoffs(nats: $0.nats, broker: broker, logger: logger) }
         return TelemetryCapability(
             broker: broker, authorizationServer: server, edges: edges, measurements: measurements, data: data,
-            sealer: sealer, upstreamLeases: upstreamLeases,
+            sealer: sealer, upstreamLeases: upstreamLeases, downstreamHandoffs: downstreamHandoffs,
             access: .catalog(server: server, edges: edges), recorder: TelemetryRecorder(measurements: measurements, data: data),
             logger: logger
         )
@@ -98,7 +102,8 @@ public struct TelemetryCapability: Sendable {
     public func addWebSocketRoutes(to router: Router<TelemetryWebSocketContext>) {
         ISCP1Endpoint(broker: broker, access: access, recorder: recorder, logger: logger).add(to: router)
         ISCP2Endpoint(
-            broker: broker, access: access, recorder: recorder, limits: ISCP2Limits(), sharedUpstreams: upstreamLeases?.shared, logger: logger
+            broker: broker, access: access, recorder: recorder, limits: ISCP2Limits(), sharedUpstreams: upstreamLeases?.shared,
+            downstreamHandoffs: downstreamHandoffs, logger: logger
         ).add(to: router)
     }
 }

@@ -143,7 +143,7 @@ public final class NATSClient: Sendable {
     /// Publishes `payload` to `subject` and returns the first answer, or `nil` when none
     /// comes within `timeout` (nobody listens, or nobody answered).
     public func request(_ payload: ByteBuffer, to subject: String, timeout: Duration) async throws -> NATSMessage? {
-        let inbox = "_INBOX.\(UUID().uuidString.replacingOccurrences(of: "-", with: ""))"
+        let inbox = Self.newInbox()
         let subscription = try subscribe(to: inbox)
         defer { unsubscribe(subscription) }
         try await publish(payload, to: subject, replyTo: inbox)
@@ -159,6 +159,11 @@ public final class NATSClient: Sendable {
             defer { group.cancelAll() }
             return try await group.next() ?? nil
         }
+    }
+
+    /// A subject of its own for the answers to a request, which no other client uses.
+    public static func newInbox() -> String {
+        "_INBOX.\(UUID().uuidString.replacingOccurrences(of: "-", with: ""))"
     }
 
     // MARK: Subscribing

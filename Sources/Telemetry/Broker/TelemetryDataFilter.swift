@@ -6,7 +6,7 @@
 /// TelemetryDataFilter(name: "1/#", type: "float64").matches(TelemetryDataID(name: "1/speed", type: "float64")) // true
 /// TelemetryDataFilter(name: "+/speed", type: "#").matches(TelemetryDataID(name: "1/2/speed", type: "int64"))   // false
 /// ```
-public struct TelemetryDataFilter: Hashable, Sendable, CustomStringConvertible {
+public struct TelemetryDataFilter: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The pattern for data id names.
     public let name: String
     /// The pattern for data id types.

@@ -3,7 +3,7 @@
 ///
 /// iSCP 1.0 units map onto data ids as ``TelemetryDataID/init(iscp1Channel:dataType:dataID:)``
 /// describes, so that both protocols meet in one broker.
-public struct TelemetryDataID: Hashable, Sendable, CustomStringConvertible {
+public struct TelemetryDataID: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The name, `/` separating its levels.
     public let name: String
     /// The type of the payloads.

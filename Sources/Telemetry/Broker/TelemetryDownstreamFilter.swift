@@ -1,6 +1,6 @@
 /// What a downstream wants from one node: the node and the data ids, as iSCP v2's
 /// `DownstreamFilter`.
-public struct TelemetryDownstreamFilter: Hashable, Sendable {
+public struct TelemetryDownstreamFilter: Hashable, Sendable, Codable {
     /// The node whose upstreams are watched.
     public let sourceNodeID: String
     /// The data ids wanted; a group passes when any filter matches it.

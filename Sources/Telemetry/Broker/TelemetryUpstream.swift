@@ -2,7 +2,7 @@ import Foundation
 
 /// Where a chunk comes from: one upstream stream of one node, within one session
 /// (measurement).
-public struct TelemetryUpstream: Hashable, Sendable {
+public struct TelemetryUpstream: Hashable, Sendable, Codable {
     /// The stream's id, unique on this server.
     public let streamID: UUID
     /// The session the stream belongs to; in intdash, the measurement UUID in lowercase.

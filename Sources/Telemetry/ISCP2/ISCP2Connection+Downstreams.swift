@@ -26,7 +26,7 @@ extension ISCP2Connection {
         let state = ISCP2DownstreamState(
             streamID: streamID, subscriptionID: subscription.id, ownerNodeID: nodeID, userID: principal.userID,
             expiryInterval: environment.limits.expiryInterval(seconds: request.expiryInterval), isReliable: request.qos == .reliable,
-            proposedAliases: request.dataIDAliases, codec: environment.codec
+            filters: filters, proposedAliases: request.dataIDAliases, codec: environment.codec
         )
         response.assignedStreamID = streamID.iscp2StreamID
         response.serverTime = iscp2ServerTime()
@@ -50,7 +50,13 @@ extension ISCP2Connection {
             response.resultString = failure.message
             return sendUrgent(.downstreamResumeResponse(response))
         }
-        switch await environment.downstreamRegistry.resume(request.streamID, nodeID: nodeID, userID: principal.userID) {
+        var found = await environment.downstreamRegistry.resume(request.streamID, nodeID: nodeID, userID: principal.userID)
+        if case .failure(let failure) = found, failure.code == .streamNotFound, let handoffs = environment.downstreamHandoffs,
+            let streamID = UUID(iscp2StreamID: request.streamID)
+        {
+            found = await takeOver(streamID, from: handoffs, principal: principal, nodeID: nodeID) ?? found
+        }
+        switch found {
         case .failure(let failure):
             response.resultCode = failure.code
             response.resultString = failure.message
@@ -61,8 +67,40 @@ extension ISCP2Connection {
             sendUrgent(.downstreamResumeResponse(response))
             await attach(state, alias: request.desiredStreamIDAlias)
             logger.debug("iSCP v2 downstream resumed", metadata: ["stream": "\(state.streamID)"])
-            Task(executorPreference: executor) { await state.sendRedeliveries() }
+            Task(executorPreference: executor) { await state.sendBacklog() }
         }
+    }
+
+    /// The downstream `streamID` taken from the instance of the deployment that keeps it, fed
+    /// from now on by a subscription of this instance's broker, made before the handoff so
+    /// that nothing published meanwhile is missed; `nil` when no instance answered in time.
+    private func takeOver(
+        _ streamID: UUID, from handoffs: ISCP2DownstreamHandoffs, principal: Principal, nodeID: String
+    ) async -> Result<ISCP2DownstreamState, ISCP2Failure>? {
+        let description: ISCP2DownstreamHandoffMessages.Description
+        switch await handoffs.describe(streamID, nodeID: nodeID, userID: principal.userID) {
+        case nil: return nil
+        case .failure(let failure)?: return .failure(failure)
+        case .success(let value)?: description = value
+        }
+        if let problem = await watchProblem(description.filters.map(\.sourceNodeID), principal: principal) { return .failure(problem) }
+        let broker = environment.broker
+        let subscription = await broker.subscribe(description.filters)
+        let taken = await handoffs.take(streamID, nodeID: nodeID, userID: principal.userID)
+        guard case .success(let handoff)? = taken else {
+            await broker.unsubscribe(subscription.id)
+            if case .failure(let failure)? = taken { return .failure(failure) }
+            return nil
+        }
+        let state = ISCP2DownstreamState(
+            streamID: streamID, subscriptionID: subscription.id, ownerNodeID: nodeID, userID: principal.userID,
+            expiryInterval: .milliseconds(description.expiryMilliseconds), isReliable: description.isReliable, filters: description.filters,
+            proposedAliases: [:], handoff: handoff, codec: environment.codec
+        )
+        await environment.downstreamRegistry.register(state)
+        Task(executorPreference: executor) { await state.pump(subscription.events) }
+        logger.debug("iSCP v2 downstream taken over from another instance", metadata: ["stream": "\(streamID)", "events": "\(handoff.events.count)"])
+        return .success(state)
     }
 
     /// Makes `state` send its messages on this connection as `alias`.
@@ -116,19 +154,25 @@ extension ISCP2Connection {
             }
             filters.append(TelemetryDownstreamFilter(sourceNodeID: Self.normalized(nodeID: filter.sourceNodeID), dataFilters: dataFilters))
         }
-        for sourceNodeID in Set(filters.map(\.sourceNodeID)).sorted() {
+        if let problem = await watchProblem(filters.map(\.sourceNodeID), principal: principal) { return .failure(problem) }
+        return .success(filters)
+    }
+
+    /// Why `principal` may not watch every node of `sourceNodeIDs`, if it may not.
+    private func watchProblem(_ sourceNodeIDs: [String], principal: Principal) async -> ISCP2Failure? {
+        for sourceNodeID in Set(sourceNodeIDs).sorted() {
             let allowed: Bool
             do {
                 allowed = try await environment.access.mayWatchNode(principal, sourceNodeID)
             } catch {
                 logger.error("iSCP v2 watch permission check failed", metadata: ["error": "\(error)"])
-                return .failure(ISCP2Failure(.unspecifiedError, "the permission to watch node \(sourceNodeID) could not be checked"))
+                return ISCP2Failure(.unspecifiedError, "the permission to watch node \(sourceNodeID) could not be checked")
             }
             guard allowed else {
-                return .failure(ISCP2Failure(.authFailed, "\(principal.userName) may not watch node \(sourceNodeID)"))
+                return ISCP2Failure(.authFailed, "\(principal.userName) may not watch node \(sourceNodeID)")
             }
         }
-        return .success(filters)
+        return nil
     }
 
     func closeDownstream(_ request: ISCP2DownstreamCloseRequest) async {

@@ -43,6 +43,9 @@ actor ISCP2Connection {
         let sharedUpstreams: ISCP2SharedUpstreams?
         /// Knows every downstream, and keeps lost ones resumable.
         let downstreamRegistry: ISCP2ResumeRegistry<ISCP2DownstreamState>
+        /// In a deployment of several instances, what takes a downstream that a resume names
+        /// from the instance that keeps it; `nil` on a single server.
+        let downstreamHandoffs: ISCP2DownstreamHandoffs?
         /// Encodes and decodes frames.
         let codec: ISCP2MessageCodec
         /// The bounds the peer is held to.

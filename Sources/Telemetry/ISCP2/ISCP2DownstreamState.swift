@@ -18,6 +18,10 @@ import NIOCore
 /// attaches it there: a `RELIABLE` downstream first sends again the chunks the client had not
 /// acknowledged (they may have died with the old socket), then what arrived meanwhile, in
 /// order, then goes on live. The aliases the client learned stay valid, as iscp-go expects.
+///
+/// In a deployment of several instances a resume may reach another instance: the one that
+/// keeps the downstream then hands it over (``handOff(leaving:)``, ``ISCP2DownstreamHandoffs``)
+/// with its aliases and every event it has not delivered, and the other goes on from there.
 actor ISCP2DownstreamState: ISCP2ResumableStream {
     static let kind = "downstream"
 
@@ -38,6 +42,17 @@ actor ISCP2DownstreamState: ISCP2ResumableStream {
         let event: TelemetryDownstreamEvent
     }
 
+    /// What a downstream hands over to the instance that resumes it: the aliases the client
+    /// learnt and the events it is to receive first, in order.
+    struct Handoff: Sendable {
+        /// The aliases of data ids, as the client assigned them.
+        var dataIDAliases: [TelemetryDataID: UInt32]
+        /// The aliases of upstreams, as the client assigned them.
+        var upstreamAliases: [TelemetryUpstream: UInt32]
+        /// The chunks the client had not acknowledged, then what arrived while it was away.
+        var events: [TelemetryDownstreamEvent]
+    }
+
     /// How many unacknowledged chunks a reliable downstream keeps for sending again; beyond
     /// it, the oldest are forgotten (a client that never acknowledges cannot grow memory).
     static let unacknowledgedLimit = 1024
@@ -54,6 +69,8 @@ actor ISCP2DownstreamState: ISCP2ResumableStream {
     nonisolated let expiryInterval: Duration
     /// Whether chunks are kept until acknowledged and sent again after a resume.
     nonisolated let isReliable: Bool
+    /// What the stream watches, as its broker subscription does.
+    nonisolated let filters: [TelemetryDownstreamFilter]
 
     private var attachment: Attachment?
     private var isClosed = false
@@ -65,17 +82,32 @@ actor ISCP2DownstreamState: ISCP2ResumableStream {
     /// Chunks sent and not yet acknowledged (reliable downstreams only), oldest first: a ring,
     /// since a client that does not acknowledge has the oldest dropped for every chunk sent.
     private var unacknowledged = CircularBuffer<SentChunk>()
-    /// Chunks to send again before anything new, after a resume.
-    private var redeliveries = CircularBuffer<SentChunk>()
+    /// Events to send before anything new: after a resume, the chunks the client had not
+    /// acknowledged; after a handoff, what the other instance had not delivered.
+    private var backlog = CircularBuffer<TelemetryDownstreamEvent>()
+    /// Events the other instance handed over that this instance's own subscription may bring
+    /// again, skipped when it does.
+    private var handedOver = ISCP2HandedOverEvents()
+    /// While the stream is handed over: the events its pump still takes, collected for the
+    /// other instance.
+    private var handingOver: [TelemetryDownstreamEvent]?
+    private var pumpHasEnded = false
+    /// ``handOff(leaving:)``, while it waits for the pump to end.
+    private var waitingForPumpEnd: CheckedContinuation<Void, Never>?
     private var dataIDAliases: [TelemetryDataID: UInt32] = [:]
     private var upstreamAliases: [TelemetryUpstream: UInt32] = [:]
     private let codec: ISCP2MessageCodec
 
     /// Creates the state of a downstream with the data-id aliases the client proposed; it is
     /// not attached to a connection yet.
+    ///
+    /// A downstream another instance handed over comes with its `handoff`, and is fed from
+    /// now on by subscription `subscriptionID` of this instance's broker, made before the
+    /// handoff: what that subscription brings that the handoff already holds is skipped.
     init(
         streamID: UUID, subscriptionID: UInt64, ownerNodeID: String, userID: String, expiryInterval: Duration,
-        isReliable: Bool, proposedAliases: [UInt32: ISCP2DataID], codec: ISCP2MessageCodec
+        isReliable: Bool, filters: [TelemetryDownstreamFilter], proposedAliases: [UInt32: ISCP2DataID], handoff: Handoff? = nil,
+        codec: ISCP2MessageCodec
     ) {
         self.streamID = streamID
         self.subscriptionID = subscriptionID
@@ -83,8 +115,15 @@ actor ISCP2DownstreamState: ISCP2ResumableStream {
         self.userID = userID
         self.expiryInterval = expiryInterval
         self.isReliable = isReliable
+        self.filters = filters
         self.codec = codec
         for (alias, dataID) in proposedAliases { dataIDAliases[TelemetryDataID(dataID)] = alias }
+        if let handoff {
+            dataIDAliases.merge(handoff.dataIDAliases) { _, handedOver in handedOver }
+            upstreamAliases = handoff.upstreamAliases
+            backlog.append(contentsOf: handoff.events)
+            handedOver = ISCP2HandedOverEvents(handoff.events)
+        }
     }
 
     /// Whether a connection of `nodeID` signed in as `userID` may resume the downstream: only
@@ -96,13 +135,13 @@ actor ISCP2DownstreamState: ISCP2ResumableStream {
     // MARK: Attachment
 
     /// Sends the stream's messages to `attachment` from now on, starting with the chunks the
-    /// client has not acknowledged. ``sendRedeliveries()`` sends those even when no new event
-    /// comes.
+    /// client has not acknowledged, then the rest of the backlog. ``sendBacklog()`` sends them
+    /// even when no new event comes.
     func attach(_ attachment: Attachment) {
         self.attachment = attachment
-        // Chunks still set aside from an attachment that ended during its redeliveries come
-        // after those sent on it.
-        redeliveries.insert(contentsOf: unacknowledged, at: redeliveries.startIndex)
+        // Events still in the backlog from an attachment that ended while sending it come
+        // after the chunks sent on it.
+        backlog.insert(contentsOf: unacknowledged.map(\.event), at: backlog.startIndex)
         unacknowledged.removeAll(keepingCapacity: true)
         waitingForAttachment?.resume()
         waitingForAttachment = nil
@@ -120,6 +159,25 @@ actor ISCP2DownstreamState: ISCP2ResumableStream {
         waitingForAttachment?.resume()
         waitingForAttachment = nil
         await broker.unsubscribe(subscriptionID)
+    }
+
+    /// Ends the stream here for another instance to go on with it: the broker subscription
+    /// ends, and what the stream had not delivered — the chunks the client has not
+    /// acknowledged, the backlog, and every event the subscription still held — is returned
+    /// in order with the aliases. The stream must not be attached.
+    func handOff(leaving broker: TelemetryBroker) async -> Handoff {
+        attachment = nil
+        handingOver = unacknowledged.map(\.event) + backlog
+        unacknowledged.removeAll()
+        backlog.removeAll()
+        waitingForAttachment?.resume()
+        waitingForAttachment = nil
+        // The subscription's stream finishes once the pump has taken what it held.
+        await broker.unsubscribe(subscriptionID)
+        if !pumpHasEnded { await withCheckedContinuation { waitingForPumpEnd = $0 } }
+        isClosed = true
+        defer { handingOver = nil }
+        return Handoff(dataIDAliases: dataIDAliases, upstreamAliases: upstreamAliases, events: handingOver ?? [])
     }
 
     // MARK: Client acknowledgements
@@ -148,40 +206,51 @@ actor ISCP2DownstreamState: ISCP2ResumableStream {
     /// Delivers every event of `events`, in order, to the connection the stream is attached
     /// to, until the stream finishes (on unsubscribe) or is closed.
     func pump(_ events: AsyncStream<TelemetryDownstreamEvent>) async {
+        defer {
+            pumpHasEnded = true
+            waitingForPumpEnd?.resume()
+            waitingForPumpEnd = nil
+        }
         for await event in events {
             guard await deliver(event) else { return }
         }
     }
 
-    /// Sends the chunks ``attach(_:)`` set aside for sending again.
-    func sendRedeliveries() async {
+    /// Sends the backlog even when no new event comes.
+    func sendBacklog() async {
         await beginSending()
         defer { endSending() }
-        _ = await sendPendingRedeliveries()
+        _ = await sendPendingBacklog()
     }
 
-    /// Queues `event` on the attached connection after any redeliveries, waiting while there is
-    /// no connection; an event whose connection ends before it is queued waits for the next
-    /// one. `false` once the stream is closed.
+    /// Queues `event` on the attached connection after the backlog, waiting while there is no
+    /// connection; an event whose connection ends before it is queued waits for the next one,
+    /// and one handed over to another instance goes with the handoff (an event that the
+    /// handoff already brought is skipped). `false` once the stream is closed.
     private func deliver(_ event: TelemetryDownstreamEvent) async -> Bool {
         await beginSending()
         defer { endSending() }
+        if handedOver.remove(event) { return true }
         while !isClosed {
+            if handingOver != nil {
+                handingOver?.append(event)
+                return true
+            }
             if attachment == nil {
                 await withCheckedContinuation { waitingForAttachment = $0 }
                 continue
             }
-            guard await sendPendingRedeliveries() else { continue }
+            guard await sendPendingBacklog() else { continue }
             if await send(event) { return true }
         }
         return false
     }
 
-    /// Sends the pending redeliveries; `false` when the connection ended before all were queued.
-    private func sendPendingRedeliveries() async -> Bool {
-        while !redeliveries.isEmpty {
-            guard let first = redeliveries.first, await send(first.event) else { return false }
-            redeliveries.removeFirst()
+    /// Sends the backlog; `false` when the connection ended before all of it was queued.
+    private func sendPendingBacklog() async -> Bool {
+        while let first = backlog.first {
+            guard await send(first) else { return false }
+            backlog.removeFirst()
         }
         return true
     }
@@ -196,6 +265,9 @@ actor ISCP2DownstreamState: ISCP2ResumableStream {
             return false
         }
         if isReliable, case .chunk(let chunk) = event {
+            // Queued on a connection that was lost while the stream was handed over: the
+            // client may not have it.
+            if handingOver != nil { handingOver?.append(event); return true }
             if unacknowledged.count >= Self.unacknowledgedLimit { unacknowledged.removeFirst() }
             unacknowledged.append(SentChunk(upstreamStreamID: chunk.upstream.streamID, sequenceNumber: chunk.sequenceNumber, event: event))
         }

@@ -34,23 +34,21 @@ public struct ISCP2Endpoint: Sendable {
     }
 
     /// Creates the endpoint with other limits than the defaults (tests use short timeouts),
-    /// and, in a deployment of several instances, the upstreams they share.
+    /// and, in a deployment of several instances, the upstreams they share and what moves
+    /// downstreams between them (whose registry the endpoint then uses).
     init(
         broker: TelemetryBroker, access: TelemetryAccess, recorder: (any TelemetryRecording)?, limits: ISCP2Limits,
-        sharedUpstreams: ISCP2SharedUpstreams? = nil, logger: Logger
+        sharedUpstreams: ISCP2SharedUpstreams? = nil, downstreamHandoffs: ISCP2DownstreamHandoffs? = nil, logger: Logger
     ) {
         let upstreams = ISCP2ResumeRegistry<ISCP2UpstreamState>(maximumParkedPerNode: limits.parkedStreamsPerNode) { state in
             // An upstream another instance took over is that instance's to report.
             if let sharedUpstreams, (try? await sharedUpstreams.release(state.streamID)) == false { return }
             await broker.publish(.upstreamLost(state.upstream), from: state.upstream.sourceNodeID)
         }
-        let downstreams = ISCP2ResumeRegistry<ISCP2DownstreamState>(maximumParkedPerNode: limits.parkedStreamsPerNode) { state in
-            await state.end(leaving: broker)
-        }
         self.environment = ISCP2Connection.Environment(
             broker: broker, access: access, recorder: recorder, upstreamRegistry: upstreams, sharedUpstreams: sharedUpstreams,
-            downstreamRegistry: downstreams,
-            codec: ISCP2MessageCodec(), limits: limits
+            downstreamRegistry: downstreamHandoffs?.registry ?? .downstreams(of: broker, limits: limits),
+            downstreamHandoffs: downstreamHandoffs, codec: ISCP2MessageCodec(), limits: limits
         )
         self.logger = logger
     }

@@ -84,30 +84,60 @@ actor ISCP2ResumeRegistry<Stream: ISCP2ResumableStream> {
         guard let streamID = UUID(iscp2StreamID: streamIDBytes) else {
             return .failure(ISCP2Failure(.streamNotFound, "a stream id has 16 bytes, not \(streamIDBytes.count)"))
         }
-        let name = "\(Stream.kind) \(streamID.uuidString.lowercased())"
-        let stream: Stream
+        guard let found = waiting(streamID, nodeID: nodeID, userID: userID) else {
+            return .failure(ISCP2Failure(.streamNotFound, "no \(Self.name(of: streamID)) is waiting to be resumed"))
+        }
+        if case .success(let stream) = found, case .parked(_, _, let expiry) = entries[streamID] {
+            expiry.cancel()
+            entries[streamID] = .attached(stream)
+        }
+        return found
+    }
+
+    /// The waiting stream `streamID`, if a connection of `nodeID` signed in as `userID` may
+    /// resume it now, or why it may not; `nil` when this registry does not know it.
+    func waiting(_ streamID: UUID, nodeID: String, userID: String) -> Result<Stream, ISCP2Failure>? {
+        let name = Self.name(of: streamID)
         switch entries[streamID] {
         case nil:
-            return .failure(ISCP2Failure(.streamNotFound, "no \(name) is waiting to be resumed"))
+            return nil
         case .attached(let attached):
             guard attached.mayBeResumed(byNode: nodeID, user: userID) else {
                 return .failure(ISCP2Failure(.nodeIDMismatch, "the \(name) belongs to another node"))
             }
             return .failure(ISCP2Failure(.resumeRequestConflict, "the \(name) is still attached to a connection; try again"))
-        case .parked(let parked, _, let expiry):
+        case .parked(let parked, _, _):
             guard parked.mayBeResumed(byNode: nodeID, user: userID) else {
                 return .failure(ISCP2Failure(.nodeIDMismatch, "the \(name) belongs to another node"))
             }
-            expiry.cancel()
-            stream = parked
+            return .success(parked)
         }
-        entries[streamID] = .attached(stream)
-        return .success(stream)
+    }
+
+    /// Removes the waiting stream `streamID` for another instance to resume, as
+    /// ``waiting(_:nodeID:userID:)`` finds it; its expiry action is not called.
+    func handOver(_ streamID: UUID, nodeID: String, userID: String) -> Result<Stream, ISCP2Failure>? {
+        let found = waiting(streamID, nodeID: nodeID, userID: userID)
+        if case .success = found { remove(streamID) }
+        return found
+    }
+
+    private static func name(of streamID: UUID) -> String {
+        "\(Stream.kind) \(streamID.uuidString.lowercased())"
     }
 
     private func expire(_ streamID: UUID, parking: UInt64) async {
         guard case .parked(let stream, let parked, _) = entries[streamID], parked == parking else { return }
         entries[streamID] = nil
         await expire(stream)
+    }
+}
+
+extension ISCP2ResumeRegistry<ISCP2DownstreamState> {
+    /// A registry of downstreams whose expiry ends them in `broker`.
+    static func downstreams(of broker: TelemetryBroker, limits: ISCP2Limits) -> ISCP2ResumeRegistry<ISCP2DownstreamState> {
+        ISCP2ResumeRegistry(maximumParkedPerNode: limits.parkedStreamsPerNode) { state in
+            await state.end(leaving: broker)
+        }
     }
 }

@@ -57,9 +57,9 @@ struct ISCP2SharedUpstreams: Sendable {
                 )
                 .values(
                     SQLBind(TelemetryChunkIndex.key(state.streamID)), SQLBind(state.upstream.sessionID), SQLBind(state.ownerNodeID),
-                    SQLBind(state.qos.rawValue), SQLBind(state.persists), SQLBind(Self.milliseconds(state.expiryInterval)),
-                    SQLBind(Self.milliseconds(state.ackInterval)), SQLBind(instanceID), SQLBind(1), SQLBind(false),
-                    SQLBind(now + Self.milliseconds(leaseTime + state.expiryInterval))
+                    SQLBind(state.qos.rawValue), SQLBind(state.persists), SQLBind(state.expiryInterval.milliseconds),
+                    SQLBind(state.ackInterval.milliseconds), SQLBind(instanceID), SQLBind(1), SQLBind(false),
+                    SQLBind(now + (leaseTime + state.expiryInterval).milliseconds)
                 )
                 .run()
             try await Self.insert(state.aliases.assigned, of: state.streamID, sql)
@@ -78,7 +78,7 @@ struct ISCP2SharedUpstreams: Sendable {
     func park(_ streamID: UUID, for expiryInterval: Duration) async throws -> Bool {
         let parked = try await database.withConnection { sql in
             try await sql.raw("""
-                UPDATE iscp2_upstreams SET parked = \(bind: true), lease_until_ms = \(bind: nowMilliseconds + Self.milliseconds(expiryInterval))
+                UPDATE iscp2_upstreams SET parked = \(bind: true), lease_until_ms = \(bind: nowMilliseconds + expiryInterval.milliseconds)
                 WHERE stream_id = \(bind: TelemetryChunkIndex.key(streamID)) AND holder = \(bind: instanceID) RETURNING stream_id
                 """).all()
         }
@@ -104,7 +104,7 @@ struct ISCP2SharedUpstreams: Sendable {
         let taken = try await database.withConnection { sql in
             try await sql.raw("""
                 UPDATE iscp2_upstreams SET holder = \(bind: instanceID), generation = \(bind: generation + 1), parked = \(bind: false),
-                    lease_until_ms = \(bind: now + Self.milliseconds(leaseTime) + expiryMilliseconds)
+                    lease_until_ms = \(bind: now + leaseTime.milliseconds + expiryMilliseconds)
                 WHERE stream_id = \(bind: TelemetryChunkIndex.key(streamID)) AND generation = \(bind: generation) RETURNING stream_id
                 """).all()
         }
@@ -149,7 +149,7 @@ struct ISCP2SharedUpstreams: Sendable {
     func renewLeases() async throws {
         try await database.withConnection { sql in
             try await sql.raw("""
-                UPDATE iscp2_upstreams SET lease_until_ms = \(bind: nowMilliseconds + Self.milliseconds(leaseTime)) + expiry_ms
+                UPDATE iscp2_upstreams SET lease_until_ms = \(bind: nowMilliseconds + leaseTime.milliseconds) + expiry_ms
                 WHERE holder = \(bind: instanceID) AND parked = \(bind: false)
                 """).run()
         }
@@ -192,9 +192,5 @@ struct ISCP2SharedUpstreams: Sendable {
 
     private var nowMilliseconds: Int64 {
         Int64(clock().timeIntervalSince1970 * 1000)
-    }
-
-    private static func milliseconds(_ duration: Duration) -> Int64 {
-        Int64((duration.timeInterval * 1000).rounded())
     }
 }

@@ -44,7 +44,7 @@ struct ISCP2DownstreamResumeTests {
 
                 let stream = downstreamID.withLock { $0 }
                 try await ISCP2TestPeer.connected(to: server, token: server.administratorToken, nodeID: "viewer") { viewer in
-                    let response = try await resume(stream, as: 7, on: viewer, until: .succeeded)
+                    let response = try await viewer.resumeDownstream(stream, as: 7, until: .succeeded)
                     #expect(response.resultCode == .succeeded)
                     var received: [UInt32] = []
                     for _ in 0..<3 {
@@ -103,7 +103,7 @@ struct ISCP2DownstreamResumeTests {
                 try await viewer.send(.disconnect(disconnect))
             }
             try await ISCP2TestPeer.connected(to: server, token: server.administratorToken, nodeID: "viewer") { viewer in
-                let response = try await resume(second.withLock { $0 }, as: 1, on: viewer, until: .streamNotFound)
+                let response = try await viewer.resumeDownstream(second.withLock { $0 }, as: 1, until: .streamNotFound)
                 #expect(response.resultCode == .streamNotFound)
             }
             // Closed at once, not kept for its 600 s.
@@ -117,19 +117,6 @@ struct ISCP2DownstreamResumeTests {
         let deadline = ContinuousClock.now + .seconds(30)
         while await server.broker.subscriptionCount > 0, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
-        }
-    }
-
-    /// Sends resume requests until one is answered with `expected` (the server parks the
-    /// stream a moment after the old socket closes) or ten seconds pass; returns the last answer.
-    private func resume(_ streamID: Data, as alias: UInt32, on peer: ISCP2TestPeer, until expected: ISCP2ResultCode) async throws -> ISCP2DownstreamResumeResponse {
-        var requestID: UInt32 = 2
-        while true {
-            try await peer.send(R.resumeDownstream(requestID, streamID: streamID, alias: alias))
-            let response = try await peer.next(S.downstreamResumeResponse)
-            if response.resultCode == expected || requestID > 400 { return response }
-            requestID += 2
-            try await Task.sleep(for: .milliseconds(50))
         }
     }
 }

@@ -159,4 +159,18 @@ extension ISCP2TestPeer {
             try await Task.sleep(for: .milliseconds(50))
         }
     }
+
+    /// Sends resume requests for downstream `streamID`, to take alias `alias`, until one is
+    /// answered with `expected` (the server parks the stream a moment after the old socket
+    /// closes) or a hundred have been answered otherwise; returns the last answer.
+    func resumeDownstream(_ streamID: Data, as alias: UInt32, until expected: ISCP2ResultCode) async throws -> ISCP2DownstreamResumeResponse {
+        var requestID: UInt32 = 2
+        while true {
+            try await send(ISCP2Requests.resumeDownstream(requestID, streamID: streamID, alias: alias))
+            let response = try await next(ISCP2Selectors.downstreamResumeResponse)
+            if response.resultCode == expected || requestID > 200 { return response }
+            requestID += 2
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
 }

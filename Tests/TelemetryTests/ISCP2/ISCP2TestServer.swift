@@ -65,6 +65,32 @@ struct ISCP2TestServer: Sendable {
         }
     }
 
+    /// Runs `body` against two instances of one deployment linked through Debian's
+    /// `nats-server`: two endpoints whose brokers route to each other and whose waiting
+    /// downstreams move to the instance a resume reaches (``ISCP2DownstreamHandoffs``, each
+    /// request answered within `handoffTimeout`).
+    static func linkedPair(
+        handoffTimeout: Duration = .seconds(10),
+        _ body: @escaping @Sendable (_ first: ISCP2TestServer, _ second: ISCP2TestServer) async throws -> Void
+    ) async throws {
+        let natsServer = try await TestNATSServer.start()
+        do {
+            try await TestDatabase.with { database in
+                try await database.migrate([AccountsMigrations.all], logger: TestDatabase.logger)
+                let seed = try await Seed(database)
+                try await seed.serveLinked(to: natsServer, handoffTimeout: handoffTimeout) { first in
+                    try await seed.serveLinked(to: natsServer, handoffTimeout: handoffTimeout) { second in
+                        try await body(first, second)
+                    }
+                }
+            }
+        } catch {
+            await natsServer.stop()
+            throw error
+        }
+        await natsServer.stop()
+    }
+
     /// The accounts every test server has, in a database whose accounts migrations have run.
     private struct Seed: Sendable {
         let accounts: AccountStore
@@ -85,16 +111,39 @@ struct ISCP2TestServer: Sendable {
             edgeToken = try await accounts.createAPIKey(userName: edgeNodeID, label: "iscp").secret
         }
 
-        /// Runs an endpoint with a broker of its own on a loopback port while `body` runs.
+        /// Runs an endpoint whose broker is linked to the other instances' through
+        /// `natsServer` on a loopback port while `body` runs, with its downstream handoffs
+        /// answering.
+        func serveLinked(
+            to natsServer: TestNATSServer, handoffTimeout: Duration, _ body: @escaping @Sendable (ISCP2TestServer) async throws -> Void
+        ) async throws {
+            let nats = try await NATSClient.connect(to: [natsServer.address], name: "iscp2-test", logger: TestDatabase.logger)
+            let broker = TelemetryBroker(link: TelemetryClusterLink(nats: nats, logger: TestDatabase.logger))
+            let handoffs = try ISCP2DownstreamHandoffs(nats: nats, broker: broker, timeout: handoffTimeout, logger: TestDatabase.logger)
+            try await nats.flush()
+            let answering = Task { try await handoffs.run() }
+            do {
+                try await serve(recorder: nil, limits: ISCP2Limits(), sharedUpstreams: nil, broker: broker, downstreamHandoffs: handoffs, body)
+            } catch {
+                answering.cancel()
+                await nats.close()
+                throw error
+            }
+            answering.cancel()
+            await nats.close()
+        }
+
+        /// Runs an endpoint with `broker` (by default one of its own) on a loopback port while
+        /// `body` runs.
         func serve(
             recorder: (any TelemetryRecording)?, limits: ISCP2Limits, sharedUpstreams: ISCP2SharedUpstreams?,
+            broker: TelemetryBroker = TelemetryBroker(), downstreamHandoffs: ISCP2DownstreamHandoffs? = nil,
             _ body: @escaping @Sendable (ISCP2TestServer) async throws -> Void
         ) async throws {
-            let broker = TelemetryBroker()
             let webSocketRouter = Router(context: TelemetryWebSocketContext.self)
             ISCP2Endpoint(
                 broker: broker, access: ISCP2TestServer.access(accounts), recorder: recorder, limits: limits,
-                sharedUpstreams: sharedUpstreams, logger: TestDatabase.logger
+                sharedUpstreams: sharedUpstreams, downstreamHandoffs: downstreamHandoffs, logger: TestDatabase.logger
             ).add(to: webSocketRouter)
             try await LoopbackWebSocketServer.run(webSocketRouter, logger: TestDatabase.logger) { port in
                 try await body(ISCP2TestServer(

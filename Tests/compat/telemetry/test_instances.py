@@ -1,7 +1,8 @@
 """Telemetry across two instances of one deployment (PostgreSQL, NATS): a device streaming to
 instance A through the official `iscp` 1.0.1 client is watched live by a viewer connected to
 instance B, every point, in order; what A stored is read through B; an upstream lost on A
-resumes on B. PostgreSQL only: instances share a database there."""
+resumes on B, and so does a downstream lost on A. PostgreSQL only: instances share a database
+there."""
 
 import asyncio
 import os
@@ -229,3 +230,85 @@ def test_an_upstream_lost_on_one_instance_resumes_on_the_other(instances):
     sequence = answer.json()
     assert sequence["received_chunks_count"] == 3
     assert sequence["received_data_points"] == sequence["expected_data_points"] == 3
+
+
+def test_a_downstream_lost_on_one_instance_resumes_on_the_other(instances):
+    """A viewer's connection to A drops without a Disconnect, with a chunk it had not
+    acknowledged; while it is away the device sends more; its resume reaches B, which takes the
+    downstream from A: the unacknowledged chunk, what came meanwhile, then live data, each
+    once, in order."""
+    first, second = instances
+    token = first.cli("apikey", "create", "--user", "Administrator", "--name", "downstream").stdout.strip()
+    edge = str(uuid.uuid4())
+    viewer_node = str(uuid.uuid4())
+    speed = iscp.DataID(name="1/speed", type="int64")
+
+    async def scenario():
+        device = await RawConnection.open(first, token, edge)
+        request = message_pb2.Message()
+        request.upstream_open_request.request_id = 2
+        request.upstream_open_request.session_id = str(uuid.uuid4())
+        request.upstream_open_request.ack_interval = 1
+        request.upstream_open_request.expiry_interval = 60
+        request.upstream_open_request.qos = common_pb2.RELIABLE
+        request.upstream_open_request.data_ids.append(common_pb2.DataID(name=speed.name, type=speed.type))
+        opened = await device.exchange(request, "upstream_open_response")
+        assert opened.result_code == result_code_pb2.SUCCEEDED, opened.result_string
+
+        async def send(value):
+            ack = await device.chunk(opened.assigned_stream_id_alias, value, point_group(value, alias=1))
+            assert [result.result_code for result in ack.results] == [result_code_pb2.SUCCEEDED]
+
+        viewer = await RawConnection.open(first, token, viewer_node)
+        request = message_pb2.Message()
+        request.downstream_open_request.request_id = 2
+        request.downstream_open_request.desired_stream_id_alias = 1
+        request.downstream_open_request.expiry_interval = 60
+        request.downstream_open_request.qos = common_pb2.RELIABLE
+        request.downstream_open_request.downstream_filters.add(source_node_id=edge).data_filters.add(name="#", type="#")
+        downstream = await viewer.exchange(request, "downstream_open_response")
+        assert downstream.result_code == result_code_pb2.SUCCEEDED, downstream.result_string
+        await send(1)
+        chunk = await viewer.receive("downstream_chunk")
+        assert chunk.stream_chunk.sequence_number == 1
+        request = message_pb2.Message()
+        request.downstream_chunk_ack.stream_id_alias = 1
+        request.downstream_chunk_ack.ack_id = 1
+        request.downstream_chunk_ack.results.add(
+            stream_id_of_upstream=opened.assigned_stream_id, sequence_number_in_upstream=1, result_code=result_code_pb2.SUCCEEDED
+        )
+        completed = await viewer.exchange(request, "downstream_chunk_ack_complete")
+        assert completed.result_code == result_code_pb2.SUCCEEDED
+        await send(2)
+        assert (await viewer.receive("downstream_chunk")).stream_chunk.sequence_number == 2
+        viewer.websocket.transport.abort()
+        await send(3)
+        await send(4)
+
+        viewer = await RawConnection.open(second, token, viewer_node)
+        for request_id in range(2, 400, 2):
+            request = message_pb2.Message()
+            request.downstream_resume_request.request_id = request_id
+            request.downstream_resume_request.stream_id = downstream.assigned_stream_id
+            request.downstream_resume_request.desired_stream_id_alias = 3
+            resumed = await viewer.exchange(request, "downstream_resume_response")
+            # Until A notices the old socket is gone, the downstream is still attached there.
+            if resumed.result_code != result_code_pb2.RESUME_REQUEST_CONFLICT:
+                break
+            await asyncio.sleep(0.05)
+        assert resumed.result_code == result_code_pb2.SUCCEEDED, resumed.result_string
+        await send(5)
+        seen = []
+        for _ in range(4):
+            chunk = await viewer.receive("downstream_chunk")
+            assert chunk.stream_id_alias == 3
+            seen.extend(
+                (chunk.stream_chunk.sequence_number, int.from_bytes(point.payload, "big"))
+                for group in chunk.stream_chunk.data_point_groups for point in group.data_points
+            )
+        await viewer.websocket.close()
+        await device.websocket.close()
+        return seen
+
+    seen = asyncio.run(asyncio.wait_for(scenario(), 60))
+    assert seen == [(2, 2), (3, 3), (4, 4), (5, 5)]

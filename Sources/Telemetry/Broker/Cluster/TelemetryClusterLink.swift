@@ -15,7 +15,8 @@ public final class TelemetryClusterLink: Sendable {
     /// How long a call for a node not connected here waits for an instance to take it.
     public let callTimeout: Duration
 
-    private let nats: NATSClient
+    /// The NATS connection, which iSCP v2 downstreams changing instance also use.
+    let nats: NATSClient
     private let logger: Logger
 
     /// A link over `nats`; a call for a node connected nowhere fails after `callTimeout`.

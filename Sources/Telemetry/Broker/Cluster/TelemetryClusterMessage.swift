@@ -19,6 +19,23 @@ enum TelemetryClusterMessage: Hashable, Sendable {
     /// An E2E call.
     case call(TelemetryCall)
 
+    /// The message that carries `event`.
+    init(_ event: TelemetryDownstreamEvent) {
+        switch event {
+        case .chunk(let chunk): self = .chunk(chunk)
+        case .metadata(let metadata, let sourceNodeID): self = .metadata(metadata, sourceNodeID: sourceNodeID)
+        }
+    }
+
+    /// The event a downstream receives for this message; `nil` for a call.
+    var downstreamEvent: TelemetryDownstreamEvent? {
+        switch self {
+        case .chunk(let chunk): .chunk(chunk)
+        case .metadata(let metadata, let sourceNodeID): .metadata(metadata, sourceNodeID: sourceNodeID)
+        case .call: nil
+        }
+    }
+
     /// The bytes are not a message of this version.
     struct Malformed: Error, Equatable, CustomStringConvertible {
         let description: String

@@ -3,7 +3,8 @@ import Storage
 
 /// The NATS subjects telemetry travels on between instances, one pair per node:
 /// `chancery.telemetry.events.<node>` for its data and metadata, and
-/// `chancery.telemetry.calls.<node>` for the E2E calls addressed to it.
+/// `chancery.telemetry.calls.<node>` for the E2E calls addressed to it; and one,
+/// `chancery.telemetry.iscp2.downstreams`, on which iSCP v2 downstreams change instance.
 ///
 /// A node id made of lowercase hexadecimal digits and dashes (a UUID, as iSCP v2 and intdash
 /// name nodes) is used as it is; any other is written as `x` and the SHA-256 of its UTF-8 in
@@ -19,6 +20,10 @@ enum TelemetryClusterSubject {
     static func calls(to nodeID: String) -> String {
         "chancery.telemetry.calls." + token(nodeID)
     }
+
+    /// Where an instance asks the others for a waiting iSCP v2 downstream that a resume
+    /// request names (``ISCP2DownstreamHandoffs``).
+    static let downstreamHandoffs = "chancery.telemetry.iscp2.downstreams"
 
     /// `nodeID` as one token of a subject.
     static func token(_ nodeID: String) -> String {
