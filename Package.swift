@@ -60,7 +60,7 @@ let package = Package(
             name: "chancery",
             dependencies: [
                 "ChanceryServer", "Accounts", "Storage", "HTTPSupport", "Telemetry", "NotaryProof", "QEDSDK", "NuxeoSDK", "TransparencyLog",
-                "PDF", "PDFSigning", "TimeStamping", "SignWellSDK", "Repository",
+                "PDF", "PDFSigning", "TimeStamping", "SignWellSDK", "Repository", "Signing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),

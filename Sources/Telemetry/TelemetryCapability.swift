@@ -66,7 +66,7 @@ public struct TelemetryCapability: Sendable {
         blobs: (any BlobStore)? = nil, link: TelemetryClusterLink? = nil, logger: Logger
     ) throws -> TelemetryCapability {
         let server = OAuth2AuthorizationServer(
-            accounts: accounts, signingKey: try JSONWebTokenKey.loadOrCreate(in: keysDirectory), issuer: publicBaseURL ?? "chancery"
+            accounts: accounts, keys: try JSONWebTokenKey.loadRing(in: keysDirectory), issuer: publicBaseURL ?? "chancery"
         )
         let edges = EdgeStore(accounts: accounts)
         let measurements = MeasurementStore(database: database)

@@ -2,7 +2,6 @@ import Foundation
 import Accounts
 import ArgumentParser
 import ChanceryServer
-import Crypto
 import Logging
 import Storage
 
@@ -35,23 +34,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The port to listen on; 0 picks a free one. [env: CHANCERY_PORT] (default: 8080)", valueName: "port"))
     var port: Int?
 
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "A file holding the key-encryption key, 32 random bytes (or their base64) that every instance of a deployment shares: the server's keys are then also kept in the database, sealed with it, and every instance uses the same ones. [env: CHANCERY_KEY_ENCRYPTION_KEY_FILE, or the base64 itself in CHANCERY_KEY_ENCRYPTION_KEY]",
-            valueName: "path"
-        )
-    )
-    var keyEncryptionKeyFile: String?
-
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "While the key-encryption key is rotated, the file holding the previous one: keys still sealed with it are opened and sealed again with the new key. Restart the instances one at a time with both, then drop this option. [env: CHANCERY_PREVIOUS_KEY_ENCRYPTION_KEY_FILE, or the base64 itself in CHANCERY_PREVIOUS_KEY_ENCRYPTION_KEY]",
-            valueName: "path"
-        )
-    )
-    var previousKeyEncryptionKeyFile: String?
+    @OptionGroup var keyEncryption: KeyEncryptionKeyOptions
 
     @Option(name: .long, help: ArgumentHelp(
             "The NATS servers that carry live telemetry between the instances of a deployment, as nats://[USER:PASSWORD@|TOKEN@]HOST[:PORT], several separated by commas; required when more than one instance runs. [env: CHANCERY_NATS] (default: none, a server on its own)",
@@ -154,13 +137,7 @@ struct ServeCommand: AsyncParsableCommand {
                 throw ConfigurationError("\(error)")
             }
         }
-        configuration.keyEncryptionKey = try Self.keyEncryptionKey(file: keyEncryptionKeyFile, variables: "CHANCERY_KEY_ENCRYPTION_KEY")
-        configuration.previousKeyEncryptionKey = try Self.keyEncryptionKey(
-            file: previousKeyEncryptionKeyFile, variables: "CHANCERY_PREVIOUS_KEY_ENCRYPTION_KEY"
-        )
-        if configuration.previousKeyEncryptionKey != nil, configuration.keyEncryptionKey == nil {
-            throw ConfigurationError("--previous-key-encryption-key-file needs the new key as --key-encryption-key-file")
-        }
+        (configuration.keyEncryptionKey, configuration.previousKeyEncryptionKey) = try keyEncryption.keys()
         let unshared = configuration.unsharedByInstances
         guard unshared.isEmpty else {
             throw ConfigurationError("--nats joins instances into one deployment, which also needs \(unshared.joined(separator: ", "))")
@@ -222,22 +199,5 @@ struct ServeCommand: AsyncParsableCommand {
             throw ConfigurationError("--public-url '\(text)' is not an absolute http or https URL")
         }
         return text
-    }
-
-    /// A key-encryption key from the file `path`, else from the file named by the variable
-    /// `<variables>_FILE`, else from the base64 in the variable `<variables>`; `nil` when none
-    /// is given.
-    ///
-    /// - Throws: ``ConfigurationError`` when the key given cannot be used.
-    private static func keyEncryptionKey(file path: String?, variables: String) throws -> SymmetricKey? {
-        do {
-            if let path = Setting.resolve(path, environment: variables + "_FILE") {
-                return try KeyEncryptionKey.load(file: path)
-            }
-            guard let base64 = Setting.resolve(nil, environment: variables) else { return nil }
-            return try KeyEncryptionKey.decode(base64: base64, source: variables)
-        } catch {
-            throw ConfigurationError("\(error)")
-        }
     }
 }

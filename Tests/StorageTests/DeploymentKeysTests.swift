@@ -97,6 +97,35 @@ import Testing
         }
     }
 
+    @Test func eachStepOfAKeyRingsRotationReachesTheOtherInstancesAtTheirNextStart() async throws {
+        try await Self.with { database, first, second, kek in
+            let firstKeys = DeploymentKeys(database: database, directory: first, encryptionKey: kek)
+            let secondKeys = DeploymentKeys(database: database, directory: second, encryptionKey: kek)
+            @Sendable func ring(_ directory: String) throws -> [Data] {
+                try KeyRing.load(in: directory, name: "link.key", format: .symmetricKey256) { SymmetricKey(size: .bits256) }
+                    .accepted.map { $0.withUnsafeBytes { Data($0) } }
+            }
+            @Sendable func rotate(_ directory: String) throws -> KeyRotationStep {
+                try KeyRing.rotate(in: directory, name: "link.key", format: .symmetricKey256) { SymmetricKey(size: .bits256) }
+            }
+            let original = try await firstKeys.synchronize { try ring(first) }
+            #expect(try await secondKeys.synchronize { try ring(second) } == original)
+            // `chancery keys rotate` takes each step in a directory of its own.
+            try await TemporaryDirectory.with { tool in
+                let toolKeys = DeploymentKeys(database: database, directory: tool + "/keys", encryptionKey: kek)
+                #expect(try await toolKeys.synchronize { try rotate(tool + "/keys") } == .prepared)
+                let prepared = try await secondKeys.synchronize { try ring(second) }
+                #expect(prepared.count == 2 && prepared.first == original.first)
+                #expect(try await firstKeys.synchronize { try ring(first) } == prepared)
+
+                #expect(try await toolKeys.synchronize { try rotate(tool + "/keys") } == .promoted)
+                let promoted = try await secondKeys.synchronize { try ring(second) }
+                #expect(promoted == [prepared[1], prepared[0]])
+                #expect(try await firstKeys.synchronize { try ring(first) } == promoted)
+            }
+        }
+    }
+
     @Test func aKeyTwoRotationsBehindStillStopsTheStart() async throws {
         try await Self.with { database, first, second, kek in
             let firstKeys = DeploymentKeys(database: database, directory: first, encryptionKey: kek)

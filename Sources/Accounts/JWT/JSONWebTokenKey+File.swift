@@ -18,6 +18,26 @@ extension JSONWebTokenKey {
     ///
     /// - Throws: ``Storage/KeyFileError`` when the file is unreadable or damaged.
     public static func loadOrCreate(in directory: String) throws -> JSONWebTokenKey {
-        try KeyFile(directory: directory, name: fileName).loadOrCreate(fileFormat) { JSONWebTokenKey(privateKey: P256.Signing.PrivateKey()) }
+        try KeyFile(directory: directory, name: fileName).loadOrCreate(fileFormat, make: make)
+    }
+
+    /// The ring of `<directory>/oauth2-signing.pem`: the key that signs, made on first use,
+    /// and the keys a rotation also accepts (``Storage/KeyRing``).
+    ///
+    /// - Throws: ``Storage/KeyFileError`` when a file is unreadable or damaged.
+    public static func loadRing(in directory: String) throws -> KeyRing<JSONWebTokenKey> {
+        try KeyRing.load(in: directory, name: fileName, format: fileFormat, make: make)
+    }
+
+    /// Takes the next step of the rotation of `<directory>/oauth2-signing.pem`.
+    ///
+    /// - Throws: ``Storage/KeyFileError``.
+    public static func rotate(in directory: String) throws -> KeyRotationStep {
+        try KeyRing.rotate(in: directory, name: fileName, format: fileFormat, make: make)
+    }
+
+    /// A new key.
+    private static func make() -> JSONWebTokenKey {
+        JSONWebTokenKey(privateKey: P256.Signing.PrivateKey())
     }
 }

@@ -5,13 +5,15 @@ import Storage
 /// Checking the access tokens the server issued, for every request that carries one.
 extension OAuth2AuthorizationServer {
     /// The claims of `token` when it is an access token of this server that is valid at `now`:
-    /// signed by ``signingKey``, with this ``issuer``, not expired and not issued in the
+    /// signed by one of the accepted ``keys``, with this ``issuer``, not expired and not issued in the
     /// future (each with ``clockSkewLeeway``); `nil` otherwise.
     ///
     /// This checks the token alone, without the database; ``principal(forAccessToken:now:)``
     /// also checks that its user and client still exist.
     public func verifiedClaims(ofAccessToken token: String, now: Date = Date()) -> OAuth2AccessTokenClaims? {
-        guard let claims = try? signingKey.verify(token, as: OAuth2AccessTokenClaims.self), claims.iss == issuer else { return nil }
+        // A token names its key (`kid`): a key that is not the one fails before its signature is checked.
+        let verified = keys.accepted.lazy.compactMap { try? $0.verify(token, as: OAuth2AccessTokenClaims.self) }.first
+        guard let claims = verified, claims.iss == issuer else { return nil }
         let time = now.timeIntervalSince1970
         guard TimeInterval(claims.exp) + Self.clockSkewLeeway > time, TimeInterval(claims.iat) - Self.clockSkewLeeway <= time else { return nil }
         return claims

@@ -36,7 +36,10 @@ public struct OAuth2AuthorizationServer: Sendable {
     /// The registered clients.
     public let clients: OAuth2ClientStore
     /// The key that signs access tokens.
-    public let signingKey: JSONWebTokenKey
+    public var signingKey: JSONWebTokenKey { keys.current }
+    /// The keys whose tokens are accepted: the signing key, and during a rotation the next or
+    /// previous one (``Storage/KeyRing``).
+    public let keys: KeyRing<JSONWebTokenKey>
     /// The `iss` of the tokens: the server's public base URL.
     public let issuer: String
     /// How long codes and tokens stay valid.
@@ -45,15 +48,21 @@ public struct OAuth2AuthorizationServer: Sendable {
     /// A server over the account tables of `accounts`, whose `accounts` migrations must
     /// have run.
     public init(accounts: AccountStore, signingKey: JSONWebTokenKey, issuer: String, lifetimes: OAuth2TokenLifetimes = OAuth2TokenLifetimes()) {
+        self.init(accounts: accounts, keys: KeyRing(current: signingKey), issuer: issuer, lifetimes: lifetimes)
+    }
+
+    /// A server that signs with the current key of `keys` and accepts tokens of all of them.
+    public init(accounts: AccountStore, keys: KeyRing<JSONWebTokenKey>, issuer: String, lifetimes: OAuth2TokenLifetimes = OAuth2TokenLifetimes()) {
         self.accounts = accounts
         self.clients = OAuth2ClientStore(database: accounts.database)
-        self.signingKey = signingKey
+        self.keys = keys
         self.issuer = issuer
         self.lifetimes = lifetimes
     }
 
-    /// The keys that verify the access tokens, for the JWKS endpoint.
-    public var jsonWebKeySet: JSONWebKeySet { JSONWebKeySet(keys: [signingKey.publicJWK]) }
+    /// The keys that verify the access tokens, for the JWKS endpoint: every accepted key, so
+    /// that a resource server that checks tokens itself accepts them through a rotation.
+    public var jsonWebKeySet: JSONWebKeySet { JSONWebKeySet(keys: keys.accepted.map(\.publicJWK)) }
 
     /// The client `clientID`, authenticated as RFC 6749 §2.3 asks: a confidential client
     /// must give its secret, a public client must give none.

@@ -21,7 +21,7 @@ extension SigningLinks {
         guard parts.count == 5, let expiry = Int(parts[1]), let format = CompletedFile.Format(rawValue: parts[2]),
               parts[3] == "a" || parts[3] == "n" else { return nil }
         let payload = parts[0..<4].joined(separator: ".")
-        guard ConstantTime.equal(mac(of: "file|" + payload), parts[4]), Double(expiry) > now.timeIntervalSince1970 else { return nil }
+        guard isMAC(parts[4], of: "file|" + payload), Double(expiry) > now.timeIntervalSince1970 else { return nil }
         return (parts[0], format, parts[3] == "a")
     }
 }

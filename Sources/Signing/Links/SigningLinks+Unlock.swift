@@ -24,10 +24,15 @@ extension SigningLinks {
     func isValidUnlockProof(_ proof: String, token: String, nonce: String, passcodeHash: String, now: Date = Date()) -> Bool {
         let parts = proof.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, let expiry = Int(parts[0]), Double(expiry) > now.timeIntervalSince1970 else { return false }
-        return ConstantTime.equal(unlockMAC(token: token, nonce: nonce, passcodeHash: passcodeHash, expiry: expiry), String(parts[1]))
+        return isMAC(String(parts[1]), of: Self.unlockText(token: token, nonce: nonce, passcodeHash: passcodeHash, expiry: expiry))
     }
 
     private func unlockMAC(token: String, nonce: String, passcodeHash: String, expiry: Int) -> String {
-        mac(of: "unlock|\(token)|\(nonce)|\(passcodeHash)|\(expiry)")
+        mac(of: Self.unlockText(token: token, nonce: nonce, passcodeHash: passcodeHash, expiry: expiry))
+    }
+
+    /// What an unlock proof's MAC is over.
+    private static func unlockText(token: String, nonce: String, passcodeHash: String, expiry: Int) -> String {
+        "unlock|\(token)|\(nonce)|\(passcodeHash)|\(expiry)"
     }
 }

@@ -9,20 +9,42 @@ import Storage
 /// to 128 bits, base64url) keyed by the server's link key over the document id, the index and
 /// the recipient's ``DocumentRecipient/linkNonce``. The database holds only the nonce, so a copy
 /// of it gives no working links; a new nonce (on reassignment) revokes the old link. The key is
-/// `signing/link.key` in the keys directory, made on first start.
+/// `signing/link.key` in the keys directory, made on first start, and rotates as a
+/// ``Storage/KeyRing``: links are made with the current key, and those of the next and previous
+/// keys are accepted too.
 public struct SigningLinks: Sendable {
-    private let key: SymmetricKey
+    /// The name of the key's file inside the keys directory.
+    public static let keyFileName = "signing/link.key"
+
+    private let keys: KeyRing<SymmetricKey>
 
     /// Uses `key` (32 random bytes).
     public init(key: SymmetricKey) {
-        self.key = key
+        self.init(keys: KeyRing(current: key))
     }
 
-    /// Loads the key from `<keysDirectory>/signing/link.key`, creating it on first start.
+    /// Makes links with the current key of `keys` and accepts those of all of them.
+    public init(keys: KeyRing<SymmetricKey>) {
+        self.keys = keys
+    }
+
+    /// Loads the keys from `<keysDirectory>/signing/link.key` and its ring, creating the key
+    /// on first start.
     ///
-    /// - Throws: ``Storage/KeyFileError`` when the key file cannot be used.
+    /// - Throws: ``Storage/KeyFileError`` when a key file cannot be used.
     public static func loadOrCreate(in keysDirectory: String) throws -> SigningLinks {
-        SigningLinks(key: try KeyFile(directory: keysDirectory, name: "signing/link.key").loadOrCreate(.symmetricKey256) { SymmetricKey(size: .bits256) })
+        SigningLinks(keys: try KeyRing.load(in: keysDirectory, name: keyFileName, format: .symmetricKey256, make: makeKey))
+    }
+
+    /// Takes the next step of the rotation of `<keysDirectory>/signing/link.key`.
+    ///
+    /// - Throws: ``Storage/KeyFileError``.
+    public static func rotateKey(in keysDirectory: String) throws -> KeyRotationStep {
+        try KeyRing.rotate(in: keysDirectory, name: keyFileName, format: .symmetricKey256, make: makeKey)
+    }
+
+    private static func makeKey() -> SymmetricKey {
+        SymmetricKey(size: .bits256)
     }
 
     /// A fresh nonce for a recipient's link.
@@ -44,15 +66,27 @@ public struct SigningLinks: Sendable {
 
     /// Whether `token` is the current link of recipient `index` with `nonce`.
     public func isValid(_ token: String, documentID: String, recipientIndex: Int, nonce: String) -> Bool {
-        ConstantTime.equal(self.token(documentID: documentID, recipientIndex: recipientIndex, nonce: nonce), token)
+        let prefix = "\(documentID).\(recipientIndex)."
+        guard token.hasPrefix(prefix) else { return false }
+        return isMAC(String(token.dropFirst(prefix.count)), of: "\(documentID)|\(recipientIndex)|\(nonce)")
     }
 
     private func mac(documentID: String, recipientIndex: Int, nonce: String) -> String {
         mac(of: "\(documentID)|\(recipientIndex)|\(nonce)")
     }
 
-    /// HMAC-SHA256 of `text` with the link key, cut to 128 bits, in base64url.
+    /// HMAC-SHA256 of `text` with the current link key, cut to 128 bits, in base64url.
     func mac(of text: String) -> String {
+        Self.mac(of: text, key: keys.current)
+    }
+
+    /// Whether `candidate` is the MAC of `text` under any accepted link key, each compared in
+    /// constant time.
+    func isMAC(_ candidate: String, of text: String) -> Bool {
+        keys.accepted.reduce(false) { found, key in ConstantTime.equal(Self.mac(of: text, key: key), candidate) || found }
+    }
+
+    private static func mac(of text: String, key: SymmetricKey) -> String {
         Base64URL.encode(Data(HMAC<SHA256>.authenticationCode(for: Data(text.utf8), using: key)).prefix(16))
     }
 }

@@ -55,6 +55,29 @@ import Testing
         }
     }
 
+    @Test func throughARotationTokensOfEveryAcceptedKeyAreAcceptedAndPublished() async throws {
+        try await Fixture.with { fixture in
+            let old = fixture.server.signingKey
+            let new = JSONWebTokenKey(privateKey: P256.Signing.PrivateKey())
+            let issuedBefore = try await fixture.tokens().accessToken
+            // Prepared: still signing with the old key, accepting the new one as well.
+            let prepared = OAuth2AuthorizationServer(accounts: fixture.accounts, keys: KeyRing(current: old, others: [new]), issuer: Fixture.issuer)
+            // Promoted: signing with the new key, accepting the old one as well.
+            let promoted = OAuth2AuthorizationServer(accounts: fixture.accounts, keys: KeyRing(current: new, others: [old]), issuer: Fixture.issuer)
+            let issuedAfter = try await promoted.clientCredentials(
+                clientID: fixture.edge.id, clientSecret: fixture.edgeSecret, scope: nil, now: Fixture.start
+            ).accessToken
+            for server in [prepared, promoted] {
+                #expect(try await server.principal(forAccessToken: issuedBefore, now: Fixture.start) != nil)
+                #expect(try await server.principal(forAccessToken: issuedAfter, now: Fixture.start) != nil)
+                #expect(Set(server.jsonWebKeySet.keys.map(\.kid)) == [old.id, new.id])
+            }
+            #expect(promoted.jsonWebKeySet.keys.first?.kid == new.id)
+            // An instance not restarted since before the rotation does not know the new key.
+            #expect(try await fixture.server.principal(forAccessToken: issuedAfter, now: Fixture.start) == nil)
+        }
+    }
+
     @Test func theKeySetPublishesTheSigningKey() async throws {
         try await Fixture.with { fixture in
             let set = fixture.server.jsonWebKeySet

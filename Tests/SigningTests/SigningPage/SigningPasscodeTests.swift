@@ -307,6 +307,30 @@ import Testing
         }
     }
 
+    @Test func linksAndProofsOfEveryAcceptedLinkKeyWorkThroughARotation() {
+        let old = SymmetricKey(size: .bits256)
+        let new = SymmetricKey(size: .bits256)
+        let before = SigningLinks(key: old)
+        let promoted = SigningLinks(keys: KeyRing(current: new, others: [old]))
+        let later = SigningLinks(keys: KeyRing(current: SymmetricKey(size: .bits256), others: [new]))
+        let expiry = Date().addingTimeInterval(600)
+        let oldLink = before.token(documentID: "d", recipientIndex: 0, nonce: "n")
+        let newLink = promoted.token(documentID: "d", recipientIndex: 0, nonce: "n")
+        #expect(oldLink != newLink)
+        let oldProof = before.unlockProof(token: oldLink, nonce: "n", passcodeHash: "h", expiry: expiry)
+        let oldFile = before.fileToken(documentID: "d", expiry: expiry, format: .pdf, auditPage: true)
+        #expect(promoted.isValid(oldLink, documentID: "d", recipientIndex: 0, nonce: "n"))
+        #expect(promoted.isValid(newLink, documentID: "d", recipientIndex: 0, nonce: "n"))
+        #expect(promoted.isValidUnlockProof(oldProof, token: oldLink, nonce: "n", passcodeHash: "h"))
+        #expect(promoted.fileGrant(oldFile)?.documentID == "d")
+        // Another recipient, and the promotion after next, are refused.
+        #expect(!promoted.isValid(oldLink, documentID: "d", recipientIndex: 1, nonce: "n"))
+        #expect(!later.isValid(oldLink, documentID: "d", recipientIndex: 0, nonce: "n"))
+        #expect(later.isValid(newLink, documentID: "d", recipientIndex: 0, nonce: "n"))
+        #expect(!later.isValidUnlockProof(oldProof, token: oldLink, nonce: "n", passcodeHash: "h"))
+        #expect(later.fileGrant(oldFile) == nil)
+    }
+
     @Test func anUnlockProofExpires() {
         let links = SigningLinks(key: SymmetricKey(size: .bits256))
         let now = Date()

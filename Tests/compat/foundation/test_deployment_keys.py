@@ -2,9 +2,11 @@
 key-encryption key every instance is given (--key-encryption-key-file): two servers with data
 folders of their own on one database publish the same transparency-log key and TSA root, and
 an instance whose own keys differ from the deployment's refuses to start rather than replace
-either; the key-encryption key itself rotates one instance at a time. PostgreSQL only: instances
-share a database there."""
+either; the key-encryption key itself rotates one instance at a time, and so does the OAuth2
+token-signing key (`chancery keys rotate`). PostgreSQL only: instances share a database there."""
 
+import base64
+import json
 import os
 import subprocess
 
@@ -109,3 +111,70 @@ def test_the_key_encryption_key_rotates_one_instance_at_a_time(tmp_path, databas
         joined.stop()
 
     assert "does not open with this key-encryption key" in serve_refused(tmp_path / "c", database, kek)
+
+
+def test_the_oauth2_token_key_rotates_with_no_token_refused_on_the_way(tmp_path, database, kek):
+    """`chancery keys rotate oauth2-token`, run twice with the instances restarted one at a time
+    after each run, moves the deployment to a new token-signing key: at every moment every
+    running instance accepts every token issued so far, whichever instance and key issued it;
+    tokens signed by the new key appear only after the second run."""
+    args = ("--key-encryption-key-file", str(kek))
+    servers = {}
+
+    def start(name):
+        servers[name] = Server(binary(), tmp_path / name, database, args=args)
+        servers[name].start()
+
+    def restart(name):
+        servers[name].stop()
+        start(name)
+
+    def key_ids(server):
+        answer = requests.get(server.url("/intdash/api/auth/oauth2/jwks"), timeout=TIMEOUT)
+        assert answer.status_code == 200, answer.text
+        return [key["kid"] for key in answer.json()["keys"]]
+
+    def signing_key_id(token):
+        header = token.split(".")[0]
+        return json.loads(base64.urlsafe_b64decode(header + "=" * (-len(header) % 4)))["kid"]
+
+    tokens = []
+
+    def issue_and_check_all():
+        for server in servers.values():
+            answer = requests.post(
+                server.url("/intdash/api/auth/oauth2/token"),
+                data={"grant_type": "client_credentials", "client_id": edge["uuid"], "client_secret": edge["client_secret"]},
+                timeout=TIMEOUT,
+            )
+            assert answer.status_code == 200, answer.text
+            tokens.append(answer.json()["access_token"])
+        for server in servers.values():
+            for token in tokens:
+                me = requests.get(server.url("/intdash/api/v1/edges/me"), headers={"Authorization": "Bearer " + token}, timeout=TIMEOUT)
+                assert me.status_code == 200, (server.base_url, signing_key_id(token), me.text)
+
+    start("a")
+    start("b")
+    try:
+        edge = json.loads(servers["a"].cli("edge", "create", "--name", "rotation", "--nickname", "R", "--owner", "Administrator").stdout)
+        [original] = key_ids(servers["a"])
+        issue_and_check_all()
+
+        assert "Prepared" in servers["a"].cli("keys", "rotate", "oauth2-token", *args).stdout
+        for name in ("a", "b"):
+            restart(name)
+            issue_and_check_all()
+        prepared = key_ids(servers["b"])
+        assert prepared[0] == original and len(prepared) == 2
+        assert {signing_key_id(token) for token in tokens} == {original}
+
+        assert "now current" in servers["b"].cli("keys", "rotate", "oauth2-token", *args).stdout
+        for name in ("a", "b"):
+            restart(name)
+            issue_and_check_all()
+        assert key_ids(servers["a"]) == key_ids(servers["b"]) == [prepared[1], original]
+        assert signing_key_id(tokens[-1]) == prepared[1]
+    finally:
+        for server in servers.values():
+            server.stop()

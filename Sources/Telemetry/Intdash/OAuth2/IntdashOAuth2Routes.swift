@@ -46,7 +46,7 @@ public struct IntdashOAuth2Routes: Sendable {
     /// cookie is `Secure` when the server's issuer is an `https` URL.
     public init(accounts: AccountStore, server: OAuth2AuthorizationServer) {
         let passwords = OAuth2PasswordSignIn(accounts: accounts)
-        let seal = OAuth2BrowserSessionSeal(signingKey: server.signingKey, secureCookie: server.issuer.lowercased().hasPrefix("https://"))
+        let seal = OAuth2BrowserSessionSeal(signingKeys: server.keys, secureCookie: server.issuer.lowercased().hasPrefix("https://"))
         authorization = OAuth2AuthorizationEndpoint(server: server, seal: seal, passwords: passwords)
         token = OAuth2TokenEndpoint(server: server, passwords: passwords)
         revocation = OAuth2RevocationEndpoint(server: server)
