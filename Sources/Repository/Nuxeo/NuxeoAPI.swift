@@ -33,7 +33,9 @@ struct NuxeoAPI: Sendable {
 
     func add(to router: Router<ChanceryRequestContext>) {
         router.get("nuxeo/runningstatus") { _, _ in try Self.runningStatus() }
-        let group = router.group("nuxeo").add(middleware: AuthenticationMiddleware(accounts: accounts, authenticators: Self.authenticators))
+        let group = router.group("nuxeo")
+            .add(middleware: AuthenticationMiddleware(accounts: accounts, authenticators: Self.authenticators))
+            .add(middleware: NuxeoIdempotencyMiddleware(requests: IdempotentRequests(database: repository.database)))
         for method in [HTTPRequest.Method.get, .post, .put, .delete] {
             group.on("**", method: method) { request, context in try await handle(request, context: context) }
         }

@@ -22,4 +22,6 @@ enum NuxeoHeader {
     static let chunkIndex = HTTPField.Name("X-Upload-Chunk-Index")!
     /// How many chunks the file has.
     static let chunkCount = HTTPField.Name("X-Upload-Chunk-Count")!
+    /// A client's name for one write, so that the write repeated is answered as the first was.
+    static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
 }

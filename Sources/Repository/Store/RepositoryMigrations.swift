@@ -112,5 +112,18 @@ public enum RepositoryMigrations {
                     .where("id", .equal, try row.decode(column: "id", as: String.self)).run()
             }
         },
+        Migration(version: 4, name: "requests made idempotent by an Idempotency-Key") { sql in
+            try await sql.create(table: "repo_idempotent_requests")
+                .column("principal_id", type: .text, .notNull)
+                .column("request_key", type: .text, .notNull)
+                .column("completed", type: .int, .notNull)
+                .column("expires_at", type: .bigint, .notNull)
+                .column("status", type: .int, .notNull, .default(0))
+                .column("headers", type: .text, .notNull, .default(""))
+                .column("body", type: .blob)
+                .primaryKey("principal_id", "request_key")
+                .run()
+            try await sql.create(index: "repo_idempotent_requests_by_expiry").on("repo_idempotent_requests").column("expires_at").run()
+        },
     ])
 }

@@ -2,9 +2,13 @@
 parameters against, and the document and blob operations it and its tests call, with their
 inputs (`doc:`, `docs:`, bare path or uid), `properties` strings, outputs and error statuses."""
 
+import os
+import threading
+import uuid
+
 import nuxeo.constants
 import pytest
-from nuxeo.exceptions import BadQuery, HTTPError
+from nuxeo.exceptions import BadQuery, HTTPError, OngoingRequestError
 from nuxeo.operations import PARAM_TYPES
 
 from .support import create, create_with_blob, doc_json, file_blob, unique
@@ -331,6 +335,41 @@ def test_file_manager_import(nx, folder, tmp_path):
     assert doc["properties"]["file:content"]["name"] == "report.txt"
     assert [child.title for child in nx.documents.get_children(path=folder.path)] == ["report.txt"]
     assert nx.documents.fetch_blob(uid=doc["uid"]) == b"imported text"
+
+
+def test_an_import_repeated_with_its_idempotency_key_makes_one_document(nx, folder, tmp_path):
+    """The client's own scenario (its test_idempotent_requests): five imports of one 10 MiB file
+    with one Idempotency-Key at once make one document; each call gets it or, while the first
+    runs, OngoingRequestError (409 with the key); ten more calls all get the same document."""
+    batch = nx.uploads.batch()
+    blob = batch.upload(file_blob(tmp_path, "big.bin", os.urandom(10 * 1024 * 1024), "application/octet-stream"),
+                        chunked=True, chunk_size=1024 * 1024)
+    key = str(uuid.uuid4())
+    results = []
+
+    def run():
+        try:
+            doc = nx.operations.execute(
+                command="FileManager.Import", context={"currentDocument": folder.path}, input_obj=blob,
+                headers={nuxeo.constants.IDEMPOTENCY_KEY: key, "X-Batch-No-Drop": "true"},
+            )
+            results.append(doc["uid"])
+        except OngoingRequestError as error:
+            results.append(str(error))
+
+    threads = [threading.Thread(target=run) for _ in range(5)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    [child] = nx.documents.get_children(path=folder.path)
+    ongoing = f"OngoingRequestError: a request with the idempotency key {key!r} is already being processed."
+    assert len(results) == 5 and set(results) <= {child.uid, ongoing}, results
+    assert child.uid in results
+    for _ in range(10):
+        run()
+    assert results[5:] == [child.uid] * 10
+    assert len(nx.documents.get_children(path=folder.path)) == 1
 
 
 def test_blob_get_of_the_main_blob(nx, folder, tmp_path):
