@@ -67,6 +67,19 @@ public struct OperationCall: Sendable {
         }
     }
 
+    /// The blob parameter `name`: a reference to a file of an upload batch of the caller's own,
+    /// `{"upload-batch": ID, "upload-fileId": INDEX}` (a file index of 0 when absent), as
+    /// clients send a blob parameter in JSON.
+    ///
+    /// - Throws: ``RepositoryError/invalid(_:)`` when it is missing or no such reference.
+    public func blob(_ name: String) async throws -> BlobInfo {
+        guard case .object(let fields)? = parameters[name], let batch = fields["upload-batch"]?.stringValue else {
+            throw RepositoryError.invalid("the parameter '\(name)' must be an upload-batch reference")
+        }
+        let index = fields["upload-fileId"].flatMap { $0.stringValue.flatMap(Int.init) ?? $0.integerValue } ?? 0
+        return try await repository.uploads.blob(index, of: batch, owner: checker.principal)
+    }
+
     /// The document parameter `name`, resolved for reading.
     public func document(_ name: String) async throws -> Document {
         try await repository.document(DocumentReference(try required(name)), for: checker)

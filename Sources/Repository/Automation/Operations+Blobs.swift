@@ -13,7 +13,15 @@ extension Operation {
             _ = try await call.repository.attach(blobs[0], to: document, xpath: call.string("xpath") ?? "file:content", for: call.checker)
             return input
         },
-        Operation("Blob.Attach", aliases: ["Blob.Set"], category: "Files",
+        Operation("Document.SetBlob", aliases: ["Blob.Set"], category: "Files",
+                  description: "Sets the blob given as the file parameter at xpath on each input document.",
+                  signature: [("document", "document"), ("documents", "documents")],
+                  parameters: [.init("file", "blob", required: true), .init("xpath", "string"), .init("save", "boolean")]) { input, call in
+            let blob = try await call.blob("file")
+            let xpath = call.string("xpath") ?? "file:content"
+            return try await input.mapDocuments(for: "Document.SetBlob") { try await call.repository.attach(blob, to: $0, xpath: xpath, for: call.checker) }
+        },
+        Operation("Blob.Attach", category: "Files",
                   description: "Attaches the input blobs to a document; a list xpath appends them all.",
                   signature: [("blob", "blob"), ("blobs", "blobs")],
                   parameters: [.init("document", "document", required: true), .init("xpath", "string"), .init("save", "boolean")]) { input, call in

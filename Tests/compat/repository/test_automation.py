@@ -11,7 +11,7 @@ import pytest
 from nuxeo.exceptions import BadQuery, HTTPError, OngoingRequestError
 from nuxeo.operations import PARAM_TYPES
 
-from .support import create, create_with_blob, doc_json, file_blob, unique
+from .support import create, create_with_blob, doc_json, file_blob, unique, upload
 
 # The operations the spec lists (1.9) as used by the client, its tests and the iOS SDK.
 OPERATIONS = [
@@ -335,6 +335,23 @@ def test_file_manager_import(nx, folder, tmp_path):
     assert doc["properties"]["file:content"]["name"] == "report.txt"
     assert [child.title for child in nx.documents.get_children(path=folder.path)] == ["report.txt"]
     assert nx.documents.fetch_blob(uid=doc["uid"]) == b"imported text"
+
+
+@pytest.mark.parametrize("command", ["Document.SetBlob", "Blob.Set"])
+def test_set_blob_puts_the_file_parameter_on_the_input_document(nx, folder, tmp_path, command):
+    """Nuxeo's Document.SetBlob (alias Blob.Set): a document input, the blob as the `file`
+    parameter (an upload-batch reference, as the client serializes a batch blob), an xpath."""
+    doc = create(nx, folder.path, "File", unique("set"))
+    _, main = upload(nx, tmp_path, "main.txt", b"the main blob", "text/plain")
+    changed = nx.operations.execute(command=command, input_obj=doc.path, params={"file": main})
+    assert changed["entity-type"] == "document" and changed["uid"] == doc.uid
+    assert nx.documents.fetch_blob(uid=doc.uid) == b"the main blob"
+    _, extra = upload(nx, tmp_path, "extra.txt", b"an attachment", "text/plain")
+    nx.operations.execute(command=command, input_obj=doc.uid, params={"file": extra, "xpath": "files:files"})
+    assert nx.documents.fetch_blob(uid=doc.uid, xpath="files:files/0/file") == b"an attachment"
+    with pytest.raises(HTTPError) as refused:
+        nx.operations.execute(command=command, input_obj=doc.path, params={"file": "not-a-batch"}, check_params=False)
+    assert refused.value.status == 400
 
 
 def test_an_import_repeated_with_its_idempotency_key_makes_one_document(nx, folder, tmp_path):
