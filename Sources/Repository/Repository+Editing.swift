@@ -165,7 +165,7 @@ extension Repository {
     /// `blob` must be one the server stored for the caller (an upload it received): it is
     /// attached without the reference checks client-sent property values go through.
     public func attach(_ blob: BlobInfo?, to document: Document, xpath: String, for checker: AccessChecker) async throws -> Document {
-        let path = BlobPath(xpath)
+        guard let path = BlobPath(xpath) else { throw RepositoryError.invalid("'\(xpath)' is not a blob path") }
         var value = document.properties[path.key] ?? .null
         switch path {
         case .field:
@@ -191,10 +191,15 @@ extension Repository {
             if let main = document.properties["file:content"].flatMap(BlobInfo.init) { return main }
             return document.properties["files:files"]?.arrayValue.first.flatMap { $0.objectValue?["file"] }.flatMap(BlobInfo.init)
         }
+        // blobholder:N after the main blob: the attachments, in order.
+        if xpath.hasPrefix("blobholder:"), let index = Int(xpath.dropFirst("blobholder:".count)), index > 0 {
+            return blob(at: "files:files/\(index - 1)/file", of: document)
+        }
         switch BlobPath(xpath) {
-        case .field(let key): return document.properties[key].flatMap(BlobInfo.init)
-        case .list: return nil
-        case .item(let key, let index, let itemField):
+        case nil: return nil
+        case .field(let key)?: return document.properties[key].flatMap(BlobInfo.init)
+        case .list?: return nil
+        case .item(let key, let index, let itemField)?:
             let items = document.properties[key]?.arrayValue ?? []
             guard items.indices.contains(index) else { return nil }
             return items[index].objectValue?[itemField].flatMap(BlobInfo.init)

@@ -28,7 +28,7 @@ extension Operation {
             let blobs = try input.blobs(for: "Blob.Attach")
             var document = try await call.document("document")
             let xpath = call.string("xpath") ?? "file:content"
-            if case .list = BlobPath(xpath) {
+            if case .list? = BlobPath(xpath) {
                 for blob in blobs { document = try await call.repository.attach(blob, to: document, xpath: xpath, for: call.checker) }
             } else {
                 _ = try await call.repository.attach(blobs[0], to: document, xpath: xpath, for: call.checker)

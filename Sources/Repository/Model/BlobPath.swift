@@ -8,15 +8,19 @@ enum BlobPath {
     /// One item of such a list: `files:files/2/file`.
     case item(String, index: Int, itemField: String)
 
-    /// Parses `xpath`; a key naming the `files` list means its items' `file` field.
-    init(_ xpath: String) {
-        let parts = xpath.split(separator: "/").map(String.init)
-        if parts.count >= 2, let index = Int(parts[1]) {
+    /// Parses `xpath`; a key naming the `files` list means its items' `file` field. `nil` for
+    /// anything else: more segments than a blob path has, an empty segment, or a second
+    /// segment that is not an index, so that a path with something after the blob is never
+    /// taken for the blob.
+    init?(_ xpath: String) {
+        let parts = xpath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard !parts.contains(where: \.isEmpty), parts.count <= 3 else { return nil }
+        if parts.count == 1 {
+            self = parts[0] == "files:files" ? .list("files:files", itemField: "file") : .field(parts[0])
+        } else if let index = Int(parts[1]), index >= 0 {
             self = .item(parts[0], index: index, itemField: parts.count > 2 ? parts[2] : "file")
-        } else if parts.first == "files:files" {
-            self = .list("files:files", itemField: "file")
         } else {
-            self = .field(parts.first ?? xpath)
+            return nil
         }
     }
 
