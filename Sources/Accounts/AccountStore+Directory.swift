@@ -86,7 +86,8 @@ extension AccountStore {
     /// Creates the group `details.name` with its label and members, or replaces the label and
     /// members of the existing one when `replacing` is true.
     ///
-    /// Member users must exist; member groups are kept as given.
+    /// Member users must exist; member groups are kept as given, as Nuxeo keeps them (the
+    /// official client's tests name a subgroup that does not exist).
     ///
     /// - Throws: ``AccountsError/groupExists(_:)`` when creating a group that exists,
     ///   ``AccountsError/groupNotFound(_:)`` when replacing one that does not,
@@ -95,7 +96,7 @@ extension AccountStore {
         try Self.validate(name: details.name)
         let memberGroups = String(decoding: try JSONEncoder().encode(details.memberGroups), as: UTF8.self)
         try await database.withTransaction { sql in
-            let exists = try await sql.select().column("name").from("account_groups").where("name", .equal, details.name).first() != nil
+            let exists = try await Self.groupExists(details.name, in: sql)
             switch (exists, replacing) {
             case (true, false): throw AccountsError.groupExists(details.name)
             case (false, true): throw AccountsError.groupNotFound(details.name)
@@ -118,9 +119,7 @@ extension AccountStore {
     public func deleteGroup(named name: String) async throws {
         guard name != Group.administrators, name != Group.members else { throw AccountsError.builtInGroup(name) }
         try await database.withTransaction { sql in
-            guard try await sql.select().column("name").from("account_groups").where("name", .equal, name).first() != nil else {
-                throw AccountsError.groupNotFound(name)
-            }
+            guard try await Self.groupExists(name, in: sql) else { throw AccountsError.groupNotFound(name) }
             try await sql.delete(from: "account_group_members").where("group_name", .equal, name).run()
             try await sql.delete(from: "account_groups").where("name", .equal, name).run()
         }

@@ -93,8 +93,7 @@ public final class AccountStore: Sendable {
     public func createGroup(_ name: String) async throws {
         try Self.validate(name: name)
         try await database.withTransaction { sql in
-            let existing = try await sql.select().column("name").from("account_groups").where("name", .equal, name).first()
-            guard existing == nil else { throw AccountsError.groupExists(name) }
+            guard try await !Self.groupExists(name, in: sql) else { throw AccountsError.groupExists(name) }
             try await sql.insert(into: "account_groups").columns("name", "created_at").values(SQLBind(name), SQLBind(Date())).run()
         }
     }
@@ -324,9 +323,13 @@ public final class AccountStore: Sendable {
             .all(decodingColumn: "group_name", as: String.self)
     }
 
+    /// Whether the group `name` exists.
+    static func groupExists(_ name: String, in sql: any SQLDatabase) async throws -> Bool {
+        try await sql.select().column("name").from("account_groups").where("name", .equal, name).first() != nil
+    }
+
     static func insertMembership(userID: String, group: String, in sql: any SQLDatabase) async throws {
-        let exists = try await sql.select().column("name").from("account_groups").where("name", .equal, group).first()
-        guard exists != nil else { throw AccountsError.groupNotFound(group) }
+        guard try await groupExists(group, in: sql) else { throw AccountsError.groupNotFound(group) }
         try await sql.insert(into: "account_group_members").columns("group_name", "user_id").values(SQLBind(group), SQLBind(userID)).run()
     }
 

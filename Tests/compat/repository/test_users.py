@@ -203,3 +203,28 @@ def test_builtin_and_unknown_groups(nx):
     with pytest.raises(HTTPError) as error:
         nx.groups.get(unique("nogroup"))
     assert error.value.status == 404
+
+
+def test_a_group_that_does_not_exist_is_404_wherever_it_is_named(nx, georges):
+    """Updating or deleting it, and making a user a member of it (on creation or update): each
+    a 404 in Nuxeo's format that names the group, and nothing changed. (A group's member groups
+    are kept as given, as Nuxeo keeps them: the client's own tests name one that does not
+    exist.)"""
+    missing = unique("nogroup")
+
+    def refused(method, path, body=None):
+        with pytest.raises(HTTPError) as error:
+            nx.client.request(method, path, data=body)
+        assert error.value.status == 404, (method, path, error.value)
+        assert missing in error.value.message, error.value.message
+
+    refused("PUT", f"api/v1/group/{missing}", {"entity-type": "group", "groupname": missing, "grouplabel": "x"})
+    refused("DELETE", f"api/v1/group/{missing}")
+    name = unique("member")
+    refused("POST", "api/v1/user", {"entity-type": "user", "id": name, "properties": {
+        "username": name, "password": PASSWORD, "groups": [missing]}})
+    assert not nx.users.exists(name)
+    refused("PUT", f"api/v1/user/{georges.uid}", {"entity-type": "user", "id": georges.uid, "properties": {
+        "username": georges.uid, "groups": [missing]}})
+    assert missing not in nx.users.get(georges.uid).properties["groups"]
+    assert not nx.groups.exists(missing)
