@@ -49,6 +49,10 @@ public struct SignWellClient: Sendable {
         return URLSession(configuration: configuration, delegate: CredentialChallengeRefusal(), delegateQueue: nil)
     }()
 
+    /// The embed script of the server this client speaks to (``SignWellEmbed/scriptURL(besides:)``):
+    /// for `https://sign.example.com/signwell/api/v1`, `https://sign.example.com/signwell/embedded.js`.
+    public var embedScriptURL: URL { SignWellEmbed.scriptURL(besides: baseURL) }
+
     /// Creates a client of the API at `baseURL` that authenticates with `apiKey`.
     ///
     /// - Parameters:

@@ -8,16 +8,33 @@ import Foundation
 /// message handler ``messageHandlerName`` (`webkit.messageHandlers.jsMessageHandler`).
 /// ``SignWellSigningView`` (where WebKit exists) loads it and reports the messages.
 ///
+/// The script is, unless given, the one served beside the signing URL: a Chancery server's
+/// own `/signwell/embedded.js`, whose widget speaks its signing page's events (SignWell's
+/// script for a signing URL of SignWell's).
+///
 /// ```swift
-/// let html = SignWellEmbed.htmlPage(
-///     signingURL: URL(string: recipient.embeddedSigningURL!)!,
-///     scriptURL: URL(string: "https://sign.example.com/signwell/embedded.js")!
-/// )
+/// let html = SignWellEmbed.htmlPage(signingURL: URL(string: recipient.embeddedSigningURL!)!)
 /// webView.loadHTMLString(html, baseURL: nil)
 /// ```
 public enum SignWellEmbed {
     /// SignWell's own embed script.
     public static let signWellScriptURL = URL(string: "https://static.signwell.com/assets/embedded.js")!
+
+    /// The embed script served beside `url` — a signing URL (`…/signwell/sign/TOKEN`) or an API
+    /// base URL (`…/signwell/api/v1`) of a Chancery server: that server's
+    /// `…/signwell/embedded.js`, under the same prefix. A URL of SignWell's own, or one without a
+    /// `signwell` segment, gives ``signWellScriptURL``.
+    public static func scriptURL(besides url: URL) -> URL {
+        guard let host = url.host?.lowercased(), host != "signwell.com", !host.hasSuffix(".signwell.com"),
+            var components = URLComponents(url: url, resolvingAgainstBaseURL: true)
+        else { return signWellScriptURL }
+        let segments = components.path.split(separator: "/", omittingEmptySubsequences: false)
+        guard let index = segments.lastIndex(of: "signwell") else { return signWellScriptURL }
+        components.path = segments[...index].joined(separator: "/") + "/embedded.js"
+        components.query = nil
+        components.fragment = nil
+        return components.url ?? signWellScriptURL
+    }
 
     /// The name of the script message handler the page posts to.
     public static let messageHandlerName = "jsMessageHandler"
@@ -59,9 +76,11 @@ public enum SignWellEmbed {
     ///
     /// - Parameters:
     ///   - signingURL: The recipient's ``DocumentRecipient/embeddedSigningURL``.
-    ///   - scriptURL: The embed script: the server's own, or ``signWellScriptURL``.
+    ///   - scriptURL: The embed script; by default the one served beside `signingURL`
+    ///     (``scriptURL(besides:)``).
     ///   - options: How the widget behaves.
-    public static func htmlPage(signingURL: URL, scriptURL: URL = signWellScriptURL, options: Options = Options()) -> String {
+    public static func htmlPage(signingURL: URL, scriptURL: URL? = nil, options: Options = Options()) -> String {
+        let scriptURL = scriptURL ?? Self.scriptURL(besides: signingURL)
         var settings = ["url: \(javaScriptString(signingURL.absoluteString))"]
         let flags: [(String, Bool?)] = [
             ("allowDecline", options.allowDecline), ("allowClose", options.allowClose),

@@ -13,7 +13,7 @@ import WebKit
 ///     if message == .signingCompleted { self.dismiss(animated: true) }
 /// }
 /// view.addSubview(signingView)
-/// signingView.load(signingURL: url, scriptURL: scriptURL)
+/// signingView.load(signingURL: url)   // the server's own embedded.js
 /// ```
 @MainActor
 public final class SignWellSigningView: WKWebView {
@@ -45,9 +45,10 @@ public final class SignWellSigningView: WKWebView {
     ///
     /// - Parameters:
     ///   - signingURL: The recipient's ``DocumentRecipient/embeddedSigningURL``.
-    ///   - scriptURL: The embed script: the server's own, or ``SignWellEmbed/signWellScriptURL``.
+    ///   - scriptURL: The embed script; by default the one served beside `signingURL`
+    ///     (``SignWellEmbed/scriptURL(besides:)``).
     ///   - options: How the widget behaves.
-    public func load(signingURL: URL, scriptURL: URL = SignWellEmbed.signWellScriptURL, options: SignWellEmbed.Options = SignWellEmbed.Options()) {
+    public func load(signingURL: URL, scriptURL: URL? = nil, options: SignWellEmbed.Options = SignWellEmbed.Options()) {
         loadHTMLString(SignWellEmbed.htmlPage(signingURL: signingURL, scriptURL: scriptURL, options: options), baseURL: nil)
     }
 }

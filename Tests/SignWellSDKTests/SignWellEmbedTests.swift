@@ -43,6 +43,19 @@ import Testing
         #expect(page.contains(#"<script src="https://sign.example.com/signwell/embedded.js?v=1&amp;t=&#39;x&#39;"></script>"#))
     }
 
+    @Test func theDefaultScriptIsTheOneServedBesideTheSigningURL() throws {
+        let signing = try #require(URL(string: "https://sign.example.com/prefix/signwell/sign/abc.0.mac?x=1"))
+        #expect(SignWellEmbed.scriptURL(besides: signing).absoluteString == "https://sign.example.com/prefix/signwell/embedded.js")
+        let page = SignWellEmbed.htmlPage(signingURL: signing)
+        #expect(page.contains(#"<script src="https://sign.example.com/prefix/signwell/embedded.js"></script>"#))
+        let client = SignWellClient(baseURL: try #require(URL(string: "http://127.0.0.1:8080/signwell/api/v1")), apiKey: "k")
+        #expect(client.embedScriptURL.absoluteString == "http://127.0.0.1:8080/signwell/embedded.js")
+        // SignWell's own signing URLs, and URLs with no signwell segment, keep SignWell's script.
+        for other in ["https://app.signwell.com/sign/abc", "https://www.signwell.com/api/v1", "https://example.com/sign/abc"] {
+            #expect(SignWellEmbed.scriptURL(besides: try #require(URL(string: other))) == SignWellEmbed.signWellScriptURL, "\(other)")
+        }
+    }
+
     @Test func thePagePostsEachOutcomeToTheSampleHandler() throws {
         var options = SignWellEmbed.Options()
         options.allowDecline = false
