@@ -73,6 +73,15 @@ public final class NUXEntityCache: Sendable {
         return (try? FileManager.default.removeItem(at: file)) != nil
     }
 
+    /// Forgets `entity`, found by its type and identifier.
+    ///
+    /// - Returns: Whether it was kept.
+    @discardableResult
+    public func removeEntity(_ entity: any NUXEntityPersistable) -> Bool {
+        guard let file = entityFile(entityType: entity.entityType, entityId: entity.entityId) else { return false }
+        return (try? FileManager.default.removeItem(at: file)) != nil
+    }
+
     /// Whether an entity of type `type` whose identifier is `entityId` is kept.
     public func hasEntity<Entity: NUXEntityPersistable>(withId entityId: String, ofType type: Entity.Type) -> Bool {
         guard let file = entityFile(entityType: Entity.entityType, entityId: entityId) else { return false }

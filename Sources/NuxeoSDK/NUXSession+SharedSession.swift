@@ -4,7 +4,7 @@ extension NUXSession {
     /// The name of the property list ``sharedSession`` reads, without its `.plist` extension.
     public static let propertyFileName = "NUXSession-info"
 
-    private static let shared = LockedValue<(file: URL?, session: NUXSession?)>((nil, nil))
+    private static let sharedState = LockedValue<(file: URL?, session: NUXSession?)>((nil, nil))
 
     /// The session most of an app uses, set up from a `NUXSession-info.plist`: the one at
     /// ``sharedSessionPropertyFile`` if set, else the one in the main bundle.
@@ -17,21 +17,24 @@ extension NUXSession {
     /// The session is created on first use and kept; setting
     /// ``sharedSessionPropertyFile`` makes the next use read that file.
     public static var sharedSession: NUXSession {
-        shared.withLock { shared in
-            if let session = shared.session { return session }
-            let file = shared.file ?? Bundle.main.url(forResource: propertyFileName, withExtension: "plist")
+        sharedState.withLock { state in
+            if let session = state.session { return session }
+            let file = state.file ?? Bundle.main.url(forResource: propertyFileName, withExtension: "plist")
             let session = file.flatMap { try? NUXSession(propertyFile: $0) }
                 ?? NUXSession(serverURL: URL(string: "http://localhost:8080/nuxeo")!)
-            shared.session = session
+            state.session = session
             return session
         }
     }
 
+    /// ``sharedSession``, by the name the SDK's documentation gives it (`[NUXSession shared]`).
+    public static var shared: NUXSession { sharedSession }
+
     /// The property list ``sharedSession`` is set up from, instead of the main bundle's
     /// `NUXSession-info.plist`; setting it makes the next use of ``sharedSession`` read it.
     public static var sharedSessionPropertyFile: URL? {
-        get { shared.current.file }
-        set { shared.current = (newValue, nil) }
+        get { sharedState.current.file }
+        set { sharedState.current = (newValue, nil) }
     }
 
     /// A session set up from the `NUXSession-info` property list at `propertyFile`; see

@@ -93,6 +93,18 @@ public final class NUXSession: Sendable {
         settings.withLock { $0.categories += categories }
     }
 
+    /// ``addDefaultSchemas(_:)``, by the name the SDK's documentation also uses
+    /// (`[session addDefaultSchema: @[@"dublincore", @"file"]]`).
+    public func addDefaultSchema(_ schemas: [String]) {
+        addDefaultSchemas(schemas)
+    }
+
+    /// ``addDefaultCategories(_:)``, by the name the SDK's documentation also uses
+    /// (`[session addDefaultCategory: @[@"video"]]`).
+    public func addDefaultCategory(_ categories: [String]) {
+        addDefaultCategories(categories)
+    }
+
     /// The REST API's root: ``url`` followed by ``apiPrefix``.
     var apiURL: URL {
         let settings = settings.current

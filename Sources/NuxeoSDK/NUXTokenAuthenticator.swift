@@ -37,7 +37,9 @@ public final class NUXTokenAuthenticator: NUXAuthenticator {
     private let tokenName: String
     private let userDefaultsSuite: String?
 
-    /// An authenticator for the app `applicationName`.
+    /// An authenticator for the app `applicationName`; `NUXTokenAuthenticator()`, as the SDK's
+    /// documentation writes it, names the app after its bundle (or process) and asks for
+    /// `ReadWrite`, both settable before the token is asked for.
     ///
     /// - Parameters:
     ///   - applicationName: The app's name, which the server records with the token.
@@ -48,12 +50,17 @@ public final class NUXTokenAuthenticator: NUXAuthenticator {
     ///   - userDefaultsSuite: The user defaults suite to keep the token and device identifier
     ///     in; `nil` for the standard user defaults.
     public init(
-        applicationName: String, permission: String = "ReadWrite", deviceDescription: String? = nil,
+        applicationName: String = NUXTokenAuthenticator.defaultApplicationName, permission: String = "ReadWrite", deviceDescription: String? = nil,
         tokenName: String = "defaultToken", userDefaultsSuite: String? = nil
     ) {
         settings = LockedValue(Settings(applicationName: applicationName, permission: permission, deviceDescription: deviceDescription))
         self.tokenName = tokenName
         self.userDefaultsSuite = userDefaultsSuite
+    }
+
+    /// The app's name when none is given: the main bundle's name, else the process's.
+    public static var defaultApplicationName: String {
+        (Bundle.main.object(forInfoDictionaryKey: "CFBundleName") as? String) ?? ProcessInfo.processInfo.processName
     }
 
     /// The app's name, sent when the token is asked for and with each request.
@@ -121,7 +128,9 @@ public final class NUXTokenAuthenticator: NUXAuthenticator {
     }
 
     /// Asks the server for a token with `request` (made by
-    /// ``NUXSession/requestTokenAuthentication()``) and keeps it.
+    /// ``NUXSession/requestTokenAuthentication()``) and keeps it; with no request, the shared
+    /// session's (``NUXSession/sharedSession``, with its credentials) is used, as the SDK's
+    /// documentation calls it with `nil`.
     ///
     /// The request gets the parameters `applicationName`, `deviceId`, `permission` and
     /// `deviceDescription` (if set). A token is kept, with the user name the request
@@ -130,7 +139,8 @@ public final class NUXTokenAuthenticator: NUXAuthenticator {
     ///
     /// - Throws: ``NUXError/tokenNotIssued(statusCode:)`` for another successful status or an
     ///   empty token, or why the request failed.
-    public func setTokenFromRequest(_ request: NUXRequest) async throws {
+    public func setTokenFromRequest(_ request: NUXRequest?) async throws {
+        let request = request ?? NUXSession.sharedSession.requestTokenAuthentication()
         fill(request)
         do {
             let response = try await request.response()
@@ -150,7 +160,7 @@ public final class NUXTokenAuthenticator: NUXAuthenticator {
     /// Asks the server for a token with `request` and keeps it, as
     /// ``setTokenFromRequest(_:)`` does, then calls `completion` with whether a token is kept,
     /// on a background thread.
-    public func setTokenFromRequest(_ request: NUXRequest, completion: NUXBooleanBlock?) {
+    public func setTokenFromRequest(_ request: NUXRequest?, completion: NUXBooleanBlock?) {
         Task {
             do {
                 try await setTokenFromRequest(request)
@@ -165,7 +175,7 @@ public final class NUXTokenAuthenticator: NUXAuthenticator {
     /// until done, then calls `completion` or `failure` before returning. Never call it from
     /// an app's main thread.
     @available(*, noasync, message: "Use setTokenFromRequest(_:) in async code")
-    public func setTokenFromRequestSynchronous(_ request: NUXRequest, completion: NUXBasicBlock?, failure: NUXBasicBlock?) {
+    public func setTokenFromRequestSynchronous(_ request: NUXRequest?, completion: NUXBasicBlock?, failure: NUXBasicBlock?) {
         let done = DispatchSemaphore(value: 0)
         Task {
             defer { done.signal() }

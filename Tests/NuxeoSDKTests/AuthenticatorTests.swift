@@ -88,10 +88,6 @@ struct AuthenticatorTests {
             let fromFile = try NUXBasicAuthenticator(propertyFile: file)
             #expect(fromFile.username == "Administrator")
 
-            NUXSession.sharedSessionPropertyFile = file
-            defer { NUXSession.sharedSessionPropertyFile = nil }
-            #expect(NUXSession.sharedSession.repository == "test")
-            #expect(NUXSession.sharedSession === NUXSession.sharedSession)
         }
     }
 

@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import Foundation
 import NuxeoSDK
 import Testing
@@ -46,6 +47,54 @@ import Testing
             let refused = await #expect(throws: NUXError.self) { try await authenticator.setTokenFromRequest(wrong) }
             #expect(refused?.nuxeoStatusCode == 401)
             #expect(!authenticator.softAuthentication, "a failed token request forgets the token")
+        }
+    }
+
+    @Test("the documentation's flow: the shared session from its property list, NUXTokenAuthenticator(), a token asked for with no request, singular defaults, an entity forgotten by itself")
+    func theDocumentedSharedSessionFlow() async throws {
+        try await NuxeoServer.with { server in
+            try await TemporaryDirectory.with { directory in
+                let file = URL(fileURLWithPath: directory).appendingPathComponent("NUXSession-info.plist")
+                let settings: [String: Any] = ["URL": server.nuxeoURL.absoluteString, "Username": "Administrator", "Password": NuxeoServer.password]
+                try PropertyListSerialization.data(fromPropertyList: settings, format: .xml, options: 0).write(to: file)
+                NUXSession.sharedSessionPropertyFile = file
+                defer { NUXSession.sharedSessionPropertyFile = nil }
+                let session = NUXSession.shared
+                #expect(session === NUXSession.sharedSession)
+                #expect(session.url == server.nuxeoURL)
+                session.addDefaultSchema(["dublincore", "file"])
+                session.addDefaultCategory(["permissions"])
+                #expect(session.defaultSchemas == ["dublincore", "file"])
+                #expect(session.defaultCategories == ["permissions"])
+
+                let documented = NUXTokenAuthenticator()
+                #expect(documented.applicationName == NUXTokenAuthenticator.defaultApplicationName)
+                #expect(!documented.applicationName.isEmpty)
+                #expect(documented.permission == "ReadWrite")
+
+                let suite = "nuxeosdk-tests-\(UUID().uuidString)"
+                defer { UserDefaults(suiteName: suite)?.removePersistentDomain(forName: suite) }
+                let authenticator = NUXTokenAuthenticator(userDefaultsSuite: suite)
+                authenticator.applicationName = "MyOwnAppName"
+                #expect(!authenticator.softAuthentication)
+                let saved = await withCheckedContinuation { continuation in
+                    authenticator.setTokenFromRequest(nil) { continuation.resume(returning: $0) }
+                }
+                #expect(saved, "the shared session's credentials ask for the token")
+                #expect(authenticator.softAuthentication)
+                #expect(authenticator.username == "Administrator")
+
+                let tokenSession = NUXSession(serverURL: server.nuxeoURL, authenticator: authenticator)
+                let domain = try await tokenSession.requestDocument("/default-domain").response().entity(as: NUXDocument.self)
+                #expect(domain.path == "/default-domain")
+                let uid = try #require(domain.uid)
+                let cache = NUXEntityCache(directory: URL(fileURLWithPath: directory).appendingPathComponent("cache"))
+                try cache.saveEntity(domain)
+                #expect(cache.hasEntity(withId: uid, ofType: NUXDocument.self))
+                #expect(cache.removeEntity(domain))
+                #expect(!cache.hasEntity(withId: uid, ofType: NUXDocument.self))
+                #expect(!cache.removeEntity(domain))
+            }
         }
     }
 }
