@@ -95,6 +95,11 @@ public struct ServerConfiguration: Sendable {
 
     /// The directory of the instance's signing keys.
     public var keysDirectory: String {
+        Self.keysDirectory(in: dataDirectory)
+    }
+
+    /// The directory of the keys of the instance whose data directory is `dataDirectory`.
+    public static func keysDirectory(in dataDirectory: String) -> String {
         URL(fileURLWithPath: dataDirectory).appendingPathComponent("keys").path
     }
 }

@@ -51,7 +51,7 @@ struct KeysCommand: AsyncParsableCommand {
         @OptionGroup var keyEncryption: KeyEncryptionKeyOptions
 
         func run() async throws {
-            let keysDirectory = URL(fileURLWithPath: store.dataDirectory).appendingPathComponent("keys").path
+            let keysDirectory = ServerConfiguration.keysDirectory(in: store.dataDirectory)
             let rotate = { [key] () throws -> KeyRotationStep in
                 switch key {
                 case .oauth2Token: try JSONWebTokenKey.rotate(in: keysDirectory)

@@ -58,7 +58,7 @@ struct IdempotentRequests: Sendable {
     /// was answered.
     func begin(_ key: String, principalID: String, now: Date = Date()) async throws -> Start {
         try await database.withTransaction(serializedBy: Self.lock(key, principalID)) { sql in
-            try await sql.delete(from: "repo_idempotent_requests").where("expires_at", .lessThan, Self.milliseconds(now)).run()
+            try await sql.delete(from: "repo_idempotent_requests").where("expires_at", .lessThan, now.millisecondsSince1970).run()
             let row = try await sql.select().columns("completed", "status", "headers", "body").from("repo_idempotent_requests")
                 .where("principal_id", .equal, principalID).where("request_key", .equal, key)
                 .first()
@@ -72,7 +72,7 @@ struct IdempotentRequests: Sendable {
             }
             try await sql.insert(into: "repo_idempotent_requests")
                 .columns("principal_id", "request_key", "completed", "expires_at")
-                .values(SQLBind(principalID), SQLBind(key), SQLBind(0), SQLBind(Self.milliseconds(now.addingTimeInterval(Self.abandonment))))
+                .values(SQLBind(principalID), SQLBind(key), SQLBind(0), SQLBind(now.addingTimeInterval(Self.abandonment).millisecondsSince1970))
                 .run()
             return .started
         }
@@ -84,7 +84,7 @@ struct IdempotentRequests: Sendable {
         try await database.withConnection { sql in
             try await sql.update("repo_idempotent_requests")
                 .set("completed", to: SQLBind(1))
-                .set("expires_at", to: SQLBind(Self.milliseconds(now.addingTimeInterval(Self.retention))))
+                .set("expires_at", to: SQLBind(now.addingTimeInterval(Self.retention).millisecondsSince1970))
                 .set("status", to: SQLBind(answer.status))
                 .set("headers", to: SQLBind(headers))
                 .set("body", to: SQLBind(answer.body))
@@ -105,9 +105,5 @@ struct IdempotentRequests: Sendable {
 
     private static func lock(_ key: String, _ principalID: String) -> Int64 {
         Database.lock(named: "idempotent request \(principalID) \(key)")
-    }
-
-    private static func milliseconds(_ date: Date) -> Int64 {
-        Int64((date.timeIntervalSince1970 * 1000).rounded())
     }
 }

@@ -72,8 +72,10 @@ public final class ISCP2DownstreamHandoffs: Service, Sendable {
                 try await reply(found.map(Self.description), to: replyTo)
             case .take:
                 guard let found = await registry.handOver(request.streamID, nodeID: request.nodeID, userID: request.userID) else { return }
-                guard case .success(let state) = found else {
-                    return try await reply(found.map { _ in Self.emptyHeader }, to: replyTo)
+                let state: ISCP2DownstreamState
+                switch found {
+                case .failure(let failure): return try await reply(Result<ISCP2DownstreamHandoffMessages.Header, ISCP2Failure>.failure(failure), to: replyTo)
+                case .success(let value): state = value
                 }
                 let handoff = await state.handOff(leaving: broker)
                 try await send(handoff, to: replyTo)
@@ -83,8 +85,6 @@ public final class ISCP2DownstreamHandoffs: Service, Sendable {
             logger.warning("iSCP v2 downstream handoff not answered", metadata: ["stream": "\(request.streamID)", "error": "\(error)"])
         }
     }
-
-    private static let emptyHeader = ISCP2DownstreamHandoffMessages.Header(dataIDAliases: [], upstreamAliases: [], eventCount: 0)
 
     private static func description(of state: ISCP2DownstreamState) -> ISCP2DownstreamHandoffMessages.Description {
         ISCP2DownstreamHandoffMessages.Description(

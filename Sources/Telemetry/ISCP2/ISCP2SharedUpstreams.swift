@@ -191,6 +191,6 @@ struct ISCP2SharedUpstreams: Sendable {
     }
 
     private var nowMilliseconds: Int64 {
-        Int64(clock().timeIntervalSince1970 * 1000)
+        clock().millisecondsSince1970
     }
 }

@@ -26,9 +26,7 @@ struct ISCP2DownstreamHandoffTests {
                 let upstream = try await edge.next(S.upstreamOpenResponse)
                 #expect(upstream.resultCode == .succeeded)
                 @Sendable func send(_ sequenceNumber: UInt32) async throws {
-                    let point = R.point(Int64(sequenceNumber), [UInt8(sequenceNumber)])
-                    try await edge.send(R.chunk(alias: upstream.assignedStreamIDAlias, sequenceNumber: sequenceNumber, [R.group(alias: 1, [point])]))
-                    #expect(try await edge.next(S.upstreamChunkAck).results.map(\.resultCode) == [.succeeded])
+                    try await edge.sendNumberedChunk(sequenceNumber, upstreamAlias: upstream.assignedStreamIDAlias)
                 }
 
                 // On the first instance the viewer names the data id 5 and the upstream 9,

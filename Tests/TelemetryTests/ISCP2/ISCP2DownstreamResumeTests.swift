@@ -18,9 +18,7 @@ struct ISCP2DownstreamResumeTests {
                 try await edge.send(R.openUpstream(2, session: "session-1", dataIDs: [R.dataID("1/speed", "float64")], expiry: 30))
                 let upstream = try await edge.next(S.upstreamOpenResponse)
                 @Sendable func send(_ sequenceNumber: UInt32) async throws {
-                    let point = R.point(Int64(sequenceNumber), [UInt8(sequenceNumber)])
-                    try await edge.send(R.chunk(alias: upstream.assignedStreamIDAlias, sequenceNumber: sequenceNumber, [R.group(alias: 1, [point])]))
-                    #expect(try await edge.next(S.upstreamChunkAck).results.map(\.resultCode) == [.succeeded])
+                    try await edge.sendNumberedChunk(sequenceNumber, upstreamAlias: upstream.assignedStreamIDAlias)
                 }
 
                 // The first viewer connection acknowledges chunk 1, not chunk 2, and drops

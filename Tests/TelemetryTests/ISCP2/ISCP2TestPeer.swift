@@ -173,4 +173,13 @@ extension ISCP2TestPeer {
             try await Task.sleep(for: .milliseconds(50))
         }
     }
+
+    /// Sends chunk `sequenceNumber` on upstream `upstreamAlias`: one point of data-id alias 1
+    /// whose elapsed time and one-byte payload are the sequence number, and expects it
+    /// acknowledged.
+    func sendNumberedChunk(_ sequenceNumber: UInt32, upstreamAlias: UInt32) async throws {
+        let point = ISCP2Requests.point(Int64(sequenceNumber), [UInt8(sequenceNumber)])
+        try await send(ISCP2Requests.chunk(alias: upstreamAlias, sequenceNumber: sequenceNumber, [ISCP2Requests.group(alias: 1, [point])]))
+        #expect(try await next(ISCP2Selectors.upstreamChunkAck).results.map(\.resultCode) == [.succeeded])
+    }
 }
