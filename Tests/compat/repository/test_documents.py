@@ -512,6 +512,9 @@ def test_convert_answers_the_blob_or_says_no_converter_is_available(nx, folder, 
         with pytest.raises(HTTPError) as missing:
             nx.client.request("GET", path)
         assert missing.value.status == 400
+        with pytest.raises(HTTPError) as unknown:
+            nx.client.request("GET", path, params={"format": "no-such-format"})
+        assert unknown.value.status == 400 and "pdf" in unknown.value.message
 
 
 @pytest.mark.parametrize(
