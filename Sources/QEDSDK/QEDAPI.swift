@@ -10,6 +10,10 @@ import Foundation
 /// QEDAPI.setup(with: "YOUR_API_KEY", serverURL: URL(string: "https://notary.example.com")!)
 /// ```
 ///
+/// Or, as QED's own documentation does, with the key alone, the server's URL being given by
+/// the app's configuration: the `QEDServerURL` entry of the app's `Info.plist`, or the
+/// `QED_SERVER_URL` environment variable (see ``serverURL``).
+///
 /// Every request exists in two forms: with a completion handler, which is called once, never
 /// on the main thread; and `async`. A request fails with a ``QEDAPIError`` when the SDK or the
 /// server refuses it, and with the `URLError` of a network failure.
@@ -38,8 +42,8 @@ public final class QEDAPI: Sendable {
     /// `Authorization: app-token KEY`.
     ///
     /// Requests made before this are still sent, without credentials, and the server refuses
-    /// them with a 401. A server URL is needed too: see ``setup(with:serverURL:)`` and
-    /// ``serverURL``.
+    /// them with a 401. The requests go to ``serverURL``: the one the app's `Info.plist` or
+    /// environment names, unless ``setup(with:serverURL:)`` gave another.
     ///
     /// - Parameter apiKey: A key the server issued (`chancery apikey create`).
     public static func setup(with apiKey: String) {
@@ -61,11 +65,22 @@ public final class QEDAPI: Sendable {
 
     /// The Chancery server's root URL, such as `https://notary.example.com`.
     ///
-    /// There is no default: Chancery is self-hosted. Until it is set, every request fails at
-    /// once with ``QEDAPIError/serverURLNotSet``, without touching the network.
+    /// Unless it is set (by ``setup(with:serverURL:)`` or here), it is the app's configured
+    /// server: the `QED_SERVER_URL` environment variable if it is set, else the `QEDServerURL`
+    /// string of the main bundle's `Info.plist`. There is no built-in default, since Chancery is
+    /// self-hosted: with none of these, every request fails at once with
+    /// ``QEDAPIError/serverURLNotSet``, without touching the network. Setting `nil` goes back to
+    /// the configured server.
     public static var serverURL: URL? {
-        get { settings.current.serverURL }
+        get { settings.current.serverURL ?? configuredServerURL }
         set { settings.withLock { $0.serverURL = newValue } }
+    }
+
+    /// The server the app's environment or `Info.plist` names, if any.
+    private static var configuredServerURL: URL? {
+        let text = ProcessInfo.processInfo.environment["QED_SERVER_URL"] ?? Bundle.main.object(forInfoDictionaryKey: "QEDServerURL") as? String
+        guard let text, let url = URL(string: text), url.scheme != nil, url.host != nil else { return nil }
+        return url
     }
 
     // MARK: Reports
@@ -73,9 +88,10 @@ public final class QEDAPI: Sendable {
     /// Reports `file` to the server, which notarizes it.
     ///
     /// The report carries the file's ``QEDFile/hash`` (also as its one provable file, named
-    /// `name.ext`), its name and note, and its date taken and extension as metadata. A file
-    /// that was reported before gets a new report and slug: Chancery never rewrites a logged
-    /// report.
+    /// `name.ext`, when it is a SHA-256), its name and note, and its date taken and extension as
+    /// metadata. A file reported before (one with a ``QEDFile/slug``) updates its report: the
+    /// server logs the file's current state as the report's next revision, under the same
+    /// slug. Earlier revisions stay in the log, since Chancery never rewrites a logged entry.
     ///
     /// - Parameters:
     ///   - file: The file to report; it needs a ``QEDFile/hash``.
@@ -93,7 +109,12 @@ public final class QEDAPI: Sendable {
     public static func sendReport(for file: QEDFile) async throws -> QEDFile {
         guard let hash = file.hash else { throw QEDAPIError.missingHash }
         let body = try JSONEncoder().encode(ReportRequest(file: file, hash: hash))
-        let answer = try await QEDConnection.configured().report("POST", ["reports"], trailingSlash: true, json: body)
+        let connection = try QEDConnection.configured()
+        let answer = if let slug = file.slug {
+            try await connection.report("PUT", ["reports", slug], trailingSlash: true, json: body)
+        } else {
+            try await connection.report("POST", ["reports"], trailingSlash: true, json: body)
+        }
         return try file.updated(fromReport: answer.report, statusCode: answer.statusCode)
     }
 

@@ -7,8 +7,9 @@ import FoundationNetworking
 ///
 /// Network failures come as the `URLError` that `URLSession` reported.
 public enum QEDAPIError: Error, Sendable, Equatable {
-    /// No server URL is configured: call ``QEDAPI/setup(with:serverURL:)`` or set
-    /// ``QEDAPI/serverURL`` first. No request was made.
+    /// No server URL is configured: call ``QEDAPI/setup(with:serverURL:)``, set
+    /// ``QEDAPI/serverURL``, or configure it in the app's `Info.plist` (`QEDServerURL`) or
+    /// environment (`QED_SERVER_URL`). No request was made.
     case serverURLNotSet
     /// The file has no ``QEDFile/hash`` to report: compute it with
     /// ``QEDFile/withCalculatedHash()`` first. No request was made.
@@ -35,7 +36,7 @@ extension QEDAPIError: LocalizedError {
     public var errorDescription: String? {
         switch self {
         case .serverURLNotSet:
-            "No Chancery server is configured; call QEDAPI.setup(with:serverURL:) first."
+            "No Chancery server is configured; call QEDAPI.setup(with:serverURL:), or set QEDServerURL in Info.plist or QED_SERVER_URL in the environment."
         case .missingHash:
             "The file has no hash yet; compute it with withCalculatedHash() first."
         case .notReported:

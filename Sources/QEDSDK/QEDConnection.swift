@@ -29,9 +29,8 @@ struct QEDConnection: Sendable {
     ///
     /// - Throws: ``QEDAPIError/serverURLNotSet`` when there is no server URL.
     static func configured() throws -> QEDConnection {
-        let settings = QEDAPI.settings.current
-        guard let serverURL = settings.serverURL else { throw QEDAPIError.serverURLNotSet }
-        return QEDConnection(serverURL: serverURL, apiKey: settings.apiKey)
+        guard let serverURL = QEDAPI.serverURL else { throw QEDAPIError.serverURLNotSet }
+        return QEDConnection(serverURL: serverURL, apiKey: QEDAPI.settings.current.apiKey)
     }
 
     /// Sends a request to `qed/v1/` followed by `segments` (each one percent-encoded).

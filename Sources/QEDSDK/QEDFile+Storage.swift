@@ -50,12 +50,13 @@ extension QEDFile {
         FileManager.default.fileExists(atPath: fileURL.path)
     }
 
-    /// Where the file's PDF certificate is stored once downloaded: `name.ext.pdf` in
-    /// ``pdfDirectory``.
+    /// Where the file's PDF certificate is stored once downloaded: `name.ext-slug.pdf` in
+    /// ``pdfDirectory`` for a reported file, so that two files of the same name never share a
+    /// certificate; `name.ext.pdf` before the file has a ``slug`` (and so a certificate).
     ///
     /// The URL is always given, whether a PDF is there or not; ``hasLocalPDF`` checks.
     public var pdfURL: URL {
-        Self.pdfDirectory.appendingPathComponent("\(fileName).pdf")
+        Self.pdfDirectory.appendingPathComponent(slug.map { "\(fileName)-\($0).pdf" } ?? "\(fileName).pdf")
     }
 
     /// Whether the file's PDF certificate exists at ``pdfURL``.

@@ -33,9 +33,11 @@ public struct QEDFile: Codable, Sendable {
     /// with ``QEDAPI/sendReport(for:completion:)``.
     public var slug: String?
 
-    /// The lowercase hex SHA-256 of the file's contents, which the report proves.
+    /// The hex digest of the file's contents, which the report proves: its SHA-256 as
+    /// ``withCalculatedHash()`` computes it, or any other hex digest of at most 32 bytes.
     ///
-    /// It must be set before the file is reported; ``withCalculatedHash()`` computes it.
+    /// It must be set before the file is reported. A SHA-256 is recommended: only then does the
+    /// report also list the file as a provable file and carry an RFC 3161 time-stamp token.
     public var hash: String?
 
     /// Where the file's report stands, as the server last said.

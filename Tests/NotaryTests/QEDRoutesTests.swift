@@ -254,6 +254,85 @@ import X509
         }
     }
 
+    @Test func aRevisionKeepsTheSlugAndAddsALogEntry() async throws {
+        try await Self.withAPI { client, keys, store in
+            let slug = try await Self.submit(client, keys.alice, hash: "ab12")
+            let first = try await client.execute(uri: "/qed/v1/reports/\(slug)", method: .get, headers: keys.alice) { Self.json($0) }
+            let firstIndex = try #require((first["tx"] as? [String: Any])?["block_height"] as? Int)
+
+            let revision = Self.report(hash: "cd34", extra: ["name": "Renamed", "note": "second revision"])
+            let revised = try await client.execute(uri: "/qed/v1/reports/\(slug)/", method: .put, headers: keys.alice, body: revision) { response in
+                #expect(response.status == .ok)
+                return Self.json(response)
+            }
+            #expect(revised["slug"] as? String == slug)
+            #expect(revised["status"] as? String == "confirmed")
+            #expect(revised["hash"] as? String == "cd34")
+            #expect(revised["name"] as? String == "Renamed")
+            let revisedIndex = try #require((revised["tx"] as? [String: Any])?["block_height"] as? Int)
+            #expect(revisedIndex > firstIndex)
+
+            // The report now shows the revision; both entries are in the log under the slug.
+            let read = try await client.execute(uri: "/qed/v1/reports/\(slug)", method: .get, headers: keys.alice) { Self.json($0) }
+            #expect(read["note"] as? String == "second revision")
+            #expect((read["tx"] as? [String: Any])?["block_height"] as? Int == revisedIndex)
+            for (index, hash) in [(firstIndex, "ab12"), (revisedIndex, "cd34")] {
+                let entry = try NotaryEntry(parsing: try #require(try await store.entries(in: index..<index + 1).first))
+                #expect(entry.slug == slug)
+                #expect(entry.reportHash == hash)
+            }
+            // Lookups by hash follow the revision.
+            let byOldHash = try await client.execute(uri: "/qed/v1/reports/?hash=ab12", method: .get, headers: keys.alice) { response in
+                (try? JSONSerialization.jsonObject(with: Data(response.body.readableBytesView))) as? [[String: Any]] ?? [["unread": true]]
+            }
+            #expect(byOldHash.isEmpty)
+        }
+    }
+
+    @Test func onlyTheOwnerRevisesAReport() async throws {
+        try await Self.withAPI { client, keys, _ in
+            let slug = try await Self.submit(client, keys.alice)
+            try await client.execute(uri: "/qed/v1/reports/\(slug)/", method: .put, headers: keys.bob, body: Self.report(hash: "01")) { response in
+                #expect(response.status == .notFound, "another member learns nothing of the report")
+            }
+            try await client.execute(uri: "/qed/v1/reports/\(slug)/", method: .put, headers: keys.admin, body: Self.report(hash: "01")) { response in
+                #expect(response.status == .forbidden)
+                #expect(Self.json(response)["detail"] as? String == "Only the user who made a report can revise it.")
+            }
+            try await client.execute(uri: "/qed/v1/reports/NoSuchSlug/", method: .put, headers: keys.alice, body: Self.report()) { response in
+                #expect(response.status == .notFound)
+            }
+            try await client.execute(uri: "/qed/v1/reports/\(slug)/", method: .put, headers: keys.alice, body: Self.report(hash: "xyz")) { response in
+                #expect(response.status == .badRequest)
+                #expect((Self.json(response)["hash"] as? [String])?.isEmpty == false)
+            }
+            let unchanged = try await client.execute(uri: "/qed/v1/reports/\(slug)", method: .get, headers: keys.alice) { Self.json($0) }
+            #expect(unchanged["hash"] as? String == "deadbeef")
+        }
+    }
+
+    @Test func concurrentRevisionsEndWithTheNewestEntry() async throws {
+        try await Self.withAPI { client, keys, _ in
+            let slug = try await Self.submit(client, keys.alice)
+            let indexes = try await withThrowingTaskGroup(of: Int.self) { group in
+                for number in 0..<6 {
+                    group.addTask {
+                        try await client.execute(
+                            uri: "/qed/v1/reports/\(slug)/", method: .put, headers: keys.alice,
+                            body: Self.report(hash: String(format: "%02x", number))
+                        ) { response in
+                            (Self.json(response)["tx"] as? [String: Any])?["block_height"] as? Int ?? -1
+                        }
+                    }
+                }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(!indexes.contains(-1))
+            let read = try await client.execute(uri: "/qed/v1/reports/\(slug)", method: .get, headers: keys.alice) { Self.json($0) }
+            #expect((read["tx"] as? [String: Any])?["block_height"] as? Int == indexes.max())
+        }
+    }
+
     @Test func findsTheReportsOfAHashOldestFirst() async throws {
         try await Self.withAPI { client, keys, _ in
             var slugs: [String] = []

@@ -197,6 +197,73 @@ import Testing
         }
     }
 
+    @Test func reportingAReportedFileAgainRevisesItsReport() async throws {
+        try await NotaryServer.with { server in
+            QEDAPI.setup(with: server.apiKey, serverURL: server.url)
+            let reported = try await QEDAPI.sendReport(for: try Self.newFile(note: "first"))
+            let slug = try #require(reported.slug)
+            let firstHeight = try #require((try await server.json("qed/v1/reports/\(slug)")["tx"] as? [String: Any])?["block_height"] as? Int)
+
+            var changed = reported
+            changed.note = "second"
+            let revised = try await QEDAPI.sendReport(for: changed)
+            #expect(revised.slug == slug, "the same report, not a new one")
+            #expect(revised.note == "second")
+            #expect(revised.proofStatus == .confirmed)
+            #expect(revised == reported)
+
+            let raw = try await server.json("qed/v1/reports/\(slug)")
+            #expect(raw["note"] as? String == "second")
+            let height = try #require((raw["tx"] as? [String: Any])?["block_height"] as? Int)
+            #expect(height > firstHeight, "the revision is a new log entry")
+            #expect(try await QEDAPI.getReport(for: reported).note == "second")
+        }
+    }
+
+    @Test func aRealFileStaysEqualToItsReportedCopy() async throws {
+        try await NotaryServer.with { server in
+            QEDAPI.setup(with: server.apiKey, serverURL: server.url)
+            TestStorage.prepare()
+            let url = QEDFile.qedDirectory.appendingPathComponent("photo-\(UUID().uuidString).jpg")
+            try Data("a photo \(UUID())".utf8).write(to: url)
+            let file = try #require(QEDFile(with: url)).withCalculatedHash()
+            let reported = try await QEDAPI.sendReport(for: file)
+            #expect(reported.dateTaken == file.dateTaken, "the file system's date, finer than a millisecond, is kept")
+            #expect(reported == file)
+            #expect(try await QEDAPI.getReport(for: reported).dateTaken == file.dateTaken)
+        }
+    }
+
+    @Test func aHashOtherThanSHA256IsReportedWithoutProvableFiles() async throws {
+        try await NotaryServer.with { server in
+            QEDAPI.setup(with: server.apiKey, serverURL: server.url)
+            var file = try Self.newFile()
+            let contents = try Data(contentsOf: file.fileURL)
+            file.hash = Insecure.SHA1.hash(data: contents).map { String(format: "%02x", $0) }.joined()
+            let reported = try await QEDAPI.sendReport(for: file)
+            #expect(reported.proofStatus == .confirmed)
+            #expect(reported.hash == file.hash)
+            let raw = try await server.json("qed/v1/reports/\(try #require(reported.slug))")
+            #expect(raw["hash"] as? String == file.hash)
+            #expect((raw["provable_files"] as? [Any])?.isEmpty == true)
+        }
+    }
+
+    @Test func setupWithTheKeyAloneUsesTheServerOfTheEnvironment() async throws {
+        try await NotaryServer.with { server in
+            QEDAPI.serverURL = nil
+            setenv("QED_SERVER_URL", server.url.absoluteString, 1)
+            defer { unsetenv("QED_SERVER_URL") }
+            QEDAPI.setup(with: server.apiKey)
+            #expect(QEDAPI.serverURL == server.url)
+            let reported = try await QEDAPI.sendReport(for: try Self.newFile())
+            #expect(reported.proofStatus == .confirmed)
+
+            setenv("QED_SERVER_URL", "not a URL", 1)
+            await #expect(throws: QEDAPIError.serverURLNotSet) { try await QEDAPI.getReport(for: reported) }
+        }
+    }
+
     /// A well-formed verifier key (C2SP signed-note, Ed25519) with the same name as `logKey`
     /// but a key of its own, which signed nothing the server sent.
     static func otherLogKey(like logKey: String) throws -> String {

@@ -56,6 +56,18 @@ import Testing
         #expect(file.pdfURL.lastPathComponent == "\(file.name).pdf")
     }
 
+    @Test func twoReportedFilesOfTheSameNameHaveTheirOwnPDF() {
+        TestStorage.prepare()
+        var first = QEDFile(withName: "IMG_0042", extension: "jpg", dateTaken: Self.taken)
+        var second = first
+        #expect(first.pdfURL.lastPathComponent == "IMG_0042.jpg.pdf", "before a report, the file's own name")
+        first.slug = "AAAAAAAAAA"
+        second.slug = "BBBBBBBBBB"
+        #expect(first.pdfURL.lastPathComponent == "IMG_0042.jpg-AAAAAAAAAA.pdf")
+        #expect(first.pdfURL != second.pdfURL)
+        #expect(first.pdfURL.deletingLastPathComponent() == QEDFile.pdfDirectory)
+    }
+
     @Test func equalityIsBySlugAndWithoutOneByDateTaken() {
         TestStorage.prepare()
         var a = QEDFile(withName: "a", extension: "jpg", dateTaken: Self.taken)

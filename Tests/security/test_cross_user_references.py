@@ -53,6 +53,13 @@ def test_qed_report_of_another_member_answers_as_an_unknown_one(server, http, pe
         assert refusal(stolen, slug) == refusal(missing, unknown)
         # Alice herself reads it.
         assert http.get(server.url(f"/qed/v1/reports/{slug}{suffix}"), auth=people["alice"], timeout=TIMEOUT).status_code == 200
+    # Revising it is refused in the same words as revising a report that does not exist.
+    revision = {"hash": secrets.token_hex(32), "provable_files": [], "original_created_at": "2024-05-06T07:08:09Z"}
+    stolen = http.put(server.url(f"/qed/v1/reports/{slug}/"), auth=people["bob"], timeout=TIMEOUT, json=revision)
+    missing = http.put(server.url(f"/qed/v1/reports/{unknown}/"), auth=people["bob"], timeout=TIMEOUT, json=revision)
+    assert stolen.status_code == missing.status_code == 404, stolen.text
+    assert refusal(stolen, slug) == refusal(missing, unknown)
+    assert http.get(server.url(f"/qed/v1/reports/{slug}"), auth=people["alice"], timeout=TIMEOUT).json()["hash"] == digest
     # Listing by hash shows Bob none of Alice's reports.
     listed = http.get(server.url("/qed/v1/reports"), params={"hash": digest}, auth=people["bob"], timeout=TIMEOUT)
     assert listed.status_code == 200 and listed.json() == []

@@ -43,18 +43,38 @@ public struct LogStore: Sendable {
 
     /// A row to insert with a batch.
     public struct Row: Sendable {
+        /// When a row with the same key exists already: it is replaced by this one where
+        /// `condition` holds, and kept as it is otherwise.
+        public struct Replacement: Sendable {
+            /// The columns of the unique key that finds the existing row.
+            public let key: [String]
+            /// What must hold for the replacement, over the stored row's columns (qualified by
+            /// the table's name) and the new row's (qualified by `excluded`).
+            public let condition: any SQLExpression
+
+            /// Creates a replacement rule.
+            public init(key: [String], condition: any SQLExpression) {
+                self.key = key
+                self.condition = condition
+            }
+        }
+
         /// The table.
         public let table: String
         /// The columns, in the order of ``values``.
         public let columns: [String]
         /// The values.
         public let values: [any SQLExpression]
+        /// Whether the row replaces an existing one of the same key; `nil` for a new row,
+        /// whose insertion fails if the key exists.
+        public let replacement: Replacement?
 
         /// Creates a row of `table`.
-        public init(table: String, columns: [String], values: [any SQLExpression]) {
+        public init(table: String, columns: [String], values: [any SQLExpression], replacement: Replacement? = nil) {
             self.table = table
             self.columns = columns
             self.values = values
+            self.replacement = replacement
         }
     }
 
@@ -127,15 +147,29 @@ public struct LogStore: Sendable {
         return max(now, previous)
     }
 
-    /// Inserts `rows`, one statement for each run of rows with the same table and columns,
-    /// within the bind limits of both engines.
+    /// Inserts `rows`, one statement for each run of new rows with the same table and columns,
+    /// within the bind limits of both engines, and one for each replacing row (a statement
+    /// may not replace one row twice).
     private static func insert(_ rows: [Row], into sql: any SQLDatabase) async throws {
         var start = 0
         while start < rows.count {
             let first = rows[start]
+            if let replacement = first.replacement {
+                try await sql.insert(into: first.table).columns(first.columns).values(first.values)
+                    .onConflict(with: replacement.key) { update in
+                        for column in first.columns where !replacement.key.contains(column) {
+                            update.set(excludedValueOf: column)
+                        }
+                        return update.where(replacement.condition)
+                    }
+                    .run()
+                start += 1
+                continue
+            }
             let perStatement = max(1, 30_000 / max(1, first.columns.count))
             var end = start + 1
-            while end < rows.count, end - start < perStatement, rows[end].table == first.table, rows[end].columns == first.columns {
+            while end < rows.count, end - start < perStatement, rows[end].replacement == nil, rows[end].table == first.table,
+                  rows[end].columns == first.columns {
                 end += 1
             }
             try await sql.insert(into: first.table).columns(first.columns).rows(rows[start..<end].map(\.values)).run()

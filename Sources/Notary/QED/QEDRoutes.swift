@@ -17,8 +17,10 @@ import X509
 /// (the other Chancery schemes work too).
 ///
 /// A report is answered only once its log entry is durable and covered by a signed
-/// checkpoint, so its status is `confirmed` from the first response. Reports are visible to
-/// the user who submitted them and to administrators.
+/// checkpoint, so its status is `confirmed` from the first response. `PUT reports/{slug}/`
+/// with a report's body revises the caller's report: a new log entry under the same slug,
+/// which the report shows from then on (earlier entries stay in the log). Reports are visible
+/// to the user who submitted them and to administrators.
 ///
 /// Each report also has artefacts for offline verification: `…/{slug}/proof` (a
 /// `c2sp.org/tlog-proof@v1` file whose `extra` line is the exact entry) and `…/{slug}/tsr` (an
@@ -76,6 +78,9 @@ public struct QEDRoutes: Sendable {
         }
         api.get("reports/:slug") { _, context in
             resource(try await visibleReport(context), origin: context.publicOrigin)
+        }
+        api.put("reports/:slug") { request, context in
+            try await revise(request, context: context)
         }
         api.get("reports/:slug/tsr") { _, context in
             let report = try await visibleReport(context)
@@ -162,16 +167,36 @@ public struct QEDRoutes: Sendable {
         return report
     }
 
+    /// `POST reports/`: notarizes a new report.
     private func submit(_ request: Request, context: ChanceryRequestContext) async throws -> EditedResponse<QEDReportResource> {
         let principal = try context.requirePrincipal()
+        let submission = try await Self.submission(in: request, context: context)
+        let report = try await ReportNotarizer(sequencer: sequencer, timeStamps: timeStamps).notarize(submission, ownerID: principal.userID)
+        return EditedResponse(status: .created, response: resource(report, origin: context.publicOrigin))
+    }
+
+    /// `PUT reports/{slug}/`: notarizes a new revision of the caller's own report, with the
+    /// same body as a new report; the slug stays.
+    private func revise(_ request: Request, context: ChanceryRequestContext) async throws -> QEDReportResource {
+        let principal = try context.requirePrincipal()
+        let report = try await visibleReport(context)
+        guard report.ownerID == principal.userID else {
+            throw APIError(.forbidden, "Only the user who made a report can revise it.")
+        }
+        let submission = try await Self.submission(in: request, context: context)
+        let revised = try await ReportNotarizer(sequencer: sequencer, timeStamps: timeStamps)
+            .notarize(submission, ownerID: principal.userID, revising: report.slug)
+        return resource(revised, origin: context.publicOrigin)
+    }
+
+    /// The report the request's JSON body describes, validated.
+    private static func submission(in request: Request, context: ChanceryRequestContext) async throws -> ReportSubmission {
         var request = request
         let body = try await request.collectBody(upTo: context.maxUploadSize)
         guard let fields = try? JSONDecoder().decode([String: JSONValue].self, from: Data(body.readableBytesView)) else {
             throw APIError(.badRequest, "JSON parse error: the body must be a JSON object.")
         }
-        let submission = try ReportSubmission(body: fields)
-        let report = try await ReportNotarizer(sequencer: sequencer, timeStamps: timeStamps).notarize(submission, ownerID: principal.userID)
-        return EditedResponse(status: .created, response: resource(report, origin: context.publicOrigin))
+        return try ReportSubmission(body: fields)
     }
 
     /// The report as QED shows it, with its links under `origin`.

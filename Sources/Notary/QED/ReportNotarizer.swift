@@ -13,12 +13,16 @@ struct ReportNotarizer: Sendable {
     let sequencer: Sequencer
     let timeStamps: TimeStampAuthority
 
-    /// Notarizes `submission` for the user `ownerID`.
+    /// Notarizes `submission` for the user `ownerID`, as a new report or as the next revision
+    /// of the report `revisedSlug` of that user.
+    ///
+    /// A revision is a new log entry under the same slug; the report then shows it, and the
+    /// earlier entries stay in the log, so proofs of earlier revisions keep verifying.
     ///
     /// - Throws: ``HTTPSupport/APIError`` 503 while the server shuts down.
-    func notarize(_ submission: ReportSubmission, ownerID: String) async throws -> StoredReport {
+    func notarize(_ submission: ReportSubmission, ownerID: String, revising revisedSlug: String? = nil) async throws -> StoredReport {
         let metadata = try CommittedMetadata(submission)
-        let slug = Slug.make()
+        let slug = revisedSlug ?? Slug.make()
         let entry = try NotaryEntry(
             origin: sequencer.origin, reportHash: submission.hash, digests: submission.fileDigests,
             metadataCommitment: metadata.commitment, slug: slug,
@@ -28,7 +32,7 @@ struct ReportNotarizer: Sendable {
             slug: slug, ownerID: ownerID, submission: submission,
             files: submission.provableFiles.map { StoredReport.File(slug: Slug.make(), hash: $0.hash, fileName: $0.fileName) },
             committedMetadata: metadata.bytes, salt: metadata.salt, leafHash: .leaf(entry.bytes),
-            timeStampReply: try timeStampReply(forHash: submission.hash)
+            timeStampReply: try timeStampReply(forHash: submission.hash), revises: revisedSlug != nil
         )
         do {
             let sequenced = try await sequencer.append(entry.bytes, record: ReportStore.writer(for: newReport))

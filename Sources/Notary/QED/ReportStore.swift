@@ -18,9 +18,14 @@ struct ReportStore: Sendable {
         let salt: [UInt8]
         let leafHash: TreeHash
         let timeStampReply: [UInt8]?
+        /// Whether the report is a new revision of the existing report with this slug.
+        let revises: Bool
     }
 
     /// The row of `report`, once its entry's position is known, to insert with the batch.
+    ///
+    /// A revision replaces the stored report of its slug, if that is still its owner's and
+    /// an older revision (a lower log index), so concurrent revisions end with the newest.
     static func writer(for report: NewReport) -> Sequencer.RecordWriter {
         { sequenced in
             let encoder = JSONEncoder()
@@ -39,10 +44,21 @@ struct ReportStore: Sendable {
                     SQLBind(metaData), SQLBind(files), SQLBind(Data(report.committedMetadata)), SQLBind(Data(report.salt)),
                     SQLBind(sequenced.index), SQLBind(report.leafHash.hex), SQLBind(sequenced.checkpoint.size), SQLBind(sequenced.time),
                     SQLBind(report.timeStampReply.map { Data($0) }),
-                ]
+                ],
+                replacement: report.revises ? revisionReplacement : nil
             )
         }
     }
+
+    /// A revision replaces the stored row of the same owner with a lower log index.
+    private static let revisionReplacement = LogStore.Row.Replacement(
+        key: ["slug"],
+        condition: SQLBinaryExpression(
+            SQLBinaryExpression(SQLColumn("owner_id", table: "notary_reports"), .equal, SQLColumn("owner_id", table: "excluded")),
+            .and,
+            SQLBinaryExpression(SQLColumn("log_index", table: "notary_reports"), .lessThan, SQLColumn("log_index", table: "excluded"))
+        )
+    )
 
     /// The report as it was stored with its batch, without reading it back.
     static func stored(_ report: NewReport, at sequenced: Sequencer.Sequenced) -> StoredReport {
