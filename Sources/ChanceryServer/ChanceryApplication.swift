@@ -110,7 +110,7 @@ public enum ChanceryApplication {
                 serverName: "Chancery"
             ),
             // Shut down in reverse: the sequencer integrates what is pending, then the database closes.
-            services: [PlatformService(platform: platform, logger: logger), notary.sequencer] + (signing.map { [$0.webhookDeliverer] } ?? [])
+            services: [PlatformService(platform: platform, logger: logger), notary.sequencer, notary.pendingReportRecovery] + (signing.map { [$0.webhookDeliverer] } ?? [])
                 + (telemetry?.sealer.map { [$0] } ?? []) + (telemetry?.upstreamLeases.map { [$0] } ?? [])
                 + (telemetry?.downstreamHandoffs.map { [$0] } ?? []),
             onServerRunning: { channel in

@@ -15,7 +15,7 @@ import TransparencyLog
 /// ```swift
 /// let notary = try await NotaryCapability.open(database: database, accounts: accounts,
 ///                                              keysDirectory: "data/keys", origin: "notary.example.com/log", logger: logger)
-/// notary.addRoutes(to: router)          // and run notary.sequencer as a service
+/// notary.addRoutes(to: router)   // and run notary.sequencer and notary.pendingReportRecovery as services
 /// ```
 public struct NotaryCapability: Sendable {
     /// The log's single writer; run it as a service next to the HTTP server.
@@ -24,6 +24,9 @@ public struct NotaryCapability: Sendable {
     public let logVerifier: Ed25519NoteVerifier
     /// The RFC 3161 time-stamp authority, for other capabilities' signatures.
     public let timeStampAuthority: TimeStampAuthority
+    /// Logs the reports accepted as pending that an instance stopped before logging; run it
+    /// as a service next to the sequencer.
+    public let pendingReportRecovery: PendingReportRecovery
     private let log: LogRoutes
     private let qed: QEDRoutes
     private let tsa: TSARoutes
@@ -49,10 +52,12 @@ public struct NotaryCapability: Sendable {
         let timeStamps = try tsaKeys.authority(policy: policy)
         let store = LogStore(database: database)
         let sequencer = try await Sequencer(store: store, signer: signer, logger: logger)
+        let notarizer = ReportNotarizer(sequencer: sequencer, timeStamps: timeStamps)
         return NotaryCapability(
             sequencer: sequencer,
             logVerifier: signer.verifier,
             timeStampAuthority: timeStamps,
+            pendingReportRecovery: PendingReportRecovery(database: database, sequencer: sequencer, timeStamps: timeStamps, logger: logger),
             log: LogRoutes(store: store, verifierKey: signer.verifier.verifierKey),
             qed: QEDRoutes(
                 accounts: accounts, sequencer: sequencer, database: database, logVerifier: signer.verifier,
@@ -61,7 +66,7 @@ public struct NotaryCapability: Sendable {
             tsa: try TSARoutes(accounts: accounts, authority: timeStamps, keys: tsaKeys),
             verify: VerifyRoutes(database: database, logVerifier: signer.verifier),
             pdfSignatures: PDFSignatureRoutes(accounts: accounts, trustedRoots: [tsaKeys.rootCertificate]),
-            notarizer: ReportNotarizer(sequencer: sequencer, timeStamps: timeStamps)
+            notarizer: notarizer
         )
     }
 

@@ -47,5 +47,15 @@ public enum NotaryMigrations {
         Migration(version: 3, name: "a time-stamp reply per report") { sql in
             try await sql.alter(table: "notary_reports").column("time_stamp_reply", type: .blob).run()
         },
+        Migration(version: 4, name: "reports accepted before they are logged") { sql in
+            try await sql.create(table: "notary_pending_reports")
+                .column("leaf_hash", type: .text, .primaryKey(autoIncrement: false))
+                .column("slug", type: .text, .notNull)
+                .column("owner_id", type: .text, .notNull)
+                .column("prepared", type: .text, .notNull)
+                .column("created_at", type: .timestamp, .notNull)
+                .run()
+            try await sql.create(index: "notary_pending_reports_by_slug").on("notary_pending_reports").column("slug").run()
+        },
     ])
 }

@@ -30,6 +30,7 @@ public final class QEDAPI: Sendable {
     struct Settings: Sendable {
         var apiKey: String?
         var serverURL: URL?
+        var waitsForConfirmation = true
     }
 
     static let settings = LockedValue(Settings())
@@ -76,6 +77,18 @@ public final class QEDAPI: Sendable {
         set { settings.withLock { $0.serverURL = newValue } }
     }
 
+    /// Whether ``sendReport(for:completion:)`` waits until the report is in the log (the
+    /// default), so that the file comes back ``QEDFile/ProofStatus/confirmed``.
+    ///
+    /// Set to `false`, the server answers as soon as it has durably accepted the report, and
+    /// the file comes back ``QEDFile/ProofStatus/pending`` (as QED's reports usually do at
+    /// first); ``getReport(for:completion:)`` then tells when it is confirmed, usually well
+    /// within a second. The request carries `Prefer: respond-async`.
+    public static var waitsForConfirmation: Bool {
+        get { settings.current.waitsForConfirmation }
+        set { settings.withLock { $0.waitsForConfirmation = newValue } }
+    }
+
     /// The server the app's environment or `Info.plist` names, if any.
     private static var configuredServerURL: URL? {
         let text = ProcessInfo.processInfo.environment["QED_SERVER_URL"] ?? Bundle.main.object(forInfoDictionaryKey: "QEDServerURL") as? String
@@ -96,8 +109,8 @@ public final class QEDAPI: Sendable {
     /// - Parameters:
     ///   - file: The file to report; it needs a ``QEDFile/hash``.
     ///   - completion: Called once the server answered, not on the main thread, with a copy of
-    ///     `file` updated from the report (its ``QEDFile/slug`` and ``QEDFile/proofStatus``,
-    ///     `confirmed` on Chancery), or with the error.
+    ///     `file` updated from the report (its ``QEDFile/slug`` and ``QEDFile/proofStatus``:
+    ///     `confirmed`, or `pending` when ``waitsForConfirmation`` is `false`), or with the error.
     public static func sendReport(for file: QEDFile, completion: @escaping ReportHandler) {
         complete(completion) { try await sendReport(for: file) }
     }
@@ -110,10 +123,11 @@ public final class QEDAPI: Sendable {
         guard let hash = file.hash else { throw QEDAPIError.missingHash }
         let body = try JSONEncoder().encode(ReportRequest(file: file, hash: hash))
         let connection = try QEDConnection.configured()
+        let respondAsync = !waitsForConfirmation
         let answer = if let slug = file.slug {
-            try await connection.report("PUT", ["reports", slug], trailingSlash: true, json: body)
+            try await connection.report("PUT", ["reports", slug], trailingSlash: true, json: body, respondAsync: respondAsync)
         } else {
-            try await connection.report("POST", ["reports"], trailingSlash: true, json: body)
+            try await connection.report("POST", ["reports"], trailingSlash: true, json: body, respondAsync: respondAsync)
         }
         return try file.updated(fromReport: answer.report, statusCode: answer.statusCode)
     }

@@ -41,15 +41,20 @@ struct QEDConnection: Sendable {
     ///   - trailingSlash: Whether the path ends with `/`, as QED's `reports/` and `pdf/` do.
     ///   - json: The JSON body to send, if any.
     ///   - accept: The media type expected back.
+    ///   - respondAsync: Whether to ask the server not to wait for its work to finish
+    ///     (`Prefer: respond-async`).
     /// - Returns: The body of a 2xx answer, its media type and its status.
     /// - Throws: ``QEDAPIError/server(statusCode:message:fieldErrors:)`` for any other status,
     ///   or the `URLError` of a network failure.
     func send(
-        _ method: String, _ segments: [String], trailingSlash: Bool = false, json: Data? = nil, accept: String
+        _ method: String, _ segments: [String], trailingSlash: Bool = false, json: Data? = nil, accept: String, respondAsync: Bool = false
     ) async throws -> (body: Data, mediaType: String?, statusCode: Int) {
         var request = URLRequest(url: url(segments, trailingSlash: trailingSlash))
         request.httpMethod = method
         request.setValue(accept, forHTTPHeaderField: "Accept")
+        if respondAsync {
+            request.setValue("respond-async", forHTTPHeaderField: "Prefer")
+        }
         if let apiKey {
             request.setValue("app-token \(apiKey)", forHTTPHeaderField: "Authorization")
         }
@@ -71,11 +76,15 @@ struct QEDConnection: Sendable {
     ///
     /// - Returns: The report's JSON object, and the answer's status.
     ///
-    /// - Throws: As ``send(_:_:trailingSlash:json:accept:)`` does, and
+    /// - Throws: As ``send(_:_:trailingSlash:json:accept:respondAsync:)`` does, and
     ///   ``QEDAPIError/unexpectedResponse(statusCode:description:)`` if the answer is not a
     ///   JSON object.
-    func report(_ method: String, _ segments: [String], trailingSlash: Bool = false, json: Data? = nil) async throws -> (report: [String: Any], statusCode: Int) {
-        let (body, _, statusCode) = try await send(method, segments, trailingSlash: trailingSlash, json: json, accept: "application/json")
+    func report(
+        _ method: String, _ segments: [String], trailingSlash: Bool = false, json: Data? = nil, respondAsync: Bool = false
+    ) async throws -> (report: [String: Any], statusCode: Int) {
+        let (body, _, statusCode) = try await send(
+            method, segments, trailingSlash: trailingSlash, json: json, accept: "application/json", respondAsync: respondAsync
+        )
         guard let report = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else {
             throw QEDAPIError.unexpectedResponse(statusCode: statusCode, description: "the report is not a JSON object")
         }

@@ -220,6 +220,25 @@ import Testing
         }
     }
 
+    @Test func withoutWaitingAReportIsPendingUntilTheServerConfirmsIt() async throws {
+        try await NotaryServer.with { server in
+            QEDAPI.setup(with: server.apiKey, serverURL: server.url)
+            QEDAPI.waitsForConfirmation = false
+            defer { QEDAPI.waitsForConfirmation = true }
+            let reported = try await QEDAPI.sendReport(for: try Self.newFile())
+            #expect(reported.proofStatus == .pending)
+            #expect(reported.slug != nil)
+            // Poll as the QED documentation says, a bounded number of times.
+            var current = reported
+            for _ in 0..<200 where current.proofStatus == .pending {
+                try await Task.sleep(for: .milliseconds(25))
+                current = try await QEDAPI.getReport(for: current)
+            }
+            #expect(current.proofStatus == .confirmed)
+            #expect(current.slug == reported.slug)
+        }
+    }
+
     @Test func aRealFileStaysEqualToItsReportedCopy() async throws {
         try await NotaryServer.with { server in
             QEDAPI.setup(with: server.apiKey, serverURL: server.url)

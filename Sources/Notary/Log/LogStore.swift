@@ -78,6 +78,14 @@ public struct LogStore: Sendable {
         }
     }
 
+    /// A change to another table, made in the transaction of a batch.
+    public enum Change: Sendable {
+        /// Inserts the row, or replaces an existing one as its ``Row/replacement`` says.
+        case insert(Row)
+        /// Deletes the rows of `table` where `condition` holds.
+        case delete(table: String, condition: any SQLExpression)
+    }
+
     /// The newest checkpoint as stored: its note and when its batch was made durable.
     private struct StoredCheckpoint {
         let size: Int
@@ -89,15 +97,15 @@ public struct LogStore: Sendable {
     ///
     /// Under the integration lock it starts from the newest durable checkpoint (`cached` when
     /// it is of that size, else the frontier tiles read back), signs the new checkpoint with
-    /// `signer`, and inserts the entries, the tiles they changed, the checkpoint and the rows
-    /// that `records` makes from the batch's first index, checkpoint, note and time; the time
+    /// `signer`, and inserts the entries, the tiles they changed, the checkpoint, and makes the
+    /// changes that `records` derives from the batch's first index, checkpoint, note and time; the time
     /// is taken once the lock is held, so checkpoints' times never go back.
     ///
     /// With no entries it writes only the signed checkpoint of the empty log, when the log has
     /// no checkpoint yet, and returns the log as it stands.
     public func integrate(
         _ entries: [[UInt8]], origin: String, cached: TiledLog?, signer: Ed25519NoteSigner,
-        records: @Sendable (_ firstIndex: Int, Checkpoint, SignedNote, Date) throws -> [Row] = { _, _, _, _ in [] }
+        records: @Sendable (_ firstIndex: Int, Checkpoint, SignedNote, Date) throws -> [Change] = { _, _, _, _ in [] }
     ) async throws -> Integration {
         try await database.withTransaction(serializedBy: Self.integrationLock) { sql in
             let latest = try await Self.latestCheckpoint(in: sql)
@@ -114,7 +122,7 @@ public struct LogStore: Sendable {
             let checkpoint = Checkpoint(origin: origin, size: tree.size, root: tree.root)
             let note = try SignedNote.sign(checkpoint.text, with: [signer])
             let time = Self.batchTime(after: latest?.time)
-            let rows = try records(firstIndex, checkpoint, note, time)
+            let changes = try records(firstIndex, checkpoint, note, time)
             if !entries.isEmpty {
                 let entryRows = entries.enumerated().map { offset, entry in
                     [SQLBind(firstIndex + offset), SQLBind(Data(entry))] as [any SQLExpression]
@@ -132,7 +140,7 @@ public struct LogStore: Sendable {
                 .columns("size", "root", "note", "created_at")
                 .values(SQLBind(checkpoint.size), SQLBind(Data(checkpoint.root.bytes)), SQLBind(note.formatted), SQLBind(time))
                 .run()
-            try await Self.insert(rows, into: sql)
+            try await Self.apply(changes, to: sql)
             tree.forgetFullTiles()
             return Integration(tree: tree, firstIndex: firstIndex, checkpoint: checkpoint, note: note, time: time)
         }
@@ -147,33 +155,39 @@ public struct LogStore: Sendable {
         return max(now, previous)
     }
 
-    /// Inserts `rows`, one statement for each run of new rows with the same table and columns,
-    /// within the bind limits of both engines, and one for each replacing row (a statement
-    /// may not replace one row twice).
-    private static func insert(_ rows: [Row], into sql: any SQLDatabase) async throws {
+    /// Makes `changes` in order: one statement for each run of insertions of new rows with the
+    /// same table and columns, within the bind limits of both engines; one for each replacing
+    /// row (a statement may not replace one row twice) and each deletion.
+    private static func apply(_ changes: [Change], to sql: any SQLDatabase) async throws {
         var start = 0
-        while start < rows.count {
-            let first = rows[start]
-            if let replacement = first.replacement {
-                try await sql.insert(into: first.table).columns(first.columns).values(first.values)
-                    .onConflict(with: replacement.key) { update in
-                        for column in first.columns where !replacement.key.contains(column) {
-                            update.set(excludedValueOf: column)
-                        }
-                        return update.where(replacement.condition)
-                    }
-                    .run()
+        while start < changes.count {
+            switch changes[start] {
+            case .delete(let table, let condition):
+                try await sql.delete(from: table).where(condition).run()
                 start += 1
-                continue
+            case .insert(let first):
+                if let replacement = first.replacement {
+                    try await sql.insert(into: first.table).columns(first.columns).values(first.values)
+                        .onConflict(with: replacement.key) { update in
+                            for column in first.columns where !replacement.key.contains(column) {
+                                update.set(excludedValueOf: column)
+                            }
+                            return update.where(replacement.condition)
+                        }
+                        .run()
+                    start += 1
+                    continue
+                }
+                let perStatement = max(1, 30_000 / max(1, first.columns.count))
+                var rows = [first.values]
+                while start + rows.count < changes.count, rows.count < perStatement,
+                      case .insert(let next) = changes[start + rows.count], next.replacement == nil,
+                      next.table == first.table, next.columns == first.columns {
+                    rows.append(next.values)
+                }
+                try await sql.insert(into: first.table).columns(first.columns).rows(rows).run()
+                start += rows.count
             }
-            let perStatement = max(1, 30_000 / max(1, first.columns.count))
-            var end = start + 1
-            while end < rows.count, end - start < perStatement, rows[end].replacement == nil, rows[end].table == first.table,
-                  rows[end].columns == first.columns {
-                end += 1
-            }
-            try await sql.insert(into: first.table).columns(first.columns).rows(rows[start..<end].map(\.values)).run()
-            start = end
         }
     }
 

@@ -34,9 +34,10 @@ public actor Sequencer: Service {
         public let time: Date
     }
 
-    /// Makes the row that belongs to an entry (such as the report it notarizes), given where
-    /// the entry landed; the row is inserted in the transaction that makes the entry durable.
-    public typealias RecordWriter = @Sendable (Sequenced) throws -> LogStore.Row
+    /// Makes the changes that belong to an entry (such as the row of the report it notarizes),
+    /// given where the entry landed; they are made in the transaction that makes the entry
+    /// durable.
+    public typealias RecordWriter = @Sendable (Sequenced) throws -> [LogStore.Change]
 
     /// Why an entry was not logged.
     public enum Error: Swift.Error, Equatable {
@@ -121,8 +122,8 @@ public actor Sequencer: Service {
         do {
             let integration = try await store.integrate(batch.map(\.entry), origin: signer.keyName, cached: tree, signer: signer) {
                 firstIndex, checkpoint, note, time in
-                try writers.enumerated().compactMap { offset, writer in
-                    try writer?(Sequenced(index: firstIndex + offset, checkpoint: checkpoint, note: note, time: time))
+                try writers.enumerated().flatMap { offset, writer in
+                    try writer?(Sequenced(index: firstIndex + offset, checkpoint: checkpoint, note: note, time: time)) ?? []
                 }
             }
             tree = integration.tree

@@ -5,7 +5,9 @@ import TransparencyLog
 
 /// A report as the QED API shows it. `tx` describes the report's anchoring in Chancery's
 /// terms: the log entry's leaf hash, its index as the "block height", the checkpoint's time,
-/// the public verify page, and the log's origin and key ID as the "network".
+/// the public verify page, and the log's origin and key ID as the "network". A pending report
+/// (accepted, not logged yet) has only the leaf hash, as QED's pending transactions have only
+/// their hash.
 struct QEDReportResource: ResponseEncodable {
     struct Transaction: Encodable {
         struct Data: Encodable {
@@ -17,12 +19,12 @@ struct QEDReportResource: ResponseEncodable {
             }
         }
         let hash: String
-        let blockHeight: Int
-        let blockTime: String
-        let explorerURL: String
-        let networkName: String
-        let networkID: String
-        let data: Data
+        let blockHeight: Int?
+        let blockTime: String?
+        let explorerURL: String?
+        let networkName: String?
+        let networkID: String?
+        let data: Data?
         enum CodingKeys: String, CodingKey {
             case hash, data
             case blockHeight = "block_height"
@@ -77,6 +79,21 @@ struct QEDReportResource: ResponseEncodable {
             networkName: logOrigin,
             networkID: logKeyID,
             data: .init(checkpointSize: report.checkpointSize, checkpointRoot: report.checkpointRoot.base64)
+        )
+    }
+
+    /// A report accepted but not logged yet: status `pending`, and of `tx` only the hash of
+    /// the entry it will be logged as.
+    init(pending report: ReportStore.NewReport) {
+        self.slug = report.slug
+        self.status = "pending"
+        self.name = report.submission.name
+        self.note = report.submission.note
+        self.hash = report.submission.hash
+        self.provableFiles = report.files
+        self.metaData = report.submission.metaData
+        self.tx = Transaction(
+            hash: report.leafHash, blockHeight: nil, blockTime: nil, explorerURL: nil, networkName: nil, networkID: nil, data: nil
         )
     }
 }

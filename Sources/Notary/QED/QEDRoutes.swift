@@ -4,6 +4,7 @@ import Foundation
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
+import Logging
 import NIOCore
 import NotaryProof
 import Storage
@@ -17,7 +18,9 @@ import X509
 /// (the other Chancery schemes work too).
 ///
 /// A report is answered only once its log entry is durable and covered by a signed
-/// checkpoint, so its status is `confirmed` from the first response. `PUT reports/{slug}/`
+/// checkpoint, so its status is `confirmed` from the first response; a client that sends
+/// `Prefer: respond-async` is answered `202` with status `pending` as soon as the report is
+/// durably accepted, and reads it back until it is `confirmed`. `PUT reports/{slug}/`
 /// with a report's body revises the caller's report: a new log entry under the same slug,
 /// which the report shows from then on (earlier entries stay in the log). Reports are visible
 /// to the user who submitted them and to administrators.
@@ -40,6 +43,8 @@ public struct QEDRoutes: Sendable {
     private let logKeyID: String
     private let timeStamps: TimeStampAuthority
     private let tsaRootPEM: String
+    private let notarizer: ReportNotarizer
+    private let pending: PendingReportStore
 
     /// Creates the routes.
     ///
@@ -59,6 +64,8 @@ public struct QEDRoutes: Sendable {
         self.logKeyID = NoteKey.hex(logVerifier.keyID)
         self.timeStamps = timeStamps
         self.tsaRootPEM = tsaRootPEM
+        self.notarizer = ReportNotarizer(sequencer: sequencer, timeStamps: timeStamps)
+        self.pending = PendingReportStore(database: database)
     }
 
     /// Adds the routes to `router`.
@@ -77,7 +84,8 @@ public struct QEDRoutes: Sendable {
             return found.map { resource($0, origin: context.publicOrigin) }
         }
         api.get("reports/:slug") { _, context in
-            resource(try await visibleReport(context), origin: context.publicOrigin)
+            if let accepted = try await visiblePendingReport(context) { return QEDReportResource(pending: accepted) }
+            return resource(try await visibleReport(context), origin: context.publicOrigin)
         }
         api.put("reports/:slug") { request, context in
             try await revise(request, context: context)
@@ -156,37 +164,90 @@ public struct QEDRoutes: Sendable {
         )
     }
 
-    /// The report named by the `slug` parameter, if the caller may see it; 404 otherwise, so
-    /// that slugs of other users' reports are not confirmed to exist.
+    /// The logged report named by the `slug` parameter, if the caller may see it; 404
+    /// otherwise, so that slugs of other users' reports are not confirmed to exist, and 409
+    /// for the caller's report that is still pending.
     private func visibleReport(_ context: ChanceryRequestContext) async throws -> StoredReport {
         let principal = try context.requirePrincipal()
         let slug = try context.parameters.require("slug")
         guard let report = try await reports.report(slug: slug), principal.isAdministrator || report.ownerID == principal.userID else {
+            if try await visiblePendingReport(context) != nil {
+                throw APIError(.conflict, "The report is pending: it is not in the log yet. Retry once its status is confirmed.")
+            }
             throw APIError(.notFound, "Not found.")
         }
         return report
+    }
+
+    /// The newest pending revision of the report named by the `slug` parameter, if there is
+    /// one and the caller may see it.
+    private func visiblePendingReport(_ context: ChanceryRequestContext) async throws -> ReportStore.NewReport? {
+        let principal = try context.requirePrincipal()
+        guard let accepted = try await pending.newest(slug: try context.parameters.require("slug"))?.prepared.report,
+              principal.isAdministrator || accepted.ownerID == principal.userID
+        else { return nil }
+        return accepted
     }
 
     /// `POST reports/`: notarizes a new report.
     private func submit(_ request: Request, context: ChanceryRequestContext) async throws -> EditedResponse<QEDReportResource> {
         let principal = try context.requirePrincipal()
         let submission = try await Self.submission(in: request, context: context)
-        let report = try await ReportNotarizer(sequencer: sequencer, timeStamps: timeStamps).notarize(submission, ownerID: principal.userID)
+        if Self.prefersAsync(request) {
+            return try await accept(try notarizer.prepare(submission, ownerID: principal.userID), context: context)
+        }
+        let report = try await notarizer.notarize(submission, ownerID: principal.userID)
         return EditedResponse(status: .created, response: resource(report, origin: context.publicOrigin))
     }
 
     /// `PUT reports/{slug}/`: notarizes a new revision of the caller's own report, with the
     /// same body as a new report; the slug stays.
-    private func revise(_ request: Request, context: ChanceryRequestContext) async throws -> QEDReportResource {
+    private func revise(_ request: Request, context: ChanceryRequestContext) async throws -> EditedResponse<QEDReportResource> {
         let principal = try context.requirePrincipal()
-        let report = try await visibleReport(context)
-        guard report.ownerID == principal.userID else {
-            throw APIError(.forbidden, "Only the user who made a report can revise it.")
+        let slug: String
+        if let accepted = try await visiblePendingReport(context) {
+            slug = accepted.slug
+            guard accepted.ownerID == principal.userID else { throw Self.notTheOwner }
+        } else {
+            let report = try await visibleReport(context)
+            guard report.ownerID == principal.userID else { throw Self.notTheOwner }
+            slug = report.slug
         }
         let submission = try await Self.submission(in: request, context: context)
-        let revised = try await ReportNotarizer(sequencer: sequencer, timeStamps: timeStamps)
-            .notarize(submission, ownerID: principal.userID, revising: report.slug)
-        return resource(revised, origin: context.publicOrigin)
+        if Self.prefersAsync(request) {
+            return try await accept(try notarizer.prepare(submission, ownerID: principal.userID, revising: slug), context: context)
+        }
+        let revised = try await notarizer.notarize(submission, ownerID: principal.userID, revising: slug)
+        return EditedResponse(status: .ok, response: resource(revised, origin: context.publicOrigin))
+    }
+
+    private static let notTheOwner = APIError(.forbidden, "Only the user who made a report can revise it.")
+    private static let prefer = HTTPField.Name("Prefer")!
+    private static let preferenceApplied = HTTPField.Name("Preference-Applied")!
+
+    /// Whether the client asked not to wait for the log (`Prefer: respond-async`, RFC 7240).
+    private static func prefersAsync(_ request: Request) -> Bool {
+        request.headers[values: Self.prefer].contains { value in
+            value.split(separator: ",").contains { $0.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() == "respond-async" }
+        }
+    }
+
+    /// Stores `prepared` as pending, answers `202 pending` once that is durable, and logs it
+    /// in the background; if this instance stops first, ``PendingReportRecovery`` logs it.
+    private func accept(_ prepared: ReportNotarizer.Prepared, context: ChanceryRequestContext) async throws -> EditedResponse<QEDReportResource> {
+        try await pending.insert(prepared)
+        let notarizer = notarizer
+        let logger = context.logger
+        Task {
+            do {
+                _ = try await notarizer.log(prepared, wasPending: true)
+            } catch {
+                logger.warning("a pending report was not logged yet; recovery will", metadata: ["slug": "\(prepared.report.slug)", "error": "\(error)"])
+            }
+        }
+        return EditedResponse(
+            status: .accepted, headers: [Self.preferenceApplied: "respond-async"], response: QEDReportResource(pending: prepared.report)
+        )
     }
 
     /// The report the request's JSON body describes, validated.

@@ -3,6 +3,7 @@ import HTTPTypes
 import TransparencyLog
 import HTTPSupport
 import NotaryProof
+import Storage
 import SwiftASN1
 import TimeStamping
 
@@ -13,6 +14,14 @@ struct ReportNotarizer: Sendable {
     let sequencer: Sequencer
     let timeStamps: TimeStampAuthority
 
+    /// A report made and ready to log: its log entry and what its row will hold.
+    struct Prepared: Codable, Sendable {
+        /// The exact log entry.
+        let entry: [UInt8]
+        /// The report's row, less what the log decides (index, checkpoint, time).
+        let report: ReportStore.NewReport
+    }
+
     /// Notarizes `submission` for the user `ownerID`, as a new report or as the next revision
     /// of the report `revisedSlug` of that user.
     ///
@@ -21,22 +30,35 @@ struct ReportNotarizer: Sendable {
     ///
     /// - Throws: ``HTTPSupport/APIError`` 503 while the server shuts down.
     func notarize(_ submission: ReportSubmission, ownerID: String, revising revisedSlug: String? = nil) async throws -> StoredReport {
+        try await log(try prepare(submission, ownerID: ownerID, revising: revisedSlug), wasPending: false)
+    }
+
+    /// Makes the report of `submission`: its slug (`revisedSlug` for a revision), its
+    /// committed metadata, its log entry and its RFC 3161 token.
+    func prepare(_ submission: ReportSubmission, ownerID: String, revising revisedSlug: String? = nil) throws -> Prepared {
         let metadata = try CommittedMetadata(submission)
         let slug = revisedSlug ?? Slug.make()
         let entry = try NotaryEntry(
             origin: sequencer.origin, reportHash: submission.hash, digests: submission.fileDigests,
-            metadataCommitment: metadata.commitment, slug: slug,
-            receivedMilliseconds: Int64(Date().timeIntervalSince1970 * 1000)
+            metadataCommitment: metadata.commitment, slug: slug, receivedMilliseconds: Date().millisecondsSince1970
         )
-        let newReport = ReportStore.NewReport(
+        let report = ReportStore.NewReport(
             slug: slug, ownerID: ownerID, submission: submission,
             files: submission.provableFiles.map { StoredReport.File(slug: Slug.make(), hash: $0.hash, fileName: $0.fileName) },
-            committedMetadata: metadata.bytes, salt: metadata.salt, leafHash: .leaf(entry.bytes),
+            committedMetadata: metadata.bytes, salt: metadata.salt, leafHash: TreeHash.leaf(entry.bytes).hex,
             timeStampReply: try timeStampReply(forHash: submission.hash), revises: revisedSlug != nil
         )
+        return Prepared(entry: entry.bytes, report: report)
+    }
+
+    /// Logs a prepared report and records its row in the same transaction (removing its
+    /// pending row if it `wasPending`); answers once both are durable.
+    ///
+    /// - Throws: ``HTTPSupport/APIError`` 503 while the server shuts down.
+    func log(_ prepared: Prepared, wasPending: Bool) async throws -> StoredReport {
         do {
-            let sequenced = try await sequencer.append(entry.bytes, record: ReportStore.writer(for: newReport))
-            return ReportStore.stored(newReport, at: sequenced)
+            let sequenced = try await sequencer.append(prepared.entry, record: ReportStore.writer(for: prepared.report, wasPending: wasPending))
+            return ReportStore.stored(prepared.report, at: sequenced)
         } catch Sequencer.Error.stopped {
             throw APIError(.serviceUnavailable, "The server is shutting down; retry shortly.")
         }

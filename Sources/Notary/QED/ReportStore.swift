@@ -9,30 +9,34 @@ struct ReportStore: Sendable {
     let database: Database
 
     /// What the sequencer writes for a report once its entry's position is known.
-    struct NewReport: Sendable {
+    struct NewReport: Codable, Sendable {
         let slug: String
         let ownerID: String
         let submission: ReportSubmission
         let files: [StoredReport.File]
         let committedMetadata: [UInt8]
         let salt: [UInt8]
-        let leafHash: TreeHash
+        /// The entry's leaf hash, as hex.
+        let leafHash: String
         let timeStampReply: [UInt8]?
         /// Whether the report is a new revision of the existing report with this slug.
         let revises: Bool
     }
 
-    /// The row of `report`, once its entry's position is known, to insert with the batch.
+    /// The row of `report`, once its entry's position is known, to insert with the batch;
+    /// for a report accepted as pending, also the removal of its pending row.
     ///
-    /// A revision replaces the stored report of its slug, if that is still its owner's and
-    /// an older revision (a lower log index), so concurrent revisions end with the newest.
-    static func writer(for report: NewReport) -> Sequencer.RecordWriter {
+    /// A revision, and any report that was pending (which a recovering instance may log
+    /// twice), replaces the stored report of its slug if that is still its owner's, an older
+    /// revision (a lower log index) and another entry; so concurrent revisions end with the
+    /// newest, and a second logging of one entry changes nothing.
+    static func writer(for report: NewReport, wasPending: Bool) -> Sequencer.RecordWriter {
         { sequenced in
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             let metaData = try report.submission.metaData.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
             let files = String(decoding: try encoder.encode(report.files), as: UTF8.self)
-            return LogStore.Row(
+            let row = LogStore.Row(
                 table: "notary_reports",
                 columns: [
                     "slug", "owner_id", "hash", "name", "note", "email", "original_created_at", "meta_data", "provable_files",
@@ -42,21 +46,27 @@ struct ReportStore: Sendable {
                     SQLBind(report.slug), SQLBind(report.ownerID), SQLBind(report.submission.hash), SQLBind(report.submission.name),
                     SQLBind(report.submission.note), SQLBind(report.submission.email), SQLBind(report.submission.originalCreatedAt),
                     SQLBind(metaData), SQLBind(files), SQLBind(Data(report.committedMetadata)), SQLBind(Data(report.salt)),
-                    SQLBind(sequenced.index), SQLBind(report.leafHash.hex), SQLBind(sequenced.checkpoint.size), SQLBind(sequenced.time),
+                    SQLBind(sequenced.index), SQLBind(report.leafHash), SQLBind(sequenced.checkpoint.size), SQLBind(sequenced.time),
                     SQLBind(report.timeStampReply.map { Data($0) }),
                 ],
-                replacement: report.revises ? revisionReplacement : nil
+                replacement: report.revises || wasPending ? revisionReplacement : nil
             )
+            return wasPending ? [.insert(row), PendingReportStore.removal(leafHash: report.leafHash)] : [.insert(row)]
         }
     }
 
-    /// A revision replaces the stored row of the same owner with a lower log index.
+    /// A revision replaces the stored row of the same owner with a lower log index and
+    /// another entry.
     private static let revisionReplacement = LogStore.Row.Replacement(
         key: ["slug"],
         condition: SQLBinaryExpression(
-            SQLBinaryExpression(SQLColumn("owner_id", table: "notary_reports"), .equal, SQLColumn("owner_id", table: "excluded")),
+            SQLBinaryExpression(
+                SQLBinaryExpression(SQLColumn("owner_id", table: "notary_reports"), .equal, SQLColumn("owner_id", table: "excluded")),
+                .and,
+                SQLBinaryExpression(SQLColumn("log_index", table: "notary_reports"), .lessThan, SQLColumn("log_index", table: "excluded"))
+            ),
             .and,
-            SQLBinaryExpression(SQLColumn("log_index", table: "notary_reports"), .lessThan, SQLColumn("log_index", table: "excluded"))
+            SQLBinaryExpression(SQLColumn("leaf_hash", table: "notary_reports"), .notEqual, SQLColumn("leaf_hash", table: "excluded"))
         )
     )
 
@@ -65,7 +75,7 @@ struct ReportStore: Sendable {
         StoredReport(
             slug: report.slug, ownerID: report.ownerID, hash: report.submission.hash, name: report.submission.name,
             note: report.submission.note, email: report.submission.email, originalCreatedAt: report.submission.originalCreatedAt,
-            metaData: report.submission.metaData, files: report.files, logIndex: sequenced.index, leafHash: report.leafHash.hex,
+            metaData: report.submission.metaData, files: report.files, logIndex: sequenced.index, leafHash: report.leafHash,
             checkpointSize: sequenced.checkpoint.size, checkpointRoot: sequenced.checkpoint.root, checkpointTime: sequenced.time,
             timeStampReply: report.timeStampReply, committedMetadata: report.committedMetadata, salt: report.salt
         )

@@ -7,7 +7,7 @@ import NotaryProof
 ///
 /// Every problem is collected, so the client learns about all of them at once, as a 400 with
 /// one list of messages per field.
-struct ReportSubmission: Sendable {
+struct ReportSubmission: Codable, Sendable {
     /// A file the report vouches for.
     struct ProvableFile: Codable, Sendable, Equatable {
         let hash: String
