@@ -29,6 +29,7 @@ public final class NUXHierarchy: Sendable {
     private struct State {
         var nodeBlock: NodeBlock?
         var nodeInvalidationBlock: InvalidationBlock?
+        var refreshesContentWhenOnline = true
         var completionBlock: NUXBasicBlock?
         var failureBlock: NUXBasicBlock?
         var request: NUXRequest?
@@ -85,12 +86,20 @@ public final class NUXHierarchy: Sendable {
         set { state.withLock { $0.nodeBlock = newValue } }
     }
 
-    /// Tells ``contentOfDocument(_:forceOfflineMode:)`` whether to ask the ``nodeBlock`` for
-    /// a node's content again rather than return the kept one; `nil` always returns the kept
-    /// one.
+    /// Tells ``contentOfDocument(_:forceOfflineMode:)`` whether a node's kept content is out of
+    /// date and must be asked of the ``nodeBlock`` again even when
+    /// ``refreshesContentWhenOnline`` is `false`.
     public var nodeInvalidationBlock: InvalidationBlock? {
         get { state.current.nodeInvalidationBlock }
         set { state.withLock { $0.nodeInvalidationBlock = newValue } }
+    }
+
+    /// Whether ``contentOfDocument(_:forceOfflineMode:)`` asks the ``nodeBlock`` for a node's
+    /// content each time while the device is online (the default, as the SDK's documentation
+    /// describes), or only when the ``nodeInvalidationBlock`` says so.
+    public var refreshesContentWhenOnline: Bool {
+        get { state.current.refreshesContentWhenOnline }
+        set { state.withLock { $0.refreshesContentWhenOnline = newValue } }
     }
 
     /// Called when a load started with ``loadWithRequest(_:)`` succeeds.
@@ -113,15 +122,16 @@ public final class NUXHierarchy: Sendable {
     // MARK: Loading
 
     /// Loads the hierarchy with `request` in the background, then calls the
-    /// ``completionBlock`` or the ``failureBlock``; ``waitUntilLoadingIsDone()`` waits for
-    /// it. See ``load(with:)``.
+    /// ``completionBlock`` or the ``failureBlock`` on the request's session's
+    /// ``NUXSession/callbackQueue`` (or on a background thread); ``waitUntilLoadingIsDone()``
+    /// waits for the load. See ``load(with:)``.
     public func loadWithRequest(_ request: NUXRequest) {
         let task = Task {
             do {
                 try await load(with: request)
-                completionBlock?()
+                if let block = completionBlock { request.session.deliver(block) }
             } catch {
-                failureBlock?()
+                if let block = failureBlock { request.session.deliver(block) }
                 throw error
             }
         }
@@ -200,19 +210,26 @@ public final class NUXHierarchy: Sendable {
         return try await store.node(nodeRef)?.document
     }
 
-    /// The content kept for the node of `document`.
+    /// The content of the node of `document`: fresh while online, kept while offline.
     ///
-    /// Unless `forceOfflineMode`, when the ``nodeInvalidationBlock`` says the content is out
-    /// of date, the ``nodeBlock`` is asked for it again, and the new content is kept and
-    /// returned.
+    /// Unless `forceOfflineMode`, the ``nodeBlock`` (if any) is asked for the content again
+    /// each time, as the SDK's documentation describes (when ``refreshesContentWhenOnline``
+    /// is `false`, only when the ``nodeInvalidationBlock`` says the kept content is out of
+    /// date); the new content is kept and returned. When the block fails for want of the
+    /// network (a `URLError`), the device is offline and the kept content is returned.
     public func contentOfDocument(_ document: NUXDocument, forceOfflineMode: Bool = false) async throws -> [any NUXEntity] {
         try await open()
         let state = state.current
-        if !forceOfflineMode, let nodeBlock = state.nodeBlock, state.nodeInvalidationBlock?(document) == true,
+        if !forceOfflineMode, let nodeBlock = state.nodeBlock,
+           state.refreshesContentWhenOnline || state.nodeInvalidationBlock?(document) == true,
            let node = try await store.node(document.entityId) {
-            let content = try await nodeBlock(node.document, node.depth)
-            try await store.replaceContent(ofNode: document.entityId, with: content)
-            return content
+            do {
+                let content = try await nodeBlock(node.document, node.depth)
+                try await store.replaceContent(ofNode: document.entityId, with: content)
+                return content
+            } catch let error as URLError where error.code != .cancelled {
+                // Offline: what was kept is the answer.
+            }
         }
         return try await store.content(ofNode: document.entityId)
     }

@@ -27,6 +27,7 @@ public final class NUXSession: Sendable {
         var authenticator: (any NUXAuthenticator)?
         var schemas: [String] = []
         var categories: [String] = []
+        var callbackQueue: DispatchQueue?
     }
 
     private let settings: LockedValue<Settings>
@@ -105,6 +106,35 @@ public final class NUXSession: Sendable {
         addDefaultCategories(categories)
     }
 
+    /// The queue on which the blocks of asynchronous calls run: the completion and failure
+    /// blocks of requests started with ``startRequest(_:completion:failure:)`` (and
+    /// ``NUXRequest/start()``), of ``NUXTokenAuthenticator/setTokenFromRequest(_:completion:)``
+    /// and of ``NUXHierarchy/loadWithRequest(_:)``.
+    ///
+    /// `nil` (the default) runs them on a background thread as soon as the work is done. Set
+    /// `.main` to have them delivered on the main queue, as the original Nuxeo iOS SDK did, for
+    /// callers that update their interface from the blocks:
+    ///
+    /// ```swift
+    /// NUXSession.shared.callbackQueue = .main
+    /// ```
+    ///
+    /// Blocks of synchronous calls (`startSynchronous()`) always run on the calling thread,
+    /// before the call returns.
+    public var callbackQueue: DispatchQueue? {
+        get { settings.current.callbackQueue }
+        set { settings.withLock { $0.callbackQueue = newValue } }
+    }
+
+    /// Runs `block` on the ``callbackQueue``, or at once when there is none.
+    func deliver(_ block: @escaping @Sendable () -> Void) {
+        if let queue = callbackQueue {
+            queue.async(execute: block)
+        } else {
+            block()
+        }
+    }
+
     /// The REST API's root: ``url`` followed by ``apiPrefix``.
     var apiURL: URL {
         let settings = settings.current
@@ -116,14 +146,14 @@ public final class NUXSession: Sendable {
     /// Runs `request` in its queue, then calls `completion` if the server answered with a
     /// status in 200–299, or `failure` otherwise (another status, a network failure, a
     /// cancellation); the request's response or error is set by then. The blocks are called on
-    /// a background thread.
+    /// the ``callbackQueue``, or on a background thread.
     public func startRequest(_ request: NUXRequest, completion: @escaping NUXBasicBlock, failure: @escaping NUXBasicBlock) {
         Task {
             do {
                 _ = try await perform(request)
-                completion()
+                deliver(completion)
             } catch {
-                failure()
+                deliver(failure)
             }
         }
     }

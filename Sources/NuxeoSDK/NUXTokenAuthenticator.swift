@@ -159,15 +159,19 @@ public final class NUXTokenAuthenticator: NUXAuthenticator {
 
     /// Asks the server for a token with `request` and keeps it, as
     /// ``setTokenFromRequest(_:)`` does, then calls `completion` with whether a token is kept,
-    /// on a background thread.
+    /// on the request's session's ``NUXSession/callbackQueue`` (the shared session's with no
+    /// request), or on a background thread.
     public func setTokenFromRequest(_ request: NUXRequest?, completion: NUXBooleanBlock?) {
+        let session = request?.session ?? NUXSession.sharedSession
         Task {
+            let kept: Bool
             do {
                 try await setTokenFromRequest(request)
-                completion?(true)
+                kept = true
             } catch {
-                completion?(false)
+                kept = false
             }
+            if let completion { session.deliver { completion(kept) } }
         }
     }
 

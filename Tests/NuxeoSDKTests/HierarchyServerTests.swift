@@ -70,6 +70,108 @@ import Testing
         #expect(kept == ["fresh"])
     }
 
+    @Test func contentIsFreshWhileOnlineAndKeptWhileOffline() async throws {
+        let storage = FileManager.default.temporaryDirectory.appendingPathComponent("nuxeosdk-hierarchy-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: storage) }
+        let hierarchy = NUXHierarchy(name: "fresh", directory: storage)
+        func names(_ content: [any NUXEntity]) -> [String] { content.compactMap { ($0 as? NUXDocument)?.name }.sorted() }
+        var keptOnline: [String] = []
+        var workspaces: NUXDocument?
+        try await NuxeoServer.with { server in
+            let session = server.session()
+            // The documentation's node block: the node's children, asked of the server.
+            hierarchy.nodeBlock = { folder, _ in
+                try await session.requestChildren(folder.uid ?? "").response().entity(as: NUXDocuments.self).entries
+            }
+            try await hierarchy.load(with: session.requestQuery("SELECT * FROM Document WHERE ecm:mixinType = 'Folderish'"))
+            let node = try #require(try await hierarchy.nodeWithRef("/default-domain/workspaces"))
+            workspaces = node
+            let before = names(try await hierarchy.contentOfDocument(node))
+
+            func createWorkspace() async throws -> String {
+                let name = "fresh-\(UUID().uuidString.prefix(8).lowercased())"
+                _ = try await session.requestCreateDocument(NUXDocument(type: "Workspace", name: name), withParent: "/default-domain/workspaces").response()
+                return name
+            }
+            let first = try await createWorkspace()
+            keptOnline = names(try await hierarchy.contentOfDocument(node))
+            #expect(keptOnline == (before + [first]).sorted(), "online, the content is asked for again")
+
+            hierarchy.refreshesContentWhenOnline = false
+            _ = try await createWorkspace()
+            #expect(names(try await hierarchy.contentOfDocument(node)) == keptOnline, "without automatic refresh, the kept content")
+            hierarchy.refreshesContentWhenOnline = true
+        }
+        // The server is gone: the node block fails for want of the network, and the kept content answers.
+        let node = try #require(workspaces)
+        #expect(names(try await hierarchy.contentOfDocument(node)) == keptOnline)
+    }
+
+    /// Marks the main queue, so that a block can tell whether it runs on it.
+    static let mainQueueMark: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
+
+    /// Whether the caller runs on the main queue.
+    static func isOnMainQueue() -> Bool {
+        DispatchQueue.getSpecific(key: mainQueueMark) == true
+    }
+
+    @Test func blocksCanBeDeliveredOnTheMainQueue() async throws {
+        _ = Self.mainQueueMark
+        try await NuxeoServer.with { server in
+            let session = server.session()
+            session.callbackQueue = .main
+            let onMain = LockedOutcome()
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                session.requestDocument("/default-domain").start(
+                    completion: { _ in
+                        onMain.set(Self.isOnMainQueue() ? "main" : "background")
+                        continuation.resume()
+                    },
+                    failure: { _ in
+                        onMain.set("failure")
+                        continuation.resume()
+                    }
+                )
+            }
+            #expect(onMain.value == "main")
+
+            let hierarchy = NUXHierarchy(name: "on-main", directory: server.directory)
+            let loaded = LockedOutcome()
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                hierarchy.completionBlock = {
+                    loaded.set(Self.isOnMainQueue() ? "main" : "background")
+                    continuation.resume()
+                }
+                hierarchy.failureBlock = {
+                    loaded.set("failure")
+                    continuation.resume()
+                }
+                hierarchy.loadWithRequest(session.requestQuery("SELECT * FROM Document WHERE ecm:mixinType = 'Folderish'"))
+            }
+            #expect(loaded.value == "main")
+
+            session.callbackQueue = nil
+            let background = LockedOutcome()
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                session.requestDocument("/default-domain").start(
+                    completion: { _ in
+                        background.set(Self.isOnMainQueue() ? "main" : "background")
+                        continuation.resume()
+                    },
+                    failure: { _ in
+                        background.set("failure")
+                        continuation.resume()
+                    }
+                )
+            }
+            #expect(background.value == "background")
+        }
+    }
+
     @Test func oneDomain() async throws {
         try await NuxeoServer.with { server in
             let hierarchy = NUXHierarchy(name: "domains", directory: server.directory)
