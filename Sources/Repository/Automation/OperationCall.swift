@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 import HTTPSupport
 import Logging
@@ -9,6 +10,8 @@ public struct OperationCall: Sendable {
     public let repository: Repository
     /// The caller's permission checks.
     public let checker: AccessChecker
+    /// The users and groups, which permissions name.
+    public let accounts: AccountStore
     /// The request's `params`.
     public let parameters: [String: JSONValue]
     /// The request's `context`.

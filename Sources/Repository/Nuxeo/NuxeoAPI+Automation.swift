@@ -29,7 +29,7 @@ extension NuxeoAPI {
         let input: OperationValue
         if let given { input = given } else { input = try await resolve(request.input, uploaded: request.blobs, call: call) }
         let operationCall = OperationCall(
-            repository: repository, checker: call.checker, parameters: request.parameters, context: request.context,
+            repository: repository, checker: call.checker, accounts: accounts, parameters: request.parameters, context: request.context,
             logger: call.context.logger
         )
         try await checkContext(request.context, call: call)

@@ -194,6 +194,24 @@ def test_permission_is_inherited(nx, member_nx, member, folder):
         member_update(member_nx, child.uid, **{"dc:description": "no longer"})
 
 
+def test_a_permission_for_an_unknown_user_or_group_is_404(nx, folder):
+    """Granting to a name that is neither a user nor a group is a 404 in Nuxeo's format that
+    names it, and the ACL stays as it was; Everyone and existing groups are granted."""
+    missing = unique("nobody")
+    before = ace_ids(folder.fetch_acls(), "local")
+    with pytest.raises(HTTPError) as error:
+        folder.add_permission({"username": missing, "permission": "Read"})
+    assert error.value.status == 404
+    assert missing in error.value.message
+    with pytest.raises(HTTPError) as error:
+        nx.operations.execute(command="Document.AddPermission", input_obj=folder.path,
+                              params={"users": ["members", missing], "permission": "Read"})
+    assert error.value.status == 404
+    assert ace_ids(folder.fetch_acls(), "local") == before
+    folder.add_permission({"users": ["Everyone", "members"], "permission": "Read"})
+    assert ace_ids(folder.fetch_acls(), "local") == before + [f"Everyone:Read:true:{ADMIN}::", f"members:Read:true:{ADMIN}::"]
+
+
 def test_permission_granted_to_a_group(nx, member_nx, member, folder):
     """An ACE for a group applies to its members, and stops applying when they leave it."""
     user = member[0]
