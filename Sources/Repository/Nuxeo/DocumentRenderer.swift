@@ -69,21 +69,26 @@ struct DocumentRenderer: Sendable {
     /// A paginated `documents` entity (spec §3.3).
     func page(_ page: DocumentPage) async throws -> JSONValue {
         guard case .object(var fields) = try await list(page.documents) else { return .null }
-        let pageSize = page.pageSize
-        let pageCount = pageSize > 0 ? max(1, (page.totalSize + pageSize - 1) / pageSize) : 1
-        let hasNext = pageSize > 0 && (page.pageIndex + 1) * pageSize < page.totalSize
-        let values: [String: JSONValue] = [
-            "isPaginable": true, "resultsCount": .integer(page.totalSize), "pageSize": .integer(pageSize),
+        fields.merge(Self.pagination(totalSize: page.totalSize, pageSize: page.pageSize, pageIndex: page.pageIndex,
+                                     offset: page.offset, count: page.documents.count)) { $1 }
+        return .object(fields)
+    }
+
+    /// The pagination fields of a page of `count` entries, as every paginated Nuxeo list has
+    /// them.
+    static func pagination(totalSize: Int, pageSize: Int, pageIndex: Int, offset: Int, count: Int) -> [String: JSONValue] {
+        let pageCount = pageSize > 0 ? max(1, (totalSize + pageSize - 1) / pageSize) : 1
+        let hasNext = pageSize > 0 && (pageIndex + 1) * pageSize < totalSize
+        return [
+            "isPaginable": true, "resultsCount": .integer(totalSize), "pageSize": .integer(pageSize),
             "maxPageSize": .integer(DocumentPage.maxPageSize), "resultsCountLimit": .integer(-1),
-            "currentPageSize": .integer(page.documents.count), "currentPageIndex": .integer(page.pageIndex),
-            "currentPageOffset": .integer(page.offset), "numberOfPages": .integer(pageCount),
-            "isPreviousPageAvailable": .bool(page.pageIndex > 0), "isNextPageAvailable": .bool(hasNext),
-            "isLastPageAvailable": .bool(page.pageIndex + 1 < pageCount), "isSortable": true, "hasError": false,
-            "errorMessage": .null, "totalSize": .integer(page.totalSize), "pageIndex": .integer(page.pageIndex),
+            "currentPageSize": .integer(count), "currentPageIndex": .integer(pageIndex),
+            "currentPageOffset": .integer(offset), "numberOfPages": .integer(pageCount),
+            "isPreviousPageAvailable": .bool(pageIndex > 0), "isNextPageAvailable": .bool(hasNext),
+            "isLastPageAvailable": .bool(pageIndex + 1 < pageCount), "isSortable": true, "hasError": false,
+            "errorMessage": .null, "totalSize": .integer(totalSize), "pageIndex": .integer(pageIndex),
             "pageCount": .integer(pageCount),
         ]
-        fields.merge(values) { $1 }
-        return .object(fields)
     }
 
     private func parentReference(of document: Document) -> String {

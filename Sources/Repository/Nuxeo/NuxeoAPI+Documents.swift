@@ -6,7 +6,16 @@ import Hummingbird
 /// Document resources: `id/{uid}` and `path/{path}`, with their adapters.
 extension NuxeoAPI {
     func document(_ call: inout NuxeoCall, reference: DocumentReference, adapters: [String]) async throws -> Response {
-        let document = try await repository.document(reference, for: call.checker)
+        let document: Document
+        do {
+            document = try await repository.document(reference, for: call.checker)
+        } catch RepositoryError.documentNotFound(let description) {
+            // A comment's id names the comment.
+            guard case .id(let id) = reference, let comment = try await repository.comment(id: id, for: call.checker) else {
+                throw RepositoryError.documentNotFound(description)
+            }
+            return try await commentResource(&call, comment, adapters: adapters)
+        }
         guard let adapter = adapters.first else {
             switch call.request.method {
             case .get: return try NuxeoCall.json(try await call.renderer.json(document))
@@ -18,9 +27,10 @@ extension NuxeoAPI {
             default: try Self.require(call, .get, .post, .put, .delete); return NuxeoCall.noContent
             }
         }
-        // Only @blob (a blob path, then perhaps @convert) and @op (an operation id) take segments
-        // after them; a path that goes on after any other is not one of its resources.
-        if !["@blob", "@op"].contains(adapter), adapters.count > 1 {
+        // Only @blob (a blob path, then perhaps @convert), @op (an operation id) and @comment (a
+        // comment id) take segments after them; a path that goes on after any other is not one
+        // of its resources.
+        if !["@blob", "@op", "@comment"].contains(adapter), adapters.count > 1 {
             throw APIError(.notFound, "no resource at \(call.request.uri.path)")
         }
         switch adapter {
@@ -48,6 +58,8 @@ extension NuxeoAPI {
         case "@versions":
             try Self.require(call, .get)
             return try NuxeoCall.json(try await call.renderer.list(try await repository.versions(of: document, for: call.checker)))
+        case "@comment":
+            return try await comments(&call, on: .document(document), segments: Array(adapters.dropFirst()))
         case "@op":
             try Self.require(call, .post)
             return try await automation(&call, segments: Array(adapters.dropFirst()), input: .document(document))

@@ -125,5 +125,19 @@ public enum RepositoryMigrations {
                 .run()
             try await sql.create(index: "repo_idempotent_requests_by_expiry").on("repo_idempotent_requests").column("expires_at").run()
         },
+        Migration(version: 5, name: "comments on documents and replies to comments") { sql in
+            try await sql.create(table: "repo_comments")
+                .column("id", type: .text, .primaryKey(autoIncrement: false))
+                .column("document_id", type: .text, .notNull)
+                .column("parent_id", type: .text, .notNull)
+                .column("ancestor_ids", type: .text, .notNull)
+                .column("author", type: .text, .notNull)
+                .column("text", type: .text, .notNull)
+                .column("created_at", type: .timestamp, .notNull)
+                .column("modified_at", type: .timestamp)
+                .run()
+            try await sql.create(index: "repo_comments_by_parent").on("repo_comments").column("parent_id").column("created_at").run()
+            try await sql.create(index: "repo_comments_by_document").on("repo_comments").column("document_id").run()
+        },
     ])
 }
