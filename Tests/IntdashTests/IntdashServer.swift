@@ -48,9 +48,37 @@ final class IntdashServer: @unchecked Sendable {
         let clientSecret: String
     }
 
+    /// Runs the `chancery` command `arguments` on the server's store, with `input` on its
+    /// standard input, and returns its standard output, trimmed.
+    ///
+    /// - Throws: ``Failure`` when it exits with another status than 0.
+    func command(_ arguments: [String], input: String? = nil) async throws -> String {
+        let result = try await Subprocess.run(
+            ServerProcess.executable, arguments + storeArguments, environment: ServerProcess.environment(), input: input.map { Data($0.utf8) })
+        guard result.status == 0 else {
+            throw Failure(description: "chancery \(arguments.joined(separator: " ")) exited with \(result.status): \(result.errorsText)")
+        }
+        return result.outputText.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Adds a person, the account user `name` with `password`, with `chancery user add`.
+    func addUser(_ name: String, password: String) async throws {
+        _ = try await command(["user", "add", name, "--password-stdin"], input: password + "\n")
+    }
+
+    /// Registers a public OAuth2 client (an app that signs people in) named `name` with the
+    /// one redirect URI `redirectURI`, with `chancery oauth2 client create`; returns its client id.
+    func createOAuth2Client(name: String, redirectURI: String) async throws -> String {
+        let output = try await command(["oauth2", "client", "create", "--name", name, "--redirect-uri", redirectURI])
+        guard let object = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], let id = object["client_id"] as? String else {
+            throw Failure(description: "chancery oauth2 client create printed no client_id: \(output)")
+        }
+        return id
+    }
+
     /// Creates an edge named `name` with `chancery edge create`.
     func createEdge(name: String) async throws -> Edge {
-        let output = try await ServerProcess.commandOutput(["edge", "create", "--name", name] + storeArguments)
+        let output = try await command(["edge", "create", "--name", name])
         let object = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
         guard let uuid = object?["uuid"] as? String, let secret = object?["client_secret"] as? String else {
             throw Failure(description: "chancery edge create printed no uuid and client_secret: \(output)")

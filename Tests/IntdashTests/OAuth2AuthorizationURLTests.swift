@@ -29,6 +29,29 @@ import Testing
         #expect(values["code_challenge"] == expected)
     }
 
+    /// The SDK document's sample passes its redirect URI percent-encoded; the raw form names
+    /// the same URI, and either is encoded exactly once in the URL.
+    @Test(arguments: ["companyname.appname%3A%2F%2Foauth2%2Fcallback", "companyname.appname://oauth2/callback"])
+    func aRedirectURIIsEncodedOnceInEitherForm(callbackURLScheme: String) throws {
+        let (url, _, _) = try api.generateAuthorizationURL(callbackURLScheme: callbackURLScheme)
+        #expect(url.contains("&redirect_uri=companyname.appname%3A%2F%2Foauth2%2Fcallback&"))
+        #expect(!url.contains("%25"))
+        let components = try #require(URLComponents(string: url))
+        #expect(components.queryItems?.first { $0.name == "redirect_uri" }?.value == "companyname.appname://oauth2/callback")
+    }
+
+    /// What each form of the argument names: a URI, raw or encoded, as it is; a bare scheme,
+    /// Chancery's earlier meaning, its `oauth2/callback`.
+    @Test func theRedirectURIOfEachFormOfTheArgument() {
+        let redirectURI = IntdashClient.OAuth2API.redirectURI(callbackURLScheme:)
+        #expect(redirectURI("companyname.appname%3A%2F%2Foauth2%2Fcallback") == "companyname.appname://oauth2/callback")
+        #expect(redirectURI("companyname.appname://oauth2/callback") == "companyname.appname://oauth2/callback")
+        #expect(redirectURI("http%3A%2F%2F127.0.0.1%3A8765%2Fcallback") == "http://127.0.0.1:8765/callback")
+        #expect(redirectURI("http://127.0.0.1:8765/callback?next=a%2Fb") == "http://127.0.0.1:8765/callback?next=a%2Fb")
+        #expect(redirectURI("com.example.viewer:/oauth2/callback") == "com.example.viewer:/oauth2/callback")
+        #expect(redirectURI("myapp") == "myapp://oauth2/callback")
+    }
+
     @Test func verifierAndStateAreFreshAndWellFormed() throws {
         let first = try api.generateAuthorizationURL(callbackURLScheme: "myapp")
         let second = try api.generateAuthorizationURL(callbackURLScheme: "myapp")

@@ -4,11 +4,18 @@ extension IntdashClient {
     /// Signs a person in with OAuth2 (the authorization code flow with PKCE), renews tokens,
     /// and (an addition to the 1.x SDK) signs a device in with its client credentials.
     ///
+    /// The `callbackURLScheme` the sign-in methods take is, as in the intdash SDK document's
+    /// sample, the app's whole redirect URI, such as `companyname.appname://oauth2/callback`,
+    /// given raw or percent-encoded; see ``redirectURI(callbackURLScheme:)``. Register that
+    /// URI for the app: `chancery oauth2 client create --name "My app" --redirect-uri companyname.appname://oauth2/callback`.
+    ///
     /// ```swift
-    /// let (url, verifier, state) = try client.oauth2.generateAuthorizationURL(callbackURLScheme: "myapp")
+    /// let redirectURI = "companyname.appname://oauth2/callback"
+    /// let encoded = redirectURI.replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: "/", with: "%2F")
+    /// let (url, verifier, state) = try client.oauth2.generateAuthorizationURL(callbackURLScheme: encoded)
     /// // Open `url` in ASWebAuthenticationSession; check that the callback's `state` matches,
     /// // then take its `code`:
-    /// let tokens = try await client.oauth2.authenticate(code: code, codeVerifier: verifier, callbackURLScheme: "myapp")
+    /// let tokens = try await client.oauth2.authenticate(code: code, codeVerifier: verifier, callbackURLScheme: redirectURI)
     /// ```
     ///
     /// Token requests go to `…/api/v1/oauth2/token`, and the tokens end up in the session.
@@ -26,16 +33,31 @@ extension IntdashClient {
             holder = SessionHolder(session)
         }
 
-        /// The redirect URI of an app whose callback URL scheme is `scheme`: `scheme://oauth2/callback`.
-        public static func redirectURI(callbackURLScheme scheme: String) -> String {
-            "\(scheme)://oauth2/callback"
+        /// The redirect URI that the `callbackURLScheme` argument of the sign-in methods names.
+        ///
+        /// - A value with a `:` is a redirect URI as it is, such as
+        ///   `companyname.appname://oauth2/callback`, and is returned unchanged.
+        /// - A value without a `:` that percent-decodes to one with a `:` is an encoded redirect
+        ///   URI, such as `companyname.appname%3A%2F%2Foauth2%2Fcallback` (the SDK document's
+        ///   sample passes this form to ``generateAuthorizationURL(callbackURLScheme:)``), and
+        ///   is returned decoded: both forms name the same URI.
+        /// - Any other value is a bare scheme, as Chancery's SDK took it before, such as `myapp`,
+        ///   and names `myapp://oauth2/callback`.
+        public static func redirectURI(callbackURLScheme value: String) -> String {
+            if value.contains(":") { return value }
+            if let decoded = value.removingPercentEncoding, decoded.contains(":") { return decoded }
+            return "\(value)://oauth2/callback"
         }
 
         /// A new authorization URL, with the code verifier and state to keep for the callback.
         ///
         /// The URL is `…/api/v1/oauth2/authorization?client_id=…&response_type=code&redirect_uri=…&state=…&code_challenge=…&code_challenge_method=S256&prompt=login`,
-        /// where the redirect URI is ``redirectURI(callbackURLScheme:)`` and the challenge is
+        /// where the redirect URI is ``redirectURI(callbackURLScheme:)``, percent-encoded once (the
+        /// encoded and raw forms of a URI give the same URL), and the challenge is
         /// `BASE64URL(SHA256(codeVerifier))`.
+        ///
+        /// - Parameter callbackURLScheme: The app's redirect URI, raw or percent-encoded, or a
+        ///   bare scheme; see ``redirectURI(callbackURLScheme:)``.
         public func generateAuthorizationURL(callbackURLScheme: String) throws -> (url: String, codeVerifier: String, state: String) {
             let transport = try holder.transport()
             let pkce = OAuth2PKCE()
@@ -47,7 +69,8 @@ extension IntdashClient {
             return (url, pkce.codeVerifier, pkce.state)
         }
 
-        /// A new authorization URL, code verifier and state, handed to `completion`.
+        /// A new authorization URL, code verifier and state, handed to `completion`; see
+        /// ``generateAuthorizationURL(callbackURLScheme:)``.
         public func generateAuthorizationURL(
             callbackURLScheme: String, completion: @escaping @Sendable (String?, String?, String?, RESTError?) -> Void
         ) {
@@ -60,6 +83,10 @@ extension IntdashClient {
         }
 
         /// Exchanges the code of the authorization callback for tokens, which the session keeps.
+        ///
+        /// - Parameter callbackURLScheme: The redirect URI the authorization URL named, raw or
+        ///   percent-encoded, or a bare scheme; the token request's `redirect_uri` is
+        ///   ``redirectURI(callbackURLScheme:)`` of it, so it matches the authorization URL's.
         public func authenticate(code: String, codeVerifier: String, callbackURLScheme: String) async throws -> OAuth2AuthenticateResponse {
             try await OAuth2TokenGrant(transport: try holder.transport()).request([
                 ("grant_type", "authorization_code"), ("code", code), ("code_verifier", codeVerifier),
@@ -67,7 +94,8 @@ extension IntdashClient {
             ])
         }
 
-        /// Exchanges the code of the authorization callback for tokens, which the session keeps.
+        /// Exchanges the code of the authorization callback for tokens, which the session keeps; see
+        /// ``authenticate(code:codeVerifier:callbackURLScheme:)``.
         public func authenticate(
             code: String, codeVerifier: String, callbackURLScheme: String,
             completion: @escaping @Sendable (OAuth2AuthenticateResponse?, RESTError?) -> Void
