@@ -171,6 +171,7 @@ let package = Package(
         .target(
             name: "Storage",
             dependencies: [
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit"),

@@ -50,15 +50,8 @@ public struct PendingReportRecovery: Service, Sendable {
 
     /// Logs stale pending reports every `interval` until graceful shutdown.
     public func run() async throws {
-        await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                do {
-                    try await logStaleReports(acceptedBefore: Date().addingTimeInterval(-staleAfter.timeInterval))
-                } catch {
-                    logger.error("logging pending reports failed", metadata: ["error": "\(error)"])
-                }
-                guard (try? await Task.sleep(for: interval)) != nil else { return }
-            }
+        await PeriodicWork.run(every: interval, logger: logger, failure: "logging pending reports failed") {
+            try await logStaleReports(acceptedBefore: Date().addingTimeInterval(-staleAfter.timeInterval))
         }
     }
 

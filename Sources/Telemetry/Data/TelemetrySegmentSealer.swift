@@ -49,15 +49,8 @@ public final class TelemetrySegmentSealer: Service, Sendable {
 
     /// Seals idle and half-sealed segments every `interval` until graceful shutdown.
     public func run() async throws {
-        await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                do {
-                    try await self.sealIdleSegments(idleFor: self.idleTime)
-                } catch {
-                    self.logger.error("sealing telemetry segments failed", metadata: ["error": "\(error)"])
-                }
-                guard (try? await Task.sleep(for: self.interval)) != nil else { return }
-            }
+        await PeriodicWork.run(every: interval, logger: logger, failure: "sealing telemetry segments failed") {
+            try await self.sealIdleSegments(idleFor: self.idleTime)
         }
     }
 

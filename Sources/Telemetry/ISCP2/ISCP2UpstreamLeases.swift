@@ -1,5 +1,6 @@
 import Logging
 import ServiceLifecycle
+import Storage
 
 /// The service that keeps this instance's iSCP v2 upstreams in the deployment's database
 /// alive and reports the ones whose leases ran out (``ISCP2SharedUpstreams``).
@@ -23,15 +24,8 @@ public final class ISCP2UpstreamLeases: Service, Sendable {
 
     /// Renews and sweeps every `interval` until graceful shutdown.
     public func run() async throws {
-        await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                do {
-                    try await self.renewAndSweep()
-                } catch {
-                    self.logger.error("iSCP v2 upstream leases not renewed", metadata: ["error": "\(error)"])
-                }
-                guard (try? await Task.sleep(for: self.interval)) != nil else { return }
-            }
+        await PeriodicWork.run(every: interval, logger: logger, failure: "iSCP v2 upstream leases not renewed") {
+            try await self.renewAndSweep()
         }
     }
 
