@@ -9,7 +9,7 @@ import Testing
 /// The SDK document's sample registers `companyname.appname://oauth2/callback` and passes it
 /// percent-encoded to `generateAuthorizationURL`: the server knows the URL's redirect URI and
 /// answers its sign-in page, not the page for a request that cannot be used.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(10)))
 struct OAuth2SampleRedirectURITests {
     @Test func theSamplesAuthorizationURLGetsTheSignInPage() async throws {
         try await IntdashServer.with { server in

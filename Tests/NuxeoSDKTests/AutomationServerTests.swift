@@ -3,7 +3,7 @@ import NuxeoSDK
 import Testing
 
 /// Automation operations, file import and blob download against a real server.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct AutomationServerTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct AutomationServerTests {
     @Test func importDownloadAndKeepABlob() async throws {
         try await NuxeoServer.with { server in
             let session = server.session()

@@ -3,7 +3,7 @@ import NuxeoSDK
 import Testing
 
 /// Batch uploads, transfers with progress and fixed tokens against a real server.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct BatchUploadServerTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct BatchUploadServerTests {
     /// `count` bytes that differ from chunk to chunk, so a misplaced chunk shows.
     static func contents(count: Int) -> Data {
         var generator = SystemRandomNumberGenerator()

@@ -9,7 +9,7 @@ import Testing
 /// needs it: a block that the sample gives to `start` tells the test it ran, the node block
 /// uses the test's session instead of the process-wide shared one (which another suite
 /// configures), and the caches live in the test's directory instead of the app's.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct DocumentationSamplesTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct DocumentationSamplesTests {
     /// Starts `request` as the samples do (`setCompletionBlock`, `setFailureBlock`, `start`)
     /// and waits until one of the blocks ran; `true` for the completion block.
     static func start(_ request: NUXRequest) async -> Bool {

@@ -3,7 +3,7 @@ import NuxeoSDK
 import Testing
 
 /// Hierarchies loaded from real queries, kept, and read again after the server is gone.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct HierarchyServerTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct HierarchyServerTests {
     /// What the node block was called with.
     actor Calls {
         private(set) var depths: [String: Int] = [:]

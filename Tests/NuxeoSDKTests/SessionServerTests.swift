@@ -3,7 +3,7 @@ import NuxeoSDK
 import Testing
 
 /// The REST requests against a real server: documents, children, queries, errors.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct SessionServerTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct SessionServerTests {
     @Test func documentsAndChildren() async throws {
         try await NuxeoServer.with { server in
             let session = server.session()

@@ -4,7 +4,7 @@ import NuxeoSDK
 import Testing
 
 /// Token authentication against a real server.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct TokenServerTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct TokenServerTests {
     @Test func aTokenReplacesThePassword() async throws {
         try await NuxeoServer.with { server in
             let suite = "nuxeosdk-tests-\(UUID().uuidString)"

@@ -5,7 +5,7 @@ import Testing
 
 /// The SDK against a real `chancery serve`. ``QEDAPI``'s settings are process-wide, so these
 /// tests run one at a time; each starts its own server.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct QEDAPIServerTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct QEDAPIServerTests {
     /// A new file with unique contents in the SDK's storage, its hash calculated.
     static func newFile(note: String? = nil) throws -> QEDFile {
         TestStorage.prepare()
