@@ -16,6 +16,11 @@ import Foundation
 /// let html = SignWellEmbed.htmlPage(signingURL: URL(string: recipient.embeddedSigningURL!)!)
 /// webView.loadHTMLString(html, baseURL: nil)
 /// ```
+///
+/// Loaded so (or with a `file:` base URL, as the demo does) the page has no web origin; the
+/// server's signing page then posts the widget's events to it with the target `*`, carrying
+/// only the event and the document's and recipient's ids. This type builds everywhere; the
+/// web view that shows the page only on Apple platforms (``SignWellSigningView``).
 public enum SignWellEmbed {
     /// SignWell's own embed script.
     public static let signWellScriptURL = URL(string: "https://static.signwell.com/assets/embedded.js")!

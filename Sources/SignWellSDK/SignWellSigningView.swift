@@ -15,6 +15,11 @@ import WebKit
 /// view.addSubview(signingView)
 /// signingView.load(signingURL: url)   // the server's own embedded.js
 /// ```
+///
+/// It exists only where WebKit does (Apple platforms); Chancery is built and tested on Linux,
+/// where this view is not compiled. The page it loads is tested there instead: its text in
+/// `SignWellEmbedTests`, and the same widget, from a page without a web origin and with a
+/// stand-in for the script message handler, in Chromium (`Tests/browser/test_signing.py`).
 @MainActor
 public final class SignWellSigningView: WKWebView {
     /// Called on the main actor with each message the page posts.

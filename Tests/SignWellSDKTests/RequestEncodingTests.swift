@@ -10,19 +10,7 @@ import Testing
     }
 
     @Test func encodesTheIOSSampleRequest() throws {
-        var date = Field(type: .date, page: 1, x: 110, y: 550, recipientID: "1", required: true)
-        date.dateFormat = .monthNameDayYear
-        date.lockSignDate = false
-        var request = CreateDocumentRequest(
-            files: [DocumentFile(name: "file_1.pdf", contents: Data("%PDF-1.4\n".utf8))],
-            recipients: [Recipient(id: "1", name: "John Doe", email: "user@host.com")],
-            fields: [[Field(type: .signature, page: 1, x: 200, y: 550, recipientID: "1", required: true), date]],
-            name: "Sample Document"
-        )
-        request.embeddedSigning = true
-        request.draft = false
-        request.testMode = true
-        request.reminders = false
+        let request = TestRequests.iOSDemo(file: DocumentFile(name: "file_1.pdf", contents: Data("%PDF-1.4\n".utf8)))
 
         let object = try Self.object(request)
         #expect(Set(object.keys) == ["files", "recipients", "fields", "name", "embedded_signing", "draft", "test_mode", "reminders"])

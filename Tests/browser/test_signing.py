@@ -714,6 +714,111 @@ def test_embedded_js_believes_only_the_signing_page(server, key, browser, parent
     assert [e["name"] for e in events(browser)] == ["loaded", "closed"]
 
 
+# MARK: the SignWell iOS demo
+
+IOS_DEMO = Path(__file__).resolve().parent / "ios_demo"
+SIGNWELL_SCRIPT = "https://static.signwell.com/assets/embedded.js"
+
+
+def ios_demo_page(server, url, folder):
+    """The iOS demo's bundled page.html as the app loads it: the app replaces `$SIGNING_URL$` with
+    the signing URL; the integrator points the script at Chancery's embedded.js instead of
+    SignWell's. Nothing else changes. Returns the path of the written page."""
+    html = (IOS_DEMO / "page.html").read_text()
+    assert html.count(SIGNWELL_SCRIPT) == 1 and html.count("$SIGNING_URL$") == 1
+    html = html.replace(SIGNWELL_SCRIPT, server.url("/signwell/embedded.js")).replace("$SIGNING_URL$", url)
+    page = folder / "page.html"
+    page.write_text(html)
+    return page
+
+
+def load_like_a_web_view(browser, page):
+    """Opens `page` as WKWebView's `loadHTMLString(html, baseURL: fileURL)` does: a `file:` page
+    whose origin is opaque, with webkit_bridge.js (the stand-in for the app's
+    `jsMessageHandler`) and message_log.js in place before its first script, as WebKit's bridge
+    is. Returns the identifiers of the injected scripts."""
+    injected = []
+    for name in ("webkit_bridge.js", "message_log.js"):
+        source = (IOS_DEMO / name).read_text()
+        injected.append(browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": source})["identifier"])
+    browser.get(page.as_uri())
+    return injected
+
+
+def native_messages(browser):
+    return browser.execute_script("return window.__nativeMessages")
+
+
+def test_the_ios_demo_page_from_a_file_url_tells_the_app_that_signing_completed(server, key, browser, tmp_path):
+    """The SignWell iOS demo, with Chromium in the WKWebView's place: the document is created
+    with the demo's request, its page.html runs from a `file:` URL with no web origin, the
+    recipient signs in the widget, and the app's message handler gets exactly
+    "signing_completed". The signing page answers such a parent with the target "*" and tells it
+    only the event and the ids, never the signing link."""
+    recipient_json = {"id": "1", "name": "John Doe", "email": "user@host.com"}
+    demo_fields = [
+        {"x": 200, "y": 550, "page": 1, "recipient_id": "1", "required": True, "type": "signature"},
+        {"x": 110, "y": 550, "page": 1, "recipient_id": "1", "required": True, "type": "date",
+         "date_format": "Month DD, YYYY", "lock_sign_date": False},
+    ]
+    document = create_document(server, key, "Sample Document", [recipient_json], demo_fields, draft=False, reminders=False)
+    url = signing_url(document, "1")
+    session = session_of(url)
+    field_ids = {f["type"]: f["id"] for f in session["fields"]}
+    assert set(field_ids) == {"signature", "date"}, session["fields"]
+
+    injected = load_like_a_web_view(browser, ios_demo_page(server, url, tmp_path))
+    try:
+        assert browser.execute_script("return [location.protocol, self.origin]") == ["file:", "null"]
+        frame = WebDriverWait(browser, WAIT).until(lambda b: b.find_element(By.ID, "SignWell-Embedded-Iframe"))
+        frame_query = parse_qs(urlsplit(frame.get_attribute("src")).query)
+        # No origin to name: embedded.js sends none, and the page may be framed by a file: page.
+        assert frame_query["signwell_embedded_iframe"] == ["1"] and "parent_origin" not in frame_query, frame_query
+
+        WebDriverWait(browser, WAIT).until(lambda b: any(
+            (m["data"] or {}).get("event") == "loaded" for m in b.execute_script("return window.__receivedMessages")
+            if isinstance(m["data"], dict)))
+        assert native_messages(browser) == []
+
+        browser.switch_to.frame(frame)
+        wait_for_fields(browser)
+        assert progress(browser) == "2 of 2 required fields left"
+        browser.find_element(By.CSS_SELECTOR, f'[data-field-id="{field_ids["date"]}"] input').send_keys("03152026")
+        browser.find_element(By.CSS_SELECTOR, f'[data-field-id="{field_ids["signature"]}"] button').click()
+        WebDriverWait(browser, WAIT).until(lambda b: dialog_open(b, "signature-dialog"))
+        draw_signature(browser)
+        adopt(browser)
+        assert "Thank you for signing" in finish(browser)
+        browser.switch_to.default_content()
+
+        # The app's handler, and nothing else, heard of it, once.
+        received = WebDriverWait(browser, WAIT).until(lambda b: native_messages(b) or None)
+        assert received == [{"name": "jsMessageHandler", "body": "signing_completed"}]
+
+        signed = wait_for_notarization(server, key, document["id"])
+        assert signed["status"] == "Completed"
+        assert recipient(signed, "1")["status"] == "signed"
+        values = {field["type"]: field.get("value") for file in signed["fields"] for field in file}
+        assert values["date"] == "March 15, 2026" and values["signature"] == "drawn", values
+        assert native_messages(browser) == received
+
+        # Every message the page got came from the signing server, in the widget's format, and
+        # none of them carries the link: only the event and the ids went to "*".
+        messages = browser.execute_script("return window.__receivedMessages")
+        assert {m["origin"] for m in messages} == {server.base_url}, messages
+        assert [m["data"]["event"] for m in messages] == ["loaded", "signed", "completed"], messages
+        token = urlsplit(url).path.rsplit("/", 1)[-1]
+        for message in messages:
+            assert message["data"]["source"] == "signwell-embed" and message["data"]["version"] == 1, message
+            assert message["data"]["data"] == {"id": document["id"], "recipient_id": "1"}, message
+            assert token not in json.dumps(message), message
+        assert_no_page_errors(browser)
+    finally:
+        browser.switch_to.default_content()
+        for identifier in injected:
+            browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": identifier})
+
+
 def test_the_page_on_its_own_cannot_be_framed_by_another_origin(server, key, browser, parent_site):
     fields = [{"type": "signature", "recipient_id": "1", "page": 1, "x": 100, "y": 700, "width": 240, "height": 60}]
     document = create_document(server, key, "Browser framing", [JANE], fields)
