@@ -4,6 +4,7 @@ import HTTPSupport
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import Synchronization
 
 /// Nuxeo's `Idempotency-Key`: a write sent again with the key of an earlier one is answered as
 /// that one was, without running again; sent while the first still runs, it is answered 409 with
@@ -66,17 +67,22 @@ struct NuxeoIdempotencyMiddleware: RouterMiddleware {
             let body = response.body
             let requests = requests
             response.body = ResponseBody(contentLength: body.contentLength) { writer in
+                // Whether the whole answer went through the recorder, which then kept or freed the
+                // key; a connection that fails after that (as the body ends) must not free a key
+                // whose write was done and recorded, or a retry would do it again.
+                let settled = Mutex(false)
                 let recording = RecordingResponseBodyWriter(parent: writer, limit: IdempotentRequests.largestBody) { recorded in
                     if let recorded {
                         try? await requests.complete(key, principalID: principalID, with: .init(status: status, headers: headers, body: Data(recorded)))
                     } else {
                         try? await requests.forget(key, principalID: principalID)
                     }
+                    settled.withLock { $0 = true }
                 }
                 do {
                     try await body.write(recording)
                 } catch {
-                    try? await requests.forget(key, principalID: principalID)
+                    if !settled.withLock({ $0 }) { try? await requests.forget(key, principalID: principalID) }
                     throw error
                 }
             }
