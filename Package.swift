@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "NotaryProof", targets: ["NotaryProof"]),
         .library(name: "QEDSDK", targets: ["QEDSDK"]),
         .library(name: "PDF", targets: ["PDF"]),
+        .library(name: "Conversion", targets: ["Conversion"]),
         .library(name: "PDFSigning", targets: ["PDFSigning"]),
         .library(name: "QRCode", targets: ["QRCode"]),
         .library(name: "NXQL", targets: ["NXQL"]),
@@ -107,9 +108,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "Conversion",
+            dependencies: ["PDF"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "Repository",
             dependencies: [
-                "Storage", "Accounts", "HTTPSupport", "NXQL",
+                "Storage", "Accounts", "HTTPSupport", "NXQL", "Conversion", "NotaryProof",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -122,7 +128,7 @@ let package = Package(
         .target(
             name: "Signing",
             dependencies: [
-                "Storage", "Accounts", "HTTPSupport", "PDF", "PDFSigning", "TimeStamping", "NotaryProof", "TransparencyLog",
+                "Storage", "Accounts", "HTTPSupport", "PDF", "PDFSigning", "TimeStamping", "NotaryProof", "TransparencyLog", "Conversion",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -551,7 +557,7 @@ let package = Package(
         .testTarget(
             name: "RepositoryTests",
             dependencies: [
-                "Repository", "NXQL", "Storage", "Accounts", "HTTPSupport", "ChanceryTestSupport",
+                "Repository", "Conversion", "NXQL", "Storage", "Accounts", "HTTPSupport", "ChanceryTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -589,7 +595,7 @@ let package = Package(
         .testTarget(
             name: "SigningTests",
             dependencies: [
-                "Signing", "PDF", "PDFSigning", "TimeStamping", "Storage", "HTTPSupport", "Accounts", "ChanceryTestSupport",
+                "Signing", "Conversion", "PDF", "PDFSigning", "TimeStamping", "Storage", "HTTPSupport", "Accounts", "ChanceryTestSupport",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),

@@ -23,17 +23,18 @@ public struct RepositoryCapability: Sendable {
     public static let errorFormats: [(prefix: String, format: any ErrorFormat)] = [NuxeoAPI.errorFormat]
 
     /// Creates the fresh layout on first start and loads (or creates) the device-token key in
-    /// `keysDirectory`; no uploaded file may exceed `maxUploadBytes`.
+    /// `keysDirectory`; no uploaded file may exceed `maxUploadBytes`. Files are converted with
+    /// `converter`: by default with the programs installed here.
     public static func open(
         database: Database, blobs: any BlobStore, accounts: AccountStore, keysDirectory: String,
-        maxUploadBytes: Int64 = Repository.defaultMaxUploadBytes, logger: Logger
+        maxUploadBytes: Int64 = Repository.defaultMaxUploadBytes, converter: BlobConverter = .installed(), logger: Logger
     ) async throws -> RepositoryCapability {
         let repository = Repository(database: database, blobs: blobs, maxUploadBytes: maxUploadBytes)
         try await repository.bootstrap()
         let tokenKey = try DeviceTokenKey.loadOrCreate(in: keysDirectory)
         return RepositoryCapability(
             repository: repository,
-            api: NuxeoAPI(repository: repository, accounts: accounts, tokenKey: tokenKey, operations: .standard)
+            api: NuxeoAPI(repository: repository, accounts: accounts, tokenKey: tokenKey, operations: .standard, converter: converter)
         )
     }
 

@@ -43,6 +43,8 @@ public final class ServerProcess: @unchecked Sendable {
 
     /// Everything the server printed so far, standard output and error interleaved.
     public var printed: String { output?.text ?? "" }
+    /// Whether the server process is still running.
+    public var isRunning: Bool { process.isRunning }
 
     /// The test's environment less its `CHANCERY_*` variables, plus `extra`: what every
     /// `chancery` run by a test sees.

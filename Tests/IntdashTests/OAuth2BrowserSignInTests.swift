@@ -57,7 +57,8 @@ struct OAuth2BrowserSignInTests {
             _ = try await browser.element(css: "#done")
         } catch {
             await browser.quit()
-            throw error
+            // Says whether the server was still there, and what it printed, beside the browser's error.
+            throw IntdashServer.Failure(description: "\(error) (server \(server.process.isRunning ? "running" : "exited"), printed: \(server.process.printed.suffix(2000)))")
         }
         await browser.quit()
 

@@ -14,13 +14,17 @@ public enum RepositoryError: Error, Equatable, CustomStringConvertible {
     case fileTooLarge(limit: Int64)
     /// Storing an upload would take the caller past its storage quota of `limit` bytes.
     case quotaExceeded(limit: Int64)
+    /// No converter on this server makes what was asked for; the message says which.
+    case converterUnavailable(String)
+    /// The blob could not be converted: it is damaged, too large or too complex.
+    case conversionFailed(String)
 
     public var description: String {
         switch self {
         case .documentNotFound(let reference): return "Failed to get document \(reference)"
         case .forbidden(let permission, let path): return "Privilege '\(permission)' is not granted to the current user on \(path)"
         case .locked(let path, let owner): return "Document \(path) is locked by \(owner)"
-        case .invalid(let message), .conflict(let message): return message
+        case .invalid(let message), .conflict(let message), .converterUnavailable(let message), .conversionFailed(let message): return message
         case .fileTooLarge(let limit): return "The file is larger than the upload limit of \(limit) bytes"
         case .quotaExceeded(let limit): return "Storing this file would exceed your storage quota of \(limit) bytes"
         }

@@ -6,8 +6,19 @@ import NIOCore
 import Storage
 
 /// A blob download: its bytes streamed from the blob store, with `Content-Disposition`,
-/// a strong `ETag` (the digest) and single-range support.
+/// a strong `ETag` (the digest) and single-range support; or a file the server made (a
+/// conversion, a rendition), whole.
 enum BlobResponse {
+    /// The response for `bytes`, a file named `name` of `mimeType` that the server made.
+    static func made(_ bytes: [UInt8], name: String, mimeType: String) -> Response {
+        let headers: HTTPFields = [
+            .contentType: mimeType,
+            .contentDisposition: "attachment; filename*=UTF-8''\(NuxeoPath.encode(name))",
+            .contentLength: String(bytes.count),
+        ]
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
     /// The response for `blob`, or its part `Range` asks for.
     static func make(_ blob: BlobInfo, store: any BlobStore, rangeHeader: String?) throws -> Response {
         let digest = try BlobDigest(hex: blob.digest)

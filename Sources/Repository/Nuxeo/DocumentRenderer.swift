@@ -148,6 +148,13 @@ struct DocumentRenderer: Sendable {
                 parameters["subtypes"] = .array(repository.type(of: document).subtypes.compactMap { repository.registry.type(named: $0) }.map {
                     .object(["type": .string($0.name), "facets": .array($0.facets.map(JSONValue.string))])
                 })
+            case "renditions":
+                parameters["renditions"] = .array(renditions(of: document).map { rendition in
+                    .object([
+                        "name": .string(rendition.rawValue), "kind": .string(rendition.kind), "icon": .string(rendition.icon),
+                        "url": .string("\(baseURL)api/v1/id/\(document.id)/@rendition/\(rendition.rawValue)"),
+                    ])
+                })
             case "userVisiblePermissions":
                 parameters["userVisiblePermissions"] = .array(["Read", "ReadWrite", "Everything"])
             default:
@@ -155,6 +162,12 @@ struct DocumentRenderer: Sendable {
             }
         }
         return parameters
+    }
+
+    /// The renditions of `document`: the exports, and those of its main file when it has one.
+    private func renditions(of document: Document) -> [Rendition] {
+        let hasMainFile = repository.blob(at: "blobholder:0", of: document) != nil
+        return Rendition.allCases.filter { hasMainFile || !$0.needsMainFile }
     }
 
     private func aclJSON(name: String, _ entries: [AccessControlEntry]) -> JSONValue {

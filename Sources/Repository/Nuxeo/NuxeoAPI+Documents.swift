@@ -27,10 +27,10 @@ extension NuxeoAPI {
             default: try Self.require(call, .get, .post, .put, .delete); return NuxeoCall.noContent
             }
         }
-        // Only @blob (a blob path, then perhaps @convert), @op (an operation id) and @comment (a
-        // comment id) take segments after them; a path that goes on after any other is not one
-        // of its resources.
-        if !["@blob", "@op", "@comment"].contains(adapter), adapters.count > 1 {
+        // Only @blob (a blob path, then perhaps @convert), @op (an operation id), @comment (a
+        // comment id) and @rendition (a name) take segments after them; a path that goes on
+        // after any other is not one of its resources.
+        if !["@blob", "@op", "@comment", "@rendition"].contains(adapter), adapters.count > 1 {
             throw APIError(.notFound, "no resource at \(call.request.uri.path)")
         }
         switch adapter {
@@ -46,12 +46,16 @@ extension NuxeoAPI {
             let xpath = pathSegments.isEmpty ? "blobholder:0" : pathSegments.joined(separator: "/")
             switch Array(rest.dropFirst(pathSegments.count)) {
             case []: return try await download(call, reference: .id(document.id), xpath: xpath)
-            case ["@convert"]: return try convert(call, document, xpath: xpath)
+            case ["@convert"]: return try await convert(call, document, xpath: xpath)
             default: throw APIError(.notFound, "no resource at \(call.request.uri.path)")
             }
         case "@convert":
             try Self.require(call, .get)
-            return try convert(call, document, xpath: "blobholder:0")
+            return try await convert(call, document, xpath: "blobholder:0")
+        case "@rendition":
+            try Self.require(call, .get)
+            guard adapters.count == 2 else { throw APIError(.notFound, "name the rendition: @rendition/{name}") }
+            return try await rendition(call, document, name: adapters[1])
         case "@acl":
             try Self.require(call, .get)
             return try await aclResponse(document)
@@ -108,42 +112,6 @@ extension NuxeoAPI {
     }
 
     /// Streams the blob at `xpath` of the document, honouring `Range`.
-    /// `@convert`: a blob converted by converter name (`converter`), to a MIME type (`type`)
-    /// or to a file format (`format`), as Nuxeo's convert adapter takes them. No converter is
-    /// installed: a blob already of the type asked for is answered as it is, and any other
-    /// conversion is refused with 501 and Nuxeo's "Converter … is not available", never with
-    /// the unconverted bytes.
-    private func convert(_ call: NuxeoCall, _ document: Document, xpath: String) throws -> Response {
-        guard let blob = repository.blob(at: xpath, of: document) else {
-            throw APIError(.notFound, "no blob at \(xpath) of \(document.path)")
-        }
-        let parameter = { (name: String) in call.query[name].flatMap { $0.isEmpty ? nil : $0 } }
-        let target: String
-        if let converter = parameter("converter") {
-            throw APIError(.notImplemented, "Converter \(converter) is not available")
-        } else if let type = parameter("type") {
-            target = type.lowercased()
-        } else if let format = parameter("format") {
-            guard let type = Self.conversionFormats[format.lowercased()] else {
-                throw APIError(.badRequest, "the format '\(format)' is not one of \(Self.conversionFormats.keys.sorted().joined(separator: ", "))")
-            }
-            target = type
-        } else {
-            throw APIError(.badRequest, "No converter, type or format parameter specified")
-        }
-        let source = blob.mimeType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-        guard source == target else {
-            throw APIError(.notImplemented, "Converter from \(source) to \(target) is not available")
-        }
-        return try BlobResponse.make(blob, store: repository.blobs, rangeHeader: call.request.headers[.range])
-    }
-
-    /// The file formats `@convert` names, by the MIME type they stand for.
-    private static let conversionFormats: [String: String] = [
-        "pdf": "application/pdf", "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif",
-        "txt": "text/plain", "text": "text/plain", "html": "text/html", "xml": "application/xml", "json": "application/json",
-    ]
-
     func download(_ call: NuxeoCall, reference: DocumentReference, xpath: String) async throws -> Response {
         let document = try await repository.document(reference, for: call.checker)
         guard let blob = repository.blob(at: xpath, of: document) else {

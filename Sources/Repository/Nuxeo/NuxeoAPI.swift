@@ -21,6 +21,8 @@ struct NuxeoAPI: Sendable {
     let tokenKey: SymmetricKey
     /// The automation operations.
     let operations: OperationRegistry
+    /// What converts files for `@convert` and renditions.
+    let converter: BlobConverter
 
     /// The error format of every path under `/nuxeo`.
     static let errorFormat: (prefix: String, format: any ErrorFormat) = ("/nuxeo", NuxeoErrorFormat())

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import Conversion
 import Crypto
 import NIOCore
 import PDF
@@ -74,18 +75,21 @@ public struct DocumentIntake: Sendable {
         case .pdf:
             return bytes
         case .png, .jpeg:
-            return try ImagePage.pdf(from: bytes, kind: kind, title: name)
+            return try IntakeFailure.converting { try ImagePage.pdf(from: bytes, format: kind == .png ? .png : .jpeg, title: name) }
         case .tiff, .webp:
             let size = kind == .tiff ? RasterDimensions.ofTIFF(bytes) : RasterDimensions.ofWebP(bytes)
             guard let size else {
                 throw IntakeFailure(.unreadableFile, "the image cannot be read: its header is damaged")
             }
             let document = ImageTextDocument.fodt(picture: bytes, width: size.width, height: size.height)
-            return try await officeConverter(for: "TIFF and WebP images").pdf(from: document, fileExtension: "fodt")
+            let converter = try officeConverter(for: "TIFF and WebP images")
+            return try await IntakeFailure.converting { try await converter.pdf(from: document, fileExtension: "fodt") }
         case .html:
-            return try await officeConverter(for: "HTML files").pdf(from: bytes, fileExtension: "html")
+            let converter = try officeConverter(for: "HTML files")
+            return try await IntakeFailure.converting { try await converter.pdf(from: bytes, fileExtension: "html") }
         case .office(let fileExtension):
-            return try await officeConverter(for: "office documents").pdf(from: bytes, fileExtension: fileExtension)
+            let converter = try officeConverter(for: "office documents")
+            return try await IntakeFailure.converting { try await converter.pdf(from: bytes, fileExtension: fileExtension) }
         }
     }
 

@@ -1,3 +1,5 @@
+import Conversion
+
 /// The type of an input file, told by its first bytes and, where those do not settle it
 /// (ZIP and OLE2 containers, HTML), by its name's extension.
 ///
@@ -33,11 +35,8 @@ enum FileKind: Hashable, Sendable {
         if bytes.prefix(1024).containsSequence(Array("%PDF-".utf8)) {
             return .pdf
         }
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
-            return .png
-        }
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
-            return .jpeg
+        if let format = RasterFormat(of: bytes) {
+            return format == .png ? .png : .jpeg
         }
         if bytes.starts(with: Array("II*\0".utf8)) || bytes.starts(with: Array("MM\0*".utf8)) {
             return .tiff

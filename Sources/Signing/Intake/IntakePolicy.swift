@@ -1,3 +1,4 @@
+import Conversion
 import Foundation
 
 /// The limits and guards ``DocumentIntake`` applies to the files of a request.
@@ -57,8 +58,6 @@ public struct IntakePolicy: Sendable {
     /// else at the places LibreOffice installs it on Debian and macOS; `nil` when there is
     /// none.
     public static func installedOfficeConverter(searchPath: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
-        let onPath = (searchPath ?? "").split(separator: ":").map { "\($0)/soffice" }
-        let knownPlaces = ["/usr/bin/soffice", "/usr/lib/libreoffice/program/soffice", "/Applications/LibreOffice.app/Contents/MacOS/soffice"]
-        return (onPath + knownPlaces).first { FileManager.default.isExecutableFile(atPath: $0) }
+        OfficeConverter.installedExecutable(searchPath: searchPath)
     }
 }

@@ -1,3 +1,4 @@
+import Conversion
 import Crypto
 import Foundation
 import PDF

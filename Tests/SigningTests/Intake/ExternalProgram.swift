@@ -1,3 +1,4 @@
+import Conversion
 import Foundation
 
 @testable import Signing

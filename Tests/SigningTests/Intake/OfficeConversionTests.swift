@@ -1,3 +1,4 @@
+import Conversion
 import Crypto
 import Foundation
 import PDF
@@ -103,10 +104,10 @@ struct OfficeConversionTests {
         defer { scratch.remove() }
         let original = try await Self.document("Slow enough\n", format: "docx")
         let converter = OfficeConverter(executable: IntakeSamples.soffice.path, timeLimit: .milliseconds(300), scratchRoot: scratch.url)
-        let failure = try await #require(throws: IntakeFailure.self) {
+        let failure = try await #require(throws: ConversionError.self) {
             _ = try await converter.pdf(from: original, fileExtension: "docx")
         }
-        #expect(failure.reason == .conversionTimedOut)
+        #expect(failure.reason == .timedOut)
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).isEmpty)
         try await Task.sleep(for: .milliseconds(500))
         #expect(Self.processes(mentioning: scratch.url.path).isEmpty)

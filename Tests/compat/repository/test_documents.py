@@ -493,30 +493,6 @@ def test_missing_blob_is_404(nx, folder):
     assert error.value.status == 404
 
 
-def test_convert_answers_the_blob_or_says_no_converter_is_available(nx, folder, tmp_path):
-    """@convert on @blob/{xpath}, on blobholder:N and on the document: a blob already of the
-    type asked for comes back as it is; any other conversion is refused with 501 and Nuxeo's
-    "Converter ... is not available", never answered with the unconverted bytes."""
-    doc = create_with_blob(nx, folder.path, tmp_path, "note.txt", b"plain words")
-    base = f"api/v1/repo/default/id/{doc.uid}"
-    for path in (f"{base}/@blob/file:content/@convert", f"{base}/@blob/blobholder:0/@convert", f"{base}/@convert"):
-        same = nx.client.request("GET", path, params={"type": "text/plain"})
-        assert same.status_code == 200 and same.content == b"plain words", path
-        assert nx.client.request("GET", path, params={"format": "txt"}).content == b"plain words"
-        with pytest.raises(HTTPError) as refused:
-            nx.client.request("GET", path, params={"format": "pdf"})
-        assert refused.value.status == 501 and "is not available" in refused.value.message, path
-        with pytest.raises(HTTPError) as refused:
-            nx.client.request("GET", path, params={"converter": "any2pdf"})
-        assert refused.value.status == 501 and refused.value.message == "Converter any2pdf is not available"
-        with pytest.raises(HTTPError) as missing:
-            nx.client.request("GET", path)
-        assert missing.value.status == 400
-        with pytest.raises(HTTPError) as unknown:
-            nx.client.request("GET", path, params={"format": "no-such-format"})
-        assert unknown.value.status == 400 and "pdf" in unknown.value.message
-
-
 @pytest.mark.parametrize(
     "suffix",
     ["@blob/file:content/@nonsense", "@blob/file:content/extra/more/segments", "@children/extra", "@acl/local", "@versions/1",

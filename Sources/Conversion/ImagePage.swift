@@ -5,14 +5,14 @@ import PDF
 ///
 /// A picture larger than 14,400 pt (200 in, PDF's largest page) on a side is scaled down to
 /// fit; one smaller than 3 pt (PDF's smallest page) on a side is stretched to 3 pt.
-enum ImagePage {
+public enum ImagePage {
     /// The largest page side PDF viewers accept, in points (ISO 32000-1 Annex C).
-    static let largestSide = 14_400.0
+    public static let largestSide = 14_400.0
     /// The smallest page side, in points.
-    static let smallestSide = 3.0
+    public static let smallestSide = 3.0
 
     /// The size of the page for a picture of `width` × `height` pixels.
-    static func size(width: Int, height: Int) -> PDFSize {
+    public static func size(width: Int, height: Int) -> PDFSize {
         let natural = PDFSize(width: Double(width) * 0.75, height: Double(height) * 0.75)
         let scale = min(1, largestSide / max(natural.width, natural.height))
         return PDFSize(width: max(natural.width * scale, smallestSide), height: max(natural.height * scale, smallestSide))
@@ -21,21 +21,21 @@ enum ImagePage {
     /// The most pixels a PNG may have. A PNG is decoded to check it (and to split off its
     /// transparency), and a small file can hold a vast picture: 50 megapixels decode to at
     /// most 400 MB at 16 bits per RGBA sample. JPEG data is embedded without decoding.
-    static let maximumPNGPixels = 50_000_000
+    public static let maximumPNGPixels = 50_000_000
 
-    /// A PDF file of one page showing the PNG or JPEG `bytes`, with `title` as its title.
+    /// A PDF file of one page showing the `format` picture `bytes`, with `title` as its title.
     ///
-    /// - Throws: ``IntakeFailure`` `.unreadableFile` when the image cannot be read,
-    ///   `.fileTooLarge` for a PNG of more than ``maximumPNGPixels``.
-    static func pdf(from bytes: [UInt8], kind: FileKind, title: String) throws -> [UInt8] {
-        if kind == .png, let (width, height) = RasterDimensions.ofPNG(bytes), width * height > maximumPNGPixels {
-            throw IntakeFailure(.fileTooLarge, "the picture has \(width) × \(height) pixels, more than the \(maximumPNGPixels / 1_000_000) megapixels this server converts")
+    /// - Throws: ``ConversionError`` `.unreadableInput` when the image cannot be read,
+    ///   `.inputTooLarge` for a PNG of more than ``maximumPNGPixels``.
+    public static func pdf(from bytes: [UInt8], format: RasterFormat, title: String) throws -> [UInt8] {
+        if format == .png, let (width, height) = RasterDimensions.ofPNG(bytes), width * height > maximumPNGPixels {
+            throw ConversionError(.inputTooLarge, "the picture has \(width) × \(height) pixels, more than the \(maximumPNGPixels / 1_000_000) megapixels this server converts")
         }
         let image: PDFImage
         do {
-            image = kind == .png ? try PDFImage(png: bytes) : try PDFImage(jpeg: bytes)
+            image = format == .png ? try PDFImage(png: bytes) : try PDFImage(jpeg: bytes)
         } catch {
-            throw IntakeFailure(.unreadableFile, "the image cannot be read: \(error)")
+            throw ConversionError(.unreadableInput, "the image cannot be read: \(error)")
         }
         var page = PDFPage(size: size(width: image.width, height: image.height))
         page.drawImage(image, in: PDFRect(x: 0, y: 0, width: page.size.width, height: page.size.height))

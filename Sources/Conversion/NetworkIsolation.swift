@@ -9,7 +9,7 @@ import Foundation
 /// profile it gives LibreOffice; without a network, a fetch the profile misses cannot reach
 /// the server's neighbours either. Where user namespaces are unavailable (containers that
 /// forbid `unshare`, macOS), programs run as they are, protected by the profile alone.
-enum NetworkIsolation {
+public enum NetworkIsolation {
     /// Where `unshare` is installed on Debian and most Linux distributions.
     static let unshare = "/usr/bin/unshare"
 
@@ -27,13 +27,13 @@ enum NetworkIsolation {
     }
 
     /// Whether programs run by ``command(_:)`` are cut off from the network.
-    static var isAvailable: Bool {
+    public static var isAvailable: Bool {
         get async { await availability.value }
     }
 
     /// The command line that runs `command` (a program and its arguments) without network
     /// access when this system allows it, else `command` itself.
-    static func command(_ command: [String]) async -> [String] {
+    public static func command(_ command: [String]) async -> [String] {
         await isAvailable ? [unshare, "--net", "--map-root-user"] + command : command
     }
 }

@@ -13,9 +13,9 @@ import Glibc
 /// also kills the processes the program started (LibreOffice's launcher starts
 /// `soffice.bin`). Where the child shares its parent's group (macOS), only the child itself
 /// is killed. Output and errors go to a file, so a chatty program never blocks on a pipe.
-struct ChildProcess {
+public struct ChildProcess: Sendable {
     /// How the run ended.
-    enum Termination: Equatable {
+    public enum Termination: Equatable, Sendable {
         /// The program exited by itself, with this status.
         case exited(Int32)
         /// The time limit passed and the program was killed.
@@ -23,20 +23,30 @@ struct ChildProcess {
     }
 
     /// The program's path.
-    let executable: String
+    public let executable: String
     /// Its arguments.
-    let arguments: [String]
+    public let arguments: [String]
     /// Its whole environment.
-    let environment: [String: String]
+    public let environment: [String: String]
     /// The directory it runs in.
-    let directory: URL
+    public let directory: URL
     /// The file its standard output and standard error are written to.
-    let outputFile: URL
+    public let outputFile: URL
+
+    /// Creates a run of `executable` with `arguments`, in `directory`, with `environment` as
+    /// its whole environment, writing what it prints to `outputFile`.
+    public init(executable: String, arguments: [String], environment: [String: String], directory: URL, outputFile: URL) {
+        self.executable = executable
+        self.arguments = arguments
+        self.environment = environment
+        self.directory = directory
+        self.outputFile = outputFile
+    }
 
     /// Runs the program and waits for it, at most `timeLimit`.
     ///
     /// - Throws: when the program cannot be started.
-    func run(timeLimit: Duration) async throws -> Termination {
+    public func run(timeLimit: Duration) async throws -> Termination {
         guard FileManager.default.createFile(atPath: outputFile.path, contents: nil) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: outputFile.path])
         }

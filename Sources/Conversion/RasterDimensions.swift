@@ -2,10 +2,10 @@
 /// WebP pictures, which LibreOffice draws on a page made to their size (see
 /// ``ImagePage/size(width:height:)``), and of PNG pictures, to refuse vast ones before they
 /// are decoded.
-enum RasterDimensions {
+public enum RasterDimensions {
     /// The width and height in a PNG file's IHDR chunk, which must come first (PNG §5.6),
     /// or `nil` when it is missing.
-    static func ofPNG(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+    public static func ofPNG(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
         guard bytes.count >= 24, Array(bytes[12..<16]) == Array("IHDR".utf8) else { return nil }
         /// The big-endian unsigned integer of four bytes at `offset`.
         func integer(at offset: Int) -> Int {
@@ -17,7 +17,7 @@ enum RasterDimensions {
     /// The width and height of the first image of a TIFF file (TIFF 6.0 §2: the header,
     /// then the first image file directory's ImageWidth and ImageLength), or `nil` when the
     /// header is damaged.
-    static func ofTIFF(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+    public static func ofTIFF(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
         guard bytes.count >= 8 else { return nil }
         let littleEndian = bytes[0] == UInt8(ascii: "I")
         /// The unsigned integer of `length` bytes at `offset`, in the file's byte order.
@@ -44,7 +44,7 @@ enum RasterDimensions {
     /// The canvas width and height of a WebP file (RFC 9649): from the `VP8X` extended
     /// header, the `VP8L` lossless header or the `VP8 ` key frame header, whichever comes
     /// first; `nil` when none is readable.
-    static func ofWebP(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+    public static func ofWebP(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
         guard bytes.count >= 30 else { return nil }
         /// The little-endian unsigned integer of `length` bytes at `offset`.
         func integer(at offset: Int, length: Int) -> Int {
