@@ -148,6 +148,9 @@ struct DocumentRenderer: Sendable {
                 parameters["subtypes"] = .array(repository.type(of: document).subtypes.compactMap { repository.registry.type(named: $0) }.map {
                     .object(["type": .string($0.name), "facets": .array($0.facets.map(JSONValue.string))])
                 })
+            case "thumbnail":
+                let url = "\(baseURL)api/v1/id/\(document.id)/@rendition/\(Rendition.thumbnail.rawValue)"
+                parameters["thumbnail"] = .object(["url": renditions(of: document).contains(.thumbnail) ? .string(url) : .null])
             case "renditions":
                 parameters["renditions"] = .array(renditions(of: document).map { rendition in
                     .object([

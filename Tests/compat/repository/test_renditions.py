@@ -144,8 +144,15 @@ def test_the_renditions_enricher_lists_what_the_document_has(nx, folder, tmp_pat
     ).json()["contextParameters"]["renditions"]
     pdf_entry = next(entry for entry in entries if entry["name"] == "pdf")
     assert pdf_entry["url"].endswith(f"/api/v1/id/{with_file.uid}/@rendition/pdf")
+    thumbnail = nx.client.request(
+        "GET", f"api/v1/id/{with_file.uid}", headers={"enrichers-document": "thumbnail"}
+    ).json()["contextParameters"]["thumbnail"]
+    assert thumbnail["url"].endswith(f"/api/v1/id/{with_file.uid}/@rendition/thumbnail")
     without_file = create(nx, folder.path, "File", unique("bare"))
     assert set(without_file.fetch_renditions()) == {"xmlExport", "zipExport"}
+    assert nx.client.request(
+        "GET", f"api/v1/id/{without_file.uid}", headers={"enrichers-document": "thumbnail"}
+    ).json()["contextParameters"]["thumbnail"] == {"url": None}
 
 
 def test_thumbnail_and_pdf_renditions_of_a_picture(nx, folder, tmp_path):
