@@ -14,21 +14,14 @@ import Foundation
 ///
 /// And where the system allows it, LibreOffice runs without a network
 /// (``NetworkIsolation``). The program is killed, with everything it started, after
-/// ``timeLimit``; its first start on a machine can take 10 seconds or more.
+/// its program's time limit; its first start on a machine can take 10 seconds or more.
 public struct OfficeConverter: Sendable {
-    /// The path of `soffice`.
-    public let executable: String
-    /// How long one conversion may take.
-    public let timeLimit: Duration
-    /// The directory each conversion makes its temporary directory in.
-    public var scratchRoot: URL
+    /// `soffice`, and how it is run.
+    public let program: ConversionProgram
 
-    /// Creates a converter that runs `executable`, each conversion for at most `timeLimit`,
-    /// in a temporary directory made in `scratchRoot`.
-    public init(executable: String, timeLimit: Duration, scratchRoot: URL = FileManager.default.temporaryDirectory) {
-        self.executable = executable
-        self.timeLimit = timeLimit
-        self.scratchRoot = scratchRoot
+    /// Creates a converter that runs `program`.
+    public init(_ program: ConversionProgram) {
+        self.program = program
     }
 
     /// The first executable `soffice` in the directories of `searchPath` (a `PATH` value),
@@ -60,16 +53,16 @@ public struct OfficeConverter: Sendable {
     ///   LibreOffice cannot start or makes no PDF; `CancellationError` when the task is
     ///   cancelled (LibreOffice is killed).
     public func pdf(from bytes: [UInt8], fileExtension: String) async throws -> [UInt8] {
-        let workspace = try ConversionWorkspace(in: scratchRoot)
+        let workspace = try ConversionWorkspace(in: program.scratchRoot)
         defer { workspace.remove() }
         let profile = workspace.url.appendingPathComponent("profile")
         _ = try workspace.write(Data(Self.profileSettings.utf8), named: "profile/user/registrymodifications.xcu")
         let input = try workspace.write(bytes, named: "document.\(fileExtension)")
         let outputDirectory = try workspace.makeDirectory(named: "out")
         try await workspace.run(
-            [executable, "-env:UserInstallation=\(profile.absoluteString)", "--headless", "--norestore", "--nolockcheck"]
+            [program.executable, "-env:UserInstallation=\(profile.absoluteString)", "--headless", "--norestore", "--nolockcheck"]
                 + Self.filterArguments(for: fileExtension) + ["--outdir", outputDirectory.path, input.path],
-            program: "LibreOffice", timeLimit: timeLimit
+            program: "LibreOffice", timeLimit: program.timeLimit
         )
         guard let pdf = workspace.output(named: "out/document.pdf") else {
             let complaint = workspace.lastLine(prefixed: "Error:") ?? "it made no PDF"

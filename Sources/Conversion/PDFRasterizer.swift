@@ -4,22 +4,16 @@ import PDF
 /// Draws the first page of a PDF as a PNG or JPEG picture with Poppler's `pdftoppm`.
 ///
 /// Like every conversion it runs in a temporary directory of its own, without a network
-/// where the system allows it, and is killed after ``timeLimit``. The picture is at most
-/// `longestSide` pixels on its longer side, so a hostile page size cannot make a vast one.
+/// where the system allows it, and is killed after its program's time limit. The picture is
+/// at most `longestSide` pixels on its longer side, so a hostile page size cannot make a vast
+/// one.
 public struct PDFRasterizer: Sendable {
-    /// The path of `pdftoppm`.
-    public let executable: String
-    /// How long one drawing may take.
-    public let timeLimit: Duration
-    /// The directory each drawing makes its temporary directory in.
-    public var scratchRoot: URL
+    /// `pdftoppm`, and how it is run.
+    public let program: ConversionProgram
 
-    /// Creates a rasterizer that runs `executable`, each drawing for at most `timeLimit`, in
-    /// a temporary directory made in `scratchRoot`.
-    public init(executable: String, timeLimit: Duration, scratchRoot: URL = FileManager.default.temporaryDirectory) {
-        self.executable = executable
-        self.timeLimit = timeLimit
-        self.scratchRoot = scratchRoot
+    /// Creates a rasterizer that runs `program`.
+    public init(_ program: ConversionProgram) {
+        self.program = program
     }
 
     /// The first executable `pdftoppm` in the directories of `searchPath` (a `PATH` value),
@@ -34,14 +28,14 @@ public struct PDFRasterizer: Sendable {
     /// - Throws: ``ConversionError`` `.unreadableInput` when `pdf` has no page that can be
     ///   drawn, `.timedOut` when the time limit passes, `.failed` when `pdftoppm` cannot start.
     public func firstPage(of pdf: [UInt8], as format: RasterFormat, resolution: Int = 96, longestSide: Int) async throws -> [UInt8] {
-        let workspace = try ConversionWorkspace(in: scratchRoot)
+        let workspace = try ConversionWorkspace(in: program.scratchRoot)
         defer { workspace.remove() }
         let input = try workspace.write(pdf, named: "document.pdf")
         let scale = Self.fitsWithin(longestSide, pdf: pdf, resolution: resolution)
             ? ["-r", String(resolution)] : ["-scale-to", String(longestSide)]
         let status = try await workspace.run(
-            [executable, "-f", "1", "-l", "1", "-singlefile", format == .png ? "-png" : "-jpeg"] + scale + [input.path, "page"],
-            program: "pdftoppm", timeLimit: timeLimit
+            [program.executable, "-f", "1", "-l", "1", "-singlefile", format == .png ? "-png" : "-jpeg"] + scale + [input.path, "page"],
+            program: "pdftoppm", timeLimit: program.timeLimit
         )
         guard status == 0, let picture = workspace.output(named: format == .png ? "page.png" : "page.jpg") else {
             throw ConversionError(.unreadableInput, "the PDF's first page cannot be drawn (\(workspace.lastLine(prefixed: nil) ?? "pdftoppm made no picture"))")

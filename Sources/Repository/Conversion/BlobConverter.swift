@@ -51,8 +51,8 @@ public struct BlobConverter: Sendable {
     /// `timeLimit`.
     public static func installed(timeLimit: Duration = .seconds(120)) -> BlobConverter {
         BlobConverter(
-            office: OfficeConverter.installedExecutable().map { OfficeConverter(executable: $0, timeLimit: timeLimit) },
-            rasterizer: PDFRasterizer.installedExecutable().map { PDFRasterizer(executable: $0, timeLimit: timeLimit) }
+            office: OfficeConverter.installedExecutable().map { OfficeConverter(ConversionProgram(executable: $0, timeLimit: timeLimit)) },
+            rasterizer: PDFRasterizer.installedExecutable().map { PDFRasterizer(ConversionProgram(executable: $0, timeLimit: timeLimit)) }
         )
     }
 

@@ -98,7 +98,7 @@ public struct DocumentIntake: Sendable {
         guard let executable = policy.officeConverter else {
             throw IntakeFailure(.converterUnavailable, "\(files) need LibreOffice on the server, which is not installed; upload a PDF")
         }
-        return OfficeConverter(executable: executable, timeLimit: policy.conversionTimeout)
+        return OfficeConverter(ConversionProgram(executable: executable, timeLimit: policy.conversionTimeout))
     }
 
     /// The number of pages of `pdf`, after checking that it can be read. `converted` says
