@@ -14,6 +14,12 @@ public enum RepositoryError: Error, Equatable, CustomStringConvertible {
     case fileTooLarge(limit: Int64)
     /// Storing an upload would take the caller past its storage quota of `limit` bytes.
     case quotaExceeded(limit: Int64)
+    /// No directory has this name.
+    case directoryNotFound(String)
+    /// The directory has no entry with this id.
+    case directoryEntryNotFound(directory: String, id: String)
+    /// The caller may read the directory but not change it.
+    case directoryNotEditable(String)
 
     public var description: String {
         switch self {
@@ -23,6 +29,9 @@ public enum RepositoryError: Error, Equatable, CustomStringConvertible {
         case .invalid(let message), .conflict(let message): return message
         case .fileTooLarge(let limit): return "The file is larger than the upload limit of \(limit) bytes"
         case .quotaExceeded(let limit): return "Storing this file would exceed your storage quota of \(limit) bytes"
+        case .directoryNotFound(let name): return "Directory \(name) was not found"
+        case .directoryEntryNotFound(let directory, let id): return "Entry \(id) was not found in directory \(directory)"
+        case .directoryNotEditable(let name): return "Not allowed to edit directory \(name)"
         }
     }
 }

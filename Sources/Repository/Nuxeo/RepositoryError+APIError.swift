@@ -5,8 +5,8 @@ extension RepositoryError {
     /// The HTTP form of the error: 404, 403, 409, 400, 413 or 507, with the same message.
     var apiError: APIError {
         switch self {
-        case .documentNotFound: return APIError(.notFound, description)
-        case .forbidden: return APIError(.forbidden, description)
+        case .documentNotFound, .directoryNotFound, .directoryEntryNotFound: return APIError(.notFound, description)
+        case .forbidden, .directoryNotEditable: return APIError(.forbidden, description)
         case .locked, .conflict: return APIError(.conflict, description)
         case .invalid: return APIError(.badRequest, description)
         case .fileTooLarge: return APIError(.contentTooLarge, description)
