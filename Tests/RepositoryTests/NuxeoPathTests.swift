@@ -22,6 +22,8 @@ struct NuxeoPathTests {
         #expect(NuxeoPath("/nuxeo/api/v1/upload/") == .upload([]))
         #expect(NuxeoPath("/nuxeo/api/v1/upload/b1/0/execute/Blob.Attach") == .upload(["b1", "0", "execute", "Blob.Attach"]))
         #expect(NuxeoPath("/nuxeo/site/api/v1/me") == .me)
+        #expect(NuxeoPath("/nuxeo/api/v1/directory") == .directory([]))
+        #expect(NuxeoPath("/nuxeo/api/v1/directory/l10nsubjects/daily%20life") == .directory(["l10nsubjects", "daily life"]))
         #expect(NuxeoPath("/nuxeo/json/cmis") == .serverInfo)
         #expect(NuxeoPath("/nuxeo/nxfile/default/U1/files:files/0/file/a.txt") == .file(id: "U1", xpath: "files:files/0/file"))
         #expect(NuxeoPath("/nuxeo/test") == .unknown)

@@ -18,6 +18,12 @@ public enum RepositoryError: Error, Equatable, CustomStringConvertible {
     case converterUnavailable(String)
     /// The blob could not be converted: it is damaged, too large or too complex.
     case conversionFailed(String)
+    /// No directory has this name.
+    case directoryNotFound(String)
+    /// The directory has no entry with this id.
+    case directoryEntryNotFound(directory: String, id: String)
+    /// The caller may read the directory but not change it.
+    case directoryNotEditable(String)
 
     public var description: String {
         switch self {
@@ -27,6 +33,9 @@ public enum RepositoryError: Error, Equatable, CustomStringConvertible {
         case .invalid(let message), .conflict(let message), .converterUnavailable(let message), .conversionFailed(let message): return message
         case .fileTooLarge(let limit): return "The file is larger than the upload limit of \(limit) bytes"
         case .quotaExceeded(let limit): return "Storing this file would exceed your storage quota of \(limit) bytes"
+        case .directoryNotFound(let name): return "Directory \(name) was not found"
+        case .directoryEntryNotFound(let directory, let id): return "Entry \(id) was not found in directory \(directory)"
+        case .directoryNotEditable(let name): return "Not allowed to edit directory \(name)"
         }
     }
 }

@@ -66,6 +66,7 @@ struct NuxeoAPI: Sendable {
             case .user(let segments): return try await user(&call, segments: segments)
             case .group(let segments): return try await group(&call, segments: segments)
             case .me: return try await userResponse(principal.userName, status: .ok)
+            case .directory(let segments): return try await directories(&call, segments: segments)
             case .unknown: throw APIError(.notFound, "no resource at \(request.uri.path)")
             }
         } catch let error as RepositoryError {

@@ -32,6 +32,8 @@ enum NuxeoPath: Equatable {
     case group([String])
     /// `api/v1/me`.
     case me
+    /// `api/v1/directory/…`: the directories, one directory's entries, one entry.
+    case directory([String])
     /// Nothing Chancery serves.
     case unknown
 
@@ -86,6 +88,7 @@ enum NuxeoPath: Equatable {
         case "user": return .user(Array(nonEmpty.dropFirst()))
         case "group": return .group(Array(nonEmpty.dropFirst()))
         case "me" where nonEmpty.count == 1: return .me
+        case "directory": return .directory(Array(nonEmpty.dropFirst()))
         case "automation": return .automation(Array(nonEmpty.dropFirst()))
         default: return .unknown
         }

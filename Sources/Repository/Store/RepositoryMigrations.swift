@@ -139,5 +139,14 @@ public enum RepositoryMigrations {
             try await sql.create(index: "repo_comments_by_parent").on("repo_comments").column("parent_id").column("created_at").run()
             try await sql.create(index: "repo_comments_by_document").on("repo_comments").column("document_id").run()
         },
+        Migration(version: 6, name: "directory entries, seeded with the vocabularies Nuxeo ships") { sql in
+            try await sql.create(table: "repo_directory_entries")
+                .column("directory", type: .text, .notNull)
+                .column("id", type: .text, .notNull)
+                .column("properties", type: .text, .notNull)
+                .primaryKey("directory", "id")
+                .run()
+            try await DirectoryEntryStore.insert(ShippedVocabularies.entries, in: sql)
+        },
     ])
 }
