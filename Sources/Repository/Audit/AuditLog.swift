@@ -46,6 +46,7 @@ enum AuditLog {
         return select
     }
 
+    /// The entry a row of `repo_audit_entries` holds.
     private static func entry(from row: any SQLRow) throws -> AuditEntry {
         let extended = try JSONDecoder().decode([String: JSONValue].self, from: Data(try row.decode(column: "extended", as: String.self).utf8))
         return AuditEntry(
@@ -67,6 +68,7 @@ enum AuditLog {
         )
     }
 
+    /// Writes the extended information with its keys in order, so equal information is equal text.
     private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -7,6 +7,7 @@ import Hummingbird
 /// newest first, filtered by Nuxeo's `eventId`, `category`, `principalName` (each repeatable),
 /// `startEventDate` and `endEventDate` query parameters.
 extension NuxeoAPI {
+    /// `GET …/@audit`: the page of the history of `document` the query parameters ask for.
     func audit(_ call: NuxeoCall, of document: Document) async throws -> Response {
         try Self.require(call, .get)
         let page = try call.pageRequest(defaultPageSize: 50)

@@ -5,7 +5,7 @@ was after it; paging, the filters Nuxeo's adapter takes, and who may read the hi
 import pytest
 from nuxeo.exceptions import Forbidden
 
-from .support import assert_nuxeo_exception, create_with_blob, unique
+from .support import assert_nuxeo_exception, create, create_with_blob, unique
 
 LOG_ENTRY_KEYS = {
     "entity-type", "id", "category", "principalName", "comment", "docLifeCycle", "docPath", "docType", "docUUID",
@@ -21,6 +21,16 @@ def audit(nx, uid, **params):
 @pytest.fixture
 def doc(nx, folder, tmp_path):
     return create_with_blob(nx, folder.path, tmp_path, unique("audited") + ".txt", b"audited bytes")
+
+
+def test_a_new_document_has_its_creation_only(nx, folder):
+    """As the client's own test_fetch_audit reads it: at once, no waiting for an asynchronous log."""
+    doc = create(nx, folder.path, "File", unique("fresh"))
+    entries = doc.fetch_audit()["entries"]
+    assert len(entries) == 1, entries
+    assert entries[0]["eventId"] == "documentCreated" and entries[0]["entity-type"] == "logEntry"
+    assert (entries[0]["docType"], entries[0]["docPath"]) == (doc.type, doc.path)
+    assert entries[0]["principalName"] == "Administrator" and entries[0]["docLifeCycle"] == "project"
 
 
 def test_history_holds_every_change_newest_first(nx, member_nx, member, doc):
