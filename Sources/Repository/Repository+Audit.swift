@@ -7,7 +7,8 @@ import Storage
 extension Repository {
     /// Runs `body` in one transaction and records, in that same transaction, the event
     /// `event` makes of the document `body` returns (as it is after the change), caused by
-    /// `principal`. Every change to documents goes through here, so none is committed unaudited.
+    /// `principal`. Every change a user makes to a document goes through here, so none is committed
+    /// unaudited (the bootstrap layout and the read-ACL ids derived from ACLs are not such changes).
     func commit(
         recording event: (Document) -> AuditEvent, by principal: String, _ body: (any SQLDatabase) async throws -> Document
     ) async throws -> Document {
