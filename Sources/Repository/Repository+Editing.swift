@@ -57,7 +57,7 @@ extension Repository {
         try await require(Permission.addChildren, on: parent, for: checker)
         let values = try await storedValues(properties, for: registry.schemas(of: type), current: [:], serverBlobs: serverBlobs, checker: checker)
         let baseName = try Self.baseName(requested: name, title: values["dc:title"]?.stringValue, type: type.name)
-        let document = try await database.withTransaction { sql in
+        let document = try await commit(recording: { _ in .created }, by: checker.userName) { sql in
             try await DocumentStore.lockNames(in: parent.id, in: sql)
             guard let current = try await DocumentStore.document(id: parent.id, in: sql) else {
                 throw RepositoryError.documentNotFound(parent.path)
@@ -99,7 +99,7 @@ extension Repository {
         let values = try await storedValues(
             properties, for: schemas(of: document), current: document.properties, serverBlobs: serverBlobs, checker: checker
         )
-        var updated = try await database.withTransaction { sql in
+        var updated = try await commit(recording: { _ in .modified }, by: checker.userName) { sql in
             var current = try await Self.find(.id(document.id), in: sql)
             for (key, value) in values { current.properties[key] = value }
             current.isCheckedIn = false
@@ -119,12 +119,13 @@ extension Repository {
         try await require(Permission.remove, on: document, for: checker)
         try Self.requireUnlocked(document, for: checker)
         guard document.path != "/" || document.isVersion else { throw RepositoryError.invalid("the root cannot be deleted") }
-        try await database.withTransaction { sql in
+        _ = try await commit(recording: { _ in .removed }, by: checker.userName) { sql in
             if document.isVersion {
                 try await DocumentStore.delete([document.id], in: sql)
             } else {
                 try await DocumentStore.deleteSubtree(at: document.path, in: sql)
             }
+            return document
         }
     }
 
@@ -140,7 +141,7 @@ extension Repository {
         try await require(Permission.remove, on: document, for: checker)
         try await require(Permission.addChildren, on: target, for: checker)
         try Self.requireUnlocked(document, for: checker)
-        let moved = try await database.withTransaction { sql in
+        let moved = try await commit(recording: { _ in .moved }, by: checker.userName) { sql in
             try await DocumentStore.lockNames(in: target.id, in: sql)
             var current = try await Self.find(.id(document.id), in: sql)
             let wanted = try Self.sanitized(name ?? current.name) ?? current.name

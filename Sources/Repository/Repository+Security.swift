@@ -54,11 +54,12 @@ extension Repository {
     ) async throws -> Document {
         try await require(Permission.writeSecurity, on: document, for: checker)
         guard !document.isVersion else { throw RepositoryError.invalid("versions keep the ACL of their document") }
-        try await database.withTransaction { sql in
+        _ = try await commit(recording: { _ in .securityUpdated }, by: checker.userName) { sql in
             var acl = try await DocumentStore.localACL(of: document.id, in: sql)
             try edit(&acl)
             try await DocumentStore.setLocalACL(acl, of: document.id, in: sql)
             try await sql.update("repo_documents").set("change_token", to: SQLRaw("change_token + 1")).where("id", .equal, document.id).run()
+            return document
         }
         try await refreshReadACLs(under: document.path)
         return try await database.withReadConnection { sql in try await Self.find(.id(document.id), in: sql) }

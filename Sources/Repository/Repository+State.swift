@@ -10,7 +10,7 @@ extension Repository {
         try await require(Permission.remove, on: document, for: checker)
         try Self.requireUnlocked(document, for: checker)
         guard document.path != "/", !document.isVersion else { throw RepositoryError.invalid("\(document.path) cannot be trashed") }
-        return try await change(document) { current, sql in
+        return try await change(document, recording: { _ in trashed ? .trashed : .untrashed }, by: checker.userName) { current, sql in
             try await sql.update("repo_documents").set("is_trashed", to: trashed ? 1 : 0)
                 .where(DocumentStore.subtree(current.path)).where("is_version", .equal, 0).run()
             current.isTrashed = trashed
@@ -27,7 +27,8 @@ extension Repository {
             let allowed = Lifecycle.allowedTransitions(from: state).joined(separator: ", ")
             throw RepositoryError.invalid("transition '\(transition)' is not allowed from state '\(state)' (allowed: \(allowed))")
         }
-        return try await change(document) { current, _ in
+        let event = AuditEvent.transition(transition, from: state, to: next)
+        return try await change(document, recording: { _ in event }, by: checker.userName) { current, _ in
             current.state = next
             self.touch(&current, by: checker.userName)
         }
@@ -38,7 +39,7 @@ extension Repository {
         try await require(Permission.writeProperties, on: document, for: checker)
         try Self.requireUnlocked(document, for: checker)
         if document.lockOwner == checker.userName { return document }
-        return try await change(document) { current, _ in
+        return try await change(document, recording: { _ in .locked }, by: checker.userName) { current, _ in
             try Self.requireUnlocked(current, for: checker)
             current.lockOwner = checker.userName
             current.lockCreated = Date()
@@ -55,7 +56,7 @@ extension Repository {
         } else {
             try await require(Permission.writeProperties, on: document, for: checker)
         }
-        return try await change(document) { current, _ in
+        return try await change(document, recording: { _ in .unlocked }, by: checker.userName) { current, _ in
             current.lockOwner = nil
             current.lockCreated = nil
         }
@@ -70,7 +71,8 @@ extension Repository {
         guard !document.isVersion, facets(of: document).contains(Facet.versionable) else {
             throw RepositoryError.invalid("\(document.path) cannot be versioned")
         }
-        return try await change(document) { current, sql in
+        let checkedIn = { (live: Document) in AuditEvent.checkedIn(label: live.versionLabel ?? "") }
+        return try await change(document, recording: checkedIn, by: checker.userName) { current, sql in
             let major = current.properties["uid:major_version"]?.integerValue ?? 0
             let minor = current.properties["uid:minor_version"]?.integerValue ?? 0
             let (newMajor, newMinor) = increment == .major ? (major + 1, 0) : (major, minor + 1)
@@ -92,6 +94,7 @@ extension Repository {
             version.createdAt = Date()
             try await DocumentStore.insert(version, facets: self.facets(of: version), in: sql)
             try await DocumentStore.index(version.id, text: self.fullText(of: version), isNew: true, in: sql)
+            try await AuditLog.record(.versionCreated(label: version.versionLabel ?? ""), on: version, by: checker.userName, in: sql)
         }
     }
 
@@ -99,7 +102,7 @@ extension Repository {
     public func checkOut(_ document: Document, for checker: AccessChecker) async throws -> Document {
         try await require(Permission.writeProperties, on: document, for: checker)
         guard document.isCheckedIn else { return document }
-        return try await change(document) { current, _ in
+        return try await change(document, recording: { _ in .checkedOut }, by: checker.userName) { current, _ in
             current.isCheckedIn = false
             current.changeToken += 1
         }
@@ -119,9 +122,13 @@ extension Repository {
     }
 
     /// Reads the current row of `document`, lets `body` change it (and run statements), and
-    /// saves it, in one transaction.
-    func change(_ document: Document, _ body: @Sendable (inout Document, any SQLDatabase) async throws -> Void) async throws -> Document {
-        try await database.withTransaction { sql in
+    /// saves it, in one transaction that records `event` of the changed document, caused by
+    /// `principal`.
+    func change(
+        _ document: Document, recording event: (Document) -> AuditEvent, by principal: String,
+        _ body: @Sendable (inout Document, any SQLDatabase) async throws -> Void
+    ) async throws -> Document {
+        try await commit(recording: event, by: principal) { sql in
             var current = try await Self.find(.id(document.id), in: sql)
             try await body(&current, sql)
             try await DocumentStore.save(current, facets: self.facets(of: current), in: sql)

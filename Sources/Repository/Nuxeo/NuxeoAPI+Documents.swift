@@ -59,6 +59,8 @@ extension NuxeoAPI {
         case "@acl":
             try Self.require(call, .get)
             return try await aclResponse(document)
+        case "@audit":
+            return try await audit(call, of: document)
         case "@versions":
             try Self.require(call, .get)
             return try NuxeoCall.json(try await call.renderer.list(try await repository.versions(of: document, for: call.checker)))
@@ -111,12 +113,15 @@ extension NuxeoAPI {
         return try NuxeoCall.json(.object(["entity-type": "acls", "acl": .array([acl("local", local), acl("inherited", inherited)])]))
     }
 
-    /// Streams the blob at `xpath` of the document, honouring `Range`.
+    /// Streams the blob at `xpath` of the document, honouring `Range`, and records the
+    /// download in the document's audit.
     func download(_ call: NuxeoCall, reference: DocumentReference, xpath: String) async throws -> Response {
         let document = try await repository.document(reference, for: call.checker)
         guard let blob = repository.blob(at: xpath, of: document) else {
             throw APIError(.notFound, "no blob at \(xpath) of \(document.path)")
         }
-        return try BlobResponse.make(blob, store: repository.blobs, rangeHeader: call.request.headers[.range])
+        let response = try BlobResponse.make(blob, store: repository.blobs, rangeHeader: call.request.headers[.range])
+        try await repository.recordDownload(of: blob, at: xpath, of: document, for: call.checker)
+        return response
     }
 }

@@ -148,5 +148,24 @@ public enum RepositoryMigrations {
                 .run()
             try await DirectoryEntryStore.insert(ShippedVocabularies.entries, in: sql)
         },
+        Migration(version: 7, name: "the audit of document events") { sql in
+            try await sql.create(table: "repo_audit_entries")
+                .column("id", type: .bigint, .primaryKey(autoIncrement: true))
+                .column("document_id", type: .text, .notNull)
+                .column("event_id", type: .text, .notNull)
+                .column("category", type: .text, .notNull)
+                .column("principal_name", type: .text, .notNull)
+                .column("comment", type: .text)
+                .column("doc_path", type: .text, .notNull)
+                .column("doc_type", type: .text, .notNull)
+                .column("doc_lifecycle", type: .text)
+                .column("repository_id", type: .text, .notNull)
+                .column("event_date", type: .timestamp, .notNull)
+                .column("log_date", type: .timestamp, .notNull)
+                .column("extended", type: .text, .notNull)
+                .run()
+            // A document's history is read newest first, by id.
+            try await sql.create(index: "repo_audit_entries_by_document").on("repo_audit_entries").column("document_id").column("id").run()
+        },
     ])
 }

@@ -1,0 +1,77 @@
+import Foundation
+import HTTPSupport
+import SQLKit
+
+/// The SQL statements over `repo_audit_entries`, the durable audit of document events. Each
+/// takes the connection (or transaction) to run on, so that an event is recorded in the same
+/// transaction as the change it tells of.
+enum AuditLog {
+    /// Records `event` on `document` (as it is after the event), caused by `principal`: one insert.
+    static func record(_ event: AuditEvent, on document: Document, by principal: String, in sql: any SQLDatabase) async throws {
+        let now = Date()
+        let extended = String(decoding: try encoder.encode(event.extended), as: UTF8.self)
+        try await sql.insert(into: "repo_audit_entries")
+            .columns(
+                "document_id", "event_id", "category", "principal_name", "comment", "doc_path", "doc_type", "doc_lifecycle",
+                "repository_id", "event_date", "log_date", "extended"
+            )
+            .values(
+                SQLBind(document.id), SQLBind(event.id), SQLBind(event.category), SQLBind(principal), SQLBind(event.comment),
+                SQLBind(document.path), SQLBind(document.type), SQLBind(document.state), SQLBind(Repository.name),
+                SQLBind(now), SQLBind(now), SQLBind(extended)
+            )
+            .run()
+    }
+
+    /// The entries of the document `documentID` that `filter` keeps, newest first, from
+    /// `start`, at most `limit`, and how many it keeps in all.
+    static func entries(
+        of documentID: String, matching filter: AuditFilter, start: Int, limit: Int, in sql: any SQLDatabase
+    ) async throws -> (entries: [AuditEntry], total: Int) {
+        let rows = try await filtered(sql.select().column("*"), documentID, filter)
+            .orderBy("id", .descending).offset(start).limit(limit).all()
+        let total = try await filtered(sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "total"), documentID, filter)
+            .first()?.decode(column: "total", as: Int.self) ?? 0
+        return (try rows.map(entry(from:)), total)
+    }
+
+    /// `select` over the entries of `documentID` that `filter` keeps.
+    private static func filtered(_ select: SQLSelectBuilder, _ documentID: String, _ filter: AuditFilter) -> SQLSelectBuilder {
+        select.from("repo_audit_entries").where("document_id", .equal, documentID)
+        if !filter.eventIDs.isEmpty { select.where("event_id", .in, filter.eventIDs) }
+        if !filter.categories.isEmpty { select.where("category", .in, filter.categories) }
+        if !filter.principalNames.isEmpty { select.where("principal_name", .in, filter.principalNames) }
+        if let start = filter.start { select.where("event_date", .greaterThanOrEqual, start) }
+        if let end = filter.end { select.where("event_date", .lessThanOrEqual, end) }
+        return select
+    }
+
+    /// The entry a row of `repo_audit_entries` holds.
+    private static func entry(from row: any SQLRow) throws -> AuditEntry {
+        let extended = try JSONDecoder().decode([String: JSONValue].self, from: Data(try row.decode(column: "extended", as: String.self).utf8))
+        return AuditEntry(
+            id: try row.decode(column: "id", as: Int64.self),
+            event: AuditEvent(
+                id: try row.decode(column: "event_id", as: String.self),
+                category: try row.decode(column: "category", as: String.self),
+                comment: try row.decode(column: "comment", as: String?.self),
+                extended: extended
+            ),
+            principalName: try row.decode(column: "principal_name", as: String.self),
+            documentID: try row.decode(column: "document_id", as: String.self),
+            documentPath: try row.decode(column: "doc_path", as: String.self),
+            documentType: try row.decode(column: "doc_type", as: String.self),
+            documentLifeCycle: try row.decode(column: "doc_lifecycle", as: String?.self),
+            repositoryID: try row.decode(column: "repository_id", as: String.self),
+            eventDate: try row.decode(column: "event_date", as: Date.self),
+            logDate: try row.decode(column: "log_date", as: Date.self)
+        )
+    }
+
+    /// Writes the extended information with its keys in order, so equal information is equal text.
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+}
