@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 
 /// A headless Debian Chromium driven through the W3C WebDriver protocol: plain JSON over HTTP
 /// to a `chromedriver` child process on a free loopback port, for tests of pages as a person
@@ -52,28 +53,53 @@ public final class ChromiumWebDriver: Sendable {
     /// Starts `chromedriver` on a free loopback port and opens a session with a new headless
     /// Chromium.
     ///
+    /// `chromedriver --port=0` is not safe: it binds the IPv6 loopback to a free port, then the
+    /// IPv4 loopback to the same number, which another program may hold, and exits. So the port
+    /// is one the IPv4 loopback just had free, and another is tried (at most
+    /// ``portAttempts`` in all) when someone took it in between.
+    ///
     /// - Throws: ``Failure`` when the driver is not installed, does not announce its port
     ///   within `timeout`, or cannot start the browser.
     public static func start(timeout: Duration = .seconds(30)) async throws -> ChromiumWebDriver {
         guard isInstalled else { throw Failure(description: "\(chromium) and \(chromedriver) are needed (scripts/test installs them)") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: chromedriver)
-        process.arguments = ["--port=0"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        let output = PrintedOutput(reading: pipe.fileHandleForReading)
-        let (exit, exited) = AsyncStream.makeStream(of: Void.self)
-        process.terminationHandler = { _ in exited.finish() }
-        try process.run()
-        let marker = "started successfully on port "
-        guard let line = try await output.firstLine(of: process, timeout: timeout, where: { $0.contains(marker) }),
-            let range = line.range(of: marker), let port = Int(line[range.upperBound...].prefix { $0.isNumber })
-        else {
+        var attempt = 1
+        while true {
+            let port = try await freeLoopbackPort()
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: chromedriver)
+            process.arguments = ["--port=\(port)"]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            process.standardInput = FileHandle.nullDevice
+            let output = PrintedOutput(reading: pipe.fileHandleForReading)
+            let (exit, exited) = AsyncStream.makeStream(of: Void.self)
+            process.terminationHandler = { _ in exited.finish() }
+            try process.run()
+            if try await output.firstLine(of: process, timeout: timeout, where: { $0.contains("started successfully on port \(port)") }) != nil {
+                return try await openSession(process: process, exit: exit, port: port)
+            }
             killDriver(process)
-            throw Failure(description: "chromedriver did not announce its port: \(output.lastLines(5))")
+            guard output.text.contains("Address already in use"), attempt < portAttempts else {
+                throw Failure(description: "chromedriver did not announce its port: \(output.lastLines(5))")
+            }
+            attempt += 1
         }
+    }
+
+    /// How many ports ``start(timeout:)`` tries before it gives up.
+    static let portAttempts = 5
+
+    /// A port that no socket of the IPv4 loopback uses at this moment.
+    private static func freeLoopbackPort() async throws -> Int {
+        let probe = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton).bind(host: "127.0.0.1", port: 0).get()
+        let port = probe.localAddress?.port ?? 0
+        try await probe.close()
+        return port
+    }
+
+    /// Opens a session with a new headless Chromium on the driver `process`, listening on `port`.
+    private static func openSession(process: Process, exit: AsyncStream<Void>, port: Int) async throws -> ChromiumWebDriver {
         let options: [String: Any] = [
             "binary": chromium, "args": ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,1000"],
         ]
