@@ -16,7 +16,7 @@ enum BlobSourceType: Equatable {
     /// The type of `blob`.
     init(_ blob: BlobInfo) {
         let mimeType = blob.mimeType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-        let nameExtension = blob.name.contains(".") ? String(blob.name.split(separator: ".").last ?? "").lowercased() : ""
+        let nameExtension = (blob.name as NSString).pathExtension.lowercased()
         if mimeType == "application/pdf" {
             self = .pdf
         } else if let format = RasterFormat.allCases.first(where: { $0.mimeType == mimeType }) {

@@ -36,7 +36,7 @@ extension NuxeoAPI {
             throw APIError(.notImplemented, "Converter from \(source) to \(mimeType) is not available")
         }
         let bytes = try await converter.convert(blob, from: repository.blobs, to: target)
-        return BlobResponse.made(bytes, name: Self.baseName(of: blob.name) + "." + Self.fileExtension(of: target), mimeType: target.mimeType)
+        return BlobResponse.made(bytes, name: (blob.name as NSString).deletingPathExtension + "." + Self.fileExtension(of: target), mimeType: target.mimeType)
     }
 
     /// `@rendition/{name}`: the rendition `name` of `document`.
@@ -52,7 +52,7 @@ extension NuxeoAPI {
             }
             let target: BlobConverter.Target = rendition == .pdf ? .pdf : .picture(.png, longestSide: Rendition.thumbnailSide)
             let bytes = try await converter.convert(blob, from: repository.blobs, to: target)
-            let fileName = rendition == .pdf ? Self.baseName(of: blob.name) + ".pdf" : base + "-thumbnail.png"
+            let fileName = rendition == .pdf ? (blob.name as NSString).deletingPathExtension + ".pdf" : base + "-thumbnail.png"
             return BlobResponse.made(bytes, name: fileName, mimeType: target.mimeType)
         case .xmlExport:
             return BlobResponse.made(try await xmlExport(of: document).bytes, name: base + ".xml", mimeType: "text/xml")
@@ -68,12 +68,6 @@ extension NuxeoAPI {
     private func xmlExport(of document: Document) async throws -> DocumentXMLExport {
         let (local, _) = try await repository.acls(of: document)
         return DocumentXMLExport(document: document, schemas: repository.schemas(of: document), facets: repository.facets(of: document), localACL: local)
-    }
-
-    /// `name` without its extension.
-    private static func baseName(of name: String) -> String {
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
-        return String(name[..<dot])
     }
 
     /// The file extension of what `target` makes.
