@@ -57,12 +57,12 @@ extension Repository {
             guard !document.isVersion else { throw RepositoryError.invalid("versions cannot be commented") }
             comment = Comment(
                 id: UUID().uuidString.lowercased(), documentID: document.id, parentID: document.id, ancestorIDs: [document.id],
-                author: checker.userName, text: text, createdAt: Self.commentTime(), modifiedAt: nil
+                author: checker.userName, text: text, createdAt: Self.currentTime(), modifiedAt: nil
             )
         case .comment(let parent):
             comment = Comment(
                 id: UUID().uuidString.lowercased(), documentID: parent.documentID, parentID: parent.id,
-                ancestorIDs: parent.ancestorIDs + [parent.id], author: checker.userName, text: text, createdAt: Self.commentTime(), modifiedAt: nil
+                ancestorIDs: parent.ancestorIDs + [parent.id], author: checker.userName, text: text, createdAt: Self.currentTime(), modifiedAt: nil
             )
         }
         try await comments.insert(comment)
@@ -79,7 +79,7 @@ extension Repository {
         try await requireCommentEditing(comment, for: checker)
         var updated = comment
         updated.text = text
-        updated.modifiedAt = Self.commentTime()
+        updated.modifiedAt = Self.currentTime()
         try await comments.update(id: comment.id, text: text, modifiedAt: updated.modifiedAt ?? Date())
         return try await comments.comment(id: comment.id) ?? updated
     }
@@ -109,7 +109,7 @@ extension Repository {
     }
 
     /// Now, in whole milliseconds: the precision the API shows and both engines keep.
-    private static func commentTime() -> Date {
+    static func currentTime() -> Date {
         Date(timeIntervalSince1970: (Date().timeIntervalSince1970 * 1000).rounded(.down) / 1000)
     }
 }

@@ -24,6 +24,13 @@ public enum RepositoryError: Error, Equatable, CustomStringConvertible {
     case directoryEntryNotFound(directory: String, id: String)
     /// The caller may read the directory but not change it.
     case directoryNotEditable(String)
+    /// No workflow, workflow model or task answers to this id (or the caller may not see it);
+    /// the message names what was asked for.
+    case workflowNotFound(String)
+    /// No user or group has this name.
+    case principalNotFound(String)
+    /// The caller may see the task or workflow but not act on it; the message says what.
+    case workflowForbidden(String)
 
     public var description: String {
         switch self {
@@ -36,6 +43,8 @@ public enum RepositoryError: Error, Equatable, CustomStringConvertible {
         case .directoryNotFound(let name): return "Directory \(name) was not found"
         case .directoryEntryNotFound(let directory, let id): return "Entry \(id) was not found in directory \(directory)"
         case .directoryNotEditable(let name): return "Not allowed to edit directory \(name)"
+        case .workflowNotFound(let message), .workflowForbidden(let message): return message
+        case .principalNotFound(let name): return "No user or group named '\(name)'"
         }
     }
 }

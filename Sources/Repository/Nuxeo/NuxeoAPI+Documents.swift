@@ -28,9 +28,10 @@ extension NuxeoAPI {
             }
         }
         // Only @blob (a blob path, then perhaps @convert), @op (an operation id), @comment (a
-        // comment id) and @rendition (a name) take segments after them; a path that goes on
-        // after any other is not one of its resources.
-        if !["@blob", "@op", "@comment", "@rendition"].contains(adapter), adapters.count > 1 {
+        // comment id), @rendition (a name), @workflow (a workflow id and `task`) and @task (a
+        // task id and an action) take segments after them; a path that goes on after any other
+        // is not one of its resources.
+        if !["@blob", "@op", "@comment", "@rendition", "@workflow", "@task"].contains(adapter), adapters.count > 1 {
             throw APIError(.notFound, "no resource at \(call.request.uri.path)")
         }
         switch adapter {
@@ -66,6 +67,10 @@ extension NuxeoAPI {
             return try NuxeoCall.json(try await call.renderer.list(try await repository.versions(of: document, for: call.checker)))
         case "@comment":
             return try await comments(&call, on: .document(document), segments: Array(adapters.dropFirst()))
+        case "@workflow":
+            return try await documentWorkflows(&call, of: document, segments: Array(adapters.dropFirst()))
+        case "@task":
+            return try await documentTasks(&call, of: document, segments: Array(adapters.dropFirst()))
         case "@op":
             try Self.require(call, .post)
             return try await automation(&call, segments: Array(adapters.dropFirst()), input: .document(document))

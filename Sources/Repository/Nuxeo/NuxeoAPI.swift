@@ -67,6 +67,9 @@ struct NuxeoAPI: Sendable {
             case .group(let segments): return try await group(&call, segments: segments)
             case .me: return try await userResponse(principal.userName, status: .ok)
             case .directory(let segments): return try await directories(&call, segments: segments)
+            case .workflow(let segments): return try await workflows(&call, segments: segments)
+            case .workflowModel(let segments): return try await workflowModels(call, segments: segments)
+            case .task(let segments): return try await tasks(&call, segments: segments)
             case .unknown: throw APIError(.notFound, "no resource at \(request.uri.path)")
             }
         } catch let error as RepositoryError {

@@ -34,6 +34,12 @@ enum NuxeoPath: Equatable {
     case me
     /// `api/v1/directory/…`: the directories, one directory's entries, one entry.
     case directory([String])
+    /// `api/v1/workflow/…`: running workflows, one workflow, its graph.
+    case workflow([String])
+    /// `api/v1/workflowModel/…`: the workflow models, one model, its graph.
+    case workflowModel([String])
+    /// `api/v1/task/…`: open tasks, one task, an action on it.
+    case task([String])
     /// Nothing Chancery serves.
     case unknown
 
@@ -89,6 +95,9 @@ enum NuxeoPath: Equatable {
         case "group": return .group(Array(nonEmpty.dropFirst()))
         case "me" where nonEmpty.count == 1: return .me
         case "directory": return .directory(Array(nonEmpty.dropFirst()))
+        case "workflow": return .workflow(Array(nonEmpty.dropFirst()))
+        case "workflowModel": return .workflowModel(Array(nonEmpty.dropFirst()))
+        case "task": return .task(Array(nonEmpty.dropFirst()))
         case "automation": return .automation(Array(nonEmpty.dropFirst()))
         default: return .unknown
         }
