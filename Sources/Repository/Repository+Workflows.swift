@@ -22,22 +22,26 @@ extension Repository {
     /// The largest workflow or task variables, encoded as JSON.
     static let maxWorkflowVariablesSize = 64 * 1024
 
-    /// The model `name`.
-    ///
-    /// - Throws: ``RepositoryError/workflowNotFound(_:)`` when Chancery ships no such model.
-    func workflowModel(named name: String) throws -> any WorkflowModel {
-        guard let model = WorkflowModels.named(name) else { throw RepositoryError.workflowNotFound("No workflow model named '\(name)'") }
-        return model
+    // MARK: Workflows
+
+    /// The models the caller may start on `document`: all of them on a live document in the
+    /// `project` state on which they hold `Write`, none otherwise.
+    func runnableWorkflowModels(on document: Document, for checker: AccessChecker) async throws -> [any WorkflowModel] {
+        guard Self.acceptsWorkflows(document), try await permissions(on: document, for: checker).contains(Permission.write) else { return [] }
+        return WorkflowModels.all
     }
 
-    // MARK: Workflows
+    /// Whether a review may start on `document`: a live document in the `project` state.
+    private static func acceptsWorkflows(_ document: Document) -> Bool {
+        !document.isVersion && document.state == Lifecycle.initialState
+    }
 
     /// Starts the model `modelName` on the documents `documentIDs` (perhaps none) with the
     /// workflow variables `variables` beside the model's own, as the caller.
     func startWorkflow(
         model modelName: String, documentIDs: [String], variables: [String: JSONValue], for checker: AccessChecker
     ) async throws -> WorkflowInstance {
-        let model = try workflowModel(named: modelName)
+        let model = try WorkflowModels.model(named: modelName)
         var ids: [String] = []
         for id in documentIDs where !ids.contains(id) { ids.append(id) }
         guard ids.count <= Self.maxWorkflowDocuments else {
@@ -46,7 +50,7 @@ extension Repository {
         for id in ids {
             let document = try await document(.id(id), for: checker)
             try await require(Permission.write, on: document, for: checker)
-            guard !document.isVersion, document.state == Lifecycle.initialState else {
+            guard Self.acceptsWorkflows(document) else {
                 throw RepositoryError.invalid("\(modelName) starts only on live documents in the project state; \(document.path) is not")
             }
         }
@@ -174,7 +178,7 @@ extension Repository {
         id: String, action: String, variables: [String: JSONValue], comment: String?, accounts: AccountStore, for checker: AccessChecker
     ) async throws -> WorkflowTask {
         let (seen, workflow) = try await task(id: id, for: checker)
-        let model = try workflowModel(named: workflow.modelName)
+        let model = try WorkflowModels.model(named: workflow.modelName)
         guard let definition = model.node(seen.node)?.task else { throw RepositoryError.conflict("Task \(id) has no node in \(model.name)") }
         guard definition.actions.contains(where: { $0.name == action }) else {
             let names = definition.actions.map(\.name).joined(separator: ", ")
@@ -213,7 +217,7 @@ extension Repository {
     ///   ``RepositoryError/principalNotFound(_:)`` for an actor that names no user or group.
     func reassignTask(id: String, to actors: [String], comment: String?, accounts: AccountStore, for checker: AccessChecker) async throws -> WorkflowTask {
         let (seen, workflow) = try await task(id: id, for: checker)
-        let definition = try workflowModel(named: workflow.modelName).node(seen.node)?.task
+        let definition = try WorkflowModels.model(named: workflow.modelName).node(seen.node)?.task
         guard definition?.allowsReassignment == true else { throw RepositoryError.invalid("Task \(id) cannot be reassigned") }
         return try await transferTask(id, of: workflow, to: actors, delegating: false, comment: comment, accounts: accounts, for: checker)
     }
@@ -234,7 +238,7 @@ extension Repository {
         guard !actors.isEmpty else { throw RepositoryError.invalid("name at least one user or group to hand task \(id) to") }
         try await requireExisting(actors, accounts: accounts)
         try Self.validateTaskComment(comment)
-        let model = try workflowModel(named: workflow.modelName)
+        let model = try WorkflowModels.model(named: workflow.modelName)
         let changed = try await changeOpenTask(id, of: workflow, for: checker) { task, workflow, sql in
             try await self.revokeGrants(of: task, on: workflow.attachedDocumentIDs, in: sql)
             if delegating {

@@ -158,6 +158,15 @@ struct DocumentRenderer: Sendable {
                         "url": .string("\(baseURL)api/v1/id/\(document.id)/@rendition/\(rendition.rawValue)"),
                     ])
                 })
+            case "runningWorkflows":
+                let workflows = WorkflowRenderer(apiURL: "\(baseURL)api/v1/")
+                parameters["runningWorkflows"] = .array(try await repository.runningWorkflows(on: document, for: checker).map(workflows.workflow))
+            case "pendingTasks":
+                let tasks = try await repository.openTasks(on: document, workflowID: nil, for: checker)
+                parameters["pendingTasks"] = .array(try await WorkflowRenderer(apiURL: "\(baseURL)api/v1/").tasks(tasks, in: repository, for: checker))
+            case "runnableWorkflows":
+                let models = try await repository.runnableWorkflowModels(on: document, for: checker)
+                parameters["runnableWorkflows"] = .array(models.map(WorkflowRenderer(apiURL: "\(baseURL)api/v1/").model))
             case "userVisiblePermissions":
                 parameters["userVisiblePermissions"] = .array(["Read", "ReadWrite", "Everything"])
             default:

@@ -16,14 +16,14 @@ extension NuxeoAPI {
         case (.post, 0):
             return try await startWorkflow(&call, on: nil)
         case (.get, 1):
-            return try NuxeoCall.json(try workflowJSON(call, try await repository.workflow(id: segments[0], for: call.checker)))
+            return try NuxeoCall.json(try workflowRenderer(call).workflow(try await repository.workflow(id: segments[0], for: call.checker)))
         case (.delete, 1):
             try await repository.cancelWorkflow(id: segments[0], for: call.checker)
             return NuxeoCall.noContent
         case (.get, 2) where segments[1] == "graph":
             let workflow = try await repository.workflow(id: segments[0], for: call.checker)
             let waiting = Set(try await repository.openTasks(of: workflow).map(\.node))
-            return try NuxeoCall.json(Self.graph(try repository.workflowModel(named: workflow.modelName), waitingAt: waiting))
+            return try NuxeoCall.json(WorkflowRenderer.graph(try WorkflowModels.model(named: workflow.modelName), waitingAt: waiting))
         case (.get, 2) where segments[1] == "task":
             let workflow = try await repository.workflow(id: segments[0], for: call.checker)
             return try await taskList(call, try await repository.openTasks(of: workflow))
@@ -38,12 +38,12 @@ extension NuxeoAPI {
         switch segments.count {
         case 0:
             return try NuxeoCall.json(.object([
-                "entity-type": "workflows", "entries": .array(WorkflowModels.all.map { modelJSON(call, $0) }),
+                "entity-type": "workflows", "entries": .array(WorkflowModels.all.map(workflowRenderer(call).model)),
             ]))
         case 1:
-            return try NuxeoCall.json(modelJSON(call, try repository.workflowModel(named: segments[0])))
+            return try NuxeoCall.json(workflowRenderer(call).model(try WorkflowModels.model(named: segments[0])))
         case 2 where segments[1] == "graph":
-            return try NuxeoCall.json(Self.graph(try repository.workflowModel(named: segments[0]), waitingAt: []))
+            return try NuxeoCall.json(WorkflowRenderer.graph(try WorkflowModels.model(named: segments[0]), waitingAt: []))
         default:
             throw APIError(.notFound, "no workflow model resource at \(call.request.uri.path)")
         }
@@ -60,7 +60,7 @@ extension NuxeoAPI {
             ), page: page)
         case (.get, 1):
             let (task, workflow) = try await repository.task(id: segments[0], for: call.checker)
-            return try NuxeoCall.json(try taskJSON(call, task, of: workflow))
+            return try NuxeoCall.json(try workflowRenderer(call).task(task, of: workflow))
         case (.put, 2):
             return try await changeTask(&call, id: segments[0], action: segments[1])
         default:
@@ -129,7 +129,7 @@ extension NuxeoAPI {
         let workflow = try await repository.startWorkflow(
             model: modelName, documentIDs: documentIDs, variables: variables, for: call.checker
         )
-        return try NuxeoCall.json(try workflowJSON(call, workflow), status: .created)
+        return try NuxeoCall.json(try workflowRenderer(call).workflow(workflow), status: .created)
     }
 
     /// `PUT task/{id}/{action}`: reassign, delegate, or complete with `action`.
@@ -164,8 +164,8 @@ extension NuxeoAPI {
                 accounts: accounts, for: call.checker
             )
         }
-        let workflow = try await repository.workflow(id: task.workflowID, for: AccessChecker(principal: call.principal))
-        return try NuxeoCall.json(try taskJSON(call, task, of: workflow))
+        let workflow = try await repository.workflow(id: task.workflowID, for: call.checker)
+        return try NuxeoCall.json(try workflowRenderer(call).task(task, of: workflow))
     }
 
     /// The actors the query parameter `name` lists: repeated, or comma-separated.
@@ -175,8 +175,14 @@ extension NuxeoAPI {
 
     // MARK: Entities
 
+    /// The renderer of the call's workflow entities.
+    private func workflowRenderer(_ call: NuxeoCall) -> WorkflowRenderer {
+        WorkflowRenderer(apiURL: "\(call.renderer.baseURL)api/v1/")
+    }
+
     private func workflowList(_ call: NuxeoCall, _ workflows: [WorkflowInstance]) throws -> Response {
-        try NuxeoCall.json(.object(["entity-type": "workflows", "entries": .array(try workflows.map { try workflowJSON(call, $0) })]))
+        let renderer = workflowRenderer(call)
+        return try NuxeoCall.json(.object(["entity-type": "workflows", "entries": .array(try workflows.map(renderer.workflow))]))
     }
 
     private func taskList(_ call: NuxeoCall, _ tasks: [WorkflowTask]) async throws -> Response {
@@ -184,14 +190,7 @@ extension NuxeoAPI {
     }
 
     private func taskList(_ call: NuxeoCall, _ listed: (tasks: [WorkflowTask], total: Int), page: PageRequest? = nil) async throws -> Response {
-        var entries: [JSONValue] = []
-        var workflows: [String: WorkflowInstance] = [:]
-        for task in listed.tasks {
-            if workflows[task.workflowID] == nil {
-                workflows[task.workflowID] = try await repository.workflow(id: task.workflowID, for: AccessChecker(principal: call.principal))
-            }
-            if let workflow = workflows[task.workflowID] { entries.append(try taskJSON(call, task, of: workflow)) }
-        }
+        let entries = try await workflowRenderer(call).tasks(listed.tasks, in: repository, for: call.checker)
         var fields: [String: JSONValue] = ["entity-type": "tasks", "entries": .array(entries)]
         if let page {
             fields.merge(DocumentRenderer.pagination(
@@ -199,76 +198,5 @@ extension NuxeoAPI {
             )) { $1 }
         }
         return try NuxeoCall.json(.object(fields))
-    }
-
-    /// The API's root URL, `…/nuxeo/api/v1/`.
-    private func apiURL(_ call: NuxeoCall) -> String { "\(call.renderer.baseURL)api/v1/" }
-
-    /// A `workflow` entity for an instance.
-    private func workflowJSON(_ call: NuxeoCall, _ workflow: WorkflowInstance) throws -> JSONValue {
-        let model = try repository.workflowModel(named: workflow.modelName)
-        return .object([
-            "entity-type": "workflow", "id": .string(workflow.id), "name": .string(model.name), "title": .string(model.title),
-            "state": .string(workflow.state.rawValue), "workflowModelName": .string(model.name), "initiator": .string(workflow.initiator),
-            "attachedDocumentIds": .array(workflow.attachedDocumentIDs.map { .object(["id": .string($0)]) }),
-            "variables": .object(workflow.variables), "graphResource": .string("\(apiURL(call))workflow/\(workflow.id)/graph"),
-        ])
-    }
-
-    /// A `workflow` entity for a model.
-    private func modelJSON(_ call: NuxeoCall, _ model: any WorkflowModel) -> JSONValue {
-        .object([
-            "entity-type": "workflow", "id": .string(model.name), "name": .string(model.name), "title": .string(model.title),
-            "state": "validated", "workflowModelName": .string(model.name), "initiator": nil, "attachedDocumentIds": .array([]),
-            "variables": .object(model.globalVariables), "graphResource": .string("\(apiURL(call))workflowModel/\(model.name)/graph"),
-        ])
-    }
-
-    /// A `task` entity.
-    private func taskJSON(_ call: NuxeoCall, _ task: WorkflowTask, of workflow: WorkflowInstance) throws -> JSONValue {
-        let model = try repository.workflowModel(named: workflow.modelName)
-        guard let definition = model.node(task.node)?.task else { throw APIError(.internalServerError, "task \(task.id) has no node") }
-        let actions: [JSONValue] = definition.actions.map { action in
-            .object([
-                "name": .string(action.name), "url": .string("\(apiURL(call))task/\(task.id)/\(action.name)"),
-                "label": .string(action.label), "validate": .bool(action.validates),
-            ])
-        }
-        return .object([
-            "entity-type": "task", "id": .string(task.id), "name": .string(definition.name), "workflowInstanceId": .string(workflow.id),
-            "workflowModelName": .string(model.name), "workflowInitiator": .string(workflow.initiator), "workflowTitle": .string(model.title),
-            "workflowLifeCycleState": .string(workflow.state.rawValue),
-            "graphResource": .string("\(apiURL(call))workflow/\(workflow.id)/graph"), "state": .string(task.state.rawValue),
-            "directive": .string(definition.directive), "created": .string(NuxeoDate.format(task.createdAt)),
-            "dueDate": .string(NuxeoDate.format(task.dueDate)), "nodeName": .string(task.node),
-            "targetDocumentIds": .array(workflow.attachedDocumentIDs.map { .object(["id": .string($0)]) }),
-            "actors": .array(task.actors.map { .object(["id": .string($0)]) }),
-            "delegatedActors": .array(task.delegatedActors.map { .object(["id": .string($0)]) }),
-            "comments": .array(task.comments.map { comment in
-                .object(["author": .string(comment.author), "text": .string(comment.text), "date": .string(NuxeoDate.format(comment.date))])
-            }),
-            "variables": .object(task.variables),
-            "taskInfo": .object([
-                "allowTaskReassignment": .bool(definition.allowsReassignment), "taskActions": .array(actions),
-                "layoutResource": .object(["name": .string(task.node), "url": nil]), "schemas": .array([]),
-            ]),
-        ])
-    }
-
-    /// The graph of `model`: its nodes (each `suspended` when it is in `waiting`, the nodes
-    /// where an instance's open tasks wait, `ready` otherwise) and transitions.
-    static func graph(_ model: any WorkflowModel, waitingAt waiting: Set<String>) -> JSONValue {
-        let nodes: [JSONValue] = model.nodes.enumerated().map { index, node in
-            .object([
-                "id": .string(node.id), "title": .string(node.title), "isStartNode": .bool(node.isStart), "isStopNode": .bool(node.isStop),
-                "isMultiTask": .bool(node.task?.isMultiTask ?? false), "hasTask": .bool(node.task != nil),
-                "state": .string(waiting.contains(node.id) ? "suspended" : "ready"),
-                "x": .integer(120 + 220 * index), "y": .integer(node.task == nil ? 60 : 200),
-            ])
-        }
-        let transitions: [JSONValue] = model.transitions.map { transition in
-            .object(["nodeSourceId": .string(transition.from), "nodeTargetId": .string(transition.to), "label": .string(transition.label)])
-        }
-        return .object(["nodes": .array(nodes), "transitions": .array(transitions)])
     }
 }

@@ -65,8 +65,13 @@ enum WorkflowModels {
     /// Every model, in the order they are listed.
     static let all: [any WorkflowModel] = [SerialDocumentReview(), ParallelDocumentReview()]
 
-    /// The model `name`, if Chancery ships it.
-    static func named(_ name: String) -> (any WorkflowModel)? {
-        all.first { $0.name == name }
+    /// The model `name`.
+    ///
+    /// - Throws: ``RepositoryError/workflowNotFound(_:)`` when Chancery ships no such model.
+    static func model(named name: String) throws -> any WorkflowModel {
+        guard let model = all.first(where: { $0.name == name }) else {
+            throw RepositoryError.workflowNotFound("No workflow model named '\(name)'")
+        }
+        return model
     }
 }

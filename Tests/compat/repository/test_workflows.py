@@ -303,3 +303,48 @@ def test_a_workflow_starts_on_documents_in_the_project_state(nx, host, admin, wo
     assert_nuxeo_exception(raw(host, admin, "POST", "workflow", json={"attachedDocumentIds": [doc.uid]}), 400)
     assert_nuxeo_exception(raw(host, admin, "POST", "workflow", data="not json", headers={"Content-Type": "application/json"}), 400)
     assert workflows.get() == []
+
+
+def test_document_enrichers_show_workflows_and_tasks(nx, member_nx, workflows, doc):
+    """runningWorkflows, pendingTasks and runnableWorkflows, as Nuxeo's own tests read them."""
+    enrichers = {"enrichers-document": "runningWorkflows,pendingTasks,runnableWorkflows"}
+
+    def context(client):
+        return client.client.request("GET", f"api/v1/id/{doc.uid}", headers=enrichers).json()["contextParameters"]
+
+    before = context(nx)
+    assert before["runningWorkflows"] == [] and before["pendingTasks"] == []
+    assert sorted(model["name"] for model in before["runnableWorkflows"]) == sorted(MODELS)
+    assert context(member_nx)["runnableWorkflows"] == [], "a reader may not start a review"
+
+    workflow = workflows.start("ParallelDocumentReview", doc)
+    during = context(member_nx)
+    assert [wf["id"] for wf in during["runningWorkflows"]] == [workflow.uid]
+    assert during["runningWorkflows"][0]["attachedDocumentIds"] == [{"id": doc.uid}]
+    assert [task["targetDocumentIds"] for task in during["pendingTasks"]] == [[{"id": doc.uid}]]
+
+    task = nx.tasks.get({"workflowInstanceId": workflow.uid})[0]
+    task.complete("start_review", variables={"participants": ["Administrator"]})
+    nx.tasks.get({"workflowInstanceId": workflow.uid})[0].complete("approve")
+    nx.tasks.get({"workflowInstanceId": workflow.uid})[0].complete("validate")
+    after = context(nx)
+    assert after["runningWorkflows"] == [] and after["pendingTasks"] == []
+    assert after["runnableWorkflows"] == [], "an approved document is out of the reviews' reach"
+
+
+def test_a_task_completed_twice_at_once_ends_once(nx, host, admin, workflows, doc):
+    """Two completions sent together: one moves the workflow on, the other is a 409; the
+    workflow has exactly one next task."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    workflow = workflows.start("SerialDocumentReview", doc)
+    task = nx.tasks.get({"workflowInstanceId": workflow.uid})[0]
+    body = {"entity-type": "task", "id": task.uid, "variables": {"participants": ["Administrator"]}}
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        answers = list(pool.map(lambda _: raw(host, admin, "PUT", f"task/{task.uid}/start_review", json=body), range(4)))
+    assert sorted(answer.status_code for answer in answers) == [200, 409, 409, 409], [a.text for a in answers]
+    for answer in answers:
+        if answer.status_code == 409:
+            assert_nuxeo_exception(answer, 409)
+    following = nx.tasks.get({"workflowInstanceId": workflow.uid})
+    assert [t.nodeName for t in following] == ["documentValidation"]
