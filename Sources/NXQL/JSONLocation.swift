@@ -9,8 +9,10 @@
 struct JSONLocation: Sendable {
     /// Where the steps start.
     enum Base: Sendable {
-        /// The document's properties.
+        /// The document's properties, `d.properties` in a query.
         case properties
+        /// The same column named without the query's alias, as an index definition names it.
+        case propertiesColumn
         /// The current element of the list iterated as `element<n>`.
         case element(Int)
     }
@@ -107,6 +109,8 @@ struct JSONLocation: Sendable {
         switch base {
         case .properties:
             return "d.properties"
+        case .propertiesColumn:
+            return "properties"
         case .element(let alias):
             return "CASE WHEN element\(alias).type IN ('object', 'array') THEN element\(alias).value END"
         }
@@ -141,6 +145,7 @@ struct JSONLocation: Sendable {
         var value: SQLFragment
         switch base {
         case .properties: value = "d.properties::jsonb"
+        case .propertiesColumn: value = "properties::jsonb"
         case .element(let alias): value = "element\(alias).value"
         }
         guard !steps.isEmpty else { return value }

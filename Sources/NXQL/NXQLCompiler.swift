@@ -80,6 +80,29 @@ public struct NXQLCompiler: Sendable {
             orderBy: SQLFragment(joining: orderBy, separator: ", ").pieces)
     }
 
+    /// The SQL expression an index on the property `name` (`dc:title`, `file:content/name`) is
+    /// built on so that the comparisons this compiler writes for it (`=`, `IN`, `<`, `BETWEEN`,
+    /// `STARTSWITH`, …) can use it: the value's text view, exactly as conditions write it, on
+    /// the `properties` column of `repo_documents` without the query's alias. It holds no binds,
+    /// only quoted literals.
+    ///
+    /// - Throws: ``NXQLError`` when `name` is not a property of the schema, or reaches into a
+    ///   list: an index holds one value per document.
+    public func indexExpression(ofProperty name: String) throws(NXQLError) -> String {
+        let property = try NXQLProperty(parsing: name)
+        guard case .json(let path) = PropertyTarget(property, schema: schema) else {
+            throw NXQLError("\(NXQLError.quote(name)) is not a document property of the schema", at: nil)
+        }
+        guard path.segments.count == 1, let text = JSONLocation(base: .propertiesColumn, steps: path.segments[0], dialect: dialect).operand.textView
+        else { throw NXQLError("\(NXQLError.quote(name)) holds a list: only single values can be indexed", at: nil) }
+        return text.pieces.map { piece in
+            switch piece {
+            case .sql(let sql): sql
+            case .bind: preconditionFailure("a JSON location's text view has no binds")
+            }
+        }.joined()
+    }
+
     /// One ORDER BY item for `property` (an NXQL property such as `dc:title` or `ecm:path`),
     /// for the REST layer's `sortBy`/`sortOrder`. Empty for properties that do not sort:
     /// unknown ones, `ecm:isProxy`, `ecm:mixinType`, `ecm:ancestorId`, `ecm:fulltext`.

@@ -209,5 +209,8 @@ public enum RepositoryMigrations {
             try await sql.create(index: "repo_task_actors_by_task").unique().on("repo_task_actors").column("task_id").column("principal").run()
             try await sql.create(index: "repo_task_actors_by_principal").on("repo_task_actors").column("principal").run()
         },
+        Migration(version: 9, name: "indexes on the properties Nuxeo clients query most") { sql in
+            try await PropertyIndexes.createDefaults(in: sql, engine: sql.dialect.name == "sqlite" ? .sqlite : .postgres)
+        },
     ])
 }
