@@ -112,7 +112,8 @@ public enum ChanceryApplication {
             // Shut down in reverse: the sequencer integrates what is pending, then the database closes.
             services: [PlatformService(platform: platform, logger: logger), notary.sequencer, notary.pendingReportRecovery] + (signing.map { [$0.webhookDeliverer] } ?? [])
                 + (telemetry?.sealer.map { [$0] } ?? []) + (telemetry?.upstreamLeases.map { [$0] } ?? [])
-                + (telemetry?.downstreamHandoffs.map { [$0] } ?? []),
+                + (telemetry?.downstreamHandoffs.map { [$0] } ?? [])
+                + (repository.map { [PropertyIndexBuilder(indexes: PropertyIndexes(database: $0.repository.database), properties: configuration.indexedProperties, logger: logger)] } ?? []),
             onServerRunning: { channel in
                 await onServerRunning(configuration.host, channel.localAddress?.port ?? configuration.port)
             },

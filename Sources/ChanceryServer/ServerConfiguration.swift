@@ -41,6 +41,8 @@ public struct ServerConfiguration: Sendable {
     public var connectionLimits = ConnectionLimits()
     /// The most bytes one uploaded file may have, whether it arrives whole or in chunks.
     public var maxUploadBytes: Int64 = 4 << 30
+    /// Document properties to index beside the default ones, built once the server runs.
+    public var indexedProperties: [String] = []
     /// The key that seals the deployment's keys in the database, so that every instance on
     /// the database has the same ones (``DeploymentKeys``); `nil` keeps keys local only.
     public var keyEncryptionKey: SymmetricKey?

@@ -3,6 +3,7 @@ import Accounts
 import ArgumentParser
 import ChanceryServer
 import Logging
+import Repository
 import Storage
 
 /// `chancery serve`: runs the server.
@@ -93,8 +94,27 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("lockout-max-delay"), help: ArgumentHelp("The longest lock-out; failures are forgotten four times this long after the last. [env: CHANCERY_LOCKOUT_MAX_DELAY] (default: 900)", valueName: "seconds"))
     var lockoutMaxDelay: Int?
 
+    @Option(name: .customLong("index-property"), help: ArgumentHelp("A document property to index beside dc:title, dc:creator, dc:created, dc:modified and file:content's name and digest, built once the server runs if the database lacks it (repeat the option for several). [env: CHANCERY_INDEX_PROPERTIES, comma-separated]", valueName: "property"))
+    var indexProperties: [String] = []
+
     @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info, notice, warning, error or critical. [env: CHANCERY_LOG_LEVEL] (default: info)", valueName: "level"))
     var logLevel: String?
+
+    /// The properties `--index-property` or CHANCERY_INDEX_PROPERTIES names, each checked.
+    private func indexedProperties() throws -> [String] {
+        let named = indexProperties.isEmpty
+            ? (Setting.resolve(nil, environment: "CHANCERY_INDEX_PROPERTIES") ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            : indexProperties
+        let properties = named.filter { !$0.isEmpty }
+        for property in properties {
+            do {
+                try PropertyIndexes.validate(property)
+            } catch {
+                throw ConfigurationError("--index-property: \(error)")
+            }
+        }
+        return properties
+    }
 
     func run() async throws {
         let levelName = Setting.resolve(logLevel, environment: "CHANCERY_LOG_LEVEL", default: "info")
@@ -130,6 +150,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard configuration.maxUploadBytes > 0 else { throw ConfigurationError("--max-upload-bytes must be positive") }
         configuration.lockouts = try lockoutPolicy()
         configuration.blobs = try store.blobStoreLocation()
+        configuration.indexedProperties = try indexedProperties()
         if let nats = Setting.resolve(nats, environment: "CHANCERY_NATS") {
             do {
                 configuration.nats = try NATSServerAddress.list(parsing: nats)

@@ -84,9 +84,10 @@ public struct PropertyIndexes: Sendable {
             try await group.next()
             group.cancelAll()
         }
+        // Another instance may have built and recorded the same index meanwhile.
         try await database.withConnection { sql in
             try await sql.insert(into: "repo_property_indexes").columns("property", "index_name", "created_at")
-                .values(SQLBind(property), SQLBind(name), SQLBind(Date())).run()
+                .values(SQLBind(property), SQLBind(name), SQLBind(Date())).ignoringConflicts().run()
         }
         progress(BuildProgress(phase: "done", rowsDone: total, rowsTotal: total))
         return true
@@ -156,6 +157,13 @@ public struct PropertyIndexes: Sendable {
         let readable = String(property.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" }.prefix(40))
         let digest = SHA256.hash(data: Data(property.utf8)).prefix(4).map { String(format: "%02x", $0) }.joined()
         return "repo_property_\(readable)_\(digest)"
+    }
+
+    /// Throws unless `property` can be indexed: a property of the schemas holding one value.
+    ///
+    /// - Throws: ``RepositoryError/invalid(_:)`` naming the reason.
+    public static func validate(_ property: String, registry: TypeRegistry = .core) throws {
+        _ = try expression(of: property, registry: registry, engine: .sqlite)
     }
 
     /// The indexed expression of `property` for `engine`.
