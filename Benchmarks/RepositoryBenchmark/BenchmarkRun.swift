@@ -393,37 +393,7 @@ struct BenchmarkRun: Sendable {
         print("creation at this size, 16 clients: \(Format.count(creation.measurement.rate)) creates/s"
               + " (\(Format.ratio(creation.measurement.rate / creationReference.rate)) × GET /nuxeo/api/v1/me at 16 clients,"
               + " \(Format.count(creationReference.rate)) req/s)")
-        if options.indexExperiment {
-            try await indexExperiment(documents: documents, titled: titled, reference: reference.measurement)
-        }
         print("")
-    }
-
-    /// The title query again with an expression index on the text view of `dc:title` the
-    /// NXQL compiler writes for SQLite, which the migrations do not create, then without it.
-    func indexExperiment(documents: Int, titled: @escaping @Sendable () -> Int, reference: LoadMeasurement) async throws {
-        let path = "$.\"dc:title\""
-        let value = "json_extract(properties, '\(path)')"
-        let view = "CASE json_type(properties, '\(path)') WHEN 'text' THEN \(value) WHEN 'integer' THEN CAST(\(value) AS TEXT) WHEN 'real' THEN CAST(\(value) AS TEXT) WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' END"
-        progress("index experiment")
-        let creationTime = try await Self.time {
-            try await platform.database.withConnection { sql in
-                try await sql.raw("CREATE INDEX bench_dc_title ON repo_documents (\(unsafeRaw: view))").run()
-            }
-        }
-        var lines: [String] = []
-        for (user, key) in [("admin", adminKey), ("member", memberKey)] {
-            let measured = try await latency { _ in
-                let query = "SELECT * FROM Document WHERE ecm:primaryType = 'File' AND dc:title = '\(CorpusSeeder.title(of: titled()))'"
-                try await client.send(.GET, "/nuxeo/api/v1/search/lang/NXQL/execute?pageSize=50&query=" + NuxeoClient.encode(query),
-                                      key: key, headers: [("X-NXDocumentProperties", "*")], expecting: 200)
-            }
-            lines.append("\(user) p50 \(Format.milliseconds(measured.measurement.p50)), p99 \(Format.milliseconds(measured.measurement.p99))"
-                         + " (\(Format.ratio(measured.measurement.p50 / reference.p50)) × reference, \(measured.count) requests)")
-        }
-        try await platform.database.withConnection { sql in try await sql.raw("DROP INDEX bench_dc_title").run() }
-        print("experiment, with CREATE INDEX … ON repo_documents (<the CASE json_type(properties, '$.\"dc:title\"') … text view>)")
-        print(String(format: "(not in the migrations; built in %.1f s, dropped afterwards): title query ", creationTime) + lines.joined(separator: "; "))
     }
 
     /// Measures `call` from one client for about `options.querySeconds` (20 to

@@ -5,7 +5,7 @@ import Foundation
 ///
 ///     RepositoryBenchmark [DOCUMENTS[,DOCUMENTS…]] [--folders N] [--creates N] [--clients 1,16,64]
 ///                         [--blob-mib N] [--large-mib N] [--samples N] [--query-seconds S]
-///                         [--no-index-experiment] [--data DIR] [--keep] [--trace-sql]
+///                         [--data DIR] [--keep] [--trace-sql]
 struct Options {
     /// Repository sizes to measure the listings and queries at, ascending; the corpus grows
     /// from one to the next (`100000,1000000` measures at 100k, then seeds 900k more).
@@ -26,8 +26,6 @@ struct Options {
     var samples = 300
     /// Time budget of one latency measurement, in seconds (at least 20 requests are sent).
     var querySeconds = 20.0
-    /// Whether to measure the title query again with the candidate expression index.
-    var indexExperiment = true
     /// Where the data directory goes; the system's temporary directory when `nil`.
     var root: String?
     /// Whether to leave the data directory in place.
@@ -39,7 +37,7 @@ struct Options {
     static let usage = """
         usage: RepositoryBenchmark [DOCUMENTS[,DOCUMENTS…]] [--folders N] [--creates N] [--clients 1,16,64]
                                    [--blob-mib N] [--large-mib N] [--samples N] [--query-seconds S]
-                                   [--no-index-experiment] [--data DIR] [--keep] [--trace-sql]
+                                   [--data DIR] [--keep] [--trace-sql]
         """
 
     init(arguments: [String]) throws {
@@ -70,7 +68,6 @@ struct Options {
             case "--query-seconds":
                 guard let seconds = Double(try value(argument)), seconds > 0 else { throw BenchmarkError(Self.usage) }
                 querySeconds = seconds
-            case "--no-index-experiment": indexExperiment = false
             case "--data": root = try value(argument)
             case "--keep": keep = true
             case "--trace-sql": traceSQL = true
