@@ -399,18 +399,12 @@ extension Repository {
         [userName] + groups.sorted()
     }
 
-    /// Throws unless each of `actors` names a user or group (`user:` names a user, `group:` a
-    /// group, a bare name either).
+    /// Throws unless `actors` are few enough and each names a user or a group.
     private func requireExisting(_ actors: [String], accounts: AccountStore) async throws {
         guard actors.count <= Self.maxWorkflowDocuments else {
             throw RepositoryError.invalid("a task names at most \(Self.maxWorkflowDocuments) users and groups")
         }
-        for actor in actors {
-            let name = WorkflowTask.principal(actor)
-            if !actor.hasPrefix("group:"), try await accounts.user(named: name) != nil { continue }
-            if !actor.hasPrefix("user:"), try await accounts.group(named: name) != nil { continue }
-            throw RepositoryError.principalNotFound(actor)
-        }
+        try await accounts.requireExisting(actors)
     }
 
     private static func validateTaskComment(_ comment: String?) throws {

@@ -18,13 +18,7 @@ extension Operation {
             var users = call.list("users")
             if let user = call.string("username"), !user.isEmpty { users.insert(user, at: 0) }
             guard !users.isEmpty else { throw RepositoryError.invalid("the parameter 'username' or 'users' is required") }
-            for user in users where user != AccessControlEntry.everyone {
-                let isUser = try await call.accounts.user(named: user) != nil
-                let isGroup = try await call.accounts.group(named: user) != nil
-                guard isUser || isGroup else {
-                    throw APIError(.notFound, "no user or group named '\(user)'")
-                }
-            }
+            try await call.accounts.requireExisting(users.filter { $0 != AccessControlEntry.everyone })
             let begin = try date(call, "begin"), end = try date(call, "end")
             let entries = users.map {
                 AccessControlEntry(principal: $0, permission: permission, isGranted: true, creator: call.checker.userName, begin: begin, end: end)

@@ -14,30 +14,19 @@ struct ParallelDocumentReview: WorkflowModel {
 
     let nodes: [WorkflowNode] = [
         WorkflowNode(id: "start", title: "wf.parallelDocumentReview.start", isStart: true),
-        WorkflowNode(id: "chooseParticipants", title: "wf.parallelDocumentReview.chooseParticipants.title", task: TaskDefinition(
-            name: "wf.parallelDocumentReview.chooseParticipants.title", directive: "wf.parallelDocumentReview.chooseParticipants.directive",
-            actions: [
-                TaskAction(name: "cancel", label: "wf.parallelDocumentReview.cancel", validates: false),
-                TaskAction(name: "start_review", label: "wf.parallelDocumentReview.start.review", validates: true),
-            ],
-            variables: ["participants": .array([]), "end_date": nil, "comment": nil]
-        )),
-        WorkflowNode(id: "giveOpinion", title: "wf.parallelDocumentReview.give_opinion.title", task: TaskDefinition(
-            name: "wf.parallelDocumentReview.give_opinion.title", directive: "wf.parallelDocumentReview.give_opinion.directive",
-            actions: [
-                TaskAction(name: "approve", label: "wf.parallelDocumentReview.approve", validates: true),
-                TaskAction(name: "reject", label: "wf.parallelDocumentReview.reject", validates: false),
-            ],
-            variables: ["comment": nil], allowsReassignment: true, grantedPermission: Permission.read, isMultiTask: true
-        )),
-        WorkflowNode(id: "consolidate", title: "wf.parallelDocumentReview.consolidate.title", task: TaskDefinition(
-            name: "wf.parallelDocumentReview.consolidate.title", directive: "wf.parallelDocumentReview.consolidate.directive",
-            actions: [
-                TaskAction(name: "validate", label: "wf.parallelDocumentReview.validate", validates: true),
-                TaskAction(name: "reject", label: "wf.parallelDocumentReview.reject", validates: false),
-            ],
-            variables: ["comment": nil]
-        )),
+        DocumentReview.chooseParticipants(
+            prefix: "parallelDocumentReview", name: "wf.parallelDocumentReview.chooseParticipants.title",
+            directive: "wf.parallelDocumentReview.chooseParticipants.directive"
+        ),
+        DocumentReview.decision(
+            id: "giveOpinion", prefix: "parallelDocumentReview", name: "wf.parallelDocumentReview.give_opinion.title",
+            directive: "wf.parallelDocumentReview.give_opinion.directive", accept: "approve", refuse: "reject",
+            allowsReassignment: true, grantedPermission: Permission.read, isMultiTask: true
+        ),
+        DocumentReview.decision(
+            id: "consolidate", prefix: "parallelDocumentReview", name: "wf.parallelDocumentReview.consolidate.title",
+            directive: "wf.parallelDocumentReview.consolidate.directive", accept: "validate", refuse: "reject"
+        ),
         WorkflowNode(id: "approveDocument", title: "wf.parallelDocumentReview.approveDocument"),
         WorkflowNode(id: "end", title: "wf.parallelDocumentReview.end", isStop: true),
     ]
@@ -53,7 +42,7 @@ struct ParallelDocumentReview: WorkflowModel {
     ]
 
     func start(_ workflow: WorkflowInstance) -> WorkflowStep {
-        .assign([TaskAssignment(node: "chooseParticipants", actors: [workflow.initiator])])
+        DocumentReview.start(workflow)
     }
 
     func step(after task: WorkflowTask, action: String, workflow: inout WorkflowInstance, otherOpenTasks: [WorkflowTask]) throws -> WorkflowStep {
@@ -61,11 +50,7 @@ struct ParallelDocumentReview: WorkflowModel {
         case ("chooseParticipants", "cancel"):
             return .cancel
         case ("chooseParticipants", _):
-            let chosen = WorkflowInstance.names(task.variables["participants"])
-            guard !chosen.isEmpty else { throw RepositoryError.invalid("start_review needs at least one participant") }
-            workflow.variables["participants"] = .array(chosen.map(JSONValue.string))
-            workflow.variables["end_date"] = task.variables["end_date"] ?? .null
-            if let comment = task.variables["comment"], comment != .null { workflow.variables["initiatorComment"] = comment }
+            let chosen = try DocumentReview.takeParticipants(from: task, into: &workflow)
             workflow.variables["review_result"] = .array([])
             return .assign(chosen.map { TaskAssignment(node: "giveOpinion", actors: [$0]) })
         case ("giveOpinion", _):

@@ -15,22 +15,15 @@ struct SerialDocumentReview: WorkflowModel {
 
     let nodes: [WorkflowNode] = [
         WorkflowNode(id: "start", title: "wf.serialDocumentReview.start", isStart: true),
-        WorkflowNode(id: "chooseParticipants", title: "wf.serialDocumentReview.chooseParticipants", task: TaskDefinition(
-            name: "wf.serialDocumentReview.chooseParticipants", directive: "wf.serialDocumentReview.pleaseSelect",
-            actions: [
-                TaskAction(name: "cancel", label: "wf.serialDocumentReview.cancel", validates: false),
-                TaskAction(name: "start_review", label: "wf.serialDocumentReview.start.review", validates: true),
-            ],
-            variables: ["participants": .array([]), "validationOrReview": "simpleReview", "end_date": nil, "comment": nil]
-        )),
-        WorkflowNode(id: "documentValidation", title: "wf.serialDocumentReview.DocumentValidation", task: TaskDefinition(
-            name: "wf.serialDocumentReview.DocumentValidation", directive: "wf.serialDocumentReview.AcceptReject",
-            actions: [
-                TaskAction(name: "validate", label: "wf.serialDocumentReview.validate", validates: true),
-                TaskAction(name: "reject", label: "wf.serialDocumentReview.reject", validates: false),
-            ],
-            variables: ["comment": nil], allowsReassignment: true, grantedPermission: Permission.readWrite
-        )),
+        DocumentReview.chooseParticipants(
+            prefix: "serialDocumentReview", name: "wf.serialDocumentReview.chooseParticipants", directive: "wf.serialDocumentReview.pleaseSelect",
+            extraVariables: ["validationOrReview": "simpleReview"]
+        ),
+        DocumentReview.decision(
+            id: "documentValidation", prefix: "serialDocumentReview", name: "wf.serialDocumentReview.DocumentValidation",
+            directive: "wf.serialDocumentReview.AcceptReject", accept: "validate", refuse: "reject",
+            allowsReassignment: true, grantedPermission: Permission.readWrite
+        ),
         WorkflowNode(id: "approveDocument", title: "wf.serialDocumentReview.approveDocument"),
         WorkflowNode(id: "end", title: "wf.serialDocumentReview.end", isStop: true),
     ]
@@ -47,7 +40,7 @@ struct SerialDocumentReview: WorkflowModel {
     ]
 
     func start(_ workflow: WorkflowInstance) -> WorkflowStep {
-        .assign([TaskAssignment(node: "chooseParticipants", actors: [workflow.initiator])])
+        DocumentReview.start(workflow)
     }
 
     func step(after task: WorkflowTask, action: String, workflow: inout WorkflowInstance, otherOpenTasks: [WorkflowTask]) throws -> WorkflowStep {
@@ -57,12 +50,8 @@ struct SerialDocumentReview: WorkflowModel {
         case ("chooseParticipants", "cancel"):
             return .cancel
         case ("chooseParticipants", _):
-            let chosen = WorkflowInstance.names(task.variables["participants"])
-            guard !chosen.isEmpty else { throw RepositoryError.invalid("start_review needs at least one participant") }
-            workflow.variables["participants"] = .array(chosen.map(JSONValue.string))
+            let chosen = try DocumentReview.takeParticipants(from: task, into: &workflow)
             workflow.variables["validationOrReview"] = task.variables["validationOrReview"] ?? "simpleReview"
-            workflow.variables["end_date"] = task.variables["end_date"] ?? .null
-            if let comment = task.variables["comment"], comment != .null { workflow.variables["initiatorComment"] = comment }
             workflow.variables["index"] = 0
             return .assign([TaskAssignment(node: "documentValidation", actors: [chosen[0]])])
         case ("documentValidation", "validate") where index + 1 < participants.count:
