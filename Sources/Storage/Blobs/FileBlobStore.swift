@@ -18,6 +18,9 @@ public struct FileBlobStore: BlobStore {
     private let root: FilePath
     private var temporaryDirectory: FilePath { root.appending("tmp") }
     private static let readChunkLength = ByteCount.kibibytes(256)
+    /// The size of the writes a blob's content is gathered into: one thread-pool write per MiB
+    /// rather than one per body chunk (often a few KiB).
+    private static let writeLength = 1 << 20
     /// How every file of the store is created: new, owner read and write only.
     private static let newFile = OpenOptions.Write.newFile(replaceExisting: false, permissions: [.ownerReadWrite])
 
@@ -47,12 +50,26 @@ public struct FileBlobStore: BlobStore {
             stored = try await FileSystem.shared.withFileHandle(forWritingAt: temporaryPath, options: Self.newFile) { handle in
                 var hasher = SHA256()
                 var size: Int64 = 0
+                var written: Int64 = 0
+                var pending = ByteBufferAllocator().buffer(capacity: Self.writeLength)
                 for try await chunk in content {
                     size += Int64(chunk.readableBytes)
                     if let maxSize, size > maxSize { throw StorageError.blobTooLarge(limit: maxSize) }
                     chunk.withUnsafeReadableBytes { hasher.update(bufferPointer: $0) }
-                    try await handle.write(contentsOf: chunk, toAbsoluteOffset: size - Int64(chunk.readableBytes))
+                    if pending.readableBytes == 0, chunk.readableBytes >= Self.writeLength {
+                        try await handle.write(contentsOf: chunk, toAbsoluteOffset: written)
+                        written += Int64(chunk.readableBytes)
+                        continue
+                    }
+                    var chunk = chunk
+                    pending.writeBuffer(&chunk)
+                    if pending.readableBytes >= Self.writeLength {
+                        try await handle.write(contentsOf: pending, toAbsoluteOffset: written)
+                        written += Int64(pending.readableBytes)
+                        pending.clear()
+                    }
                 }
+                if pending.readableBytes > 0 { try await handle.write(contentsOf: pending, toAbsoluteOffset: written) }
                 try await handle.synchronize()
                 return StoredBlob(digest: BlobDigest(hasher.finalize()), size: size)
             }
