@@ -14,7 +14,7 @@ import Telemetry
 ///   of the disk or page cache, with no decoding at all;
 /// - the store's point cursor (`TelemetryDataStore.points`), every point decoded;
 /// - `GET /intdash/api/v1/data` over HTTP with the length-prefixed protobuf answer, as the
-///   official clients fetch it.
+///   official clients fetch it, and as JSON lines.
 ///
 /// Then a query of one hundredth of the measurement's time, from its middle, shows what the
 /// chunk index saves.
@@ -35,6 +35,10 @@ struct StoredQueryRun {
         let httpSeconds: Double
         /// Bytes of the HTTP answer.
         let httpBytes: Int
+        /// Seconds to fetch every point over HTTP as JSON lines.
+        let jsonLinesSeconds: Double
+        /// Bytes of the JSON lines answer.
+        let jsonLinesBytes: Int
         /// Points in the range query's answer.
         let rangePoints: Int
         /// Seconds for the range query over HTTP.
@@ -79,6 +83,9 @@ struct StoredQueryRun {
         var whole = (points: 0, bytes: 0)
         let httpSeconds = try await seconds { whole = try await fetch(uuid, query: "", client: client) }
         guard whole.points == points else { throw BenchmarkError("/v1/data answered \(whole.points) of \(points) points") }
+        var lines = (points: 0, bytes: 0)
+        let jsonLinesSeconds = try await seconds { lines = try await fetchJSONLines(uuid, client: client) }
+        guard lines.points == points else { throw BenchmarkError("/v1/data answered \(lines.points) of \(points) JSON lines") }
 
         // One hundredth of the time, from the middle (`start` and `end` in microseconds).
         let span = Int64(points)
@@ -91,7 +98,8 @@ struct StoredQueryRun {
 
         return Result(
             points: points, fillPointsPerSecond: Double(points) / fillSeconds, fileBytes: fileBytes, rawSeconds: rawSeconds,
-            cursorSeconds: cursorSeconds, httpSeconds: httpSeconds, httpBytes: whole.bytes, rangePoints: range.points,
+            cursorSeconds: cursorSeconds, httpSeconds: httpSeconds, httpBytes: whole.bytes, jsonLinesSeconds: jsonLinesSeconds,
+            jsonLinesBytes: lines.bytes, rangePoints: range.points,
             rangeSeconds: rangeSeconds
         )
     }
@@ -148,6 +156,26 @@ struct StoredQueryRun {
         }
         guard counter.isAtBoundary else { throw BenchmarkError("/v1/data ended inside a message") }
         return (counter.messages, bytes)
+    }
+
+    /// Fetches `/v1/data` of all of `measurement` as JSON lines, and counts the lines and bytes
+    /// of the answer as it streams in.
+    private func fetchJSONLines(_ measurement: UUID, client: HTTPClient) async throws -> (points: Int, bytes: Int) {
+        var request = HTTPClientRequest(url: "\(baseURL)/intdash/api/v1/data?name=\(measurement.uuidString.lowercased())")
+        request.headers.add(name: "X-Intdash-Token", value: token)
+        request.headers.add(name: "Accept", value: "application/x-ndjson")
+        let response = try await client.execute(request, timeout: .hours(1))
+        guard response.status == .ok else { throw BenchmarkError("/v1/data answered \(response.status)") }
+        var lines = 0
+        var bytes = 0
+        var last: UInt8 = UInt8(ascii: "\n")
+        for try await buffer in response.body {
+            bytes += buffer.readableBytes
+            for byte in buffer.readableBytesView where byte == UInt8(ascii: "\n") { lines += 1 }
+            last = buffer.readableBytesView.last ?? last
+        }
+        guard last == UInt8(ascii: "\n") else { throw BenchmarkError("/v1/data ended inside a JSON line") }
+        return (lines, bytes)
     }
 
     /// The seconds `body` takes.

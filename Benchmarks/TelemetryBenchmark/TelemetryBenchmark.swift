@@ -30,7 +30,7 @@ import Telemetry
 ///
 /// Last, it stores STORED-POINTS points in one measurement and reads them back whole: the
 /// segment files raw (the reference), through the store's cursor, and through `GET /v1/data`
-/// (``StoredQueryRun``).
+/// as protobuf and as JSON lines (``StoredQueryRun``).
 ///
 ///     swift run -c release TelemetryBenchmark [POINTS] [POINTS-PER-BATCH] [WINDOW] [CONNECTIONS] [STORED-POINTS] [RATE] [ROUNDS]
 @main
@@ -100,6 +100,10 @@ struct TelemetryBenchmark {
         print(String(
             format: "  GET /v1/data, protobuf over HTTP:   %12.0f points/s (%.3f × reference), %.1f MiB",
             points / stored.httpSeconds, points / stored.httpSeconds / raw, Double(stored.httpBytes) / 1_048_576
+        ))
+        print(String(
+            format: "  GET /v1/data, JSON lines over HTTP: %12.0f points/s (%.3f × reference), %.1f MiB",
+            points / stored.jsonLinesSeconds, points / stored.jsonLinesSeconds / raw, Double(stored.jsonLinesBytes) / 1_048_576
         ))
         print(String(
             format: "  a hundredth of the time (%d points): %.1f ms, %.4f × the whole query's time",

@@ -150,7 +150,7 @@ struct TelemetryChunkRecord: Hashable, Sendable {
 
         mutating func read<Value: FixedWidthInteger>(_ type: Value.Type) throws -> Value {
             let raw = try bytes(MemoryLayout<Value>.size)
-            return raw.reversed().reduce(Value.zero) { $0 << 8 | Value($1) }
+            return Value(littleEndian: raw.withUnsafeBytes { $0.loadUnaligned(as: Value.self) })
         }
 
         mutating func string() throws -> String {

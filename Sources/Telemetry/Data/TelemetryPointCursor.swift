@@ -92,6 +92,7 @@ actor TelemetryPointCursor {
             // The next chunk's points all have keys of at least its lead.
             let bound = location.map(lead(of:)) ?? .max
             var batch: [TelemetryStoredDataPoint] = []
+            batch.reserveCapacity(min(remaining, buffer.count))
             while batch.count < remaining, let last = buffer.last, last.key < bound || location == nil {
                 batch.append(last.point)
                 buffer.removeLast()
@@ -135,6 +136,7 @@ actor TelemetryPointCursor {
             throw error.located("segment \(location.segment) of measurement \(TelemetryChunkIndex.key(measurement)) at byte \(location.offset)")
         }
         var fresh: [Buffered] = []
+        fresh.reserveCapacity(record.groups.reduce(0) { $0 + $1.dataPoints.count })
         for group in record.groups where filters.map({ $0.contains { $0.matches(group.dataID) } }) ?? true {
             for point in group.dataPoints where range.contains(point.elapsedTime) {
                 let key = order == .ascending ? point.elapsedTime : ~point.elapsedTime
@@ -144,7 +146,13 @@ actor TelemetryPointCursor {
         }
         guard !fresh.isEmpty else { return }
         fresh.sort { ($0.key, $0.serial) < ($1.key, $1.serial) }
-        buffer = Self.merge(ascending: fresh, intoDescending: buffer)
+        if buffer.isEmpty {
+            // Usually every point read before was returned: the chunk's points are the buffer.
+            fresh.reverse()
+            buffer = fresh
+        } else {
+            buffer = Self.merge(ascending: fresh, intoDescending: buffer)
+        }
     }
 
     /// `fresh` (ascending by key, then serial) merged into `buffer` (descending), descending.

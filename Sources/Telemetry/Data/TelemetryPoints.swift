@@ -36,6 +36,15 @@ public struct TelemetryPoints: AsyncSequence, Sendable {
         }
     }
 
+    /// The next points in order, a chunk's worth at a time (what the iterator hands out one by
+    /// one), for a reader that goes through them without suspending; empty after the last.
+    ///
+    /// - Throws: ``TelemetryDataStoreError/corruptRecord(_:)`` when a stored record fails its
+    ///   checks, or a database error.
+    func nextBatch() async throws -> [TelemetryStoredDataPoint] {
+        try await cursor.nextBatch()
+    }
+
     /// An iterator over the points.
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(cursor: cursor)

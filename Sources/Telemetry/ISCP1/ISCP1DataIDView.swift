@@ -24,6 +24,10 @@ struct ISCP1DataIDView: Sendable {
     private let namedDataType: UInt8?
     /// The id as a unit's payload carries it: the intdash data id cut to 255 bytes.
     private let unitID: String
+    /// How a Float or Int payload begins: the length of ``unitID`` in one byte, then its UTF-8
+    /// bytes; `nil` when it is longer than a byte can say (a cut that split a character is
+    /// written as U+FFFD), so that no such payload can be written.
+    private let valuePrefix: [UInt8]?
 
     /// The iSCP 1.0 data type of the data id's units: the one its type names, else Bytes.
     var rawDataType: UInt8 { namedDataType ?? ISCP1DataType.bytes.rawValue }
@@ -37,6 +41,7 @@ struct ISCP1DataIDView: Sendable {
         type = dataID.type
         namedDataType = ISCP1DataType.rawDataType(ofTypeName: dataID.type)
         unitID = String(decoding: Array(iscp1DataID.utf8.prefix(255)), as: UTF8.self)
+        valuePrefix = unitID.utf8.count <= Int(UInt8.max) ? [UInt8(unitID.utf8.count)] + Array(unitID.utf8) : nil
     }
 
     /// The unit that carries `point` on stream `streamID`, or `nil` when its time cannot be
@@ -48,10 +53,19 @@ struct ISCP1DataIDView: Sendable {
         let bytes = point.payload
         let payload: ISCP1Payload
         switch type {
-        case "float64" where bytes.count == 8:
-            payload = .float(ISCP1IdentifiedValue(id: unitID, value: Double(bitPattern: Self.bigEndianValue(bytes))))
-        case "int64" where bytes.count == 8:
-            payload = .int(ISCP1IdentifiedValue(id: unitID, value: Int64(bitPattern: Self.bigEndianValue(bytes))))
+        case "float64" where bytes.count == 8, "int64" where bytes.count == 8:
+            // The payload of ISCP1IdentifiedValue's Float or Int form, written in one allocation:
+            // the id, then the big-endian value stored little-endian.
+            guard let valuePrefix else { return nil }
+            let value = Array(unsafeUninitializedCapacity: valuePrefix.count + 8) { buffer, count in
+                count = buffer.initialize(fromContentsOf: valuePrefix)
+                for byte in bytes.reversed() {
+                    buffer[count] = byte
+                    count += 1
+                }
+            }
+            let dataType = type == "float64" ? ISCP1DataType.float : ISCP1DataType.int
+            return ISCP1Unit(streamID: streamID, channel: channel, rawDataType: dataType.rawValue, elapsedTime: elapsed, payload: value)
         case "string":
             payload = .string(ISCP1IdentifiedValue(id: unitID, value: String(decoding: bytes, as: UTF8.self)))
         case "float64", "int64", "bytes":
@@ -69,8 +83,4 @@ struct ISCP1DataIDView: Sendable {
 
     /// The most seconds a VU16/24 elapsed time can hold.
     private static let maximumElapsedSeconds: UInt32 = 8_388_607
-
-    private static func bigEndianValue(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-        bytes.reduce(0) { $0 << 8 | UInt64($1) }
-    }
 }

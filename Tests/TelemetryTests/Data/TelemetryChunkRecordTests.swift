@@ -22,6 +22,23 @@ import Testing
         #expect(CRC32C.checksum(of: [UInt8]()) == 0)
     }
 
+    @Test func crc32cOfSlicesOfEveryLengthAndOffsetIsTheByteAtATimeOne() {
+        var random = SplitMix64(seed: 32)
+        let bytes = (0..<300).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        for start in 0..<9 {
+            for end in start...bytes.count {
+                var expected: UInt32 = 0xffff_ffff
+                for byte in bytes[start..<end] {
+                    expected ^= UInt32(byte)
+                    for _ in 0..<8 { expected = expected & 1 == 1 ? (expected >> 1) ^ 0x82f6_3b78 : expected >> 1 }
+                }
+                #expect(CRC32C.checksum(of: bytes[start..<end]) == expected ^ 0xffff_ffff)
+                // A sequence without contiguous storage takes the byte-at-a-time path.
+                #expect(CRC32C.checksum(of: bytes[start..<end].lazy.map { $0 }) == expected ^ 0xffff_ffff)
+            }
+        }
+    }
+
     @Test func roundTrips() throws {
         let bytes = try record.encoded()
         #expect(Array(bytes.prefix(5)) == Array("TCHK".utf8) + [1])

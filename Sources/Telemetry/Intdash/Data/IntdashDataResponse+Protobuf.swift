@@ -11,12 +11,14 @@ extension IntdashDataResponse {
     func writeLengthPrefixedMessage(into buffer: inout ByteBuffer) {
         let time = Self.timestamp(nanoseconds: time)
         let created = Google_Protobuf_Timestamp(date: createdAt)
-        let dataType = String(dataType)
-        let dataID = "\(channel)/\(dataID)"
+        // Field 2 is the data type and field 3 `<channel>/<data id>`, both in decimal digits
+        // written in place rather than through strings made for each point.
+        let dataTypeSize = Self.decimalSize(dataType)
+        let dataIDSize = Self.decimalSize(channel) + 1 + dataID.utf8.count
         let timeSize = Self.timestampSize(time)
         let createdSize = Self.timestampSize(created)
-        let size = W.lengthDelimitedSize(1, bodySize: timeSize) + Self.bytesSize(2, dataType.utf8.count)
-            + Self.bytesSize(3, dataID.utf8.count) + Self.bytesSize(4, payload.count)
+        let size = W.lengthDelimitedSize(1, bodySize: timeSize) + W.lengthDelimitedSize(2, bodySize: dataTypeSize)
+            + W.lengthDelimitedSize(3, bodySize: dataIDSize) + Self.bytesSize(4, payload.count)
             + Self.bytesSize(5, measurementUUID.utf8.count) + W.lengthDelimitedSize(6, bodySize: createdSize)
         buffer.writeInteger(UInt64(size), endianness: .little)
         buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: size) { raw in
@@ -24,8 +26,14 @@ extension IntdashDataResponse {
             writer.tag(1, .lengthDelimited)
             writer.varint(UInt64(timeSize))
             Self.write(time, into: &writer)
-            if !dataType.isEmpty { writer.lengthDelimited(2, dataType.utf8) }
-            if !dataID.isEmpty { writer.lengthDelimited(3, dataID.utf8) }
+            writer.tag(2, .lengthDelimited)
+            writer.varint(UInt64(dataTypeSize))
+            Self.writeDecimal(dataType, into: &writer)
+            writer.tag(3, .lengthDelimited)
+            writer.varint(UInt64(dataIDSize))
+            Self.writeDecimal(channel, into: &writer)
+            writer.bytes(CollectionOfOne(UInt8(ascii: "/")))
+            writer.bytes(dataID.utf8)
             if !payload.isEmpty { writer.lengthDelimited(4, payload) }
             if !measurementUUID.isEmpty { writer.lengthDelimited(5, measurementUUID.utf8) }
             writer.tag(6, .lengthDelimited)
@@ -41,6 +49,18 @@ extension IntdashDataResponse {
     /// The size of a length-delimited field `field` of `count` bytes; nothing when empty.
     private static func bytesSize(_ field: UInt64, _ count: Int) -> Int {
         count == 0 ? 0 : W.lengthDelimitedSize(field, bodySize: count)
+    }
+
+    /// How many decimal digits `value` takes.
+    private static func decimalSize(_ value: UInt8) -> Int {
+        value >= 100 ? 3 : value >= 10 ? 2 : 1
+    }
+
+    /// Writes `value` in decimal digits, as `String(value)` spells it.
+    private static func writeDecimal(_ value: UInt8, into writer: inout W) {
+        if value >= 100 { writer.bytes(CollectionOfOne(UInt8(ascii: "0") + value / 100)) }
+        if value >= 10 { writer.bytes(CollectionOfOne(UInt8(ascii: "0") + value / 10 % 10)) }
+        writer.bytes(CollectionOfOne(UInt8(ascii: "0") + value % 10))
     }
 
     /// The size of a `Timestamp { int64 seconds = 1; int32 nanos = 2 }`.

@@ -1,5 +1,4 @@
 import Foundation
-import HTTPSupport
 import ISCP
 import SwiftProtobuf
 
@@ -37,8 +36,7 @@ struct IntdashDataResponse: Sendable {
     /// the point's data id, made once for all its points.
     init(_ stored: TelemetryStoredDataPoint, measurementUUID: String, baseTime: Int64, view: ISCP1DataIDView) {
         self.measurementUUID = measurementUUID
-        let (time, overflow) = baseTime.addingReportingOverflow(stored.dataPoint.elapsedTime)
-        self.time = overflow ? (stored.dataPoint.elapsedTime < 0 ? .min : .max) : time
+        self.time = Self.time(elapsed: stored.dataPoint.elapsedTime, baseTime: baseTime)
         self.createdAt = stored.receivedAt
         // The mapping writes units only for times iSCP 1.0 can express; the payload does not
         // depend on the time, so it is taken from a unit at elapsed time zero.
@@ -50,34 +48,11 @@ struct IntdashDataResponse: Sendable {
         self.payload = unit?.payload ?? Array(stored.dataPoint.payload)
     }
 
-    /// The JSON object `{time, measurement_uuid, created_at, data_type, channel, data_id, data}`,
-    /// with `time` in `timeFormat`; ``data`` says what `data` holds.
-    func json(timeFormat: IntdashTimeFormat) -> JSONValue {
-        .object([
-            "time": timeFormat.json(nanoseconds: time),
-            "measurement_uuid": .string(measurementUUID),
-            "created_at": .string(IntdashTimestamp.string(createdAt)),
-            "data_type": .integer(Int(dataType)),
-            "channel": .integer(Int(channel)),
-            "data_id": .string(dataID),
-            "data": data,
-        ])
-    }
-
-    /// The payload as JSON: `{"d": value}` for the Float, Int and String types (a float that
-    /// JSON cannot hold as a string: `"NaN"`, `"Infinity"`, `"-Infinity"`), and for every other
-    /// type `{"d": "<base64 of the payload's value>"}` (Bytes: the value; others: the whole
-    /// iSCP 1.0 payload).
-    var data: JSONValue {
-        switch try? ISCP1Payload(rawDataType: dataType, decoding: payload) {
-        case .float(let value):
-            let number = value.value
-            return .object(["d": number.isFinite ? .number(number) : .string(number.isNaN ? "NaN" : number > 0 ? "Infinity" : "-Infinity")])
-        case .int(let value): return .object(["d": .integer(Int(value.value))])
-        case .string(let value): return .object(["d": .string(value.value)])
-        case .bytes(let value): return .object(["d": .string(Data(value.value).base64EncodedString())])
-        default: return .object(["d": .string(Data(payload).base64EncodedString())])
-        }
+    /// The absolute time of a point `elapsed` nanoseconds after `baseTime`, held at the ends
+    /// of `Int64` rather than wrapping around.
+    static func time(elapsed: Int64, baseTime: Int64) -> Int64 {
+        let (time, overflow) = baseTime.addingReportingOverflow(elapsed)
+        return overflow ? (elapsed < 0 ? .min : .max) : time
     }
 
     /// A protobuf timestamp of `nanoseconds` since 1970-01-01T00:00:00Z, exact to the nanosecond.

@@ -23,7 +23,7 @@ import SwiftProtobuf
 ///   those (``IntdashPointSelection``). With `Accept: application/protobuf` each point is
 ///   `[u64 little-endian length][pb.DataResponseProto]` (what intdash-py 2.1.1 reads); with
 ///   `Accept: application/x-ndjson` one JSON object per line; otherwise one JSON array. The
-///   objects are ``IntdashDataResponse/json(timeFormat:)``.
+///   objects are those ``IntdashDataJSONWriter`` writes.
 ///
 ///   Errors met once the answer has begun travel in it as intdash's error points (a String
 ///   unit `error` whose value is `{"error", "error_description", …}`, data id
@@ -132,35 +132,43 @@ struct IntdashDataRoutes: Sendable {
             var buffer = ByteBuffer()
             var count = 0
             var selection = initialSelection
-            func append(_ response: IntdashDataResponse) throws {
+            var points = merged.makeIterator()
+            var answers: [(response: IntdashDataResponse, isError: Bool)] = []
+            var json = IntdashDataJSONWriter(timeFormat: timeFormat)
+            func append(_ response: IntdashDataResponse) {
                 switch encoding {
                 case .protobuf:
                     response.writeLengthPrefixedMessage(into: &buffer)
                 case .jsonLines:
-                    buffer.writeBytes(try Self.encoder.encode(response.json(timeFormat: timeFormat)))
+                    json.write(response, into: &buffer)
                     buffer.writeInteger(UInt8(ascii: "\n"))
                 case .jsonArray:
                     buffer.writeString(count == 0 ? "[" : ",")
-                    buffer.writeBytes(try Self.encoder.encode(response.json(timeFormat: timeFormat)))
+                    json.write(response, into: &buffer)
                 }
                 count += 1
             }
             do {
-                reading: for try await point in merged {
-                    for (response, isError) in selector.answers(for: point) {
-                        if selection.isComplete { break reading }
-                        guard selection.admits(response) else { continue }
-                        try append(response)
-                        if isError, exitOnError { break reading }
-                    }
-                    if buffer.readableBytes >= Self.flushSize {
-                        try await writer.write(buffer)
-                        buffer.clear()
+                reading: while true {
+                    let batch = try await points.nextBatch()
+                    if batch.isEmpty { break }
+                    for point in batch {
+                        selector.answers(for: point, into: &answers)
+                        for (response, isError) in answers {
+                            if selection.isComplete { break reading }
+                            guard selection.admits(response) else { continue }
+                            append(response)
+                            if isError, exitOnError { break reading }
+                        }
+                        if buffer.readableBytes >= Self.flushSize {
+                            try await writer.write(buffer)
+                            buffer.clear()
+                        }
                     }
                 }
             } catch let failure as IntdashMergedPoints.ReadFailure {
                 let object: JSONValue = .object(["error": .string("stored_data_error"), "error_description": .string(failure.error.description)])
-                try append(IntdashDataResponse(error: object, measurementUUID: failure.measurementUUID, time: 0))
+                append(IntdashDataResponse(error: object, measurementUUID: failure.measurementUUID, time: 0))
             }
             if encoding == .jsonArray { buffer.writeString(count == 0 ? "[]" : "]") }
             try await writer.write(buffer)
@@ -168,11 +176,4 @@ struct IntdashDataRoutes: Sendable {
         }
         return Response(status: .ok, headers: [.contentType: contentType], body: body)
     }
-
-    /// The JSON encoder of the answer's objects.
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
 }

@@ -18,16 +18,17 @@ struct IntdashDataSelector: Sendable {
         selectsEverything || idQueries.contains { $0.matches(id) } || signals.contains { $0.reads(id) }
     }
 
-    /// The answers for `response`, a stored point: itself when it is wanted raw, then one per
-    /// signal that reads it (an error point when its conversion fails).
-    func answers(for response: IntdashDataResponse) -> [(response: IntdashDataResponse, isError: Bool)] {
-        var answers: [(response: IntdashDataResponse, isError: Bool)] = []
+    /// The answers for `response`, a stored point, in place of what `answers` held: itself
+    /// when it is wanted raw, then one per signal that reads it (an error point when its
+    /// conversion fails). The caller keeps `answers` from point to point, so that its storage
+    /// is allocated once.
+    func answers(for response: IntdashDataResponse, into answers: inout [(response: IntdashDataResponse, isError: Bool)]) {
+        answers.removeAll(keepingCapacity: true)
         if selectsEverything || idQueries.contains(where: { $0.matches(dataType: response.dataType, channel: response.channel, dataID: response.dataID) }) {
             answers.append((response, false))
         }
         for signal in signals where signal.reads(response) {
             answers.append(signal.answer(for: response))
         }
-        return answers
     }
 }

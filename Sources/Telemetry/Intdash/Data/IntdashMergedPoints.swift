@@ -4,14 +4,15 @@ import Foundation
 /// absolute time: a k-way merge of one store query per measurement.
 ///
 /// Each query streams its measurement's points in order of elapsed time, which is also the
-/// order of absolute time within the measurement; the merge holds the next point of each and
-/// hands out the earliest (the latest, for descending order), so memory stays one point per
-/// measurement on top of what each query buffers. Points of the same time come in the order
-/// of the measurements given. Finding the next point looks at every measurement's next point,
-/// which is cheap for the few measurements whose spans overlap a query's time range.
-struct IntdashMergedPoints: AsyncSequence, Sendable {
-    typealias Element = IntdashDataResponse
-
+/// order of absolute time within the measurement; the merge looks at the next point of each and
+/// hands out the earliest (the latest, for descending order). Points of the same time come in
+/// the order of the measurements given. Finding the next point looks at every measurement's
+/// next point, which is cheap for the few measurements whose spans overlap a query's time range.
+///
+/// The points come out a batch at a time (``Iterator/nextBatch()``): the store hands a query's
+/// points over a chunk's worth at a time, and the merge goes through them without suspending,
+/// so a reader pays one suspension per chunk rather than per point.
+struct IntdashMergedPoints: Sendable {
     /// One measurement's query.
     struct Source: Sendable {
         /// The measurement.
@@ -33,73 +34,109 @@ struct IntdashMergedPoints: AsyncSequence, Sendable {
     /// The order of the merge, which must be that of every query.
     let order: TelemetryQueryOrder
 
-    /// Hands out the merged points.
-    struct AsyncIterator: AsyncIteratorProtocol {
-        private let sources: [Source]
-        /// Each measurement's UUID as the answers spell it, made once rather than per point.
-        private let measurementUUIDs: [String]
+    /// Hands out the merged points, a batch at a time.
+    ///
+    /// A query's points are read in the store's batches. The last point of a batch is handed
+    /// out only once the query's next batch is read, and the merge stops before it until then:
+    /// a record that fails its checks therefore ends the answer at the same point as when the
+    /// points were read one at a time, each after its successor was looked up.
+    struct Iterator {
+        /// One query as the merge goes through it.
+        private struct Cursor {
+            /// The query.
+            let points: TelemetryPoints
+            /// The measurement's UUID as the answers spell it, made once rather than per point.
+            let measurementUUID: String
+            /// The measurement's base time, in nanoseconds since 1970.
+            let baseTime: Int64
+            /// The batch being merged.
+            var batch: [TelemetryStoredDataPoint] = []
+            /// The position of the next point in ``batch``.
+            var position = 0
+            /// The batch after ``batch``, once read; empty once the query has no more.
+            var upcoming: [TelemetryStoredDataPoint]?
+            /// Whether the query's first batch was read.
+            var started = false
+
+            /// Whether the query has a point to hand out.
+            var hasPoint: Bool { position < batch.count }
+            /// Whether handing out the next point needs the upcoming batch read first.
+            var needsUpcoming: Bool { position == batch.count - 1 && upcoming == nil }
+
+            /// Absolute time of the next point, saturated as the answers saturate it.
+            var time: Int64 { IntdashDataResponse.time(elapsed: batch[position].dataPoint.elapsedTime, baseTime: baseTime) }
+        }
+
+        private var cursors: [Cursor]
         private let order: TelemetryQueryOrder
-        private var iterators: [TelemetryPoints.AsyncIterator]
-        /// Each query's next point, `nil` once it has none left.
-        private var heads: [IntdashDataResponse?]
-        /// The iSCP 1.0 view of each data id met so far, made once rather than per point.
-        private var views: [TelemetryDataID: ISCP1DataIDView] = [:]
-        private var started = false
+        /// The iSCP 1.0 views of the data ids met, made once rather than per point.
+        private var views = ISCP1DataIDViews()
 
         init(sources: [Source], order: TelemetryQueryOrder) {
-            self.sources = sources
-            self.measurementUUIDs = sources.map { $0.entry.uuid.uuidString.lowercased() }
+            cursors = sources.map {
+                Cursor(points: $0.points, measurementUUID: $0.entry.uuid.uuidString.lowercased(), baseTime: $0.entry.baseTime ?? 0)
+            }
             self.order = order
-            iterators = sources.map { $0.points.makeAsyncIterator() }
-            heads = Array(repeating: nil, count: sources.count)
         }
 
-        /// The next point in the merged order, or `nil` after the last.
+        /// The next points in the merged order, at least one; empty after the last.
         ///
         /// - Throws: ``ReadFailure`` for a stored record that fails its checks, or a database error.
-        mutating func next() async throws -> IntdashDataResponse? {
-            if !started {
-                started = true
-                for index in sources.indices { heads[index] = try await pull(index) }
+        mutating func nextBatch() async throws -> [IntdashDataResponse] {
+            for index in cursors.indices where !cursors[index].started {
+                cursors[index].started = true
+                cursors[index].batch = try await read(index)
             }
+            var answers: [IntdashDataResponse] = []
+            while let chosen = earliest() {
+                if cursors[chosen].needsUpcoming {
+                    guard answers.isEmpty else { return answers }
+                    cursors[chosen].upcoming = try await read(chosen)
+                }
+                let stored = cursors[chosen].batch[cursors[chosen].position]
+                answers.append(IntdashDataResponse(
+                    stored, measurementUUID: cursors[chosen].measurementUUID, baseTime: cursors[chosen].baseTime, view: views.view(of: stored.dataID)
+                ))
+                advance(chosen)
+            }
+            return answers
+        }
+
+        /// Moves query `index` past its next point, onto its upcoming batch at the end of one.
+        private mutating func advance(_ index: Int) {
+            cursors[index].position += 1
+            guard !cursors[index].hasPoint, let upcoming = cursors[index].upcoming else { return }
+            cursors[index].batch = upcoming
+            cursors[index].position = 0
+            cursors[index].upcoming = upcoming.isEmpty ? [] : nil
+        }
+
+        /// The query whose next point comes first in the merge's order, the first of those
+        /// of the same time; `nil` when none has a point left.
+        private func earliest() -> Int? {
             var chosen: Int?
-            for index in heads.indices {
-                guard let head = heads[index] else { continue }
-                if let current = chosen.flatMap({ heads[$0] }), !precedes(head, current) { continue }
+            var chosenTime: Int64 = 0
+            for index in cursors.indices where cursors[index].hasPoint {
+                let time = cursors[index].time
+                if chosen != nil, !(order == .ascending ? time < chosenTime : time > chosenTime) { continue }
                 chosen = index
+                chosenTime = time
             }
-            guard let chosen, let point = heads[chosen] else { return nil }
-            heads[chosen] = try await pull(chosen)
-            return point
+            return chosen
         }
 
-        /// The next point of query `index` as an answer, or `nil` when it has none left.
-        private mutating func pull(_ index: Int) async throws -> IntdashDataResponse? {
-            let entry = sources[index].entry
-            let measurementUUID = measurementUUIDs[index]
-            let stored: TelemetryStoredDataPoint?
+        /// The next batch of query `index`, empty when it has no more.
+        private func read(_ index: Int) async throws -> [TelemetryStoredDataPoint] {
             do {
-                stored = try await iterators[index].next()
+                return try await cursors[index].points.nextBatch()
             } catch let error as TelemetryDataStoreError {
-                throw ReadFailure(measurementUUID: measurementUUID, error: error)
+                throw ReadFailure(measurementUUID: cursors[index].measurementUUID, error: error)
             }
-            guard let stored else { return nil }
-            let view = views[stored.dataID] ?? ISCP1DataIDView(stored.dataID)
-            if views.count < Self.viewLimit { views[stored.dataID] = view }
-            return IntdashDataResponse(stored, measurementUUID: measurementUUID, baseTime: entry.baseTime ?? 0, view: view)
-        }
-
-        /// The most data id views kept: a measurement has a few data ids, but nothing bounds them.
-        private static let viewLimit = 4096
-
-        /// Whether `point` comes strictly before `other` in the merge's order.
-        private func precedes(_ point: IntdashDataResponse, _ other: IntdashDataResponse) -> Bool {
-            order == .ascending ? point.time < other.time : point.time > other.time
         }
     }
 
     /// An iterator over the merged points.
-    func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(sources: sources, order: order)
+    func makeIterator() -> Iterator {
+        Iterator(sources: sources, order: order)
     }
 }
