@@ -116,7 +116,7 @@ extension Repository {
     /// The task `id` and its workflow, if the caller may see them.
     ///
     /// - Throws: ``RepositoryError/workflowNotFound(_:)`` otherwise.
-    func task(id: String, for checker: AccessChecker) async throws -> (task: WorkflowTask, workflow: WorkflowInstance) {
+    func task(id: String, for checker: AccessChecker) async throws -> TaskOfWorkflow {
         let found = try await database.withReadConnection { sql -> (WorkflowTask, WorkflowInstance)? in
             guard let task = try await WorkflowStore.task(id: id, in: sql),
                   let workflow = try await WorkflowStore.workflow(id: task.workflowID, in: sql)
@@ -169,14 +169,14 @@ extension Repository {
 
     /// Ends the open task `id` with `action`, after setting the node variables `variables`
     /// names (others are ignored, as Nuxeo ignores them) and adding `comment`; the workflow
-    /// moves on.
+    /// moves on. Returns the task and its workflow as the change left them.
     ///
     /// - Throws: ``RepositoryError/workflowForbidden(_:)`` unless the caller may act on it;
     ///   ``RepositoryError/conflict(_:)`` when it has ended; ``RepositoryError/invalid(_:)``
     ///   for an action its node does not have.
     func completeTask(
         id: String, action: String, variables: [String: JSONValue], comment: String?, accounts: AccountStore, for checker: AccessChecker
-    ) async throws -> WorkflowTask {
+    ) async throws -> TaskOfWorkflow {
         let (seen, workflow) = try await task(id: id, for: checker)
         let model = try WorkflowModels.model(named: workflow.modelName)
         guard let definition = model.node(seen.node)?.task else { throw RepositoryError.conflict("Task \(id) has no node in \(model.name)") }
@@ -211,22 +211,23 @@ extension Repository {
     }
 
     /// Hands the open task `id` to `actors` in place of its actors (and delegates), with
-    /// `comment`.
+    /// `comment`; returns the task and its workflow as the change left them.
     ///
     /// - Throws: ``RepositoryError/invalid(_:)`` when its node does not allow reassignment;
     ///   ``RepositoryError/principalNotFound(_:)`` for an actor that names no user or group.
-    func reassignTask(id: String, to actors: [String], comment: String?, accounts: AccountStore, for checker: AccessChecker) async throws -> WorkflowTask {
+    func reassignTask(id: String, to actors: [String], comment: String?, accounts: AccountStore, for checker: AccessChecker) async throws -> TaskOfWorkflow {
         let (seen, workflow) = try await task(id: id, for: checker)
         let definition = try WorkflowModels.model(named: workflow.modelName).node(seen.node)?.task
         guard definition?.allowsReassignment == true else { throw RepositoryError.invalid("Task \(id) cannot be reassigned") }
         return try await transferTask(id, of: workflow, to: actors, delegating: false, comment: comment, accounts: accounts, for: checker)
     }
 
-    /// Lets `actors` act on the open task `id` beside its actors, with `comment`.
+    /// Lets `actors` act on the open task `id` beside its actors, with `comment`; returns the
+    /// task and its workflow as the change left them.
     ///
     /// - Throws: ``RepositoryError/principalNotFound(_:)`` for an actor that names no user or
     ///   group.
-    func delegateTask(id: String, to actors: [String], comment: String?, accounts: AccountStore, for checker: AccessChecker) async throws -> WorkflowTask {
+    func delegateTask(id: String, to actors: [String], comment: String?, accounts: AccountStore, for checker: AccessChecker) async throws -> TaskOfWorkflow {
         let (_, workflow) = try await task(id: id, for: checker)
         return try await transferTask(id, of: workflow, to: actors, delegating: true, comment: comment, accounts: accounts, for: checker)
     }
@@ -234,7 +235,7 @@ extension Repository {
     private func transferTask(
         _ id: String, of workflow: WorkflowInstance, to actors: [String], delegating: Bool, comment: String?, accounts: AccountStore,
         for checker: AccessChecker
-    ) async throws -> WorkflowTask {
+    ) async throws -> TaskOfWorkflow {
         guard !actors.isEmpty else { throw RepositoryError.invalid("name at least one user or group to hand task \(id) to") }
         try await requireExisting(actors, accounts: accounts)
         try Self.validateTaskComment(comment)
@@ -262,7 +263,7 @@ extension Repository {
     private func changeOpenTask(
         _ id: String, of workflow: WorkflowInstance, for checker: AccessChecker,
         _ change: @Sendable @escaping (inout WorkflowTask, inout WorkflowInstance, any SQLDatabase) async throws -> Void
-    ) async throws -> WorkflowTask {
+    ) async throws -> TaskOfWorkflow {
         try await database.withTransaction(serializedBy: Database.lock(named: "workflow:\(workflow.id)")) { sql in
             guard var task = try await WorkflowStore.task(id: id, in: sql), var current = try await WorkflowStore.workflow(id: workflow.id, in: sql)
             else { throw RepositoryError.workflowNotFound("No task with id \(id)") }
@@ -272,7 +273,7 @@ extension Repository {
             guard task.state == .opened, current.state == .running else { throw RepositoryError.conflict("Task \(id) has already ended") }
             try await change(&task, &current, sql)
             try await WorkflowStore.update(current, in: sql)
-            return task
+            return (task, current)
         }
     }
 

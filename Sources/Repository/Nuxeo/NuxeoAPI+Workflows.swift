@@ -120,14 +120,8 @@ extension NuxeoAPI {
         case nil, .null?: break
         default: throw APIError(.badRequest, "attachedDocumentIds holds document ids")
         }
-        var variables: [String: JSONValue] = [:]
-        switch body["variables"] {
-        case .object(let given)?: variables = given
-        case nil, .null?: break
-        default: throw APIError(.badRequest, "the workflow's variables must be an object")
-        }
         let workflow = try await repository.startWorkflow(
-            model: modelName, documentIDs: documentIDs, variables: variables, for: call.checker
+            model: modelName, documentIDs: documentIDs, variables: try Self.variables(of: body, "workflow"), for: call.checker
         )
         return try NuxeoCall.json(try workflowRenderer(call).workflow(workflow), status: .created)
     }
@@ -135,14 +129,14 @@ extension NuxeoAPI {
     /// `PUT task/{id}/{action}`: reassign, delegate, or complete with `action`.
     private func changeTask(_ call: inout NuxeoCall, id: String, action: String) async throws -> Response {
         let comment = call.parameter("comment").flatMap { $0.isEmpty ? nil : $0 }
-        let task: WorkflowTask
+        let changed: TaskOfWorkflow
         switch action {
         case "reassign":
-            task = try await repository.reassignTask(
+            changed = try await repository.reassignTask(
                 id: id, to: Self.actors(call, "actors"), comment: comment, accounts: accounts, for: call.checker
             )
         case "delegate":
-            task = try await repository.delegateTask(
+            changed = try await repository.delegateTask(
                 id: id, to: Self.actors(call, "delegatedActors"), comment: comment, accounts: accounts, for: call.checker
             )
         default:
@@ -150,22 +144,28 @@ extension NuxeoAPI {
             var bodyComment: String?
             switch try await call.jsonBody() {
             case .object(let body)?:
-                switch body["variables"] {
-                case .object(let given)?: variables = given
-                case nil, .null?: break
-                default: throw APIError(.badRequest, "the task's variables must be an object")
-                }
+                variables = try Self.variables(of: body, "task")
                 bodyComment = body["comment"]?.stringValue ?? variables["comment"]?.stringValue
             case nil: break
             default: throw APIError(.badRequest, "the body must be a task entity")
             }
-            task = try await repository.completeTask(
+            changed = try await repository.completeTask(
                 id: id, action: action, variables: variables, comment: bodyComment.flatMap { $0.isEmpty ? nil : $0 },
                 accounts: accounts, for: call.checker
             )
         }
-        let workflow = try await repository.workflow(id: task.workflowID, for: call.checker)
-        return try NuxeoCall.json(try workflowRenderer(call).task(task, of: workflow))
+        return try NuxeoCall.json(try workflowRenderer(call).task(changed.task, of: changed.workflow))
+    }
+
+    /// The `variables` object of a `workflow` or `task` entity; none when it is absent.
+    ///
+    /// - Throws: 400 when it is not an object.
+    private static func variables(of entity: [String: JSONValue], _ entityType: String) throws -> [String: JSONValue] {
+        switch entity["variables"] {
+        case .object(let given)?: return given
+        case nil, .null?: return [:]
+        default: throw APIError(.badRequest, "the \(entityType)'s variables must be an object")
+        }
     }
 
     /// The actors the query parameter `name` lists: repeated, or comma-separated.

@@ -62,3 +62,6 @@ struct WorkflowTask: Sendable, Equatable {
         return actor
     }
 }
+
+/// A task and the workflow that opened it.
+typealias TaskOfWorkflow = (task: WorkflowTask, workflow: WorkflowInstance)

@@ -348,3 +348,28 @@ def test_a_task_completed_twice_at_once_ends_once(nx, host, admin, workflows, do
             assert_nuxeo_exception(answer, 409)
     following = nx.tasks.get({"workflowInstanceId": workflow.uid})
     assert [t.nodeName for t in following] == ["documentValidation"]
+
+
+def test_an_assignee_who_hands_a_task_on_gets_the_task_back(nx, member_nx, member, host, admin, workflows):
+    """Reassigning takes the task from alice; her answer is still the task as it now is, though
+    she no longer sees that workflow (it reviews no document)."""
+    workflow = workflows.start("SerialDocumentReview")
+    nx.tasks.get({"workflowInstanceId": workflow.uid})[0].complete("start_review", variables={"participants": [member[0]]})
+    task = member_nx.tasks.get()[0]
+    answer = raw(host, member, "PUT", f"task/{task.uid}/reassign", params={"actors": "user:Administrator", "comment": "yours"})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["actors"] == [{"id": "user:Administrator"}] and answer.json()["state"] == "opened"
+    assert_nuxeo_exception(raw(host, member, "GET", f"task/{task.uid}"), 404)
+
+
+def test_requests_are_bounded(nx, host, admin, workflows):
+    too_large = {"workflowModelName": "SerialDocumentReview", "variables": {"initiatorComment": "x" * 70_000}}
+    assert_nuxeo_exception(raw(host, admin, "POST", "workflow", json=too_large), 400)
+    assert_nuxeo_exception(raw(host, admin, "POST", "workflow", json={"workflowModelName": "SerialDocumentReview", "variables": []}), 400)
+    workflow = workflows.start("SerialDocumentReview")
+    task = nx.tasks.get({"workflowInstanceId": workflow.uid})[0]
+    many = ",".join(["Administrator"] * 101)
+    assert_nuxeo_exception(raw(host, admin, "PUT", f"task/{task.uid}/delegate", params={"delegatedActors": many}), 400)
+    long_comment = raw(host, admin, "PUT", f"task/{task.uid}/delegate", params={"delegatedActors": "Administrator", "comment": "c" * 10_001})
+    assert_nuxeo_exception(long_comment, 400)
+    assert_nuxeo_exception(raw(host, admin, "PUT", f"task/{task.uid}/start_review", json={"variables": "participants"}), 400)
