@@ -5,7 +5,7 @@ import Foundation
 ///
 ///     RepositoryBenchmark [DOCUMENTS[,DOCUMENTS…]] [--folders N] [--creates N] [--clients 1,16,64]
 ///                         [--blob-mib N] [--large-mib N] [--samples N] [--query-seconds S]
-///                         [--data DIR] [--keep] [--trace-sql]
+///                         [--data DIR] [--database URL] [--keep] [--trace-sql]
 struct Options {
     /// Repository sizes to measure the listings and queries at, ascending; the corpus grows
     /// from one to the next (`100000,1000000` measures at 100k, then seeds 900k more).
@@ -28,6 +28,9 @@ struct Options {
     var querySeconds = 20.0
     /// Where the data directory goes; the system's temporary directory when `nil`.
     var root: String?
+    /// The database, as `serve --database` takes it (a PostgreSQL URL, which must name an
+    /// empty database); the embedded SQLite file in the data directory when `nil`.
+    var database: String?
     /// Whether to leave the data directory in place.
     var keep = false
     /// Whether to log at trace level (every SQL statement) to standard error: for finding
@@ -37,7 +40,7 @@ struct Options {
     static let usage = """
         usage: RepositoryBenchmark [DOCUMENTS[,DOCUMENTS…]] [--folders N] [--creates N] [--clients 1,16,64]
                                    [--blob-mib N] [--large-mib N] [--samples N] [--query-seconds S]
-                                   [--data DIR] [--keep] [--trace-sql]
+                                   [--data DIR] [--database URL] [--keep] [--trace-sql]
         """
 
     init(arguments: [String]) throws {
@@ -69,6 +72,7 @@ struct Options {
                 guard let seconds = Double(try value(argument)), seconds > 0 else { throw BenchmarkError(Self.usage) }
                 querySeconds = seconds
             case "--data": root = try value(argument)
+            case "--database": database = try value(argument)
             case "--keep": keep = true
             case "--trace-sql": traceSQL = true
             case "-h", "--help": throw BenchmarkError(Self.usage)

@@ -15,7 +15,8 @@ import ServiceLifecycle
 import Storage
 
 /// Measures the Repository as Nuxeo clients see it: the whole server in process (SQLite with
-/// WAL and `synchronous=FULL`, the file blob store) and its Nuxeo REST API over HTTP/1.1 on
+/// WAL and `synchronous=FULL`, or the PostgreSQL database `--database` names; the file blob
+/// store) and its Nuxeo REST API over HTTP/1.1 on
 /// loopback, every request authenticated with an `X-Api-Key`. Each figure is printed next to
 /// a reference measured in the same run on the same machine:
 ///
@@ -67,7 +68,10 @@ struct RepositoryBenchmark {
         }
         let largeBytes = Int64(options.largeMiB) << 20
         // The default body limit is 1 GiB; the memory measurement sends more in one request.
-        let configuration = ServerConfiguration(dataDirectory: directory, port: 0, maxBodyBytes: max(1 << 30, largeBytes + (1 << 30)))
+        let configuration = ServerConfiguration(
+            dataDirectory: directory, port: 0, database: try options.database.map(DatabaseLocation.init(parsing:)),
+            maxBodyBytes: max(1 << 30, largeBytes + (1 << 30))
+        )
         let platform = try await Platform.open(
             dataDirectory: directory, database: configuration.database, blobs: configuration.blobs, logger: logger
         )

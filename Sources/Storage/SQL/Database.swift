@@ -23,7 +23,9 @@ import SQLiteKit
 /// On SQLite the database keeps exactly one connection for writing. SQLite admits one writer
 /// at a time anyway, and a single connection makes every transaction strictly serial inside
 /// the process; other processes (the `chancery` CLI next to a running server) are handled by
-/// WAL mode and a busy timeout. Reads that need no transaction can take a read-only
+/// WAL mode and a busy timeout. Transactions that arrive together share one commit (see
+/// ``CommitGroup``): each runs in a savepoint of its own and is answered once the shared
+/// commit is durable. Reads that need no transaction can take a read-only
 /// connection of their own with ``withReadConnection(_:)``: in WAL mode they run while the
 /// writer writes, and see what was committed when their statement began.
 public final class Database: Sendable {
@@ -46,10 +48,16 @@ public final class Database: Sendable {
     }
 
     private let pool: Pool
+
+    /// The group commit of SQLite's writer; `nil` on PostgreSQL.
+    var commitGroup: CommitGroup? {
+        if case .sqlite(_, _, let commits) = pool { return commits }
+        return nil
+    }
     private let logger: Logger
 
     private enum Pool: Sendable {
-        case sqlite(SharedPool<SQLiteSessionSource>, readers: SharedPool<SQLiteSessionSource>)
+        case sqlite(SharedPool<SQLiteSessionSource>, readers: SharedPool<SQLiteSessionSource>, commits: CommitGroup)
         case postgres(SharedPool<PostgresConnectionSource>)
     }
 
@@ -62,7 +70,7 @@ public final class Database: Sendable {
     /// field (`didShutdown`) is read and written under its lock, its per-loop pool table is
     /// immutable after `init`, and each per-loop pool hops to its own event loop in
     /// `requestConnection`, `releaseConnection` and `close`.
-    private struct SharedPool<Source: ConnectionPoolSource>: @unchecked Sendable {
+    fileprivate struct SharedPool<Source: ConnectionPoolSource>: @unchecked Sendable {
         let pool: EventLoopGroupConnectionPool<Source>
     }
 
@@ -94,15 +102,17 @@ public final class Database: Sendable {
             try SQLiteFileMode.restrict(databaseAt: path)
             let base = SQLiteConnectionSource(configuration: .init(storage: .file(path: path), enableForeignKeys: true))
             let loop = MultiThreadedEventLoopGroup.singleton.next()
+            let writer = SharedPool(pool: EventLoopGroupConnectionPool(
+                source: SQLiteSessionSource(base: base, readOnly: false), maxConnectionsPerEventLoop: 1,
+                requestTimeout: .seconds(30), pruneInterval: nil, logger: logger, on: loop
+            ))
             pool = .sqlite(
-                SharedPool(pool: EventLoopGroupConnectionPool(
-                    source: SQLiteSessionSource(base: base, readOnly: false), maxConnectionsPerEventLoop: 1,
-                    requestTimeout: .seconds(30), pruneInterval: nil, logger: logger, on: loop
-                )),
+                writer,
                 readers: SharedPool(pool: EventLoopGroupConnectionPool(
                     source: SQLiteSessionSource(base: base, readOnly: true), maxConnectionsPerEventLoop: sqliteReaders,
                     requestTimeout: .seconds(30), pruneInterval: nil, logger: logger, on: loop
-                ))
+                )),
+                commits: CommitGroup { try await writer.lease(logger: logger) }
             )
         case .postgres(let url):
             var configuration = try SQLPostgresConfiguration(url: url)
@@ -131,7 +141,7 @@ public final class Database: Sendable {
     /// connection is held by the outer call, and the inner one would wait for it.
     public func withConnection<Result>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
         switch pool {
-        case .sqlite(let shared, _): try await Self.withConnection(of: shared, logger: logger, sql: { $0.sql(queryLogLevel: .trace) }, body)
+        case .sqlite(let shared, _, _): try await Self.withConnection(of: shared, logger: logger, sql: { $0.sql(queryLogLevel: .trace) }, body)
         case .postgres(let shared): try await Self.withConnection(of: shared, logger: logger, sql: { $0.sql(queryLogLevel: .trace) }, body)
         }
     }
@@ -144,7 +154,7 @@ public final class Database: Sendable {
     /// As with ``withConnection(_:)``, never nest another call inside `body`.
     public func withReadConnection<Result>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
         switch pool {
-        case .sqlite(_, let readers): try await Self.withConnection(of: readers, logger: logger, sql: { $0.sql(queryLogLevel: .trace) }, body)
+        case .sqlite(_, let readers, _): try await Self.withConnection(of: readers, logger: logger, sql: { $0.sql(queryLogLevel: .trace) }, body)
         case .postgres(let shared): try await Self.withConnection(of: shared, logger: logger, sql: { $0.sql(queryLogLevel: .trace) }, body)
         }
     }
@@ -160,13 +170,19 @@ public final class Database: Sendable {
     }
 
     /// Runs `body` inside one transaction: committed when `body` returns, rolled back when it
-    /// throws.
+    /// throws. It returns once the changes are durable.
     ///
-    /// On SQLite the transaction begins `IMMEDIATE`, taking the write lock up front so that
-    /// two processes never deadlock upgrading a read lock.
+    /// On SQLite, transactions that arrive together share one commit (``CommitGroup``): each
+    /// runs in a savepoint of the shared transaction, which begins `IMMEDIATE`, taking the
+    /// write lock up front so that two processes never deadlock upgrading a read lock. On
+    /// PostgreSQL each transaction has a connection of the pool, and the server itself has
+    /// concurrent commits share their WAL flushes.
     public func withTransaction<Result>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
-        try await withConnection { sql in
-            try await sql.raw(engine == .sqlite ? "BEGIN IMMEDIATE" : "BEGIN").run()
+        if let commitGroup {
+            return try await commitGroup.run { sql in try await body(sql) }
+        }
+        return try await withConnection { sql in
+            try await sql.raw("BEGIN").run()
             let result: Result
             do {
                 result = try await body(sql)
@@ -213,7 +229,7 @@ public final class Database: Sendable {
     /// Closes every connection. The database cannot be used afterwards.
     public func close() async throws {
         switch pool {
-        case .sqlite(let shared, let readers):
+        case .sqlite(let shared, let readers, _):
             // The writer's pool is shut down even when the readers' fails: a pool dropped
             // without being shut down traps.
             do {
@@ -225,5 +241,13 @@ public final class Database: Sendable {
             try await shared.pool.shutdownAsync()
         case .postgres(let shared): try await shared.pool.shutdownAsync()
         }
+    }
+}
+
+extension Database.SharedPool where Source == SQLiteSessionSource {
+    /// Leases the connection for ``CommitGroup``, which gives it back when its transaction ends.
+    func lease(logger: Logger) async throws -> (sql: any SQLDatabase, release: @Sendable () -> Void) {
+        let connection = try await pool.requestConnection(logger: logger).get()
+        return (connection.sql(queryLogLevel: .trace), { [self] in pool.releaseConnection(connection, logger: logger) })
     }
 }

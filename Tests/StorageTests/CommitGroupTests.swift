@@ -1,0 +1,152 @@
+import ChanceryTestSupport
+import Foundation
+import SQLKit
+import Testing
+
+@testable import Storage
+
+/// Group commit on SQLite: transactions that wait for the writer while another runs share one
+/// commit, each keeps its own all-or-nothing, and none returns before its changes are durable.
+@Suite struct CommitGroupTests {
+    struct Failure: Error {}
+
+    /// How many transactions queue behind the first one in each test.
+    static let queued = 20
+
+    /// Runs `members` transactions on `database` while a first one holds the writer, and lets
+    /// the first one finish only when all the others wait for the writer, so that they all run
+    /// as one group. Returns each member's outcome (index 0 is the first transaction).
+    static func runGrouped(
+        on database: Database, group: CommitGroup,
+        first: @escaping @Sendable (any SQLDatabase) async throws -> Void,
+        member: @escaping @Sendable (Int, any SQLDatabase) async throws -> Void
+    ) async -> [Result<Void, any Error>] {
+        let (started, didStart) = AsyncStream.makeStream(of: Void.self)
+        let (release, finish) = AsyncStream.makeStream(of: Void.self)
+        return await withTaskGroup(of: (Int, Result<Void, any Error>).self) { tasks in
+            tasks.addTask {
+                do {
+                    try await database.withTransaction { sql in
+                        didStart.yield()
+                        for await _ in release { break }
+                        try await first(sql)
+                    }
+                    return (0, .success(()))
+                } catch {
+                    return (0, .failure(error))
+                }
+            }
+            for await _ in started { break }
+            for number in 1...queued {
+                tasks.addTask {
+                    do {
+                        try await database.withTransaction { sql in try await member(number, sql) }
+                        return (number, .success(()))
+                    } catch {
+                        return (number, .failure(error))
+                    }
+                }
+            }
+            // Every member is queued behind the first before it may finish (bounded: the
+            // members have nothing to wait for but a thread).
+            for _ in 0..<1_000_000 where group.waitingCount < queued { await Task.yield() }
+            #expect(group.waitingCount == queued)
+            finish.yield()
+            var outcomes = [Result<Void, any Error>](repeating: .success(()), count: queued + 1)
+            for await (number, outcome) in tasks { outcomes[number] = outcome }
+            return outcomes
+        }
+    }
+
+    static func ids(_ database: Database) async throws -> Set<String> {
+        try await database.withReadConnection { sql in
+            Set(try await sql.select().column("id").from("notes").all(decodingColumn: "id", as: String.self))
+        }
+    }
+
+    @Test func transactionsWaitingTogetherShareOneCommit() async throws {
+        try await TransactionTests.withNotes { database in
+            guard let group = database.commitGroup else { return }  // SQLite only
+            let before = group.commitCount
+            let outcomes = await Self.runGrouped(
+                on: database, group: group, first: { sql in try await TransactionTests.insert("first", into: sql) },
+                member: { number, sql in
+                    try await TransactionTests.insert("m\(number)", into: sql)
+                }
+            )
+            for outcome in outcomes { try outcome.get() }
+            #expect(group.commitCount - before == 1)
+            let expected = Set(["first"] + (1...Self.queued).map { "m\($0)" })
+            #expect(try await Self.ids(database) == expected)
+        }
+    }
+
+    @Test func aMemberThatThrowsLeavesNothingAndTheOthersCommit() async throws {
+        try await TransactionTests.withNotes { database in
+            guard let group = database.commitGroup else { return }
+            let outcomes = await Self.runGrouped(
+                on: database, group: group, first: { sql in try await TransactionTests.insert("first", into: sql) },
+                member: { number, sql in
+                    try await TransactionTests.insert("m\(number)", into: sql)
+                    // One member fails after writing, another on a constraint of the table.
+                    if number == 5 { throw Failure() }
+                    if number == 9 { try await TransactionTests.insert("first", into: sql) }
+                }
+            )
+            #expect(throws: Failure.self) { try outcomes[5].get() }
+            #expect(throws: (any Error).self) { try outcomes[9].get() }
+            for (number, outcome) in outcomes.enumerated() where number != 5 && number != 9 { try outcome.get() }
+            let expected = Set(["first"] + (1...Self.queued).filter { $0 != 5 && $0 != 9 }.map { "m\($0)" })
+            #expect(try await Self.ids(database) == expected)
+        }
+    }
+
+    @Test func aTransactionReturnsOnlyWhenOthersCanReadItsChanges() async throws {
+        try await TransactionTests.withNotes { database in
+            guard let group = database.commitGroup else { return }
+            let seen = await withTaskGroup(of: Bool.self) { tasks in
+                for number in 0..<32 {
+                    tasks.addTask {
+                        do {
+                            try await database.withTransaction { sql in try await TransactionTests.insert("n\(number)", into: sql) }
+                            // A read-only connection sees only committed data.
+                            return try await Self.ids(database).contains("n\(number)")
+                        } catch {
+                            return false
+                        }
+                    }
+                }
+                return await tasks.reduce(into: [Bool]()) { $0.append($1) }
+            }
+            #expect(seen == Array(repeating: true, count: 32))
+            #expect(group.waitingCount == 0)
+        }
+    }
+
+    @Test func aBrokenTransactionFailsEveryMemberWaitingForIt() async throws {
+        try await TransactionTests.withNotes { database in
+            guard let group = database.commitGroup else { return }
+            let outcomes = await Self.runGrouped(
+                on: database, group: group, first: { sql in try await TransactionTests.insert("first", into: sql) },
+                member: { number, sql in
+                    try await TransactionTests.insert("m\(number)", into: sql)
+                    // A member ends the shared transaction under everyone's feet.
+                    if number == Self.queued / 2 { try await sql.raw("ROLLBACK").run() }
+                }
+            )
+            // The members that ran before it in the same transaction were not answered yet, so
+            // nothing answered is lost: each member succeeded exactly when its change is there.
+            let committed = try await Self.ids(database)
+            #expect(throws: (any Error).self) { try outcomes[0].get() }
+            #expect(throws: (any Error).self) { try outcomes[Self.queued / 2].get() }
+            for number in 1...Self.queued {
+                let succeeded = (try? outcomes[number].get()) != nil
+                #expect(succeeded == committed.contains("m\(number)"), "member \(number)")
+            }
+            #expect(!committed.contains("first"))
+            // The writer is usable afterwards.
+            try await database.withTransaction { sql in try await TransactionTests.insert("after", into: sql) }
+            #expect(try await Self.ids(database).contains("after"))
+        }
+    }
+}
