@@ -93,9 +93,9 @@ actor TelemetryPointCursor {
             let bound = location.map(lead(of:)) ?? .max
             var batch: [TelemetryStoredDataPoint] = []
             batch.reserveCapacity(min(remaining, buffer.count))
-            while batch.count < remaining, let last = buffer.last, last.key < bound || location == nil {
-                batch.append(last.point)
-                buffer.removeLast()
+            // Points are moved out of the buffer, not copied: a copy retains their references.
+            while batch.count < remaining, !buffer.isEmpty, location == nil || buffer[buffer.count - 1].key < bound {
+                batch.append(buffer.removeLast().point)
             }
             returned += batch.count
             return batch
@@ -126,6 +126,19 @@ actor TelemetryPointCursor {
         return locations.first
     }
 
+    /// Where a point read from a chunk goes in the cursor's order: its key, and its position
+    /// among the chunk's wanted points (which breaks ties, as the order of reading does).
+    ///
+    /// The chunk's points are ordered by sorting these, which hold no references, rather
+    /// than the points themselves, whose every move in a sort retains and releases their
+    /// data id and payload.
+    private struct SortKey {
+        /// The point's key (see ``Buffered/key``).
+        let key: Int64
+        /// The point's position among the chunk's wanted points.
+        let position: Int
+    }
+
     /// Reads the chunk at `location` and merges its wanted points into the buffer.
     private func read(_ location: TelemetryChunkLocation) async throws {
         let bytes = try await recordBytes(at: location)
@@ -135,48 +148,53 @@ actor TelemetryPointCursor {
         } catch let error as TelemetryDataStoreError {
             throw error.located("segment \(location.segment) of measurement \(TelemetryChunkIndex.key(measurement)) at byte \(location.offset)")
         }
-        var fresh: [Buffered] = []
-        fresh.reserveCapacity(record.groups.reduce(0) { $0 + $1.dataPoints.count })
+        let capacity = record.groups.reduce(0) { $0 + $1.dataPoints.count }
+        var points: [TelemetryStoredDataPoint] = []
+        points.reserveCapacity(capacity)
+        var keys: [SortKey] = []
+        keys.reserveCapacity(capacity)
         for group in record.groups where filters.map({ $0.contains { $0.matches(group.dataID) } }) ?? true {
             for point in group.dataPoints where range.contains(point.elapsedTime) {
-                let key = order == .ascending ? point.elapsedTime : ~point.elapsedTime
-                fresh.append(Buffered(key: key, serial: serial, point: TelemetryStoredDataPoint(dataID: group.dataID, dataPoint: point, receivedAt: location.receivedAt)))
-                serial += 1
+                keys.append(SortKey(key: order == .ascending ? point.elapsedTime : ~point.elapsedTime, position: points.count))
+                points.append(TelemetryStoredDataPoint(dataID: group.dataID, dataPoint: point, receivedAt: location.receivedAt))
             }
         }
-        guard !fresh.isEmpty else { return }
-        fresh.sort { ($0.key, $0.serial) < ($1.key, $1.serial) }
-        if buffer.isEmpty {
-            // Usually every point read before was returned: the chunk's points are the buffer.
-            fresh.reverse()
-            buffer = fresh
-        } else {
-            buffer = Self.merge(ascending: fresh, intoDescending: buffer)
+        guard !points.isEmpty else { return }
+        // A chunk of one data id, or whose groups follow each other in time, is in order already.
+        if zip(keys, keys.dropFirst()).contains(where: { $0.key > $1.key }) {
+            keys.sort { ($0.key, $0.position) < ($1.key, $1.position) }
         }
+        var fresh: [Buffered] = []
+        fresh.reserveCapacity(points.count)
+        for entry in keys.reversed() {
+            fresh.append(Buffered(key: entry.key, serial: serial + entry.position, point: points[entry.position]))
+        }
+        serial += points.count
+        // Usually every point read before was returned: the chunk's points are the buffer.
+        buffer = buffer.isEmpty ? fresh : Self.merge(fresh, buffer)
     }
 
-    /// `fresh` (ascending by key, then serial) merged into `buffer` (descending), descending.
-    private static func merge(ascending fresh: [Buffered], intoDescending buffer: [Buffered]) -> [Buffered] {
+    /// Two buffers (descending by key, then serial) merged into one, descending.
+    private static func merge(_ first: [Buffered], _ second: [Buffered]) -> [Buffered] {
         var merged: [Buffered] = []
-        merged.reserveCapacity(fresh.count + buffer.count)
-        var freshIndex = fresh.count - 1
-        var bufferIndex = 0
-        while freshIndex >= 0 || bufferIndex < buffer.count {
-            let takeFresh: Bool
-            if freshIndex < 0 {
-                takeFresh = false
-            } else if bufferIndex >= buffer.count {
-                takeFresh = true
+        merged.reserveCapacity(first.count + second.count)
+        var firstIndex = 0
+        var secondIndex = 0
+        while firstIndex < first.count || secondIndex < second.count {
+            let takeFirst: Bool
+            if firstIndex == first.count {
+                takeFirst = false
+            } else if secondIndex == second.count {
+                takeFirst = true
             } else {
-                let candidate = fresh[freshIndex], held = buffer[bufferIndex]
-                takeFresh = (candidate.key, candidate.serial) > (held.key, held.serial)
+                takeFirst = (first[firstIndex].key, first[firstIndex].serial) > (second[secondIndex].key, second[secondIndex].serial)
             }
-            if takeFresh {
-                merged.append(fresh[freshIndex])
-                freshIndex -= 1
+            if takeFirst {
+                merged.append(first[firstIndex])
+                firstIndex += 1
             } else {
-                merged.append(buffer[bufferIndex])
-                bufferIndex += 1
+                merged.append(second[secondIndex])
+                secondIndex += 1
             }
         }
         return merged

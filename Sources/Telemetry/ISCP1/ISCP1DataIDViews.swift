@@ -17,16 +17,17 @@ struct ISCP1DataIDViews {
     /// bounds them.
     private static let limit = 4096
 
-    /// The view of `dataID`.
-    mutating func view(of dataID: TelemetryDataID) -> ISCP1DataIDView {
-        for entry in recent where entry.dataID == dataID { return entry.view }
-        if let view = others[dataID] { return view }
+    /// What `body` makes of the view of `dataID`, which it borrows where it is kept rather
+    /// than taking a copy (a view holds several strings, each retained by a copy).
+    mutating func withView<Result>(of dataID: TelemetryDataID, _ body: (borrowing ISCP1DataIDView) -> Result) -> Result {
+        for index in recent.indices where recent[index].dataID == dataID { return body(recent[index].view) }
+        if let view = others[dataID] { return body(view) }
         let view = ISCP1DataIDView(dataID)
         if recent.count < Self.recentLimit {
             recent.append((dataID, view))
         } else if others.count < Self.limit {
             others[dataID] = view
         }
-        return view
+        return body(view)
     }
 }

@@ -18,11 +18,49 @@ import NIOCore
 /// slashes writes for that object — numbers as `description` spells them without a trailing
 /// `.0`, strings with `"`, `\` and control characters escaped and nothing else — without
 /// building the object, its dictionaries and the encoder's storage for every point.
+///
+/// Everything but `data` and `time` is the same for the answers of one data id stored at one
+/// time: the writer keeps that text for the few kinds of answer met last (``Frame``), so that
+/// an answer costs copying two pieces of text and writing two numbers.
 struct IntdashDataJSONWriter {
+    /// The text of an answer around its value and time, for the answers of one data id of one
+    /// measurement stored at one time.
+    private struct Frame {
+        /// The answers' channel.
+        let channel: UInt8
+        /// When their points were stored.
+        let createdAt: Date
+        /// Their iSCP 1.0 data type.
+        let dataType: UInt8
+        /// Their data id.
+        let dataID: String
+        /// Their measurement.
+        let measurementUUID: String
+        /// `{"channel":…,"created_at":"…","data":{"d":`
+        let head: [UInt8]
+        /// `},"data_id":"…","data_type":…,"measurement_uuid":"…","time":`
+        let tail: [UInt8]
+        /// The bytes before the value (the id's length, then the id) of a Float or Int payload
+        /// of these answers that was read whole: a payload that begins with the same bytes and
+        /// has eight more holds the same id and its value in those eight.
+        var valuePrefix: [UInt8]?
+
+        /// Whether `response` is one of these answers.
+        func holds(_ response: IntdashDataResponse) -> Bool {
+            createdAt == response.createdAt && channel == response.channel && dataType == response.dataType
+                && dataID == response.dataID && measurementUUID == response.measurementUUID
+        }
+    }
+
     /// How `time` is written.
     let timeFormat: IntdashTimeFormat
-    /// The last `created_at` written and its text: the points of a chunk share it.
-    private var createdAt: (date: Date, text: String)?
+    /// The frames of the answers written last, at most ``frameLimit``.
+    private var frames: [Frame] = []
+    /// The frame a new one replaces once there are ``frameLimit``.
+    private var replaced = 0
+
+    /// How many frames are kept: as many as the data ids a chunk usually holds.
+    private static let frameLimit = 16
 
     /// A writer of times in `timeFormat`.
     init(timeFormat: IntdashTimeFormat) {
@@ -31,46 +69,83 @@ struct IntdashDataJSONWriter {
 
     /// Appends `response` as a JSON object.
     mutating func write(_ response: IntdashDataResponse, into buffer: inout ByteBuffer) {
-        buffer.writeStaticString("{\"channel\":")
-        buffer.writeString(String(response.channel))
-        buffer.writeStaticString(",\"created_at\":")
-        if createdAt?.date != response.createdAt {
-            createdAt = (response.createdAt, IntdashTimestamp.string(response.createdAt))
-        }
-        Self.write(string: createdAt!.text, into: &buffer)
-        buffer.writeStaticString(",\"data\":{\"d\":")
-        Self.writeValue(of: response, into: &buffer)
-        buffer.writeStaticString("},\"data_id\":")
-        Self.write(string: response.dataID, into: &buffer)
-        buffer.writeStaticString(",\"data_type\":")
-        buffer.writeString(String(response.dataType))
-        buffer.writeStaticString(",\"measurement_uuid\":")
-        Self.write(string: response.measurementUUID, into: &buffer)
-        buffer.writeStaticString(",\"time\":")
-        switch timeFormat.json(nanoseconds: response.time) {
-        case .string(let text): Self.write(string: text, into: &buffer)
-        case .integer(let value): buffer.writeString(String(value))
-        default: preconditionFailure("a time format gave neither a number nor a string")
+        let frame = frameIndex(of: response)
+        buffer.writeBytes(frames[frame].head)
+        writeValue(of: response, frame: frame, into: &buffer)
+        buffer.writeBytes(frames[frame].tail)
+        if let number = timeFormat.number(nanoseconds: response.time) {
+            buffer.writeDecimal(number)
+        } else {
+            Self.write(string: IntdashTimestamp.string(nanoseconds: response.time), into: &buffer)
         }
         buffer.writeStaticString("}")
     }
 
-    /// Appends the value `data` holds for `response`'s payload.
-    private static func writeValue(of response: IntdashDataResponse, into buffer: inout ByteBuffer) {
-        switch try? ISCP1Payload(rawDataType: response.dataType, decoding: response.payload) {
-        case .float(let value):
-            let number = value.value
-            if number.isFinite {
-                var text = number.description
-                if text.hasSuffix(".0") { text.removeLast(2) }
-                buffer.writeString(text)
+    /// The index in ``frames`` of `response`'s frame, made when it is not there.
+    private mutating func frameIndex(of response: IntdashDataResponse) -> Int {
+        if let index = frames.firstIndex(where: { $0.holds(response) }) { return index }
+        var head = ByteBuffer()
+        head.writeStaticString("{\"channel\":")
+        head.writeDecimal(Int64(response.channel))
+        head.writeStaticString(",\"created_at\":")
+        Self.write(string: IntdashTimestamp.string(response.createdAt), into: &head)
+        head.writeStaticString(",\"data\":{\"d\":")
+        var tail = ByteBuffer()
+        tail.writeStaticString("},\"data_id\":")
+        Self.write(string: response.dataID, into: &tail)
+        tail.writeStaticString(",\"data_type\":")
+        tail.writeDecimal(Int64(response.dataType))
+        tail.writeStaticString(",\"measurement_uuid\":")
+        Self.write(string: response.measurementUUID, into: &tail)
+        tail.writeStaticString(",\"time\":")
+        let frame = Frame(
+            channel: response.channel, createdAt: response.createdAt, dataType: response.dataType, dataID: response.dataID,
+            measurementUUID: response.measurementUUID, head: Array(head.readableBytesView), tail: Array(tail.readableBytesView)
+        )
+        guard frames.count == Self.frameLimit else {
+            frames.append(frame)
+            return frames.count - 1
+        }
+        let index = replaced
+        frames[index] = frame
+        replaced = (replaced + 1) % Self.frameLimit
+        return index
+    }
+
+    /// Appends the value `data` holds for `response`'s payload; `frame` is its frame's index.
+    private mutating func writeValue(of response: IntdashDataResponse, frame: Int, into buffer: inout ByteBuffer) {
+        let payload = response.payload
+        if let prefix = frames[frame].valuePrefix, payload.count == prefix.count + 8, payload[..<prefix.count].elementsEqual(prefix) {
+            let bits = UInt64(littleEndian: payload.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: prefix.count, as: UInt64.self) })
+            if response.dataType == ISCP1DataType.float.rawValue {
+                Self.write(Double(bitPattern: bits), into: &buffer)
             } else {
-                write(string: number.isNaN ? "NaN" : number > 0 ? "Infinity" : "-Infinity", into: &buffer)
+                buffer.writeDecimal(Int64(bitPattern: bits))
             }
-        case .int(let value): buffer.writeString(String(value.value))
-        case .string(let value): write(string: value.value, into: &buffer)
-        case .bytes(let value): write(string: Data(value.value).base64EncodedString(), into: &buffer)
-        default: write(string: Data(response.payload).base64EncodedString(), into: &buffer)
+            return
+        }
+        switch try? ISCP1Payload(rawDataType: response.dataType, decoding: payload) {
+        case .float(let value):
+            frames[frame].valuePrefix = Array(payload.dropLast(8))
+            Self.write(value.value, into: &buffer)
+        case .int(let value):
+            frames[frame].valuePrefix = Array(payload.dropLast(8))
+            buffer.writeDecimal(value.value)
+        case .string(let value): Self.write(string: value.value, into: &buffer)
+        case .bytes(let value): Self.write(string: Data(value.value).base64EncodedString(), into: &buffer)
+        default: Self.write(string: Data(payload).base64EncodedString(), into: &buffer)
+        }
+    }
+
+    /// Appends `number` as a JSON number, or as the string that names it when JSON cannot
+    /// hold it.
+    private static func write(_ number: Double, into buffer: inout ByteBuffer) {
+        if number.isFinite {
+            var text = number.description
+            if text.hasSuffix(".0") { text.removeLast(2) }
+            buffer.writeString(text)
+        } else {
+            write(string: number.isNaN ? "NaN" : number > 0 ? "Infinity" : "-Infinity", into: &buffer)
         }
     }
 

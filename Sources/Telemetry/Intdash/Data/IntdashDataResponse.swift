@@ -34,7 +34,7 @@ struct IntdashDataResponse: Sendable {
     /// The answer for `stored`, a point of measurement `measurementUUID` whose base time is
     /// `baseTime`, through the iSCP 1.0 view of ``ISCP1DataMapping``; `view` is the view of
     /// the point's data id, made once for all its points.
-    init(_ stored: TelemetryStoredDataPoint, measurementUUID: String, baseTime: Int64, view: ISCP1DataIDView) {
+    init(_ stored: TelemetryStoredDataPoint, measurementUUID: String, baseTime: Int64, view: borrowing ISCP1DataIDView) {
         self.measurementUUID = measurementUUID
         self.time = Self.time(elapsed: stored.dataPoint.elapsedTime, baseTime: baseTime)
         self.createdAt = stored.receivedAt

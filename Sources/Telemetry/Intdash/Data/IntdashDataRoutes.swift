@@ -153,12 +153,18 @@ struct IntdashDataRoutes: Sendable {
                     let batch = try await points.nextBatch()
                     if batch.isEmpty { break }
                     for point in batch {
-                        selector.answers(for: point, into: &answers)
-                        for (response, isError) in answers {
+                        if selector.selectsEverything {
+                            // Each point is its only answer: no list of answers is made for it.
                             if selection.isComplete { break reading }
-                            guard selection.admits(response) else { continue }
-                            append(response)
-                            if isError, exitOnError { break reading }
+                            if selection.admits(point) { append(point) }
+                        } else {
+                            selector.answers(for: point, into: &answers)
+                            for (response, isError) in answers {
+                                if selection.isComplete { break reading }
+                                guard selection.admits(response) else { continue }
+                                append(response)
+                                if isError, exitOnError { break reading }
+                            }
                         }
                         if buffer.readableBytes >= Self.flushSize {
                             try await writer.write(buffer)

@@ -94,9 +94,11 @@ struct IntdashMergedPoints: Sendable {
                     cursors[chosen].upcoming = try await read(chosen)
                 }
                 let stored = cursors[chosen].batch[cursors[chosen].position]
-                answers.append(IntdashDataResponse(
-                    stored, measurementUUID: cursors[chosen].measurementUUID, baseTime: cursors[chosen].baseTime, view: views.view(of: stored.dataID)
-                ))
+                let measurementUUID = cursors[chosen].measurementUUID
+                let baseTime = cursors[chosen].baseTime
+                answers.append(views.withView(of: stored.dataID) { view in
+                    IntdashDataResponse(stored, measurementUUID: measurementUUID, baseTime: baseTime, view: view)
+                })
                 advance(chosen)
             }
             return answers

@@ -16,12 +16,19 @@ enum IntdashTimeFormat: String, Sendable {
     /// `nanoseconds` since 1970-01-01T00:00:00Z in this format; numbers are truncated towards
     /// the past.
     func json(nanoseconds: Int64) -> JSONValue {
+        if let number = number(nanoseconds: nanoseconds) { return .integer(Int(number)) }
+        return .string(IntdashTimestamp.string(nanoseconds: nanoseconds))
+    }
+
+    /// `nanoseconds` since 1970-01-01T00:00:00Z as the number this format writes, truncated
+    /// towards the past; `nil` for ``rfc3339``, which writes a string.
+    func number(nanoseconds: Int64) -> Int64? {
         switch self {
-        case .nanoseconds: .integer(Int(nanoseconds))
-        case .microseconds: .integer(Int(Self.floor(nanoseconds, 1000)))
-        case .milliseconds: .integer(Int(Self.floor(nanoseconds, 1_000_000)))
-        case .seconds: .integer(Int(Self.floor(nanoseconds, 1_000_000_000)))
-        case .rfc3339: .string(IntdashTimestamp.string(nanoseconds: nanoseconds))
+        case .nanoseconds: nanoseconds
+        case .microseconds: Self.floor(nanoseconds, 1000)
+        case .milliseconds: Self.floor(nanoseconds, 1_000_000)
+        case .seconds: Self.floor(nanoseconds, 1_000_000_000)
+        case .rfc3339: nil
         }
     }
 
