@@ -58,7 +58,7 @@ struct ReportNotarizer: Sendable {
     /// - Throws: ``HTTPSupport/APIError`` 503 while the server shuts down.
     func log(_ prepared: Prepared, wasPending: Bool) async throws -> StoredReport {
         do {
-            let sequenced = try await sequencer.append(prepared.entry, record: ReportStore.writer(for: prepared.report, wasPending: wasPending))
+            let sequenced = try await sequencer.append(prepared.entry, record: try ReportStore.writer(for: prepared.report, wasPending: wasPending))
             return ReportStore.stored(prepared.report, at: sequenced)
         } catch Sequencer.Error.stopped {
             throw APIError(.serviceUnavailable, "The server is shutting down; retry shortly.")
