@@ -71,6 +71,8 @@ struct ReportsBenchmark {
             print(String(format: "reference, GET log.vkey:               %.0f requests/s, p50 %.1f ms, p99 %.1f ms", reference.rate, reference.p50 * 1000, reference.p99 * 1000))
             print(String(format: "POST /qed/v1/reports/ → confirmed:     %.0f reports/s (%.2f × reference), p50 %.1f ms, p99 %.1f ms",
                          result.rate, result.rate / reference.rate, result.p50 * 1000, result.p99 * 1000))
+            print(String(format: "processor time per request (user + system, client and server): reference %.0f µs, report %.0f µs",
+                         reference.processorTimePerCall * 1e6, result.processorTimePerCall * 1e6))
         }
     }
 }

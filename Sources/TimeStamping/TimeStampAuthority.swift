@@ -35,9 +35,13 @@ public struct TimeStampAuthority: Sendable {
 
     private let nextSerialNumber: @Sendable () -> [UInt8]
     private let now: @Sendable () -> Date
-    /// The SHA-256 of the certificate's DER, which every token's signing-certificate
-    /// attribute carries; computed once.
-    private let certificateHash: [UInt8]
+    /// The content-type attribute, the same in every token; made once.
+    private let contentTypeAttribute: CMSAttribute
+    /// The signing-certificate attribute (the SHA-256 of the certificate's DER), the same in
+    /// every token; made once.
+    private let signingCertificateAttribute: CMSAttribute
+    /// The signer as every token names it, made once.
+    private let signerIdentifier: SignerIdentifier
 
     /// Creates an authority.
     ///
@@ -69,14 +73,21 @@ public struct TimeStampAuthority: Sendable {
         self.now = now
         var certificateCoder = DER.Serializer()
         try certificateCoder.serialize(certificate)
-        self.certificateHash = DigestAlgorithm.sha256.hash(certificateCoder.serializedBytes)
+        let certificateHash = DigestAlgorithm.sha256.hash(certificateCoder.serializedBytes)
+        self.contentTypeAttribute = try CMSAttribute(TimeStampingOID.contentTypeAttribute, value: TimeStampingOID.tstInfo)
+        self.signingCertificateAttribute = try CMSAttribute(
+            TimeStampingOID.signingCertificateV2Attribute,
+            value: SigningCertificateV2(certs: [ESSCertIDv2(certHash: ArraySlice(certificateHash))])
+        )
+        self.signerIdentifier = SignerIdentifier(certificate)
     }
 
     /// 16 random bytes with the top bit clear and the next one set: a positive 127-bit number
     /// that always encodes in 16 bytes.
     public static func randomSerialNumber() -> [UInt8] {
+        // Two 64-bit draws: two system calls rather than sixteen.
         var generator = SystemRandomNumberGenerator()
-        var bytes = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        var bytes = withUnsafeBytes(of: (generator.next() as UInt64, generator.next() as UInt64)) { Array($0) }
         bytes[0] = (bytes[0] & 0x7F) | 0x40
         return bytes
     }
@@ -134,19 +145,16 @@ public struct TimeStampAuthority: Sendable {
         let content = coder.serializedBytes
 
         let attributes = [
-            try CMSAttribute(TimeStampingOID.contentTypeAttribute, value: TimeStampingOID.tstInfo),
+            contentTypeAttribute,
             try CMSAttribute(
                 TimeStampingOID.messageDigestAttribute,
                 value: ASN1OctetString(contentBytes: ArraySlice(DigestAlgorithm.sha256.hash(content)))
             ),
-            try CMSAttribute(
-                TimeStampingOID.signingCertificateV2Attribute,
-                value: SigningCertificateV2(certs: [ESSCertIDv2(certHash: ArraySlice(certificateHash))])
-            ),
+            signingCertificateAttribute,
         ]
         let signature = try signingKey.signature(for: SignerInfo.signatureInput(for: attributes))
         let signer = SignerInfo(
-            sid: SignerIdentifier(certificate),
+            sid: signerIdentifier,
             digestAlgorithm: .sha256,
             signedAttrs: attributes,
             signatureAlgorithm: .ecdsaWithSHA256,

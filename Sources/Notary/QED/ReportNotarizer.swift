@@ -42,13 +42,14 @@ struct ReportNotarizer: Sendable {
             origin: sequencer.origin, reportHash: submission.hash, digests: submission.fileDigests,
             metadataCommitment: metadata.commitment, slug: slug, receivedMilliseconds: Date().millisecondsSince1970
         )
+        let entryBytes = entry.bytes
         let report = ReportStore.NewReport(
             slug: slug, ownerID: ownerID, submission: submission,
             files: submission.provableFiles.map { StoredReport.File(slug: Slug.make(), hash: $0.hash, fileName: $0.fileName) },
-            committedMetadata: metadata.bytes, salt: metadata.salt, leafHash: TreeHash.leaf(entry.bytes).hex,
+            committedMetadata: metadata.bytes, salt: metadata.salt, leafHash: TreeHash.leaf(entryBytes).hex,
             timeStampReply: try timeStampReply(forHash: submission.hash), revises: revisedSlug != nil
         )
-        return Prepared(entry: entry.bytes, report: report)
+        return Prepared(entry: entryBytes, report: report)
     }
 
     /// Logs a prepared report and records its row in the same transaction (removing its
@@ -57,7 +58,7 @@ struct ReportNotarizer: Sendable {
     /// - Throws: ``HTTPSupport/APIError`` 503 while the server shuts down.
     func log(_ prepared: Prepared, wasPending: Bool) async throws -> StoredReport {
         do {
-            let sequenced = try await sequencer.append(prepared.entry, record: ReportStore.writer(for: prepared.report, wasPending: wasPending))
+            let sequenced = try await sequencer.append(prepared.entry, record: try ReportStore.writer(for: prepared.report, wasPending: wasPending))
             return ReportStore.stored(prepared.report, at: sequenced)
         } catch Sequencer.Error.stopped {
             throw APIError(.serviceUnavailable, "The server is shutting down; retry shortly.")
@@ -67,8 +68,9 @@ struct ReportNotarizer: Sendable {
     /// The RFC 3161 reply for a 32-byte hash (a SHA-256 digest), or `nil` for other lengths.
     private func timeStampReply(forHash hash: String) throws -> [UInt8]? {
         guard let bytes = Hex.decode(hash), bytes.count == 32 else { return nil }
+        let response = try timeStamps.respond(to: TimeStampReq(messageImprint: MessageImprint(.sha256, digest: bytes), certReq: true))
         var serializer = DER.Serializer()
-        try serializer.serialize(TimeStampReq(messageImprint: MessageImprint(.sha256, digest: bytes), certReq: true))
-        return try timeStamps.respond(toRequest: serializer.serializedBytes)
+        try serializer.serialize(response)
+        return serializer.serializedBytes
     }
 }

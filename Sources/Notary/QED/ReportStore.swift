@@ -26,34 +26,45 @@ struct ReportStore: Sendable {
     /// The row of `report`, once its entry's position is known, to insert with the batch;
     /// for a report accepted as pending, also the removal of its pending row.
     ///
+    /// Everything but the position is encoded here, before the entry joins a batch, so that
+    /// the batch's transaction (which holds the log's write lock) only completes the row.
+    ///
     /// A revision, and any report that was pending (which a recovering instance may log
     /// twice), replaces the stored report of its slug if that is still its owner's, an older
     /// revision (a lower log index) and another entry; so concurrent revisions end with the
     /// newest, and a second logging of one entry changes nothing.
-    static func writer(for report: NewReport, wasPending: Bool) -> Sequencer.RecordWriter {
-        { sequenced in
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            let metaData = try report.submission.metaData.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
-            let files = String(decoding: try encoder.encode(report.files), as: UTF8.self)
+    static func writer(for report: NewReport, wasPending: Bool) throws -> Sequencer.RecordWriter {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let metaData = try report.submission.metaData.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+        let files = String(decoding: try encoder.encode(report.files), as: UTF8.self)
+        let reportValues: [any SQLExpression] = [
+            SQLBind(report.slug), SQLBind(report.ownerID), SQLBind(report.submission.hash), SQLBind(report.submission.name),
+            SQLBind(report.submission.note), SQLBind(report.submission.email), SQLBind(report.submission.originalCreatedAt),
+            SQLBind(metaData), SQLBind(files), SQLBind(Data(report.committedMetadata)), SQLBind(Data(report.salt)),
+        ]
+        let leafHash = SQLBind(report.leafHash)
+        let timeStampReply = SQLBind(report.timeStampReply.map { Data($0) })
+        let replacement = report.revises || wasPending ? revisionReplacement : nil
+        let removal = wasPending ? [PendingReportStore.removal(leafHash: report.leafHash)] : []
+        return { sequenced in
             let row = LogStore.Row(
                 table: "notary_reports",
-                columns: [
-                    "slug", "owner_id", "hash", "name", "note", "email", "original_created_at", "meta_data", "provable_files",
-                    "committed_metadata", "salt", "log_index", "leaf_hash", "checkpoint_size", "created_at", "time_stamp_reply",
+                columns: columns,
+                values: reportValues + [
+                    SQLBind(sequenced.index), leafHash, SQLBind(sequenced.checkpoint.size), SQLBind(sequenced.time), timeStampReply,
                 ],
-                values: [
-                    SQLBind(report.slug), SQLBind(report.ownerID), SQLBind(report.submission.hash), SQLBind(report.submission.name),
-                    SQLBind(report.submission.note), SQLBind(report.submission.email), SQLBind(report.submission.originalCreatedAt),
-                    SQLBind(metaData), SQLBind(files), SQLBind(Data(report.committedMetadata)), SQLBind(Data(report.salt)),
-                    SQLBind(sequenced.index), SQLBind(report.leafHash), SQLBind(sequenced.checkpoint.size), SQLBind(sequenced.time),
-                    SQLBind(report.timeStampReply.map { Data($0) }),
-                ],
-                replacement: report.revises || wasPending ? revisionReplacement : nil
+                replacement: replacement
             )
-            return wasPending ? [.insert(row), PendingReportStore.removal(leafHash: report.leafHash)] : [.insert(row)]
+            return [.insert(row)] + removal
         }
     }
+
+    /// The columns of a report's row, in the order ``writer(for:wasPending:)`` gives the values.
+    private static let columns = [
+        "slug", "owner_id", "hash", "name", "note", "email", "original_created_at", "meta_data", "provable_files",
+        "committed_metadata", "salt", "log_index", "leaf_hash", "checkpoint_size", "created_at", "time_stamp_reply",
+    ]
 
     /// A revision replaces the stored row of the same owner with a lower log index and
     /// another entry.
