@@ -13,12 +13,12 @@ import Testing
     /// How many transactions queue behind the first one in each test.
     static let queued = 20
 
-    /// Runs `members` transactions on `database` while a first one holds the writer, and lets
-    /// the first one finish only when all the others wait for the writer, so that they all run
-    /// as one group. Returns each member's outcome (index 0 is the first transaction).
+    /// Runs ``queued`` transactions on `database` while a first one (which inserts `first`)
+    /// holds the writer, and lets the first one finish only when all the others wait for the
+    /// writer, so that they all run as one group. Returns each member's outcome (index 0 is the
+    /// first transaction).
     static func runGrouped(
         on database: Database, group: CommitGroup,
-        first: @escaping @Sendable (any SQLDatabase) async throws -> Void,
         member: @escaping @Sendable (Int, any SQLDatabase) async throws -> Void
     ) async -> [Result<Void, any Error>] {
         let (started, didStart) = AsyncStream.makeStream(of: Void.self)
@@ -29,7 +29,7 @@ import Testing
                     try await database.withTransaction { sql in
                         didStart.yield()
                         for await _ in release { break }
-                        try await first(sql)
+                        try await TransactionTests.insert("first", into: sql)
                     }
                     return (0, .success(()))
                 } catch {
@@ -69,7 +69,7 @@ import Testing
             guard let group = database.commitGroup else { return }  // SQLite only
             let before = group.commitCount
             let outcomes = await Self.runGrouped(
-                on: database, group: group, first: { sql in try await TransactionTests.insert("first", into: sql) },
+                on: database, group: group,
                 member: { number, sql in
                     try await TransactionTests.insert("m\(number)", into: sql)
                 }
@@ -85,7 +85,7 @@ import Testing
         try await TransactionTests.withNotes { database in
             guard let group = database.commitGroup else { return }
             let outcomes = await Self.runGrouped(
-                on: database, group: group, first: { sql in try await TransactionTests.insert("first", into: sql) },
+                on: database, group: group,
                 member: { number, sql in
                     try await TransactionTests.insert("m\(number)", into: sql)
                     // One member fails after writing, another on a constraint of the table.
@@ -127,7 +127,7 @@ import Testing
         try await TransactionTests.withNotes { database in
             guard let group = database.commitGroup else { return }
             let outcomes = await Self.runGrouped(
-                on: database, group: group, first: { sql in try await TransactionTests.insert("first", into: sql) },
+                on: database, group: group,
                 member: { number, sql in
                     try await TransactionTests.insert("m\(number)", into: sql)
                     // A member ends the shared transaction under everyone's feet.
