@@ -178,6 +178,7 @@ let package = Package(
         .target(
             name: "Storage",
             dependencies: [
+                "CFileWriteback",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
@@ -193,6 +194,8 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The one libc call Swift's Glibc module does not declare (sync_file_range).
+        .target(name: "CFileWriteback"),
         .target(
             name: "Accounts",
             dependencies: [

@@ -17,6 +17,40 @@ import Testing
         }
     }
 
+    /// Content of several of the store's 1 MiB write blocks is written while the next block
+    /// arrives: in chunks that straddle the blocks, and in chunks larger than a block, the file
+    /// holds every byte in order.
+    @Test(arguments: [70_001, 2_500_000])
+    func storesContentOfManyWriteBlocksByteForByte(chunkSize: Int) async throws {
+        try await TemporaryDirectory.with { directory in
+            let store = try await FileBlobStore(directory: directory)
+            let bytes = BlobStoreTests.pattern((5 << 20) + 12_345, seed: UInt8(truncatingIfNeeded: chunkSize))
+            let blob = try await store.write(BlobStoreTests.chunks(bytes, size: chunkSize))
+            #expect(blob.digest == .of(bytes))
+            #expect(blob.size == Int64(bytes.count))
+            let stored = try #require(FileManager.default.contents(atPath: store.path(of: blob.digest)))
+            #expect(stored == Data(bytes))
+        }
+    }
+
+    /// A write that fails after some blocks are on their way to the disk leaves no file, in the
+    /// store or in its temporary directory.
+    @Test func aWriteFailingWithABlockInFlightLeavesNoFile() async throws {
+        try await TemporaryDirectory.with { directory in
+            let store = try await FileBlobStore(directory: directory)
+            let bytes = BlobStoreTests.pattern(4 << 20)
+            await #expect(throws: BlobStoreTests.Failure.self) {
+                try await store.write(BlobStoreTests.chunks(bytes, size: 300_000, failingAfter: 9))
+            }
+            let files = try FileManager.default.subpathsOfDirectory(atPath: directory).filter { path in
+                var isDirectory: ObjCBool = false
+                _ = FileManager.default.fileExists(atPath: "\(directory)/\(path)", isDirectory: &isDirectory)
+                return !isDirectory.boolValue
+            }
+            #expect(files.isEmpty)
+        }
+    }
+
     @Test func healthCheckFailsWhenTheDirectoryIsGone() async throws {
         try await TemporaryDirectory.with { directory in
             let store = try await FileBlobStore(directory: directory)

@@ -6,9 +6,11 @@ import _NIOFileSystem
 /// A ``BlobStore`` in a local directory.
 ///
 /// A blob with digest `abcdef…` lives at `ab/cd/abcdef…`. A write streams into a file under
-/// `tmp/`, hashing as it goes; the file is fsynced, renamed into place (an atomic step on one
-/// file system) and the directory that now holds it is fsynced too, so a blob is either
-/// wholly present or absent after a crash.
+/// `tmp/`, hashing as it goes, in blocks of 1 MiB: each block is written (and its writeback
+/// to the disk started) on the file system's threads while the next one arrives and is
+/// hashed. The file is fsynced, renamed into place (an atomic step on one file system) and the
+/// directory that now holds it is fsynced too, so a blob is either wholly present or absent
+/// after a crash.
 ///
 /// Blob and temporary files are created `0600` and the directories `0700`, wherever the
 /// store lies: only the server's own user may read what clients stored.
@@ -18,7 +20,7 @@ public struct FileBlobStore: BlobStore {
     private let root: FilePath
     private var temporaryDirectory: FilePath { root.appending("tmp") }
     private static let readChunkLength = ByteCount.kibibytes(256)
-    /// The size of the writes a blob's content is gathered into: one thread-pool write per MiB
+    /// The size of the blocks a blob's content is gathered into: one thread-pool write per MiB
     /// rather than one per body chunk (often a few KiB).
     private static let writeLength = 1 << 20
     /// How every file of the store is created: new, owner read and write only.
@@ -48,30 +50,29 @@ public struct FileBlobStore: BlobStore {
         let stored: StoredBlob
         do {
             stored = try await FileSystem.shared.withFileHandle(forWritingAt: temporaryPath, options: Self.newFile) { handle in
-                var hasher = SHA256()
-                var size: Int64 = 0
-                var written: Int64 = 0
-                var pending = ByteBufferAllocator().buffer(capacity: Self.writeLength)
-                for try await chunk in content {
-                    size += Int64(chunk.readableBytes)
-                    if let maxSize, size > maxSize { throw StorageError.blobTooLarge(limit: maxSize) }
-                    chunk.withUnsafeReadableBytes { hasher.update(bufferPointer: $0) }
-                    if pending.readableBytes == 0, chunk.readableBytes >= Self.writeLength {
-                        try await handle.write(contentsOf: chunk, toAbsoluteOffset: written)
-                        written += Int64(chunk.readableBytes)
-                        continue
-                    }
-                    var chunk = chunk
-                    pending.writeBuffer(&chunk)
-                    if pending.readableBytes >= Self.writeLength {
-                        try await handle.write(contentsOf: pending, toAbsoluteOffset: written)
+                try await withThrowingTaskGroup(of: Void.self) { writes in
+                    var hasher = SHA256()
+                    var size: Int64 = 0
+                    var written: Int64 = 0
+                    var pending = ByteBufferAllocator().buffer(capacity: Self.writeLength)
+                    for try await chunk in content {
+                        size += Int64(chunk.readableBytes)
+                        if let maxSize, size > maxSize { throw StorageError.blobTooLarge(limit: maxSize) }
+                        chunk.withUnsafeReadableBytes { hasher.update(bufferPointer: $0) }
+                        var chunk = chunk
+                        pending.writeBuffer(&chunk)
+                        guard pending.readableBytes >= Self.writeLength else { continue }
+                        // One write in flight: the next block arrives and is hashed meanwhile.
+                        try await writes.next()
+                        writes.addTask { [pending, written] in try await Self.writeBlock(pending, at: written, to: handle) }
                         written += Int64(pending.readableBytes)
-                        pending.clear()
+                        pending = ByteBufferAllocator().buffer(capacity: Self.writeLength)
                     }
+                    try await writes.next()
+                    if pending.readableBytes > 0 { try await Self.writeBlock(pending, at: written, to: handle) }
+                    try await handle.synchronize()
+                    return StoredBlob(digest: BlobDigest(hasher.finalize()), size: size)
                 }
-                if pending.readableBytes > 0 { try await handle.write(contentsOf: pending, toAbsoluteOffset: written) }
-                try await handle.synchronize()
-                return StoredBlob(digest: BlobDigest(hasher.finalize()), size: size)
             }
             if let expectedDigest, expectedDigest != stored.digest {
                 throw StorageError.digestMismatch(expected: expectedDigest.hex, actual: stored.digest.hex)
@@ -82,6 +83,15 @@ public struct FileBlobStore: BlobStore {
             throw error
         }
         return stored
+    }
+
+    /// Writes `block` at `offset` of the file behind `handle`, then asks the kernel to start
+    /// putting those pages on the disk, so that the blob's final fsync finds little left to do.
+    private static func writeBlock(_ block: ByteBuffer, at offset: Int64, to handle: WriteFileHandle) async throws {
+        try await handle.withUnsafeDescriptor { descriptor in
+            _ = try block.withUnsafeReadableBytes { try descriptor.writeAll(toAbsoluteOffset: offset, $0) }
+            FileWriteback.start(descriptor, offset: offset, count: Int64(block.readableBytes))
+        }
     }
 
     /// Renames a finished temporary file to its content address and makes the rename durable.
