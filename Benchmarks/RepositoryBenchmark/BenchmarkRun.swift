@@ -36,6 +36,7 @@ struct BenchmarkRun: Sendable {
         print("Data directory: \(directory)")
         print("")
         try await creation()
+        if options.creationOnly { return }
         try await blobThroughput()
         if options.largeMiB > 0 { try await largeUpload() }
         try await corpus()

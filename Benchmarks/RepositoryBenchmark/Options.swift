@@ -5,7 +5,7 @@ import Foundation
 ///
 ///     RepositoryBenchmark [DOCUMENTS[,DOCUMENTS…]] [--folders N] [--creates N] [--clients 1,16,64]
 ///                         [--blob-mib N] [--large-mib N] [--samples N] [--query-seconds S]
-///                         [--data DIR] [--database URL] [--keep] [--trace-sql]
+///                         [--data DIR] [--database URL] [--keep] [--trace-sql] [--only creation]
 struct Options {
     /// Repository sizes to measure the listings and queries at, ascending; the corpus grows
     /// from one to the next (`100000,1000000` measures at 100k, then seeds 900k more).
@@ -36,11 +36,13 @@ struct Options {
     /// Whether to log at trace level (every SQL statement) to standard error: for finding
     /// the statements behind a request, not for measuring.
     var traceSQL = false
+    /// Whether to measure document creation alone (`--only creation`), for short profiling runs.
+    var creationOnly = false
 
     static let usage = """
         usage: RepositoryBenchmark [DOCUMENTS[,DOCUMENTS…]] [--folders N] [--creates N] [--clients 1,16,64]
                                    [--blob-mib N] [--large-mib N] [--samples N] [--query-seconds S]
-                                   [--data DIR] [--database URL] [--keep] [--trace-sql]
+                                   [--data DIR] [--database URL] [--keep] [--trace-sql] [--only creation]
         """
 
     init(arguments: [String]) throws {
@@ -75,6 +77,10 @@ struct Options {
             case "--database": database = try value(argument)
             case "--keep": keep = true
             case "--trace-sql": traceSQL = true
+            case "--only":
+                let part = try value(argument)
+                guard part == "creation" else { throw BenchmarkError("--only: '\(part)' is not a part that runs alone (creation)\n\(Self.usage)") }
+                creationOnly = true
             case "-h", "--help": throw BenchmarkError(Self.usage)
             default:
                 guard !argument.hasPrefix("-") else { throw BenchmarkError("unknown option \(argument)\n\(Self.usage)") }

@@ -10,17 +10,14 @@ enum AuditLog {
     static func record(_ event: AuditEvent, on document: Document, by principal: String, in sql: any SQLDatabase) async throws {
         let now = Date()
         let extended = String(decoding: try encoder.encode(event.extended), as: UTF8.self)
-        try await sql.insert(into: "repo_audit_entries")
-            .columns(
-                "document_id", "event_id", "category", "principal_name", "comment", "doc_path", "doc_type", "doc_lifecycle",
-                "repository_id", "event_date", "log_date", "extended"
-            )
-            .values(
-                SQLBind(document.id), SQLBind(event.id), SQLBind(event.category), SQLBind(principal), SQLBind(event.comment),
-                SQLBind(document.path), SQLBind(document.type), SQLBind(document.state), SQLBind(Repository.name),
-                SQLBind(now), SQLBind(now), SQLBind(extended)
-            )
-            .run()
+        // SQL text rather than a built query: every change runs it, and the builder quoted
+        // each column name again every time.
+        try await sql.raw("""
+            INSERT INTO repo_audit_entries (document_id, event_id, category, principal_name, comment, doc_path, doc_type, \
+            doc_lifecycle, repository_id, event_date, log_date, extended) VALUES (\(bind: document.id), \(bind: event.id), \
+            \(bind: event.category), \(bind: principal), \(bind: event.comment), \(bind: document.path), \(bind: document.type), \
+            \(bind: document.state), \(bind: Repository.name), \(bind: now), \(bind: now), \(bind: extended))
+            """).run()
     }
 
     /// The entries of the document `documentID` that `filter` keeps, newest first, from

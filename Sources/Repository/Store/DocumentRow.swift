@@ -12,6 +12,11 @@ enum DocumentRow {
         "blob_owner", "blob_bytes",
     ]
 
+    /// ``columns`` as the text of a column list, for the statements every creation and
+    /// lookup runs: built once rather than serialized (each name quoted) per statement. None
+    /// of the names needs quoting in SQLite or PostgreSQL.
+    static let columnList = columns.joined(separator: ", ")
+
     /// The column values of `document`; `facets` is every facet (type and instance).
     static func values(of document: Document, facets: [String]) throws -> [any SQLExpression] {
         [

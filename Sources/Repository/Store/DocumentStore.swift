@@ -10,8 +10,8 @@ enum DocumentStore {
 
     /// Inserts a new document.
     static func insert(_ document: Document, facets: [String], in sql: any SQLDatabase) async throws {
-        try await sql.insert(into: "repo_documents").columns(DocumentRow.columns)
-            .values(try DocumentRow.values(of: document, facets: facets)).run()
+        let values = SQLList(try DocumentRow.values(of: document, facets: facets))
+        try await sql.raw("INSERT INTO repo_documents (\(unsafeRaw: DocumentRow.columnList)) VALUES (\(values))").run()
     }
 
     /// Writes every column of an existing document.
@@ -25,14 +25,13 @@ enum DocumentStore {
 
     /// The document with `id` (live or version), or `nil`.
     static func document(id: String, in sql: any SQLDatabase) async throws -> Document? {
-        try await sql.select().columns(DocumentRow.columns).from("repo_documents").where("id", .equal, id).first()
+        try await sql.raw("SELECT \(unsafeRaw: DocumentRow.columnList) FROM repo_documents WHERE id = \(bind: id) LIMIT 1").first()
             .map(DocumentRow.document(from:))
     }
 
     /// The live document at `path`, or `nil`.
     static func document(path: String, in sql: any SQLDatabase) async throws -> Document? {
-        try await sql.select().columns(DocumentRow.columns).from("repo_documents")
-            .where("path", .equal, path).where("is_version", .equal, 0).first()
+        try await sql.raw("SELECT \(unsafeRaw: DocumentRow.columnList) FROM repo_documents WHERE path = \(bind: path) AND is_version = 0 LIMIT 1").first()
             .map(DocumentRow.document(from:))
     }
 
@@ -60,15 +59,13 @@ enum DocumentStore {
 
     /// Whether a live document named `name` is inside `parentID`.
     static func nameIsTaken(_ name: String, in parentID: String, in sql: any SQLDatabase) async throws -> Bool {
-        try await sql.select().column("id").from("repo_documents")
-            .where("parent_id", .equal, parentID).where("name", .equal, name).where("is_version", .equal, 0)
+        try await sql.raw("SELECT id FROM repo_documents WHERE parent_id = \(bind: parentID) AND name = \(bind: name) AND is_version = 0 LIMIT 1")
             .first() != nil
     }
 
     /// The position after the last child of `parentID`.
     static func nextPosition(in parentID: String, in sql: any SQLDatabase) async throws -> Int {
-        let row = try await sql.select().column(SQLFunction("MAX", args: SQLIdentifier("pos")), as: "last")
-            .from("repo_documents").where("parent_id", .equal, parentID).first()
+        let row = try await sql.raw("SELECT MAX(pos) AS last FROM repo_documents WHERE parent_id = \(bind: parentID)").first()
         return (try row?.decode(column: "last", as: Int?.self) ?? -1) + 1
     }
 
@@ -207,7 +204,7 @@ enum DocumentStore {
             try await sql.update("repo_fulltext").set("content", to: text).where(SQLIdentifier("rowid"), .equal, SQLBind(rowid)).run()
             return
         }
-        try await sql.insert(into: "repo_fulltext").columns("doc_id", "content").values(SQLBind(id), SQLBind(text)).run()
+        try await sql.raw("INSERT INTO repo_fulltext (doc_id, content) VALUES (\(bind: id), \(bind: text))").run()
         try await sql.raw("INSERT INTO repo_fulltext_rows (doc_id, fts_rowid) VALUES (\(bind: id), last_insert_rowid())").run()
     }
 
