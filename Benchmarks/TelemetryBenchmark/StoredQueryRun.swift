@@ -152,7 +152,7 @@ struct StoredQueryRun {
         var bytes = 0
         for try await buffer in response.body {
             bytes += buffer.readableBytes
-            counter.consume(buffer.readableBytesView)
+            buffer.withUnsafeReadableBytes { counter.consume($0) }
         }
         guard counter.isAtBoundary else { throw BenchmarkError("/v1/data ended inside a message") }
         return (counter.messages, bytes)
@@ -171,7 +171,16 @@ struct StoredQueryRun {
         var last: UInt8 = UInt8(ascii: "\n")
         for try await buffer in response.body {
             bytes += buffer.readableBytes
-            for byte in buffer.readableBytesView where byte == UInt8(ascii: "\n") { lines += 1 }
+            // memchr finds a line's end many bytes at a time: the client, which shares the
+            // processor with the server, spends less of it than a loop over every byte would.
+            buffer.withUnsafeReadableBytes { raw in
+                guard var cursor = raw.baseAddress else { return }
+                let end = cursor + raw.count
+                while let found = memchr(cursor, Int32(UInt8(ascii: "\n")), end - cursor) {
+                    lines += 1
+                    cursor = UnsafeRawPointer(found) + 1
+                }
+            }
             last = buffer.readableBytesView.last ?? last
         }
         guard last == UInt8(ascii: "\n") else { throw BenchmarkError("/v1/data ended inside a JSON line") }
@@ -202,19 +211,28 @@ struct LengthPrefixedCounter {
     var isAtBoundary: Bool { prefixBytes == 0 && remaining == 0 }
 
     /// Reads the next piece of the stream.
-    mutating func consume(_ bytes: some Collection<UInt8>) {
-        var index = bytes.startIndex
-        while index != bytes.endIndex {
+    ///
+    /// It goes through the raw bytes, skipping each message's body whole: the client shares
+    /// the processor with the server, and should take as little of it as it can.
+    mutating func consume(_ bytes: UnsafeRawBufferPointer) {
+        var index = 0
+        while index < bytes.count {
             if remaining > 0 {
-                let skip = min(remaining, bytes.distance(from: index, to: bytes.endIndex))
-                index = bytes.index(index, offsetBy: skip)
+                let skip = min(remaining, bytes.count - index)
+                index += skip
                 remaining -= skip
+                if remaining == 0 { messages += 1 }
+                continue
+            }
+            if prefixBytes == 0, bytes.count - index >= 8 {
+                remaining = Int(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+                index += 8
                 if remaining == 0 { messages += 1 }
                 continue
             }
             prefix |= UInt64(bytes[index]) << (8 * UInt64(prefixBytes))
             prefixBytes += 1
-            index = bytes.index(after: index)
+            index += 1
             if prefixBytes == 8 {
                 remaining = Int(prefix)
                 prefix = 0

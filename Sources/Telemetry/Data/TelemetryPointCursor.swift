@@ -12,15 +12,32 @@ import Storage
 /// buffer therefore holds only the chunks that overlap the current time, never the whole
 /// measurement.
 actor TelemetryPointCursor {
-    /// A point read but not yet returned, with its sort key.
+    /// A point read but not yet returned: its sort key and where it lies.
+    ///
+    /// It holds no references, so that sorting, merging and moving the buffer costs no
+    /// retains and releases; the point itself is made once, when it is returned.
     private struct Buffered {
         /// The elapsed time for ascending queries, its bitwise complement for descending ones,
         /// so that the next point to return always has the smallest key.
         let key: Int64
         /// The order in which the cursor read it, to break ties.
         let serial: Int
-        /// The point.
-        let point: TelemetryStoredDataPoint
+        /// The serial number of the chunk it was read from (see ``ReadChunk``).
+        let chunk: Int
+        /// Its group in the chunk's record.
+        let group: Int
+        /// Its position in the group's points.
+        let index: TelemetryDataPoints.Index
+    }
+
+    /// A chunk whose points are in the buffer.
+    private struct ReadChunk {
+        /// The chunk's record.
+        let record: TelemetryChunkRecord
+        /// When the chunk was stored.
+        let receivedAt: Date
+        /// How many of its points are in the buffer still.
+        var buffered: Int
     }
 
     private let measurement: UUID
@@ -42,6 +59,12 @@ actor TelemetryPointCursor {
     private var buffer: [Buffered] = []
     private var serial = 0
     private var returned = 0
+    /// The chunks read whose points may be in the buffer, in the order they were read: the
+    /// first has serial number ``firstChunkSerial``. Chunks are let go from the front, once
+    /// none of their points is buffered (the chunks after them usually follow soon).
+    private var chunks: [ReadChunk] = []
+    /// The serial number of the first of ``chunks``.
+    private var firstChunkSerial = 0
     private var files: [Int: TelemetrySegmentFile] = [:]
     /// The sealed form of each shared segment looked up, `nil` for segment files.
     private var sealedSegments: [Int: TelemetryChunkIndex.SealedSegment?] = [:]
@@ -50,6 +73,10 @@ actor TelemetryPointCursor {
 
     /// Index rows fetched per page.
     private static let pageSize = 64
+    /// The most points one batch holds: enough that a call costs little per point, few enough
+    /// that a batch, and what a reader makes of it, stays small (in the processor's caches,
+    /// and below the size the allocator maps fresh pages for).
+    static let batchSize = 1_024
     /// How much of a sealed segment one read of its blob fetches, at least.
     private static let windowSize = 1 << 20
 
@@ -73,13 +100,14 @@ actor TelemetryPointCursor {
         for file in files.values { file.close() }
     }
 
-    /// The next points in order: every buffered point that no unread chunk can come before, at
-    /// least one; empty when there are no more (or the limit is reached).
+    /// The next points in order: buffered points that no unread chunk can come before, at
+    /// least one and at most ``batchSize``; empty when there are no more (or the limit is
+    /// reached).
     ///
-    /// A chunk's points usually all come before the next chunk's first, so a batch is usually
-    /// a chunk's worth: the reader pays for one call per chunk, not per point.
+    /// A chunk's points usually all come before the next chunk's first, so the reader pays for
+    /// one call per ``batchSize`` points, not per point.
     func nextBatch() async throws -> [TelemetryStoredDataPoint] {
-        let remaining = limit.map { $0 - returned } ?? .max
+        let remaining = min(Self.batchSize, limit.map { $0 - returned } ?? .max)
         guard remaining > 0 else { return finish() }
         while true {
             let location = try await peekLocation()
@@ -91,12 +119,21 @@ actor TelemetryPointCursor {
             guard !buffer.isEmpty else { return finish() }
             // The next chunk's points all have keys of at least its lead.
             let bound = location.map(lead(of:)) ?? .max
+            // The buffer and chunks are taken out of the actor while the batch is made, so that
+            // taking each point costs no dynamic check of exclusive access.
+            var entries = buffer
+            var readChunks = chunks
+            var firstSerial = firstChunkSerial
+            buffer = []
+            chunks = []
             var batch: [TelemetryStoredDataPoint] = []
-            batch.reserveCapacity(min(remaining, buffer.count))
-            // Points are moved out of the buffer, not copied: a copy retains their references.
-            while batch.count < remaining, !buffer.isEmpty, location == nil || buffer[buffer.count - 1].key < bound {
-                batch.append(buffer.removeLast().point)
+            batch.reserveCapacity(min(remaining, entries.count))
+            while batch.count < remaining, let last = entries.last, location == nil || last.key < bound {
+                batch.append(Self.takeLast(of: &entries, chunks: &readChunks, firstSerial: &firstSerial))
             }
+            buffer = entries
+            chunks = readChunks
+            firstChunkSerial = firstSerial
             returned += batch.count
             return batch
         }
@@ -107,6 +144,7 @@ actor TelemetryPointCursor {
         for file in files.values { file.close() }
         files = [:]
         buffer = []
+        chunks = []
         return []
     }
 
@@ -126,17 +164,22 @@ actor TelemetryPointCursor {
         return locations.first
     }
 
-    /// Where a point read from a chunk goes in the cursor's order: its key, and its position
-    /// among the chunk's wanted points (which breaks ties, as the order of reading does).
-    ///
-    /// The chunk's points are ordered by sorting these, which hold no references, rather
-    /// than the points themselves, whose every move in a sort retains and releases their
-    /// data id and payload.
-    private struct SortKey {
-        /// The point's key (see ``Buffered/key``).
-        let key: Int64
-        /// The point's position among the chunk's wanted points.
-        let position: Int
+    /// Removes the last point of `entries` (the next one in order) and returns it, letting go
+    /// of the first of `chunks` (serial number `firstSerial`) once none of its points is
+    /// buffered.
+    private static func takeLast(of entries: inout [Buffered], chunks: inout [ReadChunk], firstSerial: inout Int) -> TelemetryStoredDataPoint {
+        let entry = entries.removeLast()
+        let position = entry.chunk - firstSerial
+        let group = chunks[position].record.groups[entry.group]
+        let point = TelemetryStoredDataPoint(
+            dataID: group.dataID, dataPoint: group.dataPoints[entry.index], receivedAt: chunks[position].receivedAt
+        )
+        chunks[position].buffered -= 1
+        while !chunks.isEmpty, chunks[0].buffered == 0 {
+            chunks.removeFirst()
+            firstSerial += 1
+        }
+        return point
     }
 
     /// Reads the chunk at `location` and merges its wanted points into the buffer.
@@ -148,28 +191,27 @@ actor TelemetryPointCursor {
         } catch let error as TelemetryDataStoreError {
             throw error.located("segment \(location.segment) of measurement \(TelemetryChunkIndex.key(measurement)) at byte \(location.offset)")
         }
-        let capacity = record.groups.reduce(0) { $0 + $1.dataPoints.count }
-        var points: [TelemetryStoredDataPoint] = []
-        points.reserveCapacity(capacity)
-        var keys: [SortKey] = []
-        keys.reserveCapacity(capacity)
-        for group in record.groups where filters.map({ $0.contains { $0.matches(group.dataID) } }) ?? true {
-            for point in group.dataPoints where range.contains(point.elapsedTime) {
-                keys.append(SortKey(key: order == .ascending ? point.elapsedTime : ~point.elapsedTime, position: points.count))
-                points.append(TelemetryStoredDataPoint(dataID: group.dataID, dataPoint: point, receivedAt: location.receivedAt))
+        var fresh: [Buffered] = []
+        fresh.reserveCapacity(record.groups.reduce(0) { $0 + $1.dataPoints.count })
+        for (groupIndex, group) in record.groups.enumerated() where filters.map({ $0.contains { $0.matches(group.dataID) } }) ?? true {
+            for index in group.dataPoints.indices {
+                let elapsed = group.dataPoints[index].elapsedTime
+                guard range.contains(elapsed) else { continue }
+                let key = order == .ascending ? elapsed : ~elapsed
+                let chunk = firstChunkSerial + chunks.count
+                fresh.append(Buffered(key: key, serial: serial + fresh.count, chunk: chunk, group: groupIndex, index: index))
             }
         }
-        guard !points.isEmpty else { return }
-        // A chunk of one data id, or whose groups follow each other in time, is in order already.
-        if zip(keys, keys.dropFirst()).contains(where: { $0.key > $1.key }) {
-            keys.sort { ($0.key, $0.position) < ($1.key, $1.position) }
+        guard !fresh.isEmpty else { return }
+        chunks.append(ReadChunk(record: record, receivedAt: location.receivedAt, buffered: fresh.count))
+        serial += fresh.count
+        // A chunk of one data id, or whose groups follow each other in time, is in order
+        // already; the buffer holds the next point last.
+        if zip(fresh, fresh.dropFirst()).contains(where: { $0.key > $1.key }) {
+            fresh.sort { ($0.key, $0.serial) > ($1.key, $1.serial) }
+        } else {
+            fresh.reverse()
         }
-        var fresh: [Buffered] = []
-        fresh.reserveCapacity(points.count)
-        for entry in keys.reversed() {
-            fresh.append(Buffered(key: entry.key, serial: serial + entry.position, point: points[entry.position]))
-        }
-        serial += points.count
         // Usually every point read before was returned: the chunk's points are the buffer.
         buffer = buffer.isEmpty ? fresh : Self.merge(fresh, buffer)
     }

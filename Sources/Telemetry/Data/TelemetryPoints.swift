@@ -1,7 +1,7 @@
 /// The points of one query of a ``TelemetryDataStore``, in order, read as they are iterated.
 ///
-/// The store's cursor hands them over a chunk's worth at a time, so iterating costs one
-/// suspension per chunk, not one per point. A slow consumer holds the reading back.
+/// The store's cursor hands them over in batches (of up to a thousand points), so iterating
+/// costs one suspension per batch, not one per point. A slow consumer holds the reading back.
 public struct TelemetryPoints: AsyncSequence, Sendable {
     public typealias Element = TelemetryStoredDataPoint
 
@@ -36,7 +36,7 @@ public struct TelemetryPoints: AsyncSequence, Sendable {
         }
     }
 
-    /// The next points in order, a chunk's worth at a time (what the iterator hands out one by
+    /// The next points in order, a batch at a time (what the iterator hands out one by
     /// one), for a reader that goes through them without suspending; empty after the last.
     ///
     /// - Throws: ``TelemetryDataStoreError/corruptRecord(_:)`` when a stored record fails its

@@ -54,18 +54,10 @@ struct ISCP1DataIDView: Sendable {
         let payload: ISCP1Payload
         switch type {
         case "float64" where bytes.count == 8, "int64" where bytes.count == 8:
-            // The payload of ISCP1IdentifiedValue's Float or Int form, written in one allocation:
-            // the id, then the big-endian value stored little-endian.
-            guard let valuePrefix else { return nil }
-            let value = Array(unsafeUninitializedCapacity: valuePrefix.count + 8) { buffer, count in
-                count = buffer.initialize(fromContentsOf: valuePrefix)
-                for byte in bytes.reversed() {
-                    buffer[count] = byte
-                    count += 1
-                }
-            }
-            let dataType = type == "float64" ? ISCP1DataType.float : ISCP1DataType.int
-            return ISCP1Unit(streamID: streamID, channel: channel, rawDataType: dataType.rawValue, elapsedTime: elapsed, payload: value)
+            // The payload of ISCP1IdentifiedValue's Float or Int form, written in one allocation.
+            guard let value = value(of: bytes) else { return nil }
+            let payload = ISCP1UnitPayload.value(prefix: value.prefix, bits: value.bits).bytes
+            return ISCP1Unit(streamID: streamID, channel: channel, rawDataType: value.dataType, elapsedTime: elapsed, payload: payload)
         case "string":
             payload = .string(ISCP1IdentifiedValue(id: unitID, value: String(decoding: bytes, as: UTF8.self)))
         case "float64", "int64", "bytes":
@@ -79,6 +71,23 @@ struct ISCP1DataIDView: Sendable {
             return ISCP1Unit(streamID: streamID, channel: channel, rawDataType: namedDataType, elapsedTime: elapsed, payload: Array(bytes))
         }
         return try? ISCP1Unit(streamID: streamID, channel: channel, elapsedTime: elapsed, payload: payload)
+    }
+
+    /// The Float or Int form of a stored payload of this data id: the iSCP 1.0 data type, how
+    /// the unit's payload begins (the id's length in one byte, then the id: the same array for
+    /// every point), and the value's bits, which the payload ends with little-endian; `nil`
+    /// unless the type is `float64` or `int64`, the payload eight bytes (the value, big-endian)
+    /// and the id short enough.
+    func value(of bytes: ArraySlice<UInt8>) -> (dataType: UInt8, prefix: [UInt8], bits: UInt64)? {
+        guard bytes.count == 8, let valuePrefix else { return nil }
+        let dataType: ISCP1DataType
+        switch type {
+        case "float64": dataType = .float
+        case "int64": dataType = .int
+        default: return nil
+        }
+        let bits = UInt64(bigEndian: bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) })
+        return (dataType.rawValue, valuePrefix, bits)
     }
 
     /// The most seconds a VU16/24 elapsed time can hold.

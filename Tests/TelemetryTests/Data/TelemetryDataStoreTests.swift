@@ -185,6 +185,53 @@ import Testing
         }
     }
 
+    @Test func chunksLargerThanABatchOfOverlappingStreamsComeInOrderInBoundedBatches() async throws {
+        try await DataStoreFixture.with { fixture in
+            let store = fixture.store()
+            let even = TelemetryDataID(name: "1/even", type: "int64")
+            let odd = TelemetryDataID(name: "1/odd", type: "int64")
+            // Each chunk holds two groups whose times interleave, so its points need ordering;
+            // stream B's chunks overlap stream A's, so chunks are merged with what is buffered.
+            let size = Int64(TelemetryPointCursor.batchSize) * 3 / 2
+            var expected: [(time: Int64, name: String)] = []
+            for sequence in 0..<4 {
+                for (stream, offset) in [(streamA, Int64(0)), (streamB, size)] {
+                    let base = Int64(sequence) * 2 * size + offset / 2 * 2
+                    let times = (0..<size).map { base + $0 * 2 + (stream == streamB ? 1 : 0) }
+                    let groups = [even, odd].enumerated().map { index, dataID in
+                        TelemetryDataPointGroup(
+                            dataID: dataID,
+                            dataPoints: times.enumerated().filter { $0.offset % 2 == index }.map {
+                                TelemetryDataPoint(elapsedTime: $0.element, payload: testPayload($0.element))
+                            }
+                        )
+                    }
+                    let upstream = TelemetryUpstream(streamID: stream, sessionID: measurement.uuidString.lowercased(), sourceNodeID: "edge")
+                    try await store.append(TelemetryChunk(upstream: upstream, sequenceNumber: UInt32(sequence + 1), groups: groups), measurement: measurement)
+                    expected += groups.flatMap { group in group.dataPoints.map { ($0.elapsedTime, group.dataID.name) } }
+                }
+            }
+            for order in [TelemetryQueryOrder.ascending, .descending] {
+                let points = store.points(measurement: measurement, elapsedRange: Int64.min..<Int64.max, dataIDs: nil, order: order, limit: nil)
+                var read: [TelemetryStoredDataPoint] = []
+                var batchSizes: [Int] = []
+                while true {
+                    let batch = try await points.nextBatch()
+                    if batch.isEmpty { break }
+                    batchSizes.append(batch.count)
+                    read += batch
+                }
+                let sorted = expected.sorted { order == .ascending ? $0.time < $1.time : $0.time > $1.time }
+                #expect(read.map(\.dataPoint.elapsedTime) == sorted.map(\.time))
+                #expect(read.map(\.dataID.name) == sorted.map(\.name))
+                #expect(read.allSatisfy { Array($0.dataPoint.payload) == testPayload($0.dataPoint.elapsedTime) })
+                #expect(batchSizes.allSatisfy { $0 <= TelemetryPointCursor.batchSize })
+                #expect(batchSizes.count > expected.count / TelemetryPointCursor.batchSize)
+            }
+            await store.close()
+        }
+    }
+
     @Test func aTornTailIsCutOffWhenTheMeasurementIsWrittenAgain() async throws {
         try await DataStoreFixture.with { fixture in
             let first = fixture.store()

@@ -21,7 +21,8 @@ import NIOCore
 ///
 /// Everything but `data` and `time` is the same for the answers of one data id stored at one
 /// time: the writer keeps that text for the few kinds of answer met last (``Frame``), so that
-/// an answer costs copying two pieces of text and writing two numbers.
+/// an answer costs copying two pieces of text and writing two numbers (a Float or Int value
+/// from its bits, see ``ISCP1UnitPayload``).
 struct IntdashDataJSONWriter {
     /// The text of an answer around its value and time, for the answers of one data id of one
     /// measurement stored at one time.
@@ -40,10 +41,6 @@ struct IntdashDataJSONWriter {
         let head: [UInt8]
         /// `},"data_id":"…","data_type":…,"measurement_uuid":"…","time":`
         let tail: [UInt8]
-        /// The bytes before the value (the id's length, then the id) of a Float or Int payload
-        /// of these answers that was read whole: a payload that begins with the same bytes and
-        /// has eight more holds the same id and its value in those eight.
-        var valuePrefix: [UInt8]?
 
         /// Whether `response` is one of these answers.
         func holds(_ response: IntdashDataResponse) -> Bool {
@@ -71,7 +68,7 @@ struct IntdashDataJSONWriter {
     mutating func write(_ response: IntdashDataResponse, into buffer: inout ByteBuffer) {
         let frame = frameIndex(of: response)
         buffer.writeBytes(frames[frame].head)
-        writeValue(of: response, frame: frame, into: &buffer)
+        Self.writeValue(of: response, into: &buffer)
         buffer.writeBytes(frames[frame].tail)
         if let number = timeFormat.number(nanoseconds: response.time) {
             buffer.writeDecimal(number)
@@ -112,28 +109,27 @@ struct IntdashDataJSONWriter {
         return index
     }
 
-    /// Appends the value `data` holds for `response`'s payload; `frame` is its frame's index.
-    private mutating func writeValue(of response: IntdashDataResponse, frame: Int, into buffer: inout ByteBuffer) {
-        let payload = response.payload
-        if let prefix = frames[frame].valuePrefix, payload.count == prefix.count + 8, payload[..<prefix.count].elementsEqual(prefix) {
-            let bits = UInt64(littleEndian: payload.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: prefix.count, as: UInt64.self) })
+    /// Appends the value `data` holds for `response`'s payload: a Float or Int value straight
+    /// from its bits, any other payload through its decoding.
+    private static func writeValue(of response: IntdashDataResponse, into buffer: inout ByteBuffer) {
+        let payload: [UInt8]
+        switch response.content {
+        case .value(_, let bits):
             if response.dataType == ISCP1DataType.float.rawValue {
-                Self.write(Double(bitPattern: bits), into: &buffer)
+                write(Double(bitPattern: bits), into: &buffer)
             } else {
                 buffer.writeDecimal(Int64(bitPattern: bits))
             }
             return
+        case .bytes(let bytes):
+            payload = bytes
         }
         switch try? ISCP1Payload(rawDataType: response.dataType, decoding: payload) {
-        case .float(let value):
-            frames[frame].valuePrefix = Array(payload.dropLast(8))
-            Self.write(value.value, into: &buffer)
-        case .int(let value):
-            frames[frame].valuePrefix = Array(payload.dropLast(8))
-            buffer.writeDecimal(value.value)
-        case .string(let value): Self.write(string: value.value, into: &buffer)
-        case .bytes(let value): Self.write(string: Data(value.value).base64EncodedString(), into: &buffer)
-        default: Self.write(string: Data(payload).base64EncodedString(), into: &buffer)
+        case .float(let value): write(value.value, into: &buffer)
+        case .int(let value): buffer.writeDecimal(value.value)
+        case .string(let value): write(string: value.value, into: &buffer)
+        case .bytes(let value): write(string: Data(value.value).base64EncodedString(), into: &buffer)
+        default: write(string: Data(payload).base64EncodedString(), into: &buffer)
         }
     }
 

@@ -13,12 +13,12 @@ extension IntdashDataResponse {
         let created = Google_Protobuf_Timestamp(date: createdAt)
         // Field 2 is the data type and field 3 `<channel>/<data id>`, both in decimal digits
         // written in place rather than through strings made for each point.
-        let dataTypeSize = Self.decimalSize(dataType)
-        let dataIDSize = Self.decimalSize(channel) + 1 + dataID.utf8.count
+        let dataTypeSize = DecimalText.size(of: Int64(dataType))
+        let dataIDSize = DecimalText.size(of: Int64(channel)) + 1 + dataID.utf8.count
         let timeSize = Self.timestampSize(time)
         let createdSize = Self.timestampSize(created)
         let size = W.lengthDelimitedSize(1, bodySize: timeSize) + W.lengthDelimitedSize(2, bodySize: dataTypeSize)
-            + W.lengthDelimitedSize(3, bodySize: dataIDSize) + Self.bytesSize(4, payload.count)
+            + W.lengthDelimitedSize(3, bodySize: dataIDSize) + Self.bytesSize(4, content.count)
             + Self.bytesSize(5, measurementUUID.utf8.count) + W.lengthDelimitedSize(6, bodySize: createdSize)
         buffer.writeInteger(UInt64(size), endianness: .little)
         buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: size) { raw in
@@ -34,7 +34,15 @@ extension IntdashDataResponse {
             Self.writeDecimal(channel, into: &writer)
             writer.bytes(CollectionOfOne(UInt8(ascii: "/")))
             writer.bytes(dataID.utf8)
-            if !payload.isEmpty { writer.lengthDelimited(4, payload) }
+            switch content {
+            case .bytes(let payload):
+                if !payload.isEmpty { writer.lengthDelimited(4, payload) }
+            case .value(let prefix, let bits):
+                writer.tag(4, .lengthDelimited)
+                writer.varint(UInt64(prefix.count + 8))
+                writer.bytes(prefix)
+                withUnsafeBytes(of: bits.littleEndian) { writer.bytes($0) }
+            }
             if !measurementUUID.isEmpty { writer.lengthDelimited(5, measurementUUID.utf8) }
             writer.tag(6, .lengthDelimited)
             writer.varint(UInt64(createdSize))
@@ -51,16 +59,14 @@ extension IntdashDataResponse {
         count == 0 ? 0 : W.lengthDelimitedSize(field, bodySize: count)
     }
 
-    /// How many decimal digits `value` takes.
-    private static func decimalSize(_ value: UInt8) -> Int {
-        value >= 100 ? 3 : value >= 10 ? 2 : 1
-    }
-
     /// Writes `value` in decimal digits, as `String(value)` spells it.
     private static func writeDecimal(_ value: UInt8, into writer: inout W) {
-        if value >= 100 { writer.bytes(CollectionOfOne(UInt8(ascii: "0") + value / 100)) }
-        if value >= 10 { writer.bytes(CollectionOfOne(UInt8(ascii: "0") + value / 10 % 10)) }
-        writer.bytes(CollectionOfOne(UInt8(ascii: "0") + value % 10))
+        // At most three digits: four bytes on the stack hold them.
+        var digits: UInt32 = 0
+        withUnsafeMutableBytes(of: &digits) { raw in
+            let size = DecimalText.write(Int64(value), into: raw)
+            writer.bytes(UnsafeRawBufferPointer(rebasing: raw[..<size]))
+        }
     }
 
     /// The size of a `Timestamp { int64 seconds = 1; int32 nanos = 2 }`.

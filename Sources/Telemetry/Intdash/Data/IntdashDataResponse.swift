@@ -17,18 +17,30 @@ struct IntdashDataResponse: Sendable {
     let channel: UInt8
     /// The data id without the channel, such as `speed`.
     let dataID: String
-    /// The iSCP 1.0 payload.
-    let payload: [UInt8]
+    /// The iSCP 1.0 payload, as its bytes or, for a Float or Int value, in parts that need no
+    /// array of its own.
+    let content: ISCP1UnitPayload
+
+    /// The iSCP 1.0 payload's bytes.
+    var payload: [UInt8] { content.bytes }
 
     /// Creates an answer from its fields.
     init(measurementUUID: String, time: Int64, createdAt: Date, dataType: UInt8, channel: UInt8, dataID: String, payload: [UInt8]) {
+        self.init(
+            measurementUUID: measurementUUID, time: time, createdAt: createdAt, dataType: dataType, channel: channel, dataID: dataID,
+            content: .bytes(payload)
+        )
+    }
+
+    /// Creates an answer from its fields, its payload in either form.
+    init(measurementUUID: String, time: Int64, createdAt: Date, dataType: UInt8, channel: UInt8, dataID: String, content: ISCP1UnitPayload) {
         self.measurementUUID = measurementUUID
         self.time = time
         self.createdAt = createdAt
         self.dataType = dataType
         self.channel = channel
         self.dataID = dataID
-        self.payload = payload
+        self.content = content
     }
 
     /// The answer for `stored`, a point of measurement `measurementUUID` whose base time is
@@ -38,14 +50,21 @@ struct IntdashDataResponse: Sendable {
         self.measurementUUID = measurementUUID
         self.time = Self.time(elapsed: stored.dataPoint.elapsedTime, baseTime: baseTime)
         self.createdAt = stored.receivedAt
+        self.channel = view.channel
+        self.dataID = view.iscp1DataID
+        // A Float or Int value (the common case) keeps its bits and the data id's shared
+        // prefix: no array is made for it.
+        if let value = view.value(of: stored.dataPoint.payload) {
+            self.dataType = value.dataType
+            self.content = .value(prefix: value.prefix, bits: value.bits)
+            return
+        }
         // The mapping writes units only for times iSCP 1.0 can express; the payload does not
         // depend on the time, so it is taken from a unit at elapsed time zero.
         let timeless = TelemetryDataPoint(elapsedTime: 0, payload: stored.dataPoint.payload)
         let unit = view.unit(of: timeless, streamID: 0)
         self.dataType = unit?.rawDataType ?? view.rawDataType
-        self.channel = unit?.channel ?? view.channel
-        self.dataID = view.iscp1DataID
-        self.payload = unit?.payload ?? Array(stored.dataPoint.payload)
+        self.content = .bytes(unit?.payload ?? Array(stored.dataPoint.payload))
     }
 
     /// The absolute time of a point `elapsed` nanoseconds after `baseTime`, held at the ends

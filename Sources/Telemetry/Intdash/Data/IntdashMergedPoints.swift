@@ -10,8 +10,8 @@ import Foundation
 /// next point, which is cheap for the few measurements whose spans overlap a query's time range.
 ///
 /// The points come out a batch at a time (``Iterator/nextBatch()``): the store hands a query's
-/// points over a chunk's worth at a time, and the merge goes through them without suspending,
-/// so a reader pays one suspension per chunk rather than per point.
+/// points over in batches, and the merge goes through them without suspending, so a reader
+/// pays one suspension per batch rather than per point.
 struct IntdashMergedPoints: Sendable {
     /// One measurement's query.
     struct Source: Sendable {
