@@ -12,9 +12,9 @@ enum DocumentRow {
         "blob_owner", "blob_bytes",
     ]
 
-    /// ``columns`` as the text of a column list, for the statements every creation and
-    /// lookup runs: built once rather than serialized (each name quoted) per statement. None
-    /// of the names needs quoting in SQLite or PostgreSQL.
+    /// ``columns`` as the text of a column list, for the statements of ``DocumentStore`` that
+    /// insert or read whole documents: built once rather than serialized (each name quoted) per
+    /// statement. None of the names needs quoting in SQLite or PostgreSQL.
     static let columnList = columns.joined(separator: ", ")
 
     /// The column values of `document`; `facets` is every facet (type and instance).

@@ -37,16 +37,18 @@ enum DocumentStore {
 
     /// The live documents directly inside `parentID`, in position order.
     static func children(of parentID: String, in sql: any SQLDatabase) async throws -> [Document] {
-        try await sql.select().columns(DocumentRow.columns).from("repo_documents")
-            .where("parent_id", .equal, parentID).orderBy("pos").all()
+        try await sql.raw("SELECT \(unsafeRaw: DocumentRow.columnList) FROM repo_documents WHERE parent_id = \(bind: parentID) ORDER BY pos").all()
             .map(DocumentRow.document(from:))
     }
 
     /// The versions of the live document `id`, oldest first.
     static func versions(of id: String, in sql: any SQLDatabase) async throws -> [Document] {
-        try await sql.select().columns(DocumentRow.columns).from("repo_documents")
-            .where("version_series_id", .equal, id).where("is_version", .equal, 1).orderBy("created_at").orderBy("pos").all()
-            .map(DocumentRow.document(from:))
+        try await sql.raw(
+            """
+            SELECT \(unsafeRaw: DocumentRow.columnList) FROM repo_documents
+            WHERE version_series_id = \(bind: id) AND is_version = 1 ORDER BY created_at, pos
+            """
+        ).all().map(DocumentRow.document(from:))
     }
 
     /// Serializes, until the end of the transaction, every change that picks a name inside
