@@ -53,12 +53,33 @@ struct StoreOptions: ParsableArguments {
 
     /// Opens the database, brings its schema up to date, runs `body` with the account store,
     /// and closes the database.
+    ///
+    /// A SQLite database that does not exist yet is made only where the operator named the
+    /// data (`--data`, `--database` or their variables), and the command says that it makes
+    /// one: run in the wrong directory on the default, a command would otherwise make an empty
+    /// database there and change nothing the server sees.
+    ///
+    /// - Throws: ``ConfigurationError`` naming the missing default and how to name the data.
     func withAccounts<Result>(_ body: (AccountStore) async throws -> Result) async throws -> Result {
         let logger = CommandLogging.logger(level: .warning)
-        try FileManager.default.createDirectory(
-            atPath: dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
-        )
-        let database = try await Database.open(databaseLocation(), logger: logger)
+        let location = try databaseLocation()
+        if case .sqlite(let path) = location, !FileManager.default.fileExists(atPath: path) {
+            let named = Setting.resolve(data, environment: "CHANCERY_DATA") != nil || Setting.resolve(database, environment: "CHANCERY_DATABASE") != nil
+            guard named else {
+                throw ConfigurationError(
+                    """
+                    no Chancery database at \(path): run the command where the server keeps its data, \
+                    or name the data directory with --data or CHANCERY_DATA
+                    """
+                )
+            }
+            FileHandle.standardError.write(Data("no Chancery database at \(path) yet: creating a new one\n".utf8))
+            try FileManager.default.createDirectory(
+                atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700]
+            )
+        }
+        let database = try await Database.open(location, logger: logger)
         do {
             try await database.migrate(Platform.migrations, logger: logger)
             let result = try await body(AccountStore(database: database))

@@ -255,6 +255,28 @@ def test_apikey_revoke_unknown_id_fails(server):
     assert result.stdout == "", described(result)
 
 
+def test_admin_command_without_named_data_and_none_here_fails_and_creates_nothing(binary, tmp_path):
+    result = subprocess.run([binary, "group", "list"], capture_output=True, text=True, timeout=CLI_TIMEOUT, env=clean_env(), cwd=tmp_path)
+    assert result.returncode != 0, described(result)
+    assert "no Chancery database at" in result.stderr, described(result)
+    assert str(tmp_path / "chancery-data") in result.stderr and "CHANCERY_DATA" in result.stderr, described(result)
+    assert not (tmp_path / "chancery-data").exists(), "an admin command must not make an empty data directory"
+
+
+def test_admin_command_finds_the_data_directory_named_by_chancery_data(server, tmp_path):
+    name = unique("cli-env")
+    overrides = {"CHANCERY_DATA": str(server.data_dir)}
+    if server.database:
+        overrides["CHANCERY_DATABASE"] = server.database
+    result = subprocess.run(
+        [server.binary, "group", "add", name], capture_output=True, text=True, timeout=CLI_TIMEOUT,
+        env=clean_env(**overrides), cwd=tmp_path,
+    )
+    assert result.returncode == 0, described(result)
+    listed = run(server, "group", "list")
+    assert name in listed.stdout, described(listed)
+
+
 @pytest.mark.parametrize("command", [["user", "add", None], ["user", "passwd", "Administrator"]])
 def test_short_password_on_stdin_fails(server, http, admin, command):
     args = [part if part is not None else unique("cli-short") for part in command]
@@ -524,6 +546,7 @@ def test_cli_data_folder_from_environment_and_flag(binary, tmp_path):
     )
     assert added.returncode == 0, described(added)
     assert (data_dir / "chancery.sqlite").exists(), "CHANCERY_DATA was not used as the data folder"
+    assert f"no Chancery database at {data_dir / 'chancery.sqlite'} yet: creating a new one" in added.stderr, described(added)
 
     # The flag wins over the variable: the variable points at an empty folder.
     listed = subprocess.run(
