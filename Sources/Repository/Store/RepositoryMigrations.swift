@@ -3,7 +3,7 @@ import HTTPSupport
 import SQLKit
 import Storage
 
-/// The schema history of the Repository's tables (layout in `docs/architecture-notes.md`).
+/// The schema history of the Repository's tables (layout in `docs/architecture.md`).
 public enum RepositoryMigrations {
     /// All migrations of the `repository` module, in order.
     public static let all = MigrationSet(module: "repository", migrations: [
