@@ -1,6 +1,6 @@
 """`files[].file_url` (spec 1.3): the server downloads the file itself. Our file server is on
 127.0.0.1, which the suite's server may reach (`--signing-allow-private-file-urls`) and a server
-with the default policy refuses before connecting (SSRF guard, architecture "Security defaults").
+with the default policy refuses before connecting (SSRF guard, docs/architecture.md "Security rules").
 """
 
 import pytest
