@@ -3,7 +3,7 @@ import NIOCore
 import NIOPosix
 import Storage
 
-/// Reads the points of one query in time order, a chunk at a time.
+/// Reads the points of one query in time order, a batch at a time.
 ///
 /// Chunks come from the index ordered by the time their points start (by the time they end,
 /// for descending queries), a page of rows at a time. Chunks of parallel streams overlap in
@@ -22,7 +22,7 @@ actor TelemetryPointCursor {
         let key: Int64
         /// The order in which the cursor read it, to break ties.
         let serial: Int
-        /// The serial number of the chunk it was read from (see ``ReadChunk``).
+        /// The chunk it was read from: the chunks are numbered from 0 in the order read.
         let chunk: Int
         /// Its group in the chunk's record.
         let group: Int
