@@ -27,7 +27,7 @@ public struct AlgorithmIdentifier: DERImplicitlyTaggable, Hashable, Sendable {
     public init(derEncoded rootNode: ASN1Node, withIdentifier identifier: ASN1Identifier) throws {
         self = try DER.sequence(rootNode, identifier: identifier) { nodes in
             let algorithm = try ASN1ObjectIdentifier(derEncoded: &nodes)
-            let parameters = try nodes.next().map { try ASN1Any(derEncoded: $0) }
+            let parameters = nodes.next().map { ASN1Any(derEncoded: $0) }
             return AlgorithmIdentifier(algorithm: algorithm, parameters: parameters)
         }
     }

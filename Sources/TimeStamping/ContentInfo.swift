@@ -36,7 +36,7 @@ public struct ContentInfo: DERImplicitlyTaggable, Hashable, Sendable {
         self = try DER.sequence(rootNode, identifier: identifier) { nodes in
             let type = try ASN1ObjectIdentifier(derEncoded: &nodes)
             let content = try DER.explicitlyTagged(&nodes, tagNumber: 0, tagClass: .contextSpecific) {
-                try ASN1Any(derEncoded: $0)
+                ASN1Any(derEncoded: $0)
             }
             return ContentInfo(contentType: type, content: content)
         }

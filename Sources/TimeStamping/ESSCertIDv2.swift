@@ -31,7 +31,7 @@ public struct ESSCertIDv2: DERImplicitlyTaggable, Hashable, Sendable {
         self = try DER.sequence(rootNode, identifier: identifier) { nodes in
             let algorithm: AlgorithmIdentifier? = try DER.optionalImplicitlyTagged(&nodes)
             let hash = try ASN1OctetString(derEncoded: &nodes).bytes
-            let issuerSerial = try nodes.next().map { try ASN1Any(derEncoded: $0) }
+            let issuerSerial = nodes.next().map { ASN1Any(derEncoded: $0) }
             return ESSCertIDv2(hashAlgorithm: algorithm ?? .sha256, certHash: hash, issuerSerial: issuerSerial)
         }
     }

@@ -35,7 +35,10 @@ public struct IssuerAndSerialNumber: DERImplicitlyTaggable, Hashable, Sendable {
     /// Parses the identifier from its DER node.
     public init(derEncoded rootNode: ASN1Node, withIdentifier identifier: ASN1Identifier) throws {
         self = try DER.sequence(rootNode, identifier: identifier) { nodes in
-            let issuer = try DistinguishedName(derEncoded: &nodes)
+            // From its node: the iterator's initializer goes through the implicitly tagged
+            // form, which a name must not take.
+            guard let issuerNode = nodes.next() else { throw ASN1Error.invalidASN1Object(reason: "an issuer and serial number without an issuer") }
+            let issuer = try DistinguishedName(derEncoded: issuerNode)
             let serial = try ArraySlice<UInt8>(derEncoded: &nodes)
             return IssuerAndSerialNumber(issuer: issuer, serialNumber: Certificate.SerialNumber(bytes: serial))
         }

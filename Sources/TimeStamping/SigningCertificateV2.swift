@@ -29,7 +29,7 @@ public struct SigningCertificateV2: DERImplicitlyTaggable, Hashable, Sendable {
                 throw ASN1Error.invalidASN1Object(reason: "SigningCertificateV2 has no certs")
             }
             let certs = try DER.sequence(of: ESSCertIDv2.self, identifier: .sequence, rootNode: certsNode)
-            let policies = try nodes.next().map { try ASN1Any(derEncoded: $0) }
+            let policies = nodes.next().map { ASN1Any(derEncoded: $0) }
             return SigningCertificateV2(certs: certs, policies: policies)
         }
     }

@@ -163,7 +163,7 @@ public final class Database: Sendable {
     private static func withConnection<Source, Result>(
         of shared: SharedPool<Source>, logger: Logger, sql: (Source.Connection) -> any SQLDatabase,
         _ body: (any SQLDatabase) async throws -> Result
-    ) async throws -> Result {
+    ) async throws -> Result where Source.Connection: Sendable {
         let connection = try await shared.pool.requestConnection(logger: logger).get()
         defer { shared.pool.releaseConnection(connection, logger: logger) }
         return try await body(sql(connection))
