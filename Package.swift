@@ -261,6 +261,8 @@ let package = Package(
         ),
         .target(name: "QRCode", swiftSettings: swiftSettings),
         .target(name: "URLSessionSupport", swiftSettings: swiftSettings),
+        // LockedValue, the one lock-guarded box of the client SDKs.
+        .target(name: "Locking", swiftSettings: swiftSettings),
         .target(name: "NXQL", swiftSettings: swiftSettings),
         // The iSCP 1.0 element codec and the iSCP v2 messages (generated from our own .proto
         // files by scripts/generate-iscp-protos, committed).
@@ -273,7 +275,7 @@ let package = Package(
         .target(
             name: "QEDSDK",
             dependencies: [
-                "NotaryProof", "TransparencyLog", "TimeStamping", "URLSessionSupport",
+                "NotaryProof", "TransparencyLog", "TimeStamping", "URLSessionSupport", "Locking",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
             ],
@@ -282,6 +284,7 @@ let package = Package(
         .target(
             name: "NuxeoSDK",
             dependencies: [
+                "Locking",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
             ],
@@ -298,7 +301,7 @@ let package = Package(
         .target(
             name: "Intdash",
             dependencies: [
-                "ISCP", "URLSessionSupport",
+                "ISCP", "URLSessionSupport", "Locking",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

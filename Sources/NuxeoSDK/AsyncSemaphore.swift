@@ -1,3 +1,5 @@
+import Locking
+
 /// A limit on how many tasks do something at once: a task waits for a permit, works, and
 /// gives the permit back.
 ///

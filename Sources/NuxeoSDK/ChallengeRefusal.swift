@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import Locking
 #endif
 
 /// The SDK's URLSession delegate: it refuses every HTTP authentication challenge, and

@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import Locking
 #endif
 
 /// Sends the SDK's HTTP requests, through one URLSession shared by every ``NUXSession``.

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// A request that runs an automation operation, such as `Document.Create` or
 /// `FileManager.Import`: `POST {api}/automation/{operationId}`.

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// Blobs kept on the device, such as the files of documents an app shows offline, keyed by
 /// their digest and limited in number and size: the least recently used go first.

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// A tree of documents kept on the device, to browse offline: typically the folders of a
 /// repository, each with content of its own (the files in it) that the app chose to keep.

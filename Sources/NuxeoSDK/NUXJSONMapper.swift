@@ -1,3 +1,5 @@
+import Locking
+
 /// Which Swift type stands for which `entity-type`, for ``NUXJSONSerializer``.
 ///
 /// ``NUXDocument`` (`document`) and ``NUXDocuments`` (`documents`) are registered from the

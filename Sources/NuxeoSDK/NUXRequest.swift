@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// One request to a Nuxeo-compatible server: built step by step, run by its ``session``, and
 /// holding the response once it completed.

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 extension NUXSession {
     /// The name of the property list ``sharedSession`` reads, without its `.plist` extension.

@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import Locking
 #endif
 
 /// A connection to a Nuxeo-compatible server: where it is, how to authenticate, and what

@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import Locking
 #endif
 
 /// Authenticates requests with a token the server issued for this app on this device, so

@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import Locking
 #endif
 
 /// One HTTP exchange whose progress is reported while bytes go out and come in: how a request

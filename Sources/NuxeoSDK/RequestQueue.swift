@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// The requests of a session that may run at once, and a way to cancel them all: what an
 /// `NSOperationQueue` was to the Objective-C SDK.

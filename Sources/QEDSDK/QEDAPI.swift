@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// The client of a Chancery Notary, through its QED-compatible API: report files, read their
 /// reports back, download PDF certificates and proof bundles.

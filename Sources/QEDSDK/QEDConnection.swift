@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 extension QEDFile {
     private static let storage = LockedValue(

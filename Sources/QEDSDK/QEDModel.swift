@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// Keeps an app's list of ``QEDFile`` values in UserDefaults, so that it survives restarts.
 ///

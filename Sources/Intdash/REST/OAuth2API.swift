@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 extension IntdashClient {
     /// Signs a person in with OAuth2 (the authorization code flow with PKCE), renews tokens,

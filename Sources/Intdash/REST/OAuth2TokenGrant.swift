@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// Requests at the token endpoint, `POST …/api/v1/oauth2/token`, and the renewal of a
 /// session's access token.

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import URLSessionSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking

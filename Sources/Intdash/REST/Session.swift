@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 extension IntdashClient {
     /// Where the server is and how to authenticate to it: the tokens of an OAuth2 sign-in, or

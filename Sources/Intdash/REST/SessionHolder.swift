@@ -1,3 +1,5 @@
+import Locking
+
 /// The session an API object uses, settable from any thread.
 struct SessionHolder: Sendable {
     private let box: LockedValue<IntdashClient.Session?>

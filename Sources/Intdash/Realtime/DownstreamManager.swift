@@ -1,5 +1,6 @@
 import Foundation
 import ISCP
+import Locking
 
 extension IntdashClient {
     /// Receives data from the server over the client's realtime connection: downstreams of

@@ -1,5 +1,6 @@
 import Foundation
 import ISCP
+import Locking
 
 /// The realtime channel of a client set to ``IntdashClient/RealtimeProtocol/iscp2``: it takes
 /// the iSCP 1.0 elements the stream managers send and speaks iSCP v2 to the server for them,

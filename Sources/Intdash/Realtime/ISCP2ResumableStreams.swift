@@ -1,5 +1,6 @@
 import Foundation
 import ISCP
+import Locking
 
 /// The iSCP v2 stream each iSCP 1.0 stream of a client last had, with what it carried, kept
 /// across connections so that after a reconnection an ``ISCP2Bridge`` resumes it rather than

@@ -1,5 +1,6 @@
 import Foundation
 import ISCP
+import Locking
 
 /// A client of an intdash-compatible server: its REST APIs (``oauth2``, ``edges``,
 /// ``measurements``, ``captures``, ``dataPoints``, ``version``) and its realtime connection,

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import Locking
 import Logging
 import NIOCore
 import NIOWebSocket

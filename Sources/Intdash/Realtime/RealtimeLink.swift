@@ -1,5 +1,6 @@
 import Foundation
 import ISCP
+import Locking
 
 /// What the client and its stream managers share about the realtime connection: the
 /// connection itself, the request ids and the requests waiting for answers, and the stream

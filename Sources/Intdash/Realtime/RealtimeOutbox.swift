@@ -1,3 +1,5 @@
+import Locking
+
 /// What a realtime connection is to send, gathered between two writes: bytes appended while
 /// a write is under way leave together in the next WebSocket message, so many small units
 /// make few messages. Each append holds whole iSCP 1.0 elements, so a message never splits one.

@@ -1,5 +1,6 @@
 import Foundation
 import ISCP
+import Locking
 
 extension IntdashClient.UpstreamManager {
     // MARK: Sending data

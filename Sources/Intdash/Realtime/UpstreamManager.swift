@@ -1,5 +1,6 @@
 import Foundation
 import ISCP
+import Locking
 
 extension IntdashClient {
     /// Sends data to the server over the client's realtime connection: upstreams, cut into
