@@ -532,7 +532,7 @@ let package = Package(
             dependencies: ["QRCode", "ChanceryTestSupport"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "ISCPTests", dependencies: ["ISCP"], swiftSettings: swiftSettings),
+        .testTarget(name: "ISCPTests", dependencies: ["ISCP", "ChanceryTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "TelemetryTests",
             dependencies: [

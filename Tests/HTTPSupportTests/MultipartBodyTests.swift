@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import Foundation
 import HTTPSupport
 import Testing
@@ -31,7 +32,7 @@ struct MultipartBodyTests {
     func malformed() {
         #expect(throws: MultipartError.missingBoundary) { try MultipartBody.parts(of: Data("no parts".utf8), boundary: "XYZ") }
         #expect(throws: MultipartError.malformedPart) { try MultipartBody.parts(of: Data("--XYZ\r\nbroken header\r\n--XYZ--".utf8), boundary: "XYZ") }
-        var generator = SplitMix(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         for _ in 0..<2000 {
             let length = Int(generator.next() % 64)
             var bytes = Array("--B\r\n".utf8)
@@ -40,18 +41,5 @@ struct MultipartBodyTests {
             let result = Result { try MultipartBody.parts(of: Data(bytes), boundary: "B") }
             if case .failure(let error) = result { #expect(error is MultipartError) }
         }
-    }
-}
-
-/// A small deterministic generator for the fuzz loop.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import NXQL
 import Testing
 

@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import NXQL
 
 /// Random but valid queries, built as trees, for round-trip and execution fuzzing.

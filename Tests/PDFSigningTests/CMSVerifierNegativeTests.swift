@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import Foundation
 import PDFSigning
 import SwiftASN1
@@ -133,7 +134,7 @@ import X509
             trustedRoots: [try SigningFixtures.root(SigningFixtures.rsa)],
             timeStampRoots: [SigningFixtures.tsaKeys.rootCertificate]
         )
-        var generator = SplitMix64(seed: 0x5EED)
+        var generator = SeededGenerator(seed: 0x5EED)
         var outcomes = (errors: 0, results: 0, valid: 0)
         for round in 0..<1500 {
             var bytes = seeds[round % seeds.count]
@@ -157,23 +158,5 @@ import X509
         }
         #expect(outcomes.errors > 0)
         #expect(outcomes.results > 0)
-    }
-}
-
-/// A small deterministic random number generator, so that fuzz failures can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-    /// The generator's state.
-    var state: UInt64
-
-    /// Starts the sequence at `seed`.
-    init(seed: UInt64) { state = seed }
-
-    /// The next 64 random bits.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

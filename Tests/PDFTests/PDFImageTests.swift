@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import Foundation
 import Testing
 
@@ -378,7 +379,7 @@ import Testing
         let pngs = try ["palette4-trns-adam7", "rgba16", "gray1-adam7", "rgb8-trns"].map { try Self.read("\($0).png", in: scratch) }
         let jpegs = try ["gray.jpg", "cmyk.jpg"].map { try Self.read($0, in: scratch) }
 
-        var random = SeededRandom(seed: 9)
+        var random = SeededGenerator(seed: 9)
         let clock = ContinuousClock()
         let start = clock.now
         var decodedCount = 0

@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import Foundation
 import Testing
 
@@ -120,7 +121,7 @@ import Testing
     }
 
     @Test func malformedBytesThrowAndNeverCrash() throws {
-        var generator = FontFuzzGenerator(seed: 0x5EED)
+        var generator = SeededGenerator(seed: 0x5EED)
         let original = TestTrueTypeFont.bytes()
         var inputs: [[UInt8]] = []
         for length in 0..<original.count {
@@ -216,26 +217,5 @@ import Testing
             #expect(found != nil)
             #expect(found?.font.glyphID(for: "山") != 0)
         }
-    }
-}
-
-/// A small deterministic pseudo-random generator (SplitMix64), so that the font fuzz runs
-/// repeat.
-struct FontFuzzGenerator: RandomNumberGenerator {
-    /// The state, advanced by each number.
-    private var state: UInt64
-
-    /// A generator starting from `seed`.
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    /// The next number.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import Foundation
 import ISCP
 import Testing
@@ -21,7 +22,7 @@ import Testing
     }
 
     /// Changes `message` in one random way.
-    static func mutate(_ message: inout [UInt8], using generator: inout ISCP1SeededGenerator) {
+    static func mutate(_ message: inout [UInt8], using generator: inout SeededGenerator) {
         let index = message.isEmpty ? 0 : Int.random(in: 0..<message.count, using: &generator)
         switch Int.random(in: 0..<6, using: &generator) {
         case 0 where !message.isEmpty:
@@ -41,7 +42,7 @@ import Testing
     }
 
     @Test func seededMutationsNeverCrash() throws {
-        var generator = ISCP1SeededGenerator(seed: 0x15C9_0001)
+        var generator = SeededGenerator(seed: 0x15C9_0001)
         let seeds = try Self.seeds()
         let started = ContinuousClock.now
         var decodedCount = 0

@@ -28,25 +28,6 @@ enum ISCP1TestUUIDs {
     static let null = UUID(uuidString: "00000000-0000-0000-0000-000000000000")!
 }
 
-/// A small deterministic random number generator (SplitMix64), so that random tests repeat.
-struct ISCP1SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    /// Creates a generator from `seed`.
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    /// The next 64 random bits.
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94d0_49bb_1331_11eb
-        return mixed ^ (mixed >> 31)
-    }
-}
-
 /// Decodes `hex`, which must hold exactly one element.
 func decodeOneISCP1Element(_ hex: String) throws -> ISCP1Element {
     let elements = try ISCP1Decoder().decode(ISCP1Hex.bytes(hex))

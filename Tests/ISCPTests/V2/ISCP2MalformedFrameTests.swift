@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import ISCP
 import Testing
 
@@ -99,7 +100,7 @@ struct ISCP2MalformedFrameTests {
 
     @Test("random and mutated frames decode or fail cleanly, and what decodes re-encodes stably")
     func randomFrames() throws {
-        var generator = SplitMix64(seed: 0x1_5C72)
+        var generator = SeededGenerator(seed: 0x1_5C72)
         let seeds = [
             connectRequest,
             // The DownstreamChunk and DownstreamMetadata vectors of ISCP2VectorTests.
@@ -129,23 +130,5 @@ struct ISCP2MalformedFrameTests {
         }
         // Some mutations keep the frame valid; the property above must have been exercised.
         #expect(decodedCount > 100)
-    }
-}
-
-/// A small, seedable random number generator, so that the random frames are the same on
-/// every run.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

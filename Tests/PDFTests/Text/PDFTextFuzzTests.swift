@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import Testing
 
 @testable import PDF
@@ -5,21 +6,6 @@ import Testing
 /// Random mutations of valid content streams and CMaps: extraction and CMap reading always
 /// finish, whatever the bytes.
 @Suite struct PDFTextFuzzTests {
-    /// A small deterministic pseudo-random generator (SplitMix64), so that failures repeat.
-    struct SplitMix: RandomNumberGenerator {
-        /// The state.
-        var state: UInt64
-
-        /// The next 64 random bits.
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-    }
-
     /// Fragments that mutations insert: operators, delimiters, and numbers at the edges.
     static let fragments = [
         "BT", "ET", "q", "Q", "Tj", "TJ", "'", "\"", "Tf", "Tm", "cm", "Td", "TD", "T*", "Do", "BI", "ID", "EI", "[", "]", "<<",
@@ -28,7 +14,7 @@ import Testing
     ].map { Array($0.utf8) }
 
     /// `bytes` changed by a few random insertions, deletions, byte flips and duplications.
-    static func mutate(_ bytes: [UInt8], using random: inout SplitMix) -> [UInt8] {
+    static func mutate(_ bytes: [UInt8], using random: inout SeededGenerator) -> [UInt8] {
         var result = bytes
         for _ in 0..<Int.random(in: 1...8, using: &random) {
             let position = Int.random(in: 0...result.count, using: &random)
@@ -83,7 +69,7 @@ import Testing
 
     @Test(arguments: 0..<4)
     func mutatedContentStreamsAndCMapsAlwaysFinish(seed: UInt64) throws {
-        var random = SplitMix(state: seed)
+        var random = SeededGenerator(seed: seed)
         for _ in 0..<150 {
             let content = Self.mutate(Self.content, using: &random)
             let toUnicode = Self.mutate(Self.toUnicode, using: &random)
@@ -95,7 +81,7 @@ import Testing
 
     @Test(arguments: 0..<2)
     func randomBytesAlwaysFinish(seed: UInt64) throws {
-        var random = SplitMix(state: seed + 100)
+        var random = SeededGenerator(seed: seed + 100)
         for _ in 0..<100 {
             let bytes = (0..<Int.random(in: 0...400, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
             _ = try Self.page(content: bytes, toUnicode: bytes).glyphs()

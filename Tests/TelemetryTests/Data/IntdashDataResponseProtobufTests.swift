@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import Foundation
 import ISCP
 import NIOCore
@@ -10,7 +11,7 @@ import Testing
 /// generated `pb.DataResponseProto`.
 @Suite struct IntdashDataResponseProtobufTests {
     @Test func theWrittenAnswerIsWhatTheGeneratedMessageSerializesTo() throws {
-        var random = SplitMix64(seed: 21)
+        var random = SeededGenerator(seed: 21)
         for round in 0..<500 {
             let time: Int64 = switch round % 4 {
             case 0: 0
@@ -49,7 +50,7 @@ import Testing
     /// the generated message, and as JSON in every time format, against the writer given the
     /// payload's bytes.
     @Test func aStoredPointIsAnsweredAsItsUnitPayloadInEveryFormat() throws {
-        var random = SplitMix64(seed: 34)
+        var random = SeededGenerator(seed: 34)
         let dataIDs = [
             TelemetryDataID(name: "1/speed", type: "float64"),
             TelemetryDataID(name: "7/count", type: "int64"),

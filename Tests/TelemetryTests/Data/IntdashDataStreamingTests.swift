@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import Foundation
 import HTTPSupport
 import HTTPTypes
@@ -60,7 +61,7 @@ import Testing
     /// channels 1 to 4 (floats JSON writes in several forms, an int, strings that need escaping in JSON, bytes) and one
     /// whose type iSCP 1.0 does not name, some chunks of a stream overlapping in time.
     static func store(_ store: TelemetryDataStore, measurement: UUID, seed: UInt64) async throws {
-        var random = SplitMix64(seed: seed)
+        var random = SeededGenerator(seed: seed)
         let dataIDs = [
             TelemetryDataID(name: "1/speed", type: "float64"), TelemetryDataID(name: "2/count", type: "int64"),
             TelemetryDataID(name: "3/label", type: "string"), TelemetryDataID(name: "4/blob", type: "bytes"),

@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import Foundation
 import Testing
 
@@ -23,7 +24,7 @@ import Testing
     }
 
     @Test func crc32cOfSlicesOfEveryLengthAndOffsetIsTheByteAtATimeOne() {
-        var random = SplitMix64(seed: 32)
+        var random = SeededGenerator(seed: 32)
         let bytes = (0..<300).map { _ in UInt8(truncatingIfNeeded: random.next()) }
         for start in 0..<9 {
             for end in start...bytes.count {

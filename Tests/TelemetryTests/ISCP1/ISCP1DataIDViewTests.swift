@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import ISCP
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
     /// Float and Int points are written straight into their payload; it must be what
     /// `ISCP1Payload` encodes for the same id and value, or no unit when that cannot be encoded.
     @Test func floatAndIntPayloadsAreWhatTheIdentifiedValueEncodes() throws {
-        var random = SplitMix64(seed: 7)
+        var random = SeededGenerator(seed: 7)
         let longID = String(repeating: "x", count: 300)
         // 254 bytes and then a two-byte character that the cut to 255 bytes splits.
         let splitID = String(repeating: "y", count: 254) + "é"

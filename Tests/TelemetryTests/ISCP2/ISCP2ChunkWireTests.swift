@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import Foundation
 import ISCP
 import Testing
@@ -12,7 +13,7 @@ struct ISCP2ChunkWireTests {
 
     @Test("an upstream chunk read from its frame equals what the full decoder reads, for varied chunks")
     func readerAgreesWithDecoder() throws {
-        var random = SplitMix64(seed: 7)
+        var random = SeededGenerator(seed: 7)
         for _ in 0..<300 {
             let frame = try codec.encode(ISCP2Message(.upstreamChunk(randomUpstreamChunk(&random))))
             let fast = try #require(ISCP2IncomingChunk(frame: frame))
@@ -56,7 +57,7 @@ struct ISCP2ChunkWireTests {
     @Test("frames that are not plain upstream chunks are left to the full decoder")
     func otherFramesLeftToDecoder() throws {
         #expect(ISCP2IncomingChunk(frame: try codec.encode(ISCP2Message(.ping(ISCP2Ping())))) == nil)
-        var random = SplitMix64(seed: 5)
+        var random = SeededGenerator(seed: 5)
         let valid = try codec.encode(ISCP2Message(.upstreamChunk(randomUpstreamChunk(&random))))
         // Cut short: the full decoder then says it is truncated.
         let truncated = Array(valid.dropLast())
@@ -76,7 +77,7 @@ struct ISCP2ChunkWireTests {
 
     @Test("whenever the reader accepts a damaged frame, the full decoder reads the same chunk from it")
     func damagedFramesNeverDisagree() throws {
-        var random = SplitMix64(seed: 11)
+        var random = SeededGenerator(seed: 11)
         var accepted = 0
         for _ in 0..<3000 {
             var frame = try codec.encode(ISCP2Message(.upstreamChunk(randomUpstreamChunk(&random))))
@@ -103,7 +104,7 @@ struct ISCP2ChunkWireTests {
 
     @Test("a downstream chunk frame is byte for byte what the codec writes for the same message")
     func writerAgreesWithEncoder() throws {
-        var random = SplitMix64(seed: 3)
+        var random = SeededGenerator(seed: 3)
         for round in 0..<300 {
             let upstream = TelemetryUpstream(streamID: UUID(), sessionID: round % 4 == 0 ? "" : "session-\(round)", sourceNodeID: "node-\(round % 3)")
             let chunk = TelemetryChunk(upstream: upstream, sequenceNumber: UInt32(random.next(below: 3) == 0 ? 0 : random.next(below: 1 << 20)), groups: (0..<random.next(below: 4)).map { index in
@@ -140,7 +141,7 @@ struct ISCP2ChunkWireTests {
 
     // MARK: Random chunks
 
-    private func randomPoint(_ random: inout SplitMix64) -> TelemetryDataPoint {
+    private func randomPoint(_ random: inout SeededGenerator) -> TelemetryDataPoint {
         let elapsed: Int64 = switch random.next(below: 4) {
         case 0: 0
         case 1: -Int64(random.next(below: 1 << 40))
@@ -150,7 +151,7 @@ struct ISCP2ChunkWireTests {
         return TelemetryDataPoint(elapsedTime: elapsed, payload: (0..<random.next(below: 12)).map { _ in UInt8(truncatingIfNeeded: random.next()) })
     }
 
-    private func randomUpstreamChunk(_ random: inout SplitMix64) -> ISCP2UpstreamChunk {
+    private func randomUpstreamChunk(_ random: inout SeededGenerator) -> ISCP2UpstreamChunk {
         var chunk = ISCP2UpstreamChunk()
         chunk.streamIDAlias = UInt32(random.next(below: 5))
         chunk.streamChunk.sequenceNumber = UInt32(truncatingIfNeeded: random.next())
@@ -173,28 +174,5 @@ struct ISCP2ChunkWireTests {
         chunk.dataIds = (0..<random.next(below: 3)).map { ISCP2DataID(TelemetryDataID(name: "id-\($0)", type: "int64")) }
         if random.next(below: 2) == 0 { chunk.extensionFields = ISCP2UpstreamChunkExtensionFields() }
         return chunk
-    }
-}
-
-/// A small seeded random number generator (SplitMix64), so that the generated cases are the
-/// same in every run.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
-    }
-
-    /// A number in `0..<bound`.
-    mutating func next(below bound: Int) -> Int {
-        Int(next() % UInt64(bound))
     }
 }
