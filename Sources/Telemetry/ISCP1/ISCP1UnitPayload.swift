@@ -24,12 +24,7 @@ enum ISCP1UnitPayload: Sendable {
         case .value(let prefix, let bits):
             return Array(unsafeUninitializedCapacity: prefix.count + 8) { buffer, count in
                 count = buffer.initialize(fromContentsOf: prefix)
-                withUnsafeBytes(of: bits.littleEndian) { value in
-                    for byte in value {
-                        buffer[count] = byte
-                        count += 1
-                    }
-                }
+                count += withUnsafeBytes(of: bits.littleEndian) { UnsafeMutableBufferPointer(rebasing: buffer[count...]).initialize(fromContentsOf: $0) }
             }
         }
     }

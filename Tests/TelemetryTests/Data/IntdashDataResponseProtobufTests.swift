@@ -29,18 +29,7 @@ import Testing
             var written = ByteBuffer()
             response.writeLengthPrefixedMessage(into: &written)
 
-            var message = IntdashDataResponseProto()
-            message.time = IntdashDataResponse.timestamp(nanoseconds: response.time)
-            message.dataType = String(response.dataType)
-            message.dataID = "\(response.channel)/\(response.dataID)"
-            message.dataPayload = Data(response.payload)
-            message.measurementUuid = response.measurementUUID
-            message.createdAt = Google_Protobuf_Timestamp(date: response.createdAt)
-            let bytes: [UInt8] = try message.serializedBytes()
-            var expected = ByteBuffer()
-            expected.writeInteger(UInt64(bytes.count), endianness: .little)
-            expected.writeBytes(bytes)
-            #expect(written == expected)
+            #expect(written == (try Self.generatedAnswer(response)))
         }
     }
 
@@ -91,18 +80,7 @@ import Testing
 
             var written = ByteBuffer()
             response.writeLengthPrefixedMessage(into: &written)
-            var message = IntdashDataResponseProto()
-            message.time = IntdashDataResponse.timestamp(nanoseconds: whole.time)
-            message.dataType = String(whole.dataType)
-            message.dataID = "\(whole.channel)/\(whole.dataID)"
-            message.dataPayload = Data(whole.payload)
-            message.measurementUuid = whole.measurementUUID
-            message.createdAt = Google_Protobuf_Timestamp(date: whole.createdAt)
-            let serialized: [UInt8] = try message.serializedBytes()
-            var expected = ByteBuffer()
-            expected.writeInteger(UInt64(serialized.count), endianness: .little)
-            expected.writeBytes(serialized)
-            #expect(written == expected)
+            #expect(written == (try Self.generatedAnswer(whole)))
 
             for format in [IntdashTimeFormat.nanoseconds, .microseconds, .milliseconds, .seconds, .rfc3339] {
                 var fromValue = IntdashDataJSONWriter(timeFormat: format)
@@ -117,5 +95,22 @@ import Testing
         // Both forms were met: the Float and Int points of 8 bytes with a short id.
         #expect(valueForms >= 100)
         #expect(valueForms < 400)
+    }
+
+    /// `response` as the generated `pb.DataResponseProto` serializes it, after its u64
+    /// little-endian length: what the writer must give.
+    private static func generatedAnswer(_ response: IntdashDataResponse) throws -> ByteBuffer {
+        var message = IntdashDataResponseProto()
+        message.time = IntdashDataResponse.timestamp(nanoseconds: response.time)
+        message.dataType = String(response.dataType)
+        message.dataID = "\(response.channel)/\(response.dataID)"
+        message.dataPayload = Data(response.payload)
+        message.measurementUuid = response.measurementUUID
+        message.createdAt = Google_Protobuf_Timestamp(date: response.createdAt)
+        let bytes: [UInt8] = try message.serializedBytes()
+        var answer = ByteBuffer()
+        answer.writeInteger(UInt64(bytes.count), endianness: .little)
+        answer.writeBytes(bytes)
+        return answer
     }
 }

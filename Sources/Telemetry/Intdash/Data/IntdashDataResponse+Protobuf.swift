@@ -4,7 +4,7 @@ import NIOCore
 import SwiftProtobuf
 
 // The protobuf form of `GET /v1/data`, written straight into the answer: byte for byte what
-// the generated `pb.DataResponseProto` gives (``IntdashDataResponse/message``), without
+// the generated `pb.DataResponseProto` gives (the tests compare the two), without
 // building the message, its timestamps and its copies of the payload for every point.
 extension IntdashDataResponse {
     /// Appends the answer as intdash-py reads it: `[u64 little-endian length][pb.DataResponseProto]`.
