@@ -145,7 +145,9 @@ public enum BrokerBatch {
 
         init(sequence: UInt32, pointsPerChunk: Int) {
             group = (0..<pointsPerChunk).reduce(W.lengthDelimitedSize(1, bodySize: BrokerBatch.dataIDSize)) { size, index in
-                size + W.lengthDelimitedSize(3, bodySize: BrokerBatch.pointSize(elapsedTime: BrokerBatch.elapsedTime(sequence: sequence, index: index)))
+                size
+                    + W.lengthDelimitedSize(
+                        3, bodySize: BrokerBatch.pointSize(elapsedTime: BrokerBatch.elapsedTime(sequence: sequence, index: index)))
             }
             streamChunk = (sequence == 0 ? 0 : 1 + W.varintSize(UInt64(sequence))) + W.lengthDelimitedSize(2, bodySize: group)
         }

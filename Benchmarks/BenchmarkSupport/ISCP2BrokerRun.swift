@@ -56,7 +56,8 @@ public struct ISCP2BrokerRun: Sendable {
     /// acknowledged as stored.
     public func persist(_ workload: BrokerWorkload) async throws -> BrokerReceiver {
         let acknowledgements = AcknowledgementLog()
-        try await send(as: UUID().uuidString.lowercased(), workload: workload, window: InFlightWindow(limit: workload.window), persisting: acknowledgements)
+        try await send(
+            as: UUID().uuidString.lowercased(), workload: workload, window: InFlightWindow(limit: workload.window), persisting: acknowledgements)
         let receiver = await acknowledgements.receiver
         guard receiver.points == workload.totalPoints else {
             throw BenchmarkError("\(receiver.points) of \(workload.totalPoints) points were acknowledged")
@@ -76,7 +77,8 @@ public struct ISCP2BrokerRun: Sendable {
             try await writer.send(try codec.encode(connectRequest(node: device)))
             try await withThrowingTaskGroup(of: Void.self) { tasks in
                 do {
-                    try await receive(messages, writer: writer, codec: codec, workload: workload, window: window, acknowledgements: acknowledgements, tasks: &tasks)
+                    try await receive(
+                        messages, writer: writer, codec: codec, workload: workload, window: window, acknowledgements: acknowledgements, tasks: &tasks)
                 } catch {
                     await window.close()
                     throw error

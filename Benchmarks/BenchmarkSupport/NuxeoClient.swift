@@ -45,7 +45,9 @@ public struct NuxeoClient: Sendable {
     }
 
     /// The request, with the credential and a JSON content type when there is a body.
-    public func request(_ method: HTTPMethod, _ path: String, key: String?, headers: [(String, String)] = [], body: HTTPClientRequest.Body? = nil) -> HTTPClientRequest {
+    public func request(
+        _ method: HTTPMethod, _ path: String, key: String?, headers: [(String, String)] = [], body: HTTPClientRequest.Body? = nil
+    ) -> HTTPClientRequest {
         var request = HTTPClientRequest(url: base + path)
         request.method = method
         if let key { request.headers.add(name: "X-Api-Key", value: key) }
@@ -67,8 +69,9 @@ public struct NuxeoClient: Sendable {
             "isTrashed": false, "isVersion": false,
         ]
         let body = try JSONSerialization.data(withJSONObject: entity)
-        let created = try await json(.POST, "/nuxeo/api/v1/path" + Self.encodePath(parentPath), key: key,
-                                     body: .bytes(ByteBuffer(bytes: body)), expecting: 201)
+        let created = try await json(
+            .POST, "/nuxeo/api/v1/path" + Self.encodePath(parentPath), key: key,
+            body: .bytes(ByteBuffer(bytes: body)), expecting: 201)
         guard let uid = created["uid"] as? String else { throw BenchmarkError("created document has no uid") }
         return uid
     }

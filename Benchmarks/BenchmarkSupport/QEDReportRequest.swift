@@ -14,7 +14,11 @@ public enum QEDReportRequest {
         request.headers.add(name: "Authorization", value: "app-token \(key)")
         request.headers.add(name: "Content-Type", value: "application/json")
         let hash = String(format: "%064x", number)
-        request.body = .bytes(ByteBuffer(string: #"{"hash":"\#(hash)","name":"bench \#(number)","original_created_at":"2026-11-21T12:00:00Z","provable_files":[{"hash":"\#(hash)","file_name":"file\#(number).jpg"}]}"#))
+        request.body = .bytes(
+            ByteBuffer(
+                string:
+                    #"{"hash":"\#(hash)","name":"bench \#(number)","original_created_at":"2026-11-21T12:00:00Z","provable_files":[{"hash":"\#(hash)","file_name":"file\#(number).jpg"}]}"#
+            ))
         return request
     }
 

@@ -28,12 +28,15 @@ struct DeploymentBenchmark {
         let key = arguments[1]
         let requests = arguments.count > 2 ? Int(arguments[2]) ?? 2_000 : 2_000
         let levels = arguments.count > 3 ? arguments[3].split(separator: ",").compactMap { Int($0) } : [16, 64]
-        let http = HTTPClient(configuration: .init(
-            connectionPool: .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: levels.max() ?? 64)
-        ))
+        let http = HTTPClient(
+            configuration: .init(
+                connectionPool: .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: levels.max() ?? 64)
+            ))
         let nuxeo = NuxeoClient(http: http, base: base)
         let folder = "/default-domain/workspaces/deployment-benchmark-\(UUID().uuidString.lowercased().prefix(8))"
-        try await nuxeo.createDocument(type: "Folder", name: String(folder.split(separator: "/").last!), properties: ["dc:title": "Benchmark"], in: "/default-domain/workspaces", key: key)
+        try await nuxeo.createDocument(
+            type: "Folder", name: String(folder.split(separator: "/").last!), properties: ["dc:title": "Benchmark"], in: "/default-domain/workspaces",
+            key: key)
         // Every report of the run has a hash of its own, whichever deployment it goes to.
         let firstReport = Int.random(in: 0..<(1 << 48))
         // The devices' WebSocket client speaks ws:// alone.
@@ -52,17 +55,19 @@ struct DeploymentBenchmark {
                 try await QEDReportRequest.send(request, client: http, expecting: 201)
             }
             let documents = try await LoadMeasurement.run(count: requests, concurrency: clients) { number in
-                try await nuxeo.createDocument(type: "File", name: "d\(level)-\(number)", properties: ["dc:title": "Document \(number)"], in: folder, key: key)
+                try await nuxeo.createDocument(
+                    type: "File", name: "d\(level)-\(number)", properties: ["dc:title": "Document \(number)"], in: folder, key: key)
             }
             let stored = try await points.measure(chunks: requests, clients: clients)
             let chunksPerSecond = stored.pointsPerSecond / Double(PersistedPointsLoad.pointsPerChunk)
-            print(String(
-                format: "%7d | %15.0f | %.0f (%.2f, %.1f ms, %.1f ms) | %.0f (%.2f, %.1f ms, %.1f ms) | %.0f (%.2f, %.1f ms, %.1f ms)",
-                clients, reference.rate,
-                reports.rate, reports.rate / reference.rate, reports.p50 * 1000, reports.p99 * 1000,
-                documents.rate, documents.rate / reference.rate, documents.p50 * 1000, documents.p99 * 1000,
-                stored.pointsPerSecond, chunksPerSecond / reference.rate, stored.p50 * 1000, stored.p99 * 1000
-            ))
+            print(
+                String(
+                    format: "%7d | %15.0f | %.0f (%.2f, %.1f ms, %.1f ms) | %.0f (%.2f, %.1f ms, %.1f ms) | %.0f (%.2f, %.1f ms, %.1f ms)",
+                    clients, reference.rate,
+                    reports.rate, reports.rate / reference.rate, reports.p50 * 1000, reports.p99 * 1000,
+                    documents.rate, documents.rate / reference.rate, documents.p50 * 1000, documents.p99 * 1000,
+                    stored.pointsPerSecond, chunksPerSecond / reference.rate, stored.p50 * 1000, stored.p99 * 1000
+                ))
         }
         try await http.shutdown()
     }

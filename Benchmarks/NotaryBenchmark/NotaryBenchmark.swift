@@ -3,8 +3,8 @@ import Crypto
 import Foundation
 import Logging
 import Notary
-import ServiceLifecycle
 import SQLKit
+import ServiceLifecycle
 import Storage
 import TransparencyLog
 
@@ -33,18 +33,24 @@ struct NotaryBenchmark {
         }
         print("entries: \(entries), concurrent callers: \(concurrency), SQLite WAL with synchronous=FULL")
         print(String(format: "reference, batched SQLite inserts (512 rows per transaction): %.0f rows/s", reference))
-        print(String(format: "log, append to signed checkpoint:                            %.0f entries/s (%.2f × reference)", result.rate, result.rate / reference))
+        print(
+            String(
+                format: "log, append to signed checkpoint:                            %.0f entries/s (%.2f × reference)", result.rate,
+                result.rate / reference))
         print(String(format: "latency append → confirmed: p50 %.1f ms, p99 %.1f ms", result.p50 * 1000, result.p99 * 1000))
     }
 
     /// A 160-byte entry, about the size of a report's.
     static func entry(_ number: Int) -> [UInt8] {
-        Array(String(format: "notary.bench/log/entry/v1\nhash %064x\nmeta %@\nslug bench%06d\n", number, String(repeating: "A", count: 44), number).utf8)
+        Array(
+            String(format: "notary.bench/log/entry/v1\nhash %064x\nmeta %@\nslug bench%06d\n", number, String(repeating: "A", count: 44), number).utf8
+        )
     }
 
     static func referenceInsertRate(database: Database, rows: Int) async throws -> Double {
         try await database.withConnection { sql in
-            try await sql.create(table: "reference").column("idx", type: .bigint, .primaryKey(autoIncrement: false)).column("entry", type: .blob).run()
+            try await sql.create(table: "reference").column("idx", type: .bigint, .primaryKey(autoIncrement: false)).column("entry", type: .blob)
+                .run()
         }
         let start = ContinuousClock.now
         for batchStart in stride(from: 0, to: rows, by: 512) {

@@ -55,7 +55,8 @@ struct ReportsBenchmark {
             var iterator = ports.makeAsyncIterator()
             guard let port = await iterator.next() else { return }
             let base = "http://127.0.0.1:\(port)"
-            let client = HTTPClient(configuration: .init(connectionPool: .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: concurrency)))
+            let client = HTTPClient(
+                configuration: .init(connectionPool: .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: concurrency)))
 
             let reference = try await LoadMeasurement.run(count: reports, concurrency: concurrency) { _ in
                 try await QEDReportRequest.send(HTTPClientRequest(url: "\(base)/.well-known/chancery/log.vkey"), client: client, expecting: 200)
@@ -68,11 +69,18 @@ struct ReportsBenchmark {
             try await tasks.waitForAll()
 
             print("reports: \(reports), concurrent clients: \(concurrency), HTTP/1.1 on loopback, SQLite WAL with synchronous=FULL")
-            print(String(format: "reference, GET log.vkey:               %.0f requests/s, p50 %.1f ms, p99 %.1f ms", reference.rate, reference.p50 * 1000, reference.p99 * 1000))
-            print(String(format: "POST /qed/v1/reports/ → confirmed:     %.0f reports/s (%.2f × reference), p50 %.1f ms, p99 %.1f ms",
-                         result.rate, result.rate / reference.rate, result.p50 * 1000, result.p99 * 1000))
-            print(String(format: "processor time per request (user + system, client and server): reference %.0f µs, report %.0f µs",
-                         reference.processorTimePerCall * 1e6, result.processorTimePerCall * 1e6))
+            print(
+                String(
+                    format: "reference, GET log.vkey:               %.0f requests/s, p50 %.1f ms, p99 %.1f ms", reference.rate, reference.p50 * 1000,
+                    reference.p99 * 1000))
+            print(
+                String(
+                    format: "POST /qed/v1/reports/ → confirmed:     %.0f reports/s (%.2f × reference), p50 %.1f ms, p99 %.1f ms",
+                    result.rate, result.rate / reference.rate, result.p50 * 1000, result.p99 * 1000))
+            print(
+                String(
+                    format: "processor time per request (user + system, client and server): reference %.0f µs, report %.0f µs",
+                    reference.processorTimePerCall * 1e6, result.processorTimePerCall * 1e6))
         }
     }
 }

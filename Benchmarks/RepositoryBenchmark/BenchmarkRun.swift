@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Accounts
 import AsyncHTTPClient
 import BenchmarkSupport
@@ -11,6 +8,10 @@ import NIOHTTP1
 import Repository
 import SQLKit
 import Storage
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One run of the benchmark against a started server: the measurements in order, each
 /// printing its table.
@@ -51,17 +52,21 @@ struct BenchmarkRun: Sendable {
 
     /// Creates one `File` in the creation folders, reading the answer but not decoding it.
     func createFile(_ name: String, number: Int) async throws {
-        let body = #"{"entity-type":"document","repository":"default","type":"File","name":"\#(name)","properties":{"dc:title":"Created \#(name)","dc:description":"A document created by the benchmark"},"contextParameters":{},"facets":[],"isCheckedOut":false,"isProxy":false,"isTrashed":false,"isVersion":false}"#
-        try await client.send(.POST, "/nuxeo/api/v1/path" + NuxeoClient.encodePath(createFolder(number)), key: adminKey,
-                              body: .bytes(ByteBuffer(string: body)), expecting: 201)
+        let body =
+            #"{"entity-type":"document","repository":"default","type":"File","name":"\#(name)","properties":{"dc:title":"Created \#(name)","dc:description":"A document created by the benchmark"},"contextParameters":{},"facets":[],"isCheckedOut":false,"isProxy":false,"isTrashed":false,"isVersion":false}"#
+        try await client.send(
+            .POST, "/nuxeo/api/v1/path" + NuxeoClient.encodePath(createFolder(number)), key: adminKey,
+            body: .bytes(ByteBuffer(string: body)), expecting: 201)
     }
 
     func creation() async throws {
         progress("document creation")
-        try await client.createDocument(type: "Workspace", name: "create-bench", properties: ["dc:title": "Creation"], in: Self.workspaces, key: adminKey)
+        try await client.createDocument(
+            type: "Workspace", name: "create-bench", properties: ["dc:title": "Creation"], in: Self.workspaces, key: adminKey)
         for folder in 0..<Self.createFolders {
-            try await client.createDocument(type: "Folder", name: "f\(folder)", properties: ["dc:title": "Folder \(folder)"],
-                                            in: "\(Self.workspaces)/create-bench", key: adminKey)
+            try await client.createDocument(
+                type: "Folder", name: "f\(folder)", properties: ["dc:title": "Folder \(folder)"],
+                in: "\(Self.workspaces)/create-bench", key: adminKey)
         }
         // Warm up connections, caches and the allocator.
         _ = try await LoadMeasurement.run(count: 200, concurrency: 16) { number in try await createFile("warm-\(number)", number: number) }
@@ -73,9 +78,10 @@ struct BenchmarkRun: Sendable {
             let created = try await LoadMeasurement.run(count: options.creates, concurrency: clients) { number in
                 try await createFile("c\(clients)-\(number)", number: number)
             }
-            table.add("\(clients)", Format.count(created.rate), Format.ratio(created.rate / reference.rate),
-                      Format.milliseconds(created.p50), Format.milliseconds(created.p99),
-                      Format.count(reference.rate), Format.milliseconds(reference.p50), Format.milliseconds(reference.p99))
+            table.add(
+                "\(clients)", Format.count(created.rate), Format.ratio(created.rate / reference.rate),
+                Format.milliseconds(created.p50), Format.milliseconds(created.p99),
+                Format.count(reference.rate), Format.milliseconds(reference.p50), Format.milliseconds(reference.p99))
         }
         print("1. Document creation: POST /nuxeo/api/v1/path/{folder} with a File entity (title, description), answered 201")
         print("   with the document; \(options.creates) documents per level over \(Self.createFolders) folders. Reference: GET /nuxeo/api/v1/me")
@@ -101,27 +107,32 @@ struct BenchmarkRun: Sendable {
         defer { try? FileManager.default.removeItem(atPath: source) }
         try await client.createDocument(type: "Folder", name: "blobs", properties: ["dc:title": "Blobs"], in: Self.workspaces, key: adminKey)
 
-        var copies: [Double] = [], plainCopies: [Double] = [], uploads: [Double] = [], attaches: [Double] = [], downloads: [Double] = []
+        var copies: [Double] = []
+        var plainCopies: [Double] = []
+        var uploads: [Double] = []
+        var attaches: [Double] = []
+        var downloads: [Double] = []
         var storeWrites: [Int: [Double]] = [:]
         let memoryDirectory = "/dev/shm/chancery-repository-bench-\(UUID().uuidString)"
         let memoryStore = FileManager.default.fileExists(atPath: "/dev/shm") ? try await FileBlobStore(directory: memoryDirectory) : nil
         defer { try? FileManager.default.removeItem(atPath: memoryDirectory) }
         for round in 0..<3 {
-            copies.append(try Self.time { try Files.streamedCopy(from: source, to: copy) })
+            copies.append(try await Self.time { try Files.streamedCopy(from: source, to: copy) })
             try FileManager.default.removeItem(atPath: copy)
-            plainCopies.append(try Self.time { try FileManager.default.copyItem(atPath: source, toPath: copy) })
+            plainCopies.append(try await Self.time { try FileManager.default.copyItem(atPath: source, toPath: copy) })
             try FileManager.default.removeItem(atPath: copy)
 
             let batch = try await newBatch(key: adminKey)
             uploads.append(try await Self.time { try await upload(FileChunks(path: source), size: size, batch: batch, key: adminKey) })
             var uid = ""
-            attaches.append(try await Self.time {
-                uid = try await client.createDocument(
-                    type: "File", name: "blob-\(round)",
-                    properties: ["dc:title": "Blob \(round)", "file:content": ["upload-batch": batch, "upload-fileId": "0"]],
-                    in: "\(Self.workspaces)/blobs", key: adminKey
-                )
-            })
+            attaches.append(
+                try await Self.time {
+                    uid = try await client.createDocument(
+                        type: "File", name: "blob-\(round)",
+                        properties: ["dc:title": "Blob \(round)", "file:content": ["upload-batch": batch, "upload-fileId": "0"]],
+                        in: "\(Self.workspaces)/blobs", key: adminKey
+                    )
+                })
             var received: Int64 = 0
             downloads.append(try await Self.time { received = try await download(uid, key: adminKey, to: downloaded) })
             guard received == size else { throw BenchmarkError("downloaded \(received) bytes of \(size)") }
@@ -141,21 +152,26 @@ struct BenchmarkRun: Sendable {
         }
         let reference = Self.median(copies)
         var table = Table("operation", "rate", "× reference", "median time (3 runs)")
-        table.add("reference: streamed copy, 1 MiB writes + fsync", Format.rate(bytes: size, seconds: reference), "1.00", Format.milliseconds(reference))
+        table.add(
+            "reference: streamed copy, 1 MiB writes + fsync", Format.rate(bytes: size, seconds: reference), "1.00", Format.milliseconds(reference))
         let plain = Self.median(plainCopies)
-        table.add("FileManager.copyItem (no fsync)", Format.rate(bytes: size, seconds: plain), Format.ratio(reference / plain), Format.milliseconds(plain))
+        table.add(
+            "FileManager.copyItem (no fsync)", Format.rate(bytes: size, seconds: plain), Format.ratio(reference / plain), Format.milliseconds(plain))
         let uploadTime = Self.median(uploads)
-        table.add("upload: POST /nuxeo/api/v1/upload/{batch}/0, streamed", Format.rate(bytes: size, seconds: uploadTime),
-                  Format.ratio(reference / uploadTime), Format.milliseconds(uploadTime))
+        table.add(
+            "upload: POST /nuxeo/api/v1/upload/{batch}/0, streamed", Format.rate(bytes: size, seconds: uploadTime),
+            Format.ratio(reference / uploadTime), Format.milliseconds(uploadTime))
         let downloadTime = Self.median(downloads)
-        table.add("download: GET …/@blob/file:content into a file + fsync", Format.rate(bytes: size, seconds: downloadTime),
-                  Format.ratio(reference / downloadTime), Format.milliseconds(downloadTime))
+        table.add(
+            "download: GET …/@blob/file:content into a file + fsync", Format.rate(bytes: size, seconds: downloadTime),
+            Format.ratio(reference / downloadTime), Format.milliseconds(downloadTime))
         table.add("attach: POST a File with the batch reference", "", "", Format.milliseconds(Self.median(attaches)))
         for chunkSize in Self.storeChunkSizes {
             guard let times = storeWrites[chunkSize] else { continue }
             let time = Self.median(times)
-            table.add("diagnostic: FileBlobStore.write on tmpfs, \(chunkSize >> 10) KiB chunks", Format.rate(bytes: size, seconds: time),
-                      Format.ratio(reference / time), Format.milliseconds(time))
+            table.add(
+                "diagnostic: FileBlobStore.write on tmpfs, \(chunkSize >> 10) KiB chunks", Format.rate(bytes: size, seconds: time),
+                Format.ratio(reference / time), Format.milliseconds(time))
         }
         print("2. Blob throughput: a \(options.blobMiB) MiB file of random bytes, read from the page cache by the client, through the")
         print("   batch upload API into the blob store (SHA-256, write, fsync, rename), attached to a new document, and")
@@ -178,8 +194,10 @@ struct BenchmarkRun: Sendable {
     func upload<Body: AsyncSequence & Sendable>(_ body: Body, size: Int64, batch: String, key: String) async throws where Body.Element == ByteBuffer {
         try await client.send(
             .POST, "/nuxeo/api/v1/upload/\(batch)/0", key: key,
-            headers: [("X-File-Name", "bench.bin"), ("X-File-Size", "\(size)"), ("X-File-Type", "application/octet-stream"),
-                      ("Content-Type", "application/octet-stream"), ("Cache-Control", "no-cache")],
+            headers: [
+                ("X-File-Name", "bench.bin"), ("X-File-Size", "\(size)"), ("X-File-Type", "application/octet-stream"),
+                ("Content-Type", "application/octet-stream"), ("Cache-Control", "no-cache"),
+            ],
             body: .stream(body, length: .known(size)), expecting: 201
         )
     }
@@ -187,7 +205,8 @@ struct BenchmarkRun: Sendable {
     /// Downloads the main blob of document `uid` into the file `path` (fsynced), or nowhere,
     /// and returns its size.
     func download(_ uid: String, key: String, to path: String?) async throws -> Int64 {
-        let response = try await client.http.execute(client.request(.GET, "/nuxeo/api/v1/id/\(uid)/@blob/file:content", key: key), timeout: .minutes(30))
+        let response = try await client.http.execute(
+            client.request(.GET, "/nuxeo/api/v1/id/\(uid)/@blob/file:content", key: key), timeout: .minutes(30))
         guard response.status == .ok else { throw BenchmarkError("download: \(response.status)") }
         let descriptor = try path.map { try Files.open($0, flags: O_WRONLY | O_CREAT | O_TRUNC) }
         defer { if let descriptor { close(descriptor) } }
@@ -229,7 +248,8 @@ struct BenchmarkRun: Sendable {
         guard received == size else { throw BenchmarkError("downloaded \(received) bytes of \(size)") }
 
         let limit: Int64 = 64 << 20
-        var table = Table("request", "rate", "RSS before", "peak RSS", "peak growth", "growth, 1st half", "growth, 2nd half", "samples", "flat (< 64 MiB)")
+        var table = Table(
+            "request", "rate", "RSS before", "peak RSS", "peak growth", "growth, 1st half", "growth, 2nd half", "samples", "flat (< 64 MiB)")
         for (name, samples, base, seconds) in [
             ("upload: POST /nuxeo/api/v1/upload/{batch}/0", uploadSamples, before, uploadTime),
             ("download: GET …/@blob/file:content (discarded)", downloadSamples, beforeDownload, downloadTime),
@@ -238,9 +258,10 @@ struct BenchmarkRun: Sendable {
             let halfway = seconds / 2
             let firstHalf = samples.filter { $0.time < halfway }.map(\.bytes).max() ?? base
             let secondHalf = samples.filter { $0.time >= halfway }.map(\.bytes).max() ?? base
-            table.add(name, Format.rate(bytes: size, seconds: seconds), Format.mebibytes(base), Format.mebibytes(peak),
-                      Format.mebibytes(peak - base), Format.mebibytes(firstHalf - base), Format.mebibytes(secondHalf - base),
-                      "\(samples.count)", peak - base < limit ? "yes" : "NO")
+            table.add(
+                name, Format.rate(bytes: size, seconds: seconds), Format.mebibytes(base), Format.mebibytes(peak),
+                Format.mebibytes(peak - base), Format.mebibytes(firstHalf - base), Format.mebibytes(secondHalf - base),
+                "\(samples.count)", peak - base < limit ? "yes" : "NO")
         }
         print("3. Resident memory (VmRSS of the process: server and client) sampled every 20 ms while a \(options.largeMiB) MiB body")
         print("   streams through the batch upload API (AsyncHTTPClient streaming body, Content-Length known), then while it")
@@ -254,14 +275,17 @@ struct BenchmarkRun: Sendable {
     func corpus() async throws {
         let workspace = "\(Self.workspaces)/corpus"
         progress("creating \(options.folders) folders")
-        let workspaceID = try await client.createDocument(type: "Workspace", name: "corpus", properties: ["dc:title": "Corpus"], in: Self.workspaces, key: adminKey)
+        let workspaceID = try await client.createDocument(
+            type: "Workspace", name: "corpus", properties: ["dc:title": "Corpus"], in: Self.workspaces, key: adminKey)
         let folderCreation = try await LoadMeasurement.run(count: options.folders, concurrency: 8) { number in
-            try await client.createDocument(type: "Folder", name: "folder-\(number)", properties: ["dc:title": "Folder \(number)"], in: workspace, key: adminKey)
+            try await client.createDocument(
+                type: "Folder", name: "folder-\(number)", properties: ["dc:title": "Folder \(number)"], in: workspace, key: adminKey)
         }
         // The template: a File created through the API, whose row the seeder copies.
         let marker = "benchmark-template-title"
         try await client.createDocument(type: "Folder", name: "template", properties: ["dc:title": "Template"], in: workspace, key: adminKey)
-        let templateID = try await client.createDocument(type: "File", name: "template", properties: ["dc:title": marker], in: "\(workspace)/template", key: adminKey)
+        let templateID = try await client.createDocument(
+            type: "File", name: "template", properties: ["dc:title": marker], in: "\(workspace)/template", key: adminKey)
         let template = try await CorpusSeeder.template(of: templateID, title: marker, in: platform.database)
 
         // Every tenth folder is closed to the member: blocked inheritance, administrators only.
@@ -271,7 +295,10 @@ struct BenchmarkRun: Sendable {
         for number in restricted.sorted() {
             let folder = try await repository.document(.path("\(workspace)/folder-\(number)"), for: checker)
             _ = try await repository.addPermissions(
-                [AccessControlEntry(principal: Group.administrators, permission: Permission.everything, isGranted: true, creator: administrator.userName)],
+                [
+                    AccessControlEntry(
+                        principal: Group.administrators, permission: Permission.everything, isGranted: true, creator: administrator.userName)
+                ],
                 to: folder, blockInheritance: true, for: checker
             )
         }
@@ -299,8 +326,10 @@ struct BenchmarkRun: Sendable {
 
         let seeder = CorpusSeeder(database: platform.database, folders: folders, template: template)
         print("4. Listings and queries over a corpus of File documents in \(options.folders) folders of \(workspace) (created through")
-        print(String(format: "   the API at %.0f folders/s; every %dth closed to the member: blocked inheritance, administrators only). Files are",
-                     folderCreation.rate, options.restrictedEvery))
+        print(
+            String(
+                format: "   the API at %.0f folders/s; every %dth closed to the member: blocked inheritance, administrators only). Files are",
+                folderCreation.rate, options.restrictedEvery))
         print("   seeded straight into repo_documents and repo_fulltext (multi-row INSERTs, DocumentRow's column layout, the")
         print("   parent's read_acl_id; the API is bypassed for speed) round-robin over the folders. Latency from one client;")
         print("   reference: GET /nuxeo/api/v1/me. Listings ask for every schema (X-NXDocumentProperties: *), 50 per page.")
@@ -359,8 +388,9 @@ struct BenchmarkRun: Sendable {
             },
         ]
         var table = Table("documents", "request", "user", "results", "answer", "p50", "p99", "p50 × reference", "requests")
-        table.add(Format.count(Double(documents)), "reference: GET /nuxeo/api/v1/me", "admin", "", "", Format.milliseconds(reference.measurement.p50),
-                  Format.milliseconds(reference.measurement.p99), "1.00", "\(reference.count)")
+        table.add(
+            Format.count(Double(documents)), "reference: GET /nuxeo/api/v1/me", "admin", "", "", Format.milliseconds(reference.measurement.p50),
+            Format.milliseconds(reference.measurement.p99), "1.00", "\(reference.count)")
         for query in queries {
             for (user, key) in [("admin", adminKey), ("member", memberKey)] {
                 let answer = try await client.send(.GET, query.path(), key: key, headers: properties, expecting: 200)
@@ -372,10 +402,11 @@ struct BenchmarkRun: Sendable {
                 let measured = try await latency { _ in
                     try await client.send(.GET, query.path(), key: key, headers: properties, expecting: 200)
                 }
-                table.add(Format.count(Double(documents)), query.name, user, "\(results)", Format.kilobytes(answer.readableBytes),
-                          Format.milliseconds(measured.measurement.p50),
-                          Format.milliseconds(measured.measurement.p99), Format.ratio(measured.measurement.p50 / reference.measurement.p50),
-                          "\(measured.count)")
+                table.add(
+                    Format.count(Double(documents)), query.name, user, "\(results)", Format.kilobytes(answer.readableBytes),
+                    Format.milliseconds(measured.measurement.p50),
+                    Format.milliseconds(measured.measurement.p99), Format.ratio(measured.measurement.p50 / reference.measurement.p50),
+                    "\(measured.count)")
             }
         }
 
@@ -384,16 +415,19 @@ struct BenchmarkRun: Sendable {
         let creation = try await adaptive(concurrency: 16, maximum: options.creates) { number in
             try await createFile("at\(documents)-\(number)", number: number)
         }
-        table.add(Format.count(Double(documents)), "POST File (creation), 16 clients", "admin", "", "",
-                  Format.milliseconds(creation.measurement.p50), Format.milliseconds(creation.measurement.p99),
-                  "", "\(creation.count)")
+        table.add(
+            Format.count(Double(documents)), "POST File (creation), 16 clients", "admin", "", "",
+            Format.milliseconds(creation.measurement.p50), Format.milliseconds(creation.measurement.p99),
+            "", "\(creation.count)")
 
-        print("\(Format.count(Double(documents))) documents (\(perFolder) per folder; seeded at \(Format.count(seedRate)) documents/s;"
-              + " database file \(Format.mebibytes(databaseSize)))")
+        print(
+            "\(Format.count(Double(documents))) documents (\(perFolder) per folder; seeded at \(Format.count(seedRate)) documents/s;"
+                + " database file \(Format.mebibytes(databaseSize)))")
         print(table.text)
-        print("creation at this size, 16 clients: \(Format.count(creation.measurement.rate)) creates/s"
-              + " (\(Format.ratio(creation.measurement.rate / creationReference.rate)) × GET /nuxeo/api/v1/me at 16 clients,"
-              + " \(Format.count(creationReference.rate)) req/s)")
+        print(
+            "creation at this size, 16 clients: \(Format.count(creation.measurement.rate)) creates/s"
+                + " (\(Format.ratio(creation.measurement.rate / creationReference.rate)) × GET /nuxeo/api/v1/me at 16 clients,"
+                + " \(Format.count(creationReference.rate)) req/s)")
         print("")
     }
 
@@ -403,7 +437,9 @@ struct BenchmarkRun: Sendable {
         try await adaptive(concurrency: 1, maximum: options.samples, call)
     }
 
-    func adaptive(concurrency: Int, maximum: Int, _ call: @escaping @Sendable (Int) async throws -> Void) async throws -> (measurement: LoadMeasurement, count: Int) {
+    func adaptive(
+        concurrency: Int, maximum: Int, _ call: @escaping @Sendable (Int) async throws -> Void
+    ) async throws -> (measurement: LoadMeasurement, count: Int) {
         let pilot = try await LoadMeasurement.run(count: 3, concurrency: 1) { number in try await call(-1 - number) }
         let each = 1 / pilot.rate
         let count = max(20, min(maximum, Int(options.querySeconds / each)))
@@ -411,12 +447,6 @@ struct BenchmarkRun: Sendable {
     }
 
     // MARK: Helpers
-
-    static func time(_ body: () throws -> Void) rethrows -> Double {
-        let start = ContinuousClock.now
-        try body()
-        return (ContinuousClock.now - start).seconds
-    }
 
     static func time(_ body: () async throws -> Void) async rethrows -> Double {
         let start = ContinuousClock.now

@@ -65,9 +65,10 @@ struct CorpusSeeder: Sendable {
     /// Reads the template from the document `id` the API created.
     static func template(of id: String, title: String, in database: Database) async throws -> Template {
         try await database.withReadConnection { sql in
-            guard let row = try await sql.select()
-                .columns("properties", "mixin_types", "instance_facets", "lifecycle_state", "change_token")
-                .from("repo_documents").where("id", .equal, id).first()
+            guard
+                let row = try await sql.select()
+                    .columns("properties", "mixin_types", "instance_facets", "lifecycle_state", "change_token")
+                    .from("repo_documents").where("id", .equal, id).first()
             else { throw BenchmarkError("template document \(id) not found") }
             let properties = try row.decode(column: "properties", as: String.self)
             guard properties.contains("\"\(title)\"") else { throw BenchmarkError("template title not found in \(properties)") }
@@ -144,9 +145,11 @@ struct CorpusSeeder: Sendable {
         try await documents.run()
         try await fullText.run()
         // The repository finds a document's full-text row by its id through this table.
-        try await sql.raw("""
+        try await sql.raw(
+            """
             INSERT INTO repo_fulltext_rows (doc_id, fts_rowid)
             SELECT doc_id, rowid FROM repo_fulltext WHERE rowid > (SELECT COALESCE(MAX(fts_rowid), 0) FROM repo_fulltext_rows)
-            """).run()
+            """
+        ).run()
     }
 }

@@ -1,11 +1,12 @@
+import BenchmarkSupport
+import Foundation
+import NIOCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import BenchmarkSupport
-import Foundation
-import NIOCore
 
 /// Plain file operations for the blob measurements and their reference, with POSIX calls so
 /// that the reference is the disk's rate and nothing else.

@@ -53,7 +53,9 @@ struct Options {
         }
         func integers(_ text: String) throws -> [Int] {
             let values = text.split(separator: ",").map { Int($0.replacingOccurrences(of: "_", with: "")) }
-            guard !values.isEmpty, values.allSatisfy({ $0 != nil && $0! >= 0 }) else { throw BenchmarkError("'\(text)' is not a list of counts\n\(Self.usage)") }
+            guard !values.isEmpty, values.allSatisfy({ $0 != nil && $0! >= 0 }) else {
+                throw BenchmarkError("'\(text)' is not a list of counts\n\(Self.usage)")
+            }
             return values.map { $0! }
         }
         func integer(_ flag: String) throws -> Int {

@@ -100,7 +100,8 @@ struct RepositoryBenchmark {
             var iterator = ports.makeAsyncIterator()
             guard let port = await iterator.next() else { return }
             let connections = max(64, options.clients.max() ?? 1)
-            let http = HTTPClient(configuration: .init(connectionPool: .init(idleTimeout: .seconds(120), concurrentHTTP1ConnectionsPerHostSoftLimit: connections)))
+            let http = HTTPClient(
+                configuration: .init(connectionPool: .init(idleTimeout: .seconds(120), concurrentHTTP1ConnectionsPerHostSoftLimit: connections)))
             let run = BenchmarkRun(
                 options: options, client: NuxeoClient(http: http, base: "http://127.0.0.1:\(port)"), adminKey: adminKey,
                 memberKey: memberKey, platform: platform, repository: repository.repository, directory: directory

@@ -14,10 +14,11 @@ struct Table {
             ([header] + rows).map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0
         }
         func line(_ cells: [String]) -> String {
-            "| " + header.indices.map { column in
-                let cell = cells.indices.contains(column) ? cells[column] : ""
-                return cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
-            }.joined(separator: " | ") + " |"
+            "| "
+                + header.indices.map { column in
+                    let cell = cells.indices.contains(column) ? cells[column] : ""
+                    return cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                }.joined(separator: " | ") + " |"
         }
         let rule = "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|"
         return ([line(header), rule] + rows.map(line)).joined(separator: "\n")

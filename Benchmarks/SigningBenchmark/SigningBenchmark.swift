@@ -66,7 +66,8 @@ struct SigningBenchmark {
             var iterator = ports.makeAsyncIterator()
             guard let port = await iterator.next() else { return }
             let base = "http://127.0.0.1:\(port)"
-            let client = HTTPClient(configuration: .init(connectionPool: .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: concurrency)))
+            let client = HTTPClient(
+                configuration: .init(connectionPool: .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: concurrency)))
             let links = LinkBox(count: documents)
 
             let create = try await LoadMeasurement.run(count: documents, concurrency: concurrency) { number in
@@ -78,7 +79,8 @@ struct SigningBenchmark {
                 let answer = try await send(request, client: client, expecting: 201)
                 let document = try JSONSerialization.jsonObject(with: Data(answer.readableBytesView)) as? [String: Any]
                 guard let url = (document?["recipients"] as? [[String: Any]])?.first?["embedded_signing_url"] as? String,
-                      let path = URLComponents(string: url)?.path else { throw BenchmarkFailure("no signing link in \(document ?? [:])") }
+                    let path = URLComponents(string: url)?.path
+                else { throw BenchmarkFailure("no signing link in \(document ?? [:])") }
                 await links.set(number, base + path)
             }
             let reference = try await LoadMeasurement.run(count: documents, concurrency: concurrency) { number in
@@ -87,15 +89,18 @@ struct SigningBenchmark {
             let sign = try await LoadMeasurement.run(count: documents, concurrency: concurrency) { number in
                 let link = await links.get(number)
                 let session = try await send(HTTPClientRequest(url: link + "/session"), client: client, expecting: 200)
-                let fields = (try JSONSerialization.jsonObject(with: Data(session.readableBytesView)) as? [String: Any])?["fields"] as? [[String: Any]] ?? []
+                let fields =
+                    (try JSONSerialization.jsonObject(with: Data(session.readableBytesView)) as? [String: Any])?["fields"] as? [[String: Any]] ?? []
                 var values: [String: Any] = [:]
                 for field in fields where field["type"] as? String == "text" { values[field["id"] as? String ?? ""] = "Benchmark Corp" }
                 var request = HTTPClientRequest(url: link + "/complete")
                 request.method = .POST
                 request.headers.add(name: "Content-Type", value: "application/json")
-                request.body = .bytes(ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: [
-                    "values": values, "signature": ["method": "drawn", "image": "data:image/png;base64," + signaturePNG],
-                ])))
+                request.body = .bytes(
+                    ByteBuffer(
+                        bytes: try JSONSerialization.data(withJSONObject: [
+                            "values": values, "signature": ["method": "drawn", "image": "data:image/png;base64," + signaturePNG],
+                        ])))
                 let outcome = try await send(request, client: client, expecting: 200)
                 guard String(buffer: outcome).contains("completed") else { throw BenchmarkFailure("not completed: \(String(buffer: outcome))") }
             }
@@ -103,10 +108,21 @@ struct SigningBenchmark {
             await server.triggerGracefulShutdown()
             try await tasks.waitForAll()
 
-            print("documents: \(documents) of 10 pages, one recipient each, \(concurrency) concurrent clients, HTTP/1.1 on loopback, SQLite WAL with synchronous=FULL")
-            print(String(format: "reference, GET document.pdf (plain copy):  p50 %7.1f ms, p99 %7.1f ms, %8.0f /min", reference.p50 * 1000, reference.p99 * 1000, reference.rate * 60))
-            print(String(format: "create (POST /documents):                 p50 %7.1f ms, p99 %7.1f ms, %8.0f /min", create.p50 * 1000, create.p99 * 1000, create.rate * 60))
-            print(String(format: "sign → complete (seal, B-T, notarize):    p50 %7.1f ms, p99 %7.1f ms, %8.0f documents/min", sign.p50 * 1000, sign.p99 * 1000, sign.rate * 60))
+            print(
+                "documents: \(documents) of 10 pages, one recipient each, \(concurrency) concurrent clients, HTTP/1.1 on loopback, SQLite WAL with synchronous=FULL"
+            )
+            print(
+                String(
+                    format: "reference, GET document.pdf (plain copy):  p50 %7.1f ms, p99 %7.1f ms, %8.0f /min", reference.p50 * 1000,
+                    reference.p99 * 1000, reference.rate * 60))
+            print(
+                String(
+                    format: "create (POST /documents):                 p50 %7.1f ms, p99 %7.1f ms, %8.0f /min", create.p50 * 1000, create.p99 * 1000,
+                    create.rate * 60))
+            print(
+                String(
+                    format: "sign → complete (seal, B-T, notarize):    p50 %7.1f ms, p99 %7.1f ms, %8.0f documents/min", sign.p50 * 1000,
+                    sign.p99 * 1000, sign.rate * 60))
             print(String(format: "sealing / plain copy, p50:                %.1f ×", sign.p50 / reference.p50))
             print(String(format: "create → complete, documents/minute:      %.0f", 60 / (1 / create.rate + 1 / sign.rate)))
         }
@@ -118,8 +134,9 @@ struct SigningBenchmark {
         for number in 1...10 {
             var page = PDFPage(size: PDFSize(width: 612, height: 792))
             for line in 0..<40 {
-                page.content.drawText("Page \(number), clause \(line + 1): the parties agree to the terms set out here.",
-                                      at: PDFPoint(x: 72, y: 740 - Double(line) * 16), font: .helvetica, size: 10)
+                page.content.drawText(
+                    "Page \(number), clause \(line + 1): the parties agree to the terms set out here.",
+                    at: PDFPoint(x: 72, y: 740 - Double(line) * 16), font: .helvetica, size: 10)
             }
             document.pages.append(page)
         }
@@ -132,11 +149,13 @@ struct SigningBenchmark {
             "test_mode": true, "name": "Benchmark agreement",
             "files": [["name": "agreement.pdf", "file_base64": Data(pdf).base64EncodedString()]],
             "recipients": [["id": "1", "name": "Bench Signer", "email": "signer@example.com"]],
-            "fields": [[
-                ["x": 96, "y": 900, "page": 10, "recipient_id": "1", "type": "signature"],
-                ["x": 96, "y": 960, "page": 10, "recipient_id": "1", "type": "text"],
-                ["x": 400, "y": 960, "page": 10, "recipient_id": "1", "type": "date", "lock_sign_date": true],
-            ]],
+            "fields": [
+                [
+                    ["x": 96, "y": 900, "page": 10, "recipient_id": "1", "type": "signature"],
+                    ["x": 96, "y": 960, "page": 10, "recipient_id": "1", "type": "text"],
+                    ["x": 400, "y": 960, "page": 10, "recipient_id": "1", "type": "date", "lock_sign_date": true],
+                ]
+            ],
         ]
         return Array(try! JSONSerialization.data(withJSONObject: body))
     }

@@ -39,7 +39,8 @@ struct HeldConnectionsRun {
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             for _ in 0..<count {
                 tasks.addTask {
-                    try await hold(handshakes: handshakes, target: count, allConnected: allConnectedContinuation, latencies: latencies, pings: pings, gate: gate)
+                    try await hold(
+                        handshakes: handshakes, target: count, allConnected: allConnectedContinuation, latencies: latencies, pings: pings, gate: gate)
                 }
             }
             var iterator = allConnected.makeAsyncIterator()
@@ -63,7 +64,9 @@ struct HeldConnectionsRun {
 
     /// One device: handshake, then once every connection is up, `pings` pings a second
     /// apart, then wait to be released.
-    private func hold(handshakes: Counter, target: Int, allConnected: AsyncStream<Void>.Continuation, latencies: LatencyLog, pings: Int, gate: Gate) async throws {
+    private func hold(
+        handshakes: Counter, target: Int, allConnected: AsyncStream<Void>.Continuation, latencies: LatencyLog, pings: Int, gate: Gate
+    ) async throws {
         let codec = ISCP2MessageCodec()
         let node = UUID().uuidString.lowercased()
         try await WebSocketConnection.connect(url: url).run { messages, writer in
@@ -157,8 +160,8 @@ actor Gate {
 enum ResidentMemory {
     static func bytes() -> Int {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
         else { return 0 }
         return kilobytes * 1024
     }

@@ -12,7 +12,8 @@ struct NATSBrokerRun {
 
     /// Finds `nats-server` on the PATH or in /usr/bin.
     static func locate() -> NATSBrokerRun? {
-        let candidates = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":").map { "\($0)/nats-server" } + ["/usr/sbin/nats-server"]
+        let candidates =
+            (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":").map { "\($0)/nats-server" } + ["/usr/sbin/nats-server"]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }.map { NATSBrokerRun(executable: $0) }
     }
 
@@ -82,7 +83,7 @@ struct NATSBrokerRun {
         while true {
             do {
                 return try await NATSConnection.connect(port: port)
-            } catch where ContinuousClock.now < deadline {
+            } catch  where ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(50))
             }
         }

@@ -46,7 +46,9 @@ struct TelemetryBenchmark {
         let roundCount = max(1, arguments.dropFirst(6).first ?? 5)
         var logger = Logger(label: "benchmark")
         logger.logLevel = .error
-        guard let nats = NATSBrokerRun.locate() else { throw BenchmarkError("nats-server, the reference, is not installed (apt-get install nats-server)") }
+        guard let nats = NATSBrokerRun.locate() else {
+            throw BenchmarkError("nats-server, the reference, is not installed (apt-get install nats-server)")
+        }
         try BrokerBatch.checkAgainstGeneratedCode(pointsPerChunk: pointsPerChunk)
         let series = BrokerSeries(chunks: max(1, points / pointsPerChunk), pointsPerChunk: pointsPerChunk, window: window, rate: Double(rate))
 
@@ -55,35 +57,47 @@ struct TelemetryBenchmark {
         )
         let reference = try await series.measureLatencies(with: nats.run)
 
-        print("\(series.saturated.totalPoints) points of 8 bytes in batches of \(pointsPerChunk), at most \(window) batches in flight, one sender and one receiver on loopback, \(roundCount) rounds (order swapped every round):")
+        print(
+            "\(series.saturated.totalPoints) points of 8 bytes in batches of \(pointsPerChunk), at most \(window) batches in flight, one sender and one receiver on loopback, \(roundCount) rounds (order swapped every round):"
+        )
         for (index, round) in rounds.rounds.enumerated() {
-            print(String(
-                format: "  round %d: nats-server (reference) %10.0f points/s, p50 %.2f ms, p99 %.2f ms; Chancery iSCP v2 broker %10.0f points/s, p50 %.2f ms, p99 %.2f ms; %.2f × reference",
-                index + 1, round.reference.pointsPerSecond, round.reference.p50 * 1000, round.reference.p99 * 1000,
-                round.measured.pointsPerSecond, round.measured.p50 * 1000, round.measured.p99 * 1000, round.ratio
-            ))
+            print(
+                String(
+                    format:
+                        "  round %d: nats-server (reference) %10.0f points/s, p50 %.2f ms, p99 %.2f ms; Chancery iSCP v2 broker %10.0f points/s, p50 %.2f ms, p99 %.2f ms; %.2f × reference",
+                    index + 1, round.reference.pointsPerSecond, round.reference.p50 * 1000, round.reference.p99 * 1000,
+                    round.measured.pointsPerSecond, round.measured.p50 * 1000, round.measured.p99 * 1000, round.ratio
+                ))
         }
         let ratios = rounds.rounds.map(\.ratio)
-        print(String(
-            format: "Chancery iSCP v2 broker: median %.2f × reference over %d rounds (%.2f–%.2f), ahead in %d of them",
-            rounds.medianRatio, ratios.count, ratios.min() ?? 0, ratios.max() ?? 0, ratios.filter { $0 > 1 }.count
-        ))
+        print(
+            String(
+                format: "Chancery iSCP v2 broker: median %.2f × reference over %d rounds (%.2f–%.2f), ahead in %d of them",
+                rounds.medianRatio, ratios.count, ratios.min() ?? 0, ratios.max() ?? 0, ratios.filter { $0 > 1 }.count
+            ))
         print("\(series.fixedRate.totalPoints) points offered at \(rate) points/s (latency from when each batch was due):")
         for (name, measured) in [("nats-server (reference):", reference.fixedRate), ("Chancery iSCP v2 broker:", chancery.fixedRate)] {
-            print(String(format: "%@     %10.0f points/s carried, batch latency p50 %.2f ms, p99 %.2f ms", name, measured.pointsPerSecond, measured.p50 * 1000, measured.p99 * 1000))
+            print(
+                String(
+                    format: "%@     %10.0f points/s carried, batch latency p50 %.2f ms, p99 %.2f ms", name, measured.pointsPerSecond,
+                    measured.p50 * 1000, measured.p99 * 1000))
         }
         print("\(series.oneAtATime.chunks) batches one at a time:")
         for (name, measured) in [("nats-server (reference):", reference.oneAtATime), ("Chancery iSCP v2 broker:", chancery.oneAtATime)] {
             print(String(format: "%@     batch latency p50 %.2f ms, p99 %.2f ms", name, measured.p50 * 1000, measured.p99 * 1000))
         }
-        print(String(
-            format: "Chancery, persisted:         %10.0f points/s (%.2f × the broker alone, its median) acknowledged durable, ack latency p50 %.2f ms, p99 %.2f ms",
-            persisted.pointsPerSecond, persisted.pointsPerSecond / rounds.medianPointsPerSecond, persisted.p50 * 1000, persisted.p99 * 1000
-        ))
-        print(String(
-            format: "%d device connections held: %d connected in %.2f s, ping→pong p50 %.2f ms, p99 %.2f ms while held, +%.1f MiB resident (clients and server)",
-            connections, held.connected, held.connectSeconds, held.pingP50 * 1000, held.pingP99 * 1000, Double(held.memoryGrowth) / 1_048_576
-        ))
+        print(
+            String(
+                format:
+                    "Chancery, persisted:         %10.0f points/s (%.2f × the broker alone, its median) acknowledged durable, ack latency p50 %.2f ms, p99 %.2f ms",
+                persisted.pointsPerSecond, persisted.pointsPerSecond / rounds.medianPointsPerSecond, persisted.p50 * 1000, persisted.p99 * 1000
+            ))
+        print(
+            String(
+                format:
+                    "%d device connections held: %d connected in %.2f s, ping→pong p50 %.2f ms, p99 %.2f ms while held, +%.1f MiB resident (clients and server)",
+                connections, held.connected, held.connectSeconds, held.pingP50 * 1000, held.pingP99 * 1000, Double(held.memoryGrowth) / 1_048_576
+            ))
         report(stored)
     }
 
@@ -91,24 +105,34 @@ struct TelemetryBenchmark {
     static func report(_ stored: StoredQueryRun.Result) {
         let points = Double(stored.points)
         let raw = points / stored.rawSeconds
-        print(String(
-            format: "%d points stored in one measurement at %.0f points/s (%.1f MiB of segment files); read back whole:",
-            stored.points, stored.fillPointsPerSecond, Double(stored.fileBytes) / 1_048_576
-        ))
-        print(String(format: "  segment files read raw (reference): %12.0f points/s (%.0f MiB/s)", raw, Double(stored.fileBytes) / 1_048_576 / stored.rawSeconds))
-        print(String(format: "  the store's point cursor:           %12.0f points/s (%.3f × reference)", points / stored.cursorSeconds, points / stored.cursorSeconds / raw))
-        print(String(
-            format: "  GET /v1/data, protobuf over HTTP:   %12.0f points/s (%.3f × reference), %.1f MiB",
-            points / stored.httpSeconds, points / stored.httpSeconds / raw, Double(stored.httpBytes) / 1_048_576
-        ))
-        print(String(
-            format: "  GET /v1/data, JSON lines over HTTP: %12.0f points/s (%.3f × reference), %.1f MiB",
-            points / stored.jsonLinesSeconds, points / stored.jsonLinesSeconds / raw, Double(stored.jsonLinesBytes) / 1_048_576
-        ))
-        print(String(
-            format: "  a hundredth of the time (%d points): %.1f ms, %.4f × the whole query's time",
-            stored.rangePoints, stored.rangeSeconds * 1000, stored.rangeSeconds / stored.httpSeconds
-        ))
+        print(
+            String(
+                format: "%d points stored in one measurement at %.0f points/s (%.1f MiB of segment files); read back whole:",
+                stored.points, stored.fillPointsPerSecond, Double(stored.fileBytes) / 1_048_576
+            ))
+        print(
+            String(
+                format: "  segment files read raw (reference): %12.0f points/s (%.0f MiB/s)", raw,
+                Double(stored.fileBytes) / 1_048_576 / stored.rawSeconds))
+        print(
+            String(
+                format: "  the store's point cursor:           %12.0f points/s (%.3f × reference)", points / stored.cursorSeconds,
+                points / stored.cursorSeconds / raw))
+        print(
+            String(
+                format: "  GET /v1/data, protobuf over HTTP:   %12.0f points/s (%.3f × reference), %.1f MiB",
+                points / stored.httpSeconds, points / stored.httpSeconds / raw, Double(stored.httpBytes) / 1_048_576
+            ))
+        print(
+            String(
+                format: "  GET /v1/data, JSON lines over HTTP: %12.0f points/s (%.3f × reference), %.1f MiB",
+                points / stored.jsonLinesSeconds, points / stored.jsonLinesSeconds / raw, Double(stored.jsonLinesBytes) / 1_048_576
+            ))
+        print(
+            String(
+                format: "  a hundredth of the time (%d points): %.1f ms, %.4f × the whole query's time",
+                stored.rangePoints, stored.rangeSeconds * 1000, stored.rangeSeconds / stored.httpSeconds
+            ))
     }
 
     /// Starts the whole server in process, runs `series` through its iSCP v2 endpoint with an

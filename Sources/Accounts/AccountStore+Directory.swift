@@ -12,8 +12,9 @@ extension AccountStore {
     /// - Throws: ``AccountsError/userNotFound(_:)``.
     public func profile(ofUser userName: String) async throws -> UserProfile {
         try await database.withReadConnection { sql in
-            guard let row = try await sql.select().columns("first_name", "last_name", "email", "company")
-                .from("account_users").where("name", .equal, userName).first()
+            guard
+                let row = try await sql.select().columns("first_name", "last_name", "email", "company")
+                    .from("account_users").where("name", .equal, userName).first()
             else { throw AccountsError.userNotFound(userName) }
             return UserProfile(
                 firstName: try row.decode(column: "first_name", as: String?.self) ?? "",
@@ -64,17 +65,21 @@ extension AccountStore {
     /// The group named `name` with its label and members, or `nil`.
     public func group(named name: String) async throws -> GroupDetails? {
         try await database.withReadConnection { sql in
-            guard let row = try await sql.select().columns("name", "label", "member_groups").from("account_groups")
-                .where("name", .equal, name).first()
+            guard
+                let row = try await sql.select().columns("name", "label", "member_groups").from("account_groups")
+                    .where("name", .equal, name).first()
             else { return nil }
             let users = try await sql.select().column(SQLColumn("name", table: "u"))
                 .from(SQLAlias(SQLIdentifier("account_group_members"), as: SQLIdentifier("m")))
-                .join(SQLAlias(SQLIdentifier("account_users"), as: SQLIdentifier("u")), method: SQLJoinMethod.inner,
-                      on: SQLColumn("user_id", table: "m"), .equal, SQLColumn("id", table: "u"))
+                .join(
+                    SQLAlias(SQLIdentifier("account_users"), as: SQLIdentifier("u")), method: SQLJoinMethod.inner,
+                    on: SQLColumn("user_id", table: "m"), .equal, SQLColumn("id", table: "u")
+                )
                 .where(SQLColumn("group_name", table: "m"), .equal, SQLBind(name))
                 .orderBy(SQLColumn("name", table: "u"))
                 .all(decodingColumn: "name", as: String.self)
-            let memberGroups = try row.decode(column: "member_groups", as: String?.self)
+            let memberGroups =
+                try row.decode(column: "member_groups", as: String?.self)
                 .map { try JSONDecoder().decode([String].self, from: Data($0.utf8)) } ?? []
             return GroupDetails(
                 name: name, label: try row.decode(column: "label", as: String?.self) ?? name,

@@ -69,8 +69,9 @@ public final class AccountStore: Sendable {
     /// The user named `name`, or `nil`.
     public func user(named name: String) async throws -> User? {
         try await database.withConnection { sql in
-            guard let row = try await sql.select().columns("id", "name", "created_at").from("account_users")
-                .where("name", .equal, name).first()
+            guard
+                let row = try await sql.select().columns("id", "name", "created_at").from("account_users")
+                    .where("name", .equal, name).first()
             else { return nil }
             return try await Self.user(from: row, in: sql)
         }
@@ -107,8 +108,10 @@ public final class AccountStore: Sendable {
                 .column(SQLColumn("group_name", table: "m"))
                 .column(SQLColumn("name", table: "u"))
                 .from(SQLAlias(SQLIdentifier("account_group_members"), as: SQLIdentifier("m")))
-                .join(SQLAlias(SQLIdentifier("account_users"), as: SQLIdentifier("u")), method: SQLJoinMethod.inner,
-                      on: SQLColumn("user_id", table: "m"), .equal, SQLColumn("id", table: "u"))
+                .join(
+                    SQLAlias(SQLIdentifier("account_users"), as: SQLIdentifier("u")), method: SQLJoinMethod.inner,
+                    on: SQLColumn("user_id", table: "m"), .equal, SQLColumn("id", table: "u")
+                )
                 .orderBy(SQLColumn("name", table: "u"))
                 .all()
             var members: [String: [String]] = [:]
@@ -156,8 +159,10 @@ public final class AccountStore: Sendable {
                 .column(SQLColumn("created_at", table: "k")).column(SQLColumn("revoked_at", table: "k"))
                 .column(SQLColumn("name", table: "u"))
                 .from(SQLAlias(SQLIdentifier("account_api_keys"), as: SQLIdentifier("k")))
-                .join(SQLAlias(SQLIdentifier("account_users"), as: SQLIdentifier("u")), method: SQLJoinMethod.inner,
-                      on: SQLColumn("user_id", table: "k"), .equal, SQLColumn("id", table: "u"))
+                .join(
+                    SQLAlias(SQLIdentifier("account_users"), as: SQLIdentifier("u")), method: SQLJoinMethod.inner,
+                    on: SQLColumn("user_id", table: "k"), .equal, SQLColumn("id", table: "u")
+                )
                 .orderBy(SQLColumn("created_at", table: "k"), SQLDirection.descending)
             if let userName { query.where(SQLColumn("name", table: "u"), .equal, SQLBind(userName)) }
             return try await query.all().map { row in
@@ -236,18 +241,22 @@ public final class AccountStore: Sendable {
     public func authenticate(apiKey: String, clientAddress: String? = nil) async throws -> Principal? {
         let subjects = clientAddress.map { [LockoutSubject.address($0)] } ?? []
         try await throttle.check(subjects)
-        let principal = try await authenticate(secret: apiKey, table: "account_api_keys", condition: SQLBinaryExpression(
-            SQLColumn("revoked_at", table: "s"), .is, SQLLiteral.null
-        ), credential: .apiKey)
+        let principal = try await authenticate(
+            secret: apiKey, table: "account_api_keys",
+            condition: SQLBinaryExpression(
+                SQLColumn("revoked_at", table: "s"), .is, SQLLiteral.null
+            ), credential: .apiKey)
         if principal == nil { try await throttle.recordFailure(subjects) }
         return principal
     }
 
     /// The principal a bearer token was issued to, or `nil` when it is unknown or expired.
     public func authenticate(accessToken: String) async throws -> Principal? {
-        try await authenticate(secret: accessToken, table: "account_access_tokens", condition: SQLBinaryExpression(
-            SQLColumn("expires_at", table: "s"), .greaterThan, SQLBind(Date())
-        ), credential: .accessToken)
+        try await authenticate(
+            secret: accessToken, table: "account_access_tokens",
+            condition: SQLBinaryExpression(
+                SQLColumn("expires_at", table: "s"), .greaterThan, SQLBind(Date())
+            ), credential: .accessToken)
     }
 
     /// Looks up the user behind a stored secret hash in `table` that satisfies `condition`,
@@ -256,12 +265,14 @@ public final class AccountStore: Sendable {
     /// serialization (aliases, joins, quoted identifiers) showed in profiles of every request.
     func authenticate(secret: String, table: String, condition: any SQLExpression, credential: CredentialKind) async throws -> Principal? {
         let rows = try await database.withReadConnection { sql in
-            try await sql.raw("""
+            try await sql.raw(
+                """
                 SELECT u.id, u.name, g.group_name FROM \(ident: table) AS s \
                 INNER JOIN account_users AS u ON s.user_id = u.id \
                 LEFT JOIN account_group_members AS g ON g.user_id = u.id \
                 WHERE s.secret_hash = \(bind: Secret.hash(secret)) AND \(condition)
-                """).all()
+                """
+            ).all()
         }
         guard let first = rows.first else { return nil }
         return Principal(

@@ -5,12 +5,12 @@ import Hummingbird
 import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
-import Notary
 import NIOCore
+import Notary
 import Prometheus
 import Repository
-import Signing
 import ServiceLifecycle
+import Signing
 import Telemetry
 
 /// Builds the one Hummingbird application that serves every Chancery API on one port.
@@ -40,7 +40,10 @@ public enum ChanceryApplication {
         // Every GET route answers HEAD too (monitors and caches probe the public log with it).
         let router = Router(context: ChanceryRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestIDMiddleware())
-        router.add(middleware: ErrorMiddleware(formats: NotaryCapability.errorFormats + RepositoryCapability.errorFormats + SigningCapability.errorFormats + TelemetryCapability.errorFormats))
+        router.add(
+            middleware: ErrorMiddleware(
+                formats: NotaryCapability.errorFormats + RepositoryCapability.errorFormats + SigningCapability.errorFormats
+                    + TelemetryCapability.errorFormats))
         router.add(middleware: ForwardedHeadersMiddleware(publicURL: publicURL, trustForwardedHeaders: trustForwardedHeaders))
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: BodyLimitMiddleware(maxBytes: maxBodyBytes))
@@ -75,11 +78,12 @@ public enum ChanceryApplication {
             maxHeaderFieldCount: ConnectionLimits.maxHeaderCount
         )
         return HTTPServerBuilder { responder in
-            BoundedConnectionChannel(HTTP1WebSocketUpgradeChannel(
-                responder: responder,
-                webSocketResponder: webSocketResponder,
-                configuration: .init(http1: .init(httpDecoderConfiguration: decoderLimits), ws: TelemetryCapability.webSocketConfiguration)
-            ), limits: limits)
+            BoundedConnectionChannel(
+                HTTP1WebSocketUpgradeChannel(
+                    responder: responder,
+                    webSocketResponder: webSocketResponder,
+                    configuration: .init(http1: .init(httpDecoderConfiguration: decoderLimits), ws: TelemetryCapability.webSocketConfiguration)
+                ), limits: limits)
         }
     }
 
@@ -110,10 +114,16 @@ public enum ChanceryApplication {
                 serverName: "Chancery"
             ),
             // Shut down in reverse: the sequencer integrates what is pending, then the database closes.
-            services: [PlatformService(platform: platform, logger: logger), notary.sequencer, notary.pendingReportRecovery] + (signing.map { [$0.webhookDeliverer] } ?? [])
+            services: [PlatformService(platform: platform, logger: logger), notary.sequencer, notary.pendingReportRecovery]
+                + (signing.map { [$0.webhookDeliverer] } ?? [])
                 + (telemetry?.sealer.map { [$0] } ?? []) + (telemetry?.upstreamLeases.map { [$0] } ?? [])
                 + (telemetry?.downstreamHandoffs.map { [$0] } ?? [])
-                + (repository.map { [PropertyIndexBuilder(indexes: PropertyIndexes(database: $0.repository.database), properties: configuration.indexedProperties, logger: logger)] } ?? []),
+                + (repository.map {
+                    [
+                        PropertyIndexBuilder(
+                            indexes: PropertyIndexes(database: $0.repository.database), properties: configuration.indexedProperties, logger: logger)
+                    ]
+                } ?? []),
             onServerRunning: { channel in
                 await onServerRunning(configuration.host, channel.localAddress?.port ?? configuration.port)
             },

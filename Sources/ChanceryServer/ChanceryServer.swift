@@ -4,14 +4,14 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import Metrics
+import NIOCore
 import Notary
-import Repository
 import PDFSigning
+import Prometheus
+import Repository
 import Signing
 import Storage
 import Telemetry
-import NIOCore
-import Prometheus
 
 /// Runs a Chancery server until SIGTERM or SIGINT.
 public enum ChanceryServer {
@@ -27,9 +27,11 @@ public enum ChanceryServer {
         if let openFiles = FileDescriptorLimit.raiseToHardLimit() {
             let affordable = FileDescriptorLimit.connections(within: openFiles)
             if configuration.connectionLimits.maxConnections > affordable {
-                logger.warning("fewer connections than asked for: the process may open \(openFiles) files", metadata: [
-                    "max_connections": "\(affordable)", "asked": "\(configuration.connectionLimits.maxConnections)",
-                ])
+                logger.warning(
+                    "fewer connections than asked for: the process may open \(openFiles) files",
+                    metadata: [
+                        "max_connections": "\(affordable)", "asked": "\(configuration.connectionLimits.maxConnections)",
+                    ])
                 configuration.connectionLimits.maxConnections = affordable
             }
         }
@@ -44,13 +46,16 @@ public enum ChanceryServer {
             lockouts: configuration.lockouts,
             logger: logger
         )
-        logger.info("storage ready", metadata: [
-            "database": "\(configuration.database)", "blobs": "\(configuration.blobs)",
-            "nats": "\(configuration.nats.map { $0.map(\.description).joined(separator: ",") } ?? "none")",
-        ])
+        logger.info(
+            "storage ready",
+            metadata: [
+                "database": "\(configuration.database)", "blobs": "\(configuration.blobs)",
+                "nats": "\(configuration.nats.map { $0.map(\.description).joined(separator: ",") } ?? "none")",
+            ])
         do {
             if let generated = try await platform.accounts.bootstrapAdministrator(password: configuration.administratorPassword) {
-                printLine("Created user \(AccountStore.administratorName) with password \(generated) (shown once; change it with `chancery user passwd`)")
+                printLine(
+                    "Created user \(AccountStore.administratorName) with password \(generated) (shown once; change it with `chancery user passwd`)")
             }
         } catch {
             try? await platform.close()

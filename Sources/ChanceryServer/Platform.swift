@@ -2,12 +2,12 @@ import Accounts
 import Foundation
 import HTTPTypes
 import Logging
+import NIOCore
 import Notary
 import Repository
 import Signing
-import Telemetry
-import NIOCore
 import Storage
+import Telemetry
 
 /// The shared resources every capability builds on: the database, the blob store and the
 /// accounts, opened and migrated, and the NATS connection to the deployment's other

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)

@@ -29,7 +29,9 @@ public enum ImagePage {
     ///   `.inputTooLarge` for a PNG of more than ``maximumPNGPixels``.
     public static func pdf(from bytes: [UInt8], format: RasterFormat, title: String) throws -> [UInt8] {
         if format == .png, let (width, height) = RasterDimensions.ofPNG(bytes), width * height > maximumPNGPixels {
-            throw ConversionError(.inputTooLarge, "the picture has \(width) × \(height) pixels, more than the \(maximumPNGPixels / 1_000_000) megapixels this server converts")
+            throw ConversionError(
+                .inputTooLarge,
+                "the picture has \(width) × \(height) pixels, more than the \(maximumPNGPixels / 1_000_000) megapixels this server converts")
         }
         let image: PDFImage
         do {

@@ -31,14 +31,16 @@ public struct PDFRasterizer: Sendable {
         let workspace = try ConversionWorkspace(in: program.scratchRoot)
         defer { workspace.remove() }
         let input = try workspace.write(pdf, named: "document.pdf")
-        let scale = Self.fitsWithin(longestSide, pdf: pdf, resolution: resolution)
+        let scale =
+            Self.fitsWithin(longestSide, pdf: pdf, resolution: resolution)
             ? ["-r", String(resolution)] : ["-scale-to", String(longestSide)]
         let status = try await workspace.run(
             [program.executable, "-f", "1", "-l", "1", "-singlefile", format == .png ? "-png" : "-jpeg"] + scale + [input.path, "page"],
             program: "pdftoppm", timeLimit: program.timeLimit
         )
         guard status == 0, let picture = workspace.output(named: format == .png ? "page.png" : "page.jpg") else {
-            throw ConversionError(.unreadableInput, "the PDF's first page cannot be drawn (\(workspace.lastLine(prefixed: nil) ?? "pdftoppm made no picture"))")
+            throw ConversionError(
+                .unreadableInput, "the PDF's first page cannot be drawn (\(workspace.lastLine(prefixed: nil) ?? "pdftoppm made no picture"))")
         }
         return picture
     }

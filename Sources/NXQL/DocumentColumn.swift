@@ -23,8 +23,7 @@ struct DocumentColumn: Sendable, Hashable {
     let isConstant: Bool
 
     /// A column of `d`.
-    private init(_ sql: SQLFragment, _ kind: Kind, nullable isNullable: Bool = false, constant isConstant: Bool = false)
-    {
+    private init(_ sql: SQLFragment, _ kind: Kind, nullable isNullable: Bool = false, constant isConstant: Bool = false) {
         self.sql = sql
         self.kind = kind
         self.isNullable = isNullable

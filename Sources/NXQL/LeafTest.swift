@@ -34,7 +34,9 @@ enum LeafTest: Sendable, Hashable {
 
     /// The positive test of an NXQL operator applied to `literal`, and whether the operator
     /// negates it (`<>` is the negation of `=`, `NOT LIKE` of `LIKE`, `NOT ILIKE` of `ILIKE`).
-    static func positiveForm(of comparison: NXQLComparisonOperator, _ literal: LiteralValue) -> (
+    static func positiveForm(
+        of comparison: NXQLComparisonOperator, _ literal: LiteralValue
+    ) -> (
         test: LeafTest, negated: Bool
     ) {
         switch comparison {

@@ -23,8 +23,7 @@ public struct NXQLDateTime: Sendable, Hashable {
     public let millisecond: Int
 
     /// Creates a date and time; nil when a field is out of range (February 30th, hour 24…).
-    public init?(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, millisecond: Int = 0)
-    {
+    public init?(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, millisecond: Int = 0) {
         guard (1...9999).contains(year), (1...12).contains(month),
             (1...Self.daysIn(month: month, of: year)).contains(day),
             (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second),

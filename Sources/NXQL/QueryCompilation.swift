@@ -38,7 +38,9 @@ struct QueryCompilation: Sendable {
     }
 
     /// The condition of a leaf. An unknown property matches nothing, whatever the operator.
-    private func condition(for property: NXQLProperty, _ test: LeafTest, negated: Bool) throws(NXQLError)
+    private func condition(
+        for property: NXQLProperty, _ test: LeafTest, negated: Bool
+    ) throws(NXQLError)
         -> SQLCondition
     {
         let target = PropertyTarget(property, schema: schema)
@@ -54,7 +56,9 @@ struct QueryCompilation: Sendable {
     }
 
     /// The positive condition of a leaf on a known target.
-    private func condition(for target: PropertyTarget, _ test: LeafTest, named property: NXQLProperty) throws(NXQLError)
+    private func condition(
+        for target: PropertyTarget, _ test: LeafTest, named property: NXQLProperty
+    ) throws(NXQLError)
         -> SQLCondition
     {
         switch target {

@@ -1,5 +1,5 @@
-import Foundation
 import Accounts
+import Foundation
 import HTTPSupport
 import Hummingbird
 import Logging
@@ -98,7 +98,9 @@ public struct NotaryCapability: Sendable {
         let submission = try ReportSubmission(body: [
             "hash": .string(fileSHA256),
             "name": .string(String(name.prefix(ReportSubmission.maxNameLength))),
-            "provable_files": .array([.object(["hash": .string(fileSHA256), "file_name": .string(String(fileName.prefix(ReportSubmission.maxNameLength)))])]),
+            "provable_files": .array([
+                .object(["hash": .string(fileSHA256), "file_name": .string(String(fileName.prefix(ReportSubmission.maxNameLength)))])
+            ]),
             "original_created_at": .string(Date().formatted(Date.ISO8601FormatStyle())),
         ])
         let report = try await notarizer.notarize(submission, ownerID: ownerID)

@@ -49,16 +49,17 @@ public struct BundleVerifier: Sendable {
         }
         func text(_ name: String) -> String? { files[name].map { String(decoding: $0, as: UTF8.self) } }
         guard let proofName = files.keys.first(where: { $0.hasSuffix(".tlog-proof") }),
-              let proof = try? TLogProof(parsing: text(proofName) ?? ""), let entryBytes = proof.extra,
-              let entry = try? NotaryEntry(parsing: entryBytes)
+            let proof = try? TLogProof(parsing: text(proofName) ?? ""), let entryBytes = proof.extra,
+            let entry = try? NotaryEntry(parsing: entryBytes)
         else {
             record("bundle", false, "the bundle has no readable .tlog-proof with its entry")
             return checks
         }
 
         let digestHex = Hex.encode(fileDigest)
-        record("file", entry.reportHash == digestHex || entry.digests.contains(digestHex),
-               "SHA-256 \(digestHex) \(entry.reportHash == digestHex || entry.digests.contains(digestHex) ? "is" : "is not") in entry \(entry.slug)")
+        record(
+            "file", entry.reportHash == digestHex || entry.digests.contains(digestHex),
+            "SHA-256 \(digestHex) \(entry.reportHash == digestHex || entry.digests.contains(digestHex) ? "is" : "is not") in entry \(entry.slug)")
 
         let logKey = pinnedLogKey ?? text("log.vkey")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         do {
@@ -70,8 +71,9 @@ public struct BundleVerifier: Sendable {
         }
 
         if let metaBytes = files["meta.json"],
-           let meta = try? JSONSerialization.jsonObject(with: Data(metaBytes)) as? [String: Any],
-           let metadata = Data(base64Encoded: meta["metadata"] as? String ?? ""), let salt = Data(base64Encoded: meta["salt"] as? String ?? "") {
+            let meta = try? JSONSerialization.jsonObject(with: Data(metaBytes)) as? [String: Any],
+            let metadata = Data(base64Encoded: meta["metadata"] as? String ?? ""), let salt = Data(base64Encoded: meta["salt"] as? String ?? "")
+        {
             let opens = MetadataCommitment.commitment(of: Array(metadata), salt: Array(salt)) == entry.metadataCommitment
             record("metadata", opens, opens ? "meta.json opens the entry's commitment" : "meta.json does not match the entry's commitment")
         } else {
@@ -91,10 +93,11 @@ public struct BundleVerifier: Sendable {
         }
 
         if pinnedLogKey == nil || pinnedTSARoot == nil {
-            checks.append(Check(
-                name: "trust", passed: true,
-                detail: "warning: trust anchors were taken from the bundle itself; pin them with --log-key and --tsa-root to prove origin"
-            ))
+            checks.append(
+                Check(
+                    name: "trust", passed: true,
+                    detail: "warning: trust anchors were taken from the bundle itself; pin them with --log-key and --tsa-root to prove origin"
+                ))
         }
         return checks
     }

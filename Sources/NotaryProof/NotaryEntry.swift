@@ -42,7 +42,8 @@ public struct NotaryEntry: Sendable, Equatable {
     }
 
     /// Creates an entry after checking every field fits the line format.
-    public init(origin: String, reportHash: String, digests: [String], metadataCommitment: [UInt8], slug: String, receivedMilliseconds: Int64) throws {
+    public init(origin: String, reportHash: String, digests: [String], metadataCommitment: [UInt8], slug: String, receivedMilliseconds: Int64) throws
+    {
         guard Self.isHex(reportHash, maxBytes: 32) else { throw Error.invalidDigest(reportHash) }
         for digest in digests where !(Self.isHex(digest, maxBytes: 32) && digest.utf8.count == 64) { throw Error.invalidDigest(digest) }
         guard metadataCommitment.count == 32 else { throw Error.invalidCommitment }
@@ -72,7 +73,7 @@ public struct NotaryEntry: Sendable, Equatable {
         guard let text = String(validating: bytes, as: UTF8.self), text.hasSuffix("\n") else { throw Error.malformed }
         var lines = text.dropLast().split(separator: "\n", omittingEmptySubsequences: false)[...]
         guard let header = lines.popFirst(), header.hasSuffix("/entry/v1"),
-              let hashLine = lines.popFirst(), hashLine.hasPrefix("hash ")
+            let hashLine = lines.popFirst(), hashLine.hasPrefix("hash ")
         else { throw Error.malformed }
         var digests: [String] = []
         while let line = lines.first, line.hasPrefix("sha256 ") {
@@ -80,12 +81,13 @@ public struct NotaryEntry: Sendable, Equatable {
             lines = lines.dropFirst()
         }
         guard lines.count == 3,
-              let meta = lines.popFirst(), meta.hasPrefix("meta "), let commitment = Data(base64Encoded: String(meta.dropFirst(5))),
-              let slug = lines.popFirst(), slug.hasPrefix("slug "),
-              let received = lines.popFirst(), received.hasPrefix("received "), let milliseconds = Int64(received.dropFirst(9))
+            let meta = lines.popFirst(), meta.hasPrefix("meta "), let commitment = Data(base64Encoded: String(meta.dropFirst(5))),
+            let slug = lines.popFirst(), slug.hasPrefix("slug "),
+            let received = lines.popFirst(), received.hasPrefix("received "), let milliseconds = Int64(received.dropFirst(9))
         else { throw Error.malformed }
         try self.init(
-            origin: String(header.dropLast("/entry/v1".count)), reportHash: String(hashLine.dropFirst(5)), digests: digests, metadataCommitment: Array(commitment),
+            origin: String(header.dropLast("/entry/v1".count)), reportHash: String(hashLine.dropFirst(5)), digests: digests,
+            metadataCommitment: Array(commitment),
             slug: String(slug.dropFirst(5)), receivedMilliseconds: milliseconds
         )
         guard self.bytes == bytes else { throw Error.malformed }

@@ -79,12 +79,14 @@ public struct ProofBundle: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let commitment = MetadataCommitment.commitment(of: committedMetadata, salt: salt)
-        return Array(try encoder.encode(Meta(
-            metadata: Data(committedMetadata).base64EncodedString(),
-            salt: Data(salt).base64EncodedString(),
-            commitment: Data(commitment).base64EncodedString(),
-            note: "commitment = SHA-256(base64-decoded metadata || base64-decoded salt); it equals the entry's meta line"
-        )))
+        return Array(
+            try encoder.encode(
+                Meta(
+                    metadata: Data(committedMetadata).base64EncodedString(),
+                    salt: Data(salt).base64EncodedString(),
+                    commitment: Data(commitment).base64EncodedString(),
+                    note: "commitment = SHA-256(base64-decoded metadata || base64-decoded salt); it equals the entry's meta line"
+                )))
     }
 
     private var verifyText: String {

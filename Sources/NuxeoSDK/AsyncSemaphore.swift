@@ -53,7 +53,7 @@ final class AsyncSemaphore: Sendable {
                 $0.limit = newValue
                 return $0.grantWaiting()
             }
-            granted.forEach { $0.resume() }
+            for continuation in granted { continuation.resume() }
         }
     }
 
@@ -113,6 +113,6 @@ final class AsyncSemaphore: Sendable {
             $0.inUse -= 1
             return $0.grantWaiting()
         }
-        granted.forEach { $0.resume() }
+        for continuation in granted { continuation.resume() }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 import Locking
@@ -65,14 +66,15 @@ final class HTTPTransport: Sendable {
                     let taskIdentifier: Int? = state.withLock {
                         if case .started(let task) = $0 { task.taskIdentifier } else { nil }
                     }
-                    continuation.resume(with: Result {
-                        do {
-                            return try outcome()
-                        } catch let error as URLError where error.code == .cancelled || error.code == .userCancelledAuthentication {
-                            guard let taskIdentifier, challenges.wasRefused(taskIdentifier) else { throw error }
-                            return NUXResponse(statusCode: 401)
-                        }
-                    })
+                    continuation.resume(
+                        with: Result {
+                            do {
+                                return try outcome()
+                            } catch let error as URLError where error.code == .cancelled || error.code == .userCancelledAuthentication {
+                                guard let taskIdentifier, challenges.wasRefused(taskIdentifier) else { throw error }
+                                return NUXResponse(statusCode: 401)
+                            }
+                        })
                 }
                 let started = state.withLock { state -> Bool in
                     guard case .notStarted = state else { return false }

@@ -26,24 +26,26 @@ struct HierarchyStore: Sendable {
     init(name: String, file: URL, mapper: NUXJSONMapper) {
         self.name = name
         self.mapper = mapper
-        database = SQLiteDatabase(file: file, schema: [
-            """
-            CREATE TABLE IF NOT EXISTS hierarchy_nodes (
-                hierarchy TEXT NOT NULL, doc_id TEXT NOT NULL, doc_path TEXT NOT NULL,
-                parent_id TEXT NOT NULL, parent_path TEXT NOT NULL, depth INTEGER NOT NULL, position INTEGER NOT NULL,
-                document TEXT NOT NULL,
-                PRIMARY KEY (hierarchy, doc_id))
-            """,
-            "CREATE INDEX IF NOT EXISTS hierarchy_nodes_parent ON hierarchy_nodes (hierarchy, parent_id)",
-            "CREATE INDEX IF NOT EXISTS hierarchy_nodes_path ON hierarchy_nodes (hierarchy, doc_path)",
-            """
-            CREATE TABLE IF NOT EXISTS hierarchy_content (
-                hierarchy TEXT NOT NULL, node_id TEXT NOT NULL, position INTEGER NOT NULL,
-                entity_type TEXT NOT NULL, entity TEXT NOT NULL,
-                PRIMARY KEY (hierarchy, node_id, position))
-            """,
-            "CREATE TABLE IF NOT EXISTS hierarchy_loaded (hierarchy TEXT PRIMARY KEY, loaded_at TEXT NOT NULL)",
-        ])
+        database = SQLiteDatabase(
+            file: file,
+            schema: [
+                """
+                CREATE TABLE IF NOT EXISTS hierarchy_nodes (
+                    hierarchy TEXT NOT NULL, doc_id TEXT NOT NULL, doc_path TEXT NOT NULL,
+                    parent_id TEXT NOT NULL, parent_path TEXT NOT NULL, depth INTEGER NOT NULL, position INTEGER NOT NULL,
+                    document TEXT NOT NULL,
+                    PRIMARY KEY (hierarchy, doc_id))
+                """,
+                "CREATE INDEX IF NOT EXISTS hierarchy_nodes_parent ON hierarchy_nodes (hierarchy, parent_id)",
+                "CREATE INDEX IF NOT EXISTS hierarchy_nodes_path ON hierarchy_nodes (hierarchy, doc_path)",
+                """
+                CREATE TABLE IF NOT EXISTS hierarchy_content (
+                    hierarchy TEXT NOT NULL, node_id TEXT NOT NULL, position INTEGER NOT NULL,
+                    entity_type TEXT NOT NULL, entity TEXT NOT NULL,
+                    PRIMARY KEY (hierarchy, node_id, position))
+                """,
+                "CREATE TABLE IF NOT EXISTS hierarchy_loaded (hierarchy TEXT PRIMARY KEY, loaded_at TEXT NOT NULL)",
+            ])
     }
 
     /// Removes the nodes and content of the hierarchy if it is not marked loaded.

@@ -25,7 +25,8 @@ enum HierarchyTree {
     /// itself) and repeated documents are left out.
     static func nodes(from documents: [NUXDocument]) -> [HierarchyNode] {
         var seen = Set<String>()
-        let sorted = documents
+        let sorted =
+            documents
             .filter { document in
                 guard let uid = document.uid, let path = document.path, path != "/" else { return false }
                 return seen.insert(uid).inserted

@@ -69,13 +69,14 @@ public struct NUXBatchUpload: Sendable {
             let request = try session.requestUpload(path, toBatch: batchId, fileIndex: fileIndex, name: name, mimeType: mimeType, chunk: chunk)
             let offset = chunk?.offset ?? 0
             do {
-                last = if let progress {
-                    try await request.response { sent in
-                        progress(NUXTransferProgress(bytesSent: offset + sent.bytesSent, totalBytesToSend: size))
+                last =
+                    if let progress {
+                        try await request.response { sent in
+                            progress(NUXTransferProgress(bytesSent: offset + sent.bytesSent, totalBytesToSend: size))
+                        }
+                    } else {
+                        try await request.response()
                     }
-                } else {
-                    try await request.response()
-                }
             } catch NUXError.server(statusCode: 308, _) where chunk.map({ $0.index < $0.count - 1 }) == true {
                 // Nuxeo answers 308 Resume Incomplete to every chunk but the last.
                 last = nil

@@ -195,7 +195,8 @@ public final class NUXBlobStore: Sendable {
         guard let metadata = metadata(of: document, xpath) else { throw NUXError.missingBlobMetadata(xpath: xpath) }
         let algorithm = document.property(atXPath: xpath)?["digestAlgorithm"]?.stringValue
         if let actual = try BlobDigest.hexDigest(ofFileAt: URL(fileURLWithPath: path), algorithm: algorithm, digest: metadata.digest),
-           actual.lowercased() != metadata.digest.lowercased() {
+            actual.lowercased() != metadata.digest.lowercased()
+        {
             throw NUXError.digestMismatch(expected: metadata.digest, actual: actual)
         }
         return try saveBlob(fromPath: path, withDigest: metadata.digest, filename: metadata.filename)
@@ -244,7 +245,8 @@ public final class NUXBlobStore: Sendable {
     /// Removes the least recently used blobs while the store is over a limit.
     private func evict(_ state: inout State) {
         while let last = state.order.last,
-              (state.countLimit > 0 && state.order.count > state.countLimit) || (state.sizeLimit > 0 && state.size > state.sizeLimit) {
+            (state.countLimit > 0 && state.order.count > state.countLimit) || (state.sizeLimit > 0 && state.size > state.sizeLimit)
+        {
             remove(last, &state)
         }
     }

@@ -17,7 +17,8 @@ public final class NUXEntityCache: Sendable {
     /// The cache in the user's Application Support directory (on Linux
     /// `~/.local/share`), in `NuxeoSDK` (`+instance` in the Objective-C SDK).
     public static let instance = NUXEntityCache(
-        directory: FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0].appendingPathComponent("NuxeoSDK", isDirectory: true)
+        directory: FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0].appendingPathComponent(
+            "NuxeoSDK", isDirectory: true)
     )
 
     /// The directory that holds the cache.
@@ -41,7 +42,7 @@ public final class NUXEntityCache: Sendable {
                 CREATE TABLE IF NOT EXISTS entity_lists (
                     list_name TEXT NOT NULL, position INTEGER NOT NULL, entity_type TEXT NOT NULL, entity_id TEXT NOT NULL,
                     PRIMARY KEY (list_name, position))
-                """,
+                """
             ]
         )
     }
@@ -121,7 +122,7 @@ public final class NUXEntityCache: Sendable {
         }
         return rows.compactMap { row in
             guard let entityType = row.column("entity_type")?.string, let entityId = row.column("entity_id")?.string,
-                  let file = entityFile(entityType: entityType, entityId: entityId), let data = try? Data(contentsOf: file)
+                let file = entityFile(entityType: entityType, entityId: entityId), let data = try? Data(contentsOf: file)
             else { return nil }
             return try? NUXJSONSerializer.entity(with: data, mapper: mapper)
         }

@@ -222,8 +222,9 @@ public final class NUXHierarchy: Sendable {
         try await open()
         let state = state.current
         if !forceOfflineMode, let nodeBlock = state.nodeBlock,
-           state.refreshesContentWhenOnline || state.nodeInvalidationBlock?(document) == true,
-           let node = try await store.node(document.entityId) {
+            state.refreshesContentWhenOnline || state.nodeInvalidationBlock?(document) == true,
+            let node = try await store.node(document.entityId)
+        {
             do {
                 let content = try await nodeBlock(node.document, node.depth)
                 try await store.replaceContent(ofNode: document.entityId, with: content)

@@ -21,7 +21,8 @@ extension NUXSession {
         sharedState.withLock { state in
             if let session = state.session { return session }
             let file = state.file ?? Bundle.main.url(forResource: propertyFileName, withExtension: "plist")
-            let session = file.flatMap { try? NUXSession(propertyFile: $0) }
+            let session =
+                file.flatMap { try? NUXSession(propertyFile: $0) }
                 ?? NUXSession(serverURL: URL(string: "http://localhost:8080/nuxeo")!)
             state.session = session
             return session

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 import Locking
@@ -219,11 +220,12 @@ public final class NUXSession: Sendable {
             let transfer = try request.makeTransfer()
             let destination = request.downloadDestinationPath.map { URL(fileURLWithPath: $0) }
             let httpRequest = urlRequest(for: request, transfer: transfer)
-            let response = if let progress {
-                try await ObservedExchange.perform(httpRequest, body: transfer.body, downloadingTo: destination, progress: progress)
-            } else {
-                try await HTTPTransport.shared.perform(httpRequest, body: transfer.body, downloadingTo: destination)
-            }
+            let response =
+                if let progress {
+                    try await ObservedExchange.perform(httpRequest, body: transfer.body, downloadingTo: destination, progress: progress)
+                } else {
+                    try await HTTPTransport.shared.perform(httpRequest, body: transfer.body, downloadingTo: destination)
+                }
             request.record(response)
             guard response.isSuccess else { throw NUXError.serverError(for: response) }
             return response

@@ -15,7 +15,7 @@ struct NUXSessionPropertyList {
     ///   list, or its `URL` is not a URL.
     init(contentsOf file: URL) throws {
         guard let data = try? Data(contentsOf: file),
-              let plist = (try? PropertyListSerialization.propertyList(from: data, format: nil)) as? [String: Any]
+            let plist = (try? PropertyListSerialization.propertyList(from: data, format: nil)) as? [String: Any]
         else { throw NUXError.invalidPropertyFile(path: file.path) }
         if let text = plist["URL"] as? String {
             guard let url = URL(string: text) else { throw NUXError.invalidPropertyFile(path: file.path) }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 import Locking
@@ -179,16 +180,18 @@ final class ObservedExchange: NSObject, URLSessionDataDelegate, URLSessionDownlo
         }
         let challenges = challenges
         let destination = destination
-        continuation?.resume(with: Result {
-            if let error {
-                if let urlError = error as? URLError, urlError.code == .cancelled || urlError.code == .userCancelledAuthentication,
-                   challenges.wasRefused(task.taskIdentifier) {
-                    return NUXResponse(statusCode: 401)
+        continuation?.resume(
+            with: Result {
+                if let error {
+                    if let urlError = error as? URLError, urlError.code == .cancelled || urlError.code == .userCancelledAuthentication,
+                        challenges.wasRefused(task.taskIdentifier)
+                    {
+                        return NUXResponse(statusCode: 401)
+                    }
+                    throw error
                 }
-                throw error
-            }
-            if let downloaded { return try downloaded.get() }
-            return try HTTPTransport.answer(data: body, response: task.response, error: nil, destination: destination)
-        })
+                if let downloaded { return try downloaded.get() }
+                return try HTTPTransport.answer(data: body, response: task.response, error: nil, destination: destination)
+            })
     }
 }

@@ -47,6 +47,6 @@ final class RequestQueue: Sendable {
     /// Cancels every request of the queue, running or waiting.
     func cancelAll() {
         let cancellations = cancellations.withLock { Array($0.values) }
-        cancellations.forEach { $0() }
+        for cancel in cancellations { cancel() }
     }
 }

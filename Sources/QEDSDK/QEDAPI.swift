@@ -125,11 +125,12 @@ public final class QEDAPI: Sendable {
         let body = try JSONEncoder().encode(ReportRequest(file: file, hash: hash))
         let connection = try QEDConnection.configured()
         let respondAsync = !waitsForConfirmation
-        let answer = if let slug = file.slug {
-            try await connection.report("PUT", ["reports", slug], trailingSlash: true, json: body, respondAsync: respondAsync)
-        } else {
-            try await connection.report("POST", ["reports"], trailingSlash: true, json: body, respondAsync: respondAsync)
-        }
+        let answer =
+            if let slug = file.slug {
+                try await connection.report("PUT", ["reports", slug], trailingSlash: true, json: body, respondAsync: respondAsync)
+            } else {
+                try await connection.report("POST", ["reports"], trailingSlash: true, json: body, respondAsync: respondAsync)
+            }
         return try file.updated(fromReport: answer.report, statusCode: answer.statusCode)
     }
 
@@ -186,7 +187,8 @@ public final class QEDAPI: Sendable {
         let (pdf, mediaType, statusCode) = try await QEDConnection.configured()
             .send("POST", ["reports", slug, "pdf"], trailingSlash: true, accept: "application/pdf")
         guard mediaType == "application/pdf", pdf.starts(with: Data("%PDF-".utf8)) else {
-            throw QEDAPIError.unexpectedResponse(statusCode: statusCode, description: "the certificate is not a PDF (\(mediaType ?? "no media type"))")
+            throw QEDAPIError.unexpectedResponse(
+                statusCode: statusCode, description: "the certificate is not a PDF (\(mediaType ?? "no media type"))")
         }
         try pdf.write(to: file.pdfURL, options: .atomic)
         return file.pdfURL
@@ -219,7 +221,8 @@ public final class QEDAPI: Sendable {
         let (bundle, mediaType, statusCode) = try await QEDConnection.configured()
             .send("GET", ["reports", slug, "bundle"], accept: "application/zip")
         guard mediaType == "application/zip" else {
-            throw QEDAPIError.unexpectedResponse(statusCode: statusCode, description: "the bundle is not a ZIP archive (\(mediaType ?? "no media type"))")
+            throw QEDAPIError.unexpectedResponse(
+                statusCode: statusCode, description: "the bundle is not a ZIP archive (\(mediaType ?? "no media type"))")
         }
         return bundle
     }

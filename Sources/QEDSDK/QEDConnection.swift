@@ -1,9 +1,10 @@
 import Foundation
 import Locking
+import URLSessionSupport
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import URLSessionSupport
 
 /// One request to the configured Chancery server's QED API, under `qed/v1/`, and its answer.
 struct QEDConnection: Sendable {

@@ -20,7 +20,7 @@ extension QEDFile {
             dict[attribute.rawValue] as? String ?? (inMetadata ? metadata[attribute.rawValue] as? String : nil)
         }
         guard let name = text(.name), let slug = text(.slug), let hash = text(.hash), let status = text(.status),
-              let dateText = text(.dateTaken, inMetadata: true), let dateTaken = ISO8601Timestamp.date(from: dateText)
+            let dateText = text(.dateTaken, inMetadata: true), let dateTaken = ISO8601Timestamp.date(from: dateText)
         else { return nil }
         let ext = text(.ext, inMetadata: true) ?? ""
         self.init(name: name, ext: ext, dateTaken: dateTaken, fileURL: fileURL ?? Self.defaultFileURL(name: name, ext: ext))

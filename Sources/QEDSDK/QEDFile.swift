@@ -58,7 +58,7 @@ public struct QEDFile: Codable, Sendable {
     public init?(with fileURL: URL) {
         var isDirectory: ObjCBool = false
         guard fileURL.isFileURL, FileManager.default.fileExists(atPath: fileURL.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-              let attributes = try? FileManager.default.attributesOfItem(atPath: fileURL.path)
+            let attributes = try? FileManager.default.attributesOfItem(atPath: fileURL.path)
         else { return nil }
         let created = attributes[.creationDate] as? Date ?? attributes[.modificationDate] as? Date ?? Date()
         self.init(

@@ -26,6 +26,7 @@ public protocol QEDVideoPlayRecordViewControllerDelegate: AnyObject {
     )
 
     /// Tells the delegate that the screen cannot work and should be dismissed, and why.
-    func videoPlayRecordController(_ controller: QEDVideoPlayRecordViewController, dismissalRequestDueTo error: QEDVideoPlayRecordViewController.SetupError)
+    func videoPlayRecordController(
+        _ controller: QEDVideoPlayRecordViewController, dismissalRequestDueTo error: QEDVideoPlayRecordViewController.SetupError)
 }
 #endif

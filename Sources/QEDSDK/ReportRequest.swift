@@ -50,4 +50,3 @@ struct ReportRequest: Encodable {
         self.metaData = Metadata(ext: file.ext, dateTaken: dateTaken)
     }
 }
-

@@ -54,7 +54,8 @@ extension ModuleMatrix {
     /// Whether an alignment pattern at (`x`, `y`) would sit on a finder pattern: the three
     /// corners of the grid of centres other than the bottom right.
     private static func overlapsFinder(_ x: Int, _ y: Int, _ centers: [Int]) -> Bool {
-        let first = centers.first, last = centers.last
+        let first = centers.first
+        let last = centers.last
         return (x == first && y == first) || (x == first && y == last) || (x == last && y == first)
     }
 
@@ -63,7 +64,8 @@ extension ModuleMatrix {
     private mutating func drawFinderPattern(centerX: Int, centerY: Int) {
         for dy in -4...4 {
             for dx in -4...4 {
-                let x = centerX + dx, y = centerY + dy
+                let x = centerX + dx
+                let y = centerY + dy
                 guard (0..<size).contains(x), (0..<size).contains(y) else { continue }
                 // Rings by distance from the centre: 0–1 dark, 2 light, 3 dark, 4 separator.
                 let ring = max(abs(dx), abs(dy))

@@ -12,7 +12,8 @@ struct MaskPattern {
     /// Whether the module in column `x` and row `y` is inverted.
     func inverts(x: Int, y: Int) -> Bool {
         // The standard writes the conditions with i for the row and j for the column.
-        let i = y, j = x
+        let i = y
+        let j = x
         switch index {
         case 0: return (i + j) % 2 == 0
         case 1: return i % 2 == 0

@@ -39,7 +39,8 @@ extension Repository {
         for field in page.sortBy where directory.schema.fields[field] == nil {
             throw RepositoryError.invalid("directory \(directory.name) cannot be sorted by '\(field)'")
         }
-        let order: [(field: String, ascending: Bool)] = page.sortBy.isEmpty
+        let order: [(field: String, ascending: Bool)] =
+            page.sortBy.isEmpty
             ? [("ordering", true), (directory.idField, true)]
             : page.sortBy.enumerated().map { index, field in
                 (field, index < page.sortOrder.count ? page.sortOrder[index].lowercased() != "desc" : true)
@@ -68,7 +69,9 @@ extension Repository {
     ///   administrator; ``RepositoryError/invalid(_:)`` for a missing or malformed id, an
     ///   unknown field, a value of the wrong type or too long, a parent that is not an entry,
     ///   or a full directory; ``RepositoryError/conflict(_:)`` when the id is taken.
-    public func createEntry(_ properties: [String: JSONValue], in directory: DirectoryDefinition, for checker: AccessChecker) async throws -> DirectoryEntry {
+    public func createEntry(
+        _ properties: [String: JSONValue], in directory: DirectoryDefinition, for checker: AccessChecker
+    ) async throws -> DirectoryEntry {
         try Self.requireEditing(directory, for: checker)
         var values = directory.defaults
         for field in directory.schema.fields.keys where values[field] == nil { values[field] = .null }
@@ -94,7 +97,9 @@ extension Repository {
     ///   administrator; ``RepositoryError/invalid(_:)`` for another id, an unknown field, a value
     ///   of the wrong type or too long, or a parent that is not an entry;
     ///   ``RepositoryError/directoryEntryNotFound(directory:id:)`` when the entry is gone.
-    public func updateEntry(_ entry: DirectoryEntry, with properties: [String: JSONValue], in directory: DirectoryDefinition, for checker: AccessChecker) async throws -> DirectoryEntry {
+    public func updateEntry(
+        _ entry: DirectoryEntry, with properties: [String: JSONValue], in directory: DirectoryDefinition, for checker: AccessChecker
+    ) async throws -> DirectoryEntry {
         try Self.requireEditing(directory, for: checker)
         let changes = try await validated(properties, for: directory)
         if let id = changes[directory.idField], id != .string(entry.id) {
@@ -149,7 +154,7 @@ extension Repository {
     private func requireParent(of entry: DirectoryEntry, in directory: DirectoryDefinition) async throws {
         guard let parentDirectory = directory.parent, case .string(let parent)? = entry.properties["parent"], !parent.isEmpty else { return }
         guard !(parentDirectory == directory.name && parent == entry.id),
-              try await directoryEntries.entry(parent, of: parentDirectory) != nil
+            try await directoryEntries.entry(parent, of: parentDirectory) != nil
         else { throw RepositoryError.invalid("parent '\(parent)' is not another entry of directory \(parentDirectory)") }
     }
 

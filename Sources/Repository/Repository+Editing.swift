@@ -19,16 +19,19 @@ extension Repository {
             ]
             let readACL = ReadACL(effective: rootACL)
             try await DocumentStore.storeReadACL(readACL, in: sql)
-            let root = try await insertNew(type: "Root", name: "", path: "/", parentID: nil, position: 0,
-                                           properties: [:], author: "system", readACLID: readACL.id, in: sql)
+            let root = try await insertNew(
+                type: "Root", name: "", path: "/", parentID: nil, position: 0,
+                properties: [:], author: "system", readACLID: readACL.id, in: sql)
             try await DocumentStore.setLocalACL(rootACL, of: root.id, in: sql)
-            let domain = try await insertNew(type: "Domain", name: "default-domain", path: "/default-domain", parentID: root.id, position: 0,
-                                             properties: ["dc:title": .string("Domain")], author: "system", readACLID: readACL.id, in: sql)
+            let domain = try await insertNew(
+                type: "Domain", name: "default-domain", path: "/default-domain", parentID: root.id, position: 0,
+                properties: ["dc:title": .string("Domain")], author: "system", readACLID: readACL.id, in: sql)
             for (position, (type, name, title)) in [
                 ("SectionRoot", "sections", "Sections"), ("TemplateRoot", "templates", "Templates"), ("WorkspaceRoot", "workspaces", "Workspaces"),
             ].enumerated() {
-                _ = try await insertNew(type: type, name: name, path: "/default-domain/\(name)", parentID: domain.id, position: position,
-                                        properties: ["dc:title": .string(title)], author: "system", readACLID: readACL.id, in: sql)
+                _ = try await insertNew(
+                    type: type, name: name, path: "/default-domain/\(name)", parentID: domain.id, position: position,
+                    properties: ["dc:title": .string(title)], author: "system", readACLID: readACL.id, in: sql)
             }
         }
     }
@@ -145,7 +148,8 @@ extension Repository {
             try await DocumentStore.lockNames(in: target.id, in: sql)
             var current = try await Self.find(.id(document.id), in: sql)
             let wanted = try Self.sanitized(name ?? current.name) ?? current.name
-            let newName = (target.id == current.parentID && wanted == current.name) ? wanted : try await Self.uniqueName(wanted, in: target.id, in: sql)
+            let newName =
+                (target.id == current.parentID && wanted == current.name) ? wanted : try await Self.uniqueName(wanted, in: target.id, in: sql)
             let newPath = target.path == "/" ? "/\(newName)" : "\(target.path)/\(newName)"
             try await DocumentStore.movePaths(from: current.path, to: newPath, in: sql)
             current.path = newPath

@@ -13,7 +13,8 @@ extension Repository {
                 return try await attach(blob, to: document, xpath: "file:content", for: checker)
             }
         }
-        return try await create(type: "File", name: blob.name, properties: ["dc:title": .string(blob.name), "file:content": blob.stored],
-                                in: folder, serverBlobs: [blob], for: checker)
+        return try await create(
+            type: "File", name: blob.name, properties: ["dc:title": .string(blob.name), "file:content": blob.stored],
+            in: folder, serverBlobs: [blob], for: checker)
     }
 }

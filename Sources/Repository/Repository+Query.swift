@@ -21,8 +21,9 @@ extension Repository {
         let compiled: CompiledQuery
         let order: [SQLPiece]
         do {
-            (compiled, order) = try compile(nxql, parameters: parameters, namedParameters: namedParameters, page: page,
-                                            defaultOrder: defaultOrder, checker: checker)
+            (compiled, order) = try compile(
+                nxql, parameters: parameters, namedParameters: namedParameters, page: page,
+                defaultOrder: defaultOrder, checker: checker)
         } catch {
             throw RepositoryError.invalid("invalid NXQL query: \(error)")
         }
@@ -41,7 +42,8 @@ extension Repository {
             if page.pageSize > 0, start == 0, documents.count < limit {
                 total = documents.count
             } else {
-                total = try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "total")
+                total =
+                    try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "total")
                     .from(SQLAlias(SQLIdentifier("repo_documents"), as: SQLIdentifier("d")))
                     .where(condition)
                     .first(decodingColumn: "total", as: Int.self) ?? 0
@@ -59,7 +61,8 @@ extension Repository {
         checker: AccessChecker
     ) throws(NXQLError) -> (CompiledQuery, [SQLPiece]) {
         let compiler = NXQLCompiler(schema: registry, dialect: database.engine == .sqlite ? .sqlite : .postgres)
-        let parsed = try NXQLQuery(parsing: nxql).binding(positional: parameters.map(NXQLValue.string), named: namedParameters.mapValues(NXQLValue.string))
+        let parsed = try NXQLQuery(parsing: nxql).binding(
+            positional: parameters.map(NXQLValue.string), named: namedParameters.mapValues(NXQLValue.string))
         let compiled = try compiler.compile(parsed, principals: checker.sortedIdentities)
         var order: [SQLPiece] = []
         for (index, property) in page.sortBy.enumerated() where !property.isEmpty {
@@ -76,6 +79,7 @@ extension Repository {
     /// position order unless `page` sorts them.
     public func children(of document: Document, page: PageRequest, for checker: AccessChecker) async throws -> DocumentPage {
         try await require(Permission.read, on: document, for: checker)
-        return try await query(PageProvider.currentDocumentChildren.query, parameters: [document.id], page: page, defaultOrder: "ecm:pos", for: checker)
+        return try await query(
+            PageProvider.currentDocumentChildren.query, parameters: [document.id], page: page, defaultOrder: "ecm:pos", for: checker)
     }
 }

@@ -19,7 +19,8 @@ extension Repository {
             acl.removeAll { $0 == .blockInheritance }
             for entry in entries where !acl.contains(entry) { acl.append(entry) }
             if blocked {
-                let keeper = AccessControlEntry(principal: checker.userName, permission: Permission.everything, isGranted: true, creator: checker.userName)
+                let keeper = AccessControlEntry(
+                    principal: checker.userName, permission: Permission.everything, isGranted: true, creator: checker.userName)
                 if blockInheritance, !acl.contains(keeper) { acl.append(keeper) }
                 acl.append(.blockInheritance)
             }
@@ -101,7 +102,9 @@ extension Repository {
     }
 
     /// The local ACLs of the live documents at or below `path` and at `ancestors`, by path.
-    private static func localACLsOfSubtree(_ path: String, ancestors: [String], in sql: any SQLDatabase) async throws -> [String: [AccessControlEntry]] {
+    private static func localACLsOfSubtree(
+        _ path: String, ancestors: [String], in sql: any SQLDatabase
+    ) async throws -> [String: [AccessControlEntry]] {
         let subtreePaths = try await sql.select().column("path").from("repo_documents")
             .where(DocumentStore.subtree(path)).where("is_version", .equal, 0)
             .all(decodingColumn: "path", as: String.self)

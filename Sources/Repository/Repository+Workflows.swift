@@ -73,7 +73,7 @@ extension Repository {
     /// - Throws: ``RepositoryError/workflowNotFound(_:)`` otherwise.
     func workflow(id: String, for checker: AccessChecker) async throws -> WorkflowInstance {
         guard let workflow = try await database.withReadConnection({ sql in try await WorkflowStore.workflow(id: id, in: sql) }),
-              try await canSee(workflow, for: checker)
+            try await canSee(workflow, for: checker)
         else { throw RepositoryError.workflowNotFound("No workflow with id \(id)") }
         return workflow
     }
@@ -119,7 +119,7 @@ extension Repository {
     func task(id: String, for checker: AccessChecker) async throws -> TaskOfWorkflow {
         let found = try await database.withReadConnection { sql -> (WorkflowTask, WorkflowInstance)? in
             guard let task = try await WorkflowStore.task(id: id, in: sql),
-                  let workflow = try await WorkflowStore.workflow(id: task.workflowID, in: sql)
+                let workflow = try await WorkflowStore.workflow(id: task.workflowID, in: sql)
             else { return nil }
             return (task, workflow)
         }
@@ -215,7 +215,9 @@ extension Repository {
     ///
     /// - Throws: ``RepositoryError/invalid(_:)`` when its node does not allow reassignment;
     ///   ``RepositoryError/principalNotFound(_:)`` for an actor that names no user or group.
-    func reassignTask(id: String, to actors: [String], comment: String?, accounts: AccountStore, for checker: AccessChecker) async throws -> TaskOfWorkflow {
+    func reassignTask(
+        id: String, to actors: [String], comment: String?, accounts: AccountStore, for checker: AccessChecker
+    ) async throws -> TaskOfWorkflow {
         let (seen, workflow) = try await task(id: id, for: checker)
         let definition = try WorkflowModels.model(named: workflow.modelName).node(seen.node)?.task
         guard definition?.allowsReassignment == true else { throw RepositoryError.invalid("Task \(id) cannot be reassigned") }
@@ -227,7 +229,9 @@ extension Repository {
     ///
     /// - Throws: ``RepositoryError/principalNotFound(_:)`` for an actor that names no user or
     ///   group.
-    func delegateTask(id: String, to actors: [String], comment: String?, accounts: AccountStore, for checker: AccessChecker) async throws -> TaskOfWorkflow {
+    func delegateTask(
+        id: String, to actors: [String], comment: String?, accounts: AccountStore, for checker: AccessChecker
+    ) async throws -> TaskOfWorkflow {
         let (_, workflow) = try await task(id: id, for: checker)
         return try await transferTask(id, of: workflow, to: actors, delegating: true, comment: comment, accounts: accounts, for: checker)
     }
@@ -330,7 +334,7 @@ extension Repository {
     /// still exists and may: the workflow acts for its participants, whatever their own rights.
     private func approve(documentID: String, by userName: String, in sql: any SQLDatabase) async throws {
         guard var document = try? await Self.find(.id(documentID), in: sql), let state = document.state,
-              let next = Lifecycle.state(after: "approve", from: state)
+            let next = Lifecycle.state(after: "approve", from: state)
         else { return }
         document.state = next
         touch(&document, by: userName)

@@ -23,7 +23,9 @@ public struct CheckboxGroup: Codable, Hashable, Sendable {
     public var exactValue: Int?
 
     /// Creates a group of the checkboxes `checkboxIDs` for the recipient `recipientID`.
-    public init(groupName: String, recipientID: String? = nil, placeholderID: String? = nil, checkboxIDs: [String], validation: CheckboxValidation? = nil) {
+    public init(
+        groupName: String, recipientID: String? = nil, placeholderID: String? = nil, checkboxIDs: [String], validation: CheckboxValidation? = nil
+    ) {
         self.groupName = groupName
         self.recipientID = recipientID
         self.placeholderID = placeholderID

@@ -1,8 +1,9 @@
 import Foundation
+import URLSessionSupport
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import URLSessionSupport
 
 /// One request whose answer is reported as its bytes arrive: how
 /// ``SignWellClient/completedPDF(_:auditPage:fileFormat:progress:)`` shows progress.

@@ -24,7 +24,8 @@ extension SignWellClient {
     ///   - limit: Bulk sends per page, 1 to 50.
     ///   - userEmail: Only those of this user.
     ///   - apiApplicationID: Only those of this API application.
-    public func bulkSends(page: Int? = nil, limit: Int? = nil, userEmail: String? = nil, apiApplicationID: String? = nil) async throws -> BulkSendList {
+    public func bulkSends(page: Int? = nil, limit: Int? = nil, userEmail: String? = nil, apiApplicationID: String? = nil) async throws -> BulkSendList
+    {
         var items: [URLQueryItem] = []
         if let userEmail { items.append(URLQueryItem(name: "user_email", value: userEmail)) }
         if let limit { items.append(URLQueryItem(name: "limit", value: String(limit))) }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -89,13 +90,14 @@ extension SignWellClient {
     /// What is wrong with an answer that did not decode, in a few words.
     private static func explain(_ error: any Error) -> String {
         guard let error = error as? DecodingError else { return "\(error)" }
-        let (context, problem): (DecodingError.Context, String) = switch error {
-        case .typeMismatch(let type, let context): (context, "expected \(type)")
-        case .valueNotFound(let type, let context): (context, "missing \(type) value")
-        case .keyNotFound(let key, let context): (context, "missing key '\(key.stringValue)'")
-        case .dataCorrupted(let context): (context, context.debugDescription)
-        @unknown default: (DecodingError.Context(codingPath: [], debugDescription: ""), "\(error)")
-        }
+        let (context, problem): (DecodingError.Context, String) =
+            switch error {
+            case .typeMismatch(let type, let context): (context, "expected \(type)")
+            case .valueNotFound(let type, let context): (context, "missing \(type) value")
+            case .keyNotFound(let key, let context): (context, "missing key '\(key.stringValue)'")
+            case .dataCorrupted(let context): (context, context.debugDescription)
+            @unknown default: (DecodingError.Context(codingPath: [], debugDescription: ""), "\(error)")
+            }
         let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
         return path.isEmpty ? problem : "\(path): \(problem)"
     }

@@ -1,8 +1,9 @@
 import Foundation
+import URLSessionSupport
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import URLSessionSupport
 
 /// A client of the SignWell API v1, as a Chancery server (`https://host/signwell/api/v1`) or
 /// SignWell itself (`https://www.signwell.com/api/v1`) offers it.

@@ -81,7 +81,8 @@ extension SignWellError: CustomStringConvertible, LocalizedError {
         switch reason {
         case .message(let message, let meta):
             let code = meta.map { " \($0.error)" } ?? ""
-            let text = [message, meta?.message].compactMap { $0 }.first { !$0.isEmpty }
+            let text =
+                [message, meta?.message].compactMap { $0 }.first { !$0.isEmpty }
                 ?? HTTPStatus.phrase(statusCode)
             let more = (meta?.messages ?? []).filter { $0 != text }
             return "HTTP \(statusCode)\(code): \(([text] + more).joined(separator: "; "))"
@@ -106,7 +107,8 @@ extension SignWellError {
     /// The error for an unsuccessful answer: its status, its body read in whichever of the
     /// three error shapes it has, and its `Retry-After` header.
     init(statusCode: Int, body: Data, retryAfterHeader: String?) {
-        self.init(statusCode: statusCode, reason: Self.reason(in: body, statusCode: statusCode), retryAfter: Self.seconds(inRetryAfter: retryAfterHeader))
+        self.init(
+            statusCode: statusCode, reason: Self.reason(in: body, statusCode: statusCode), retryAfter: Self.seconds(inRetryAfter: retryAfterHeader))
     }
 
     /// The reason in `body`: the first of the three shapes it has, or its start.

@@ -67,8 +67,8 @@ private final class MessageRelay: NSObject, WKScriptMessageHandler {
     /// Tells ``view`` about a message the page posted, when it is one of ``SignWellEmbed/Message``.
     func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage) {
         guard message.name == SignWellEmbed.messageHandlerName,
-              let body = message.body as? String,
-              let event = SignWellEmbed.Message(rawValue: body)
+            let body = message.body as? String,
+            let event = SignWellEmbed.Message(rawValue: body)
         else { return }
         view?.onMessage?(event)
     }

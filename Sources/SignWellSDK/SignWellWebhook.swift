@@ -68,7 +68,7 @@ public enum SignWellWebhook {
         if let tolerance { try checkFreshness(of: time, tolerance: tolerance, now: now) }
         let key = SymmetricKey(data: Data(webhookID.utf8))
         guard let code = bytes(ofHex: hash),
-              HMAC<SHA256>.isValidAuthenticationCode(code, authenticating: Data("\(eventType)@\(time)".utf8), using: key)
+            HMAC<SHA256>.isValidAuthenticationCode(code, authenticating: Data("\(eventType)@\(time)".utf8), using: key)
         else { throw VerificationError.hashMismatch }
     }
 

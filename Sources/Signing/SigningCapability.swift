@@ -1,7 +1,7 @@
-import HTTPTypes
 import Accounts
 import AsyncHTTPClient
 import HTTPSupport
+import HTTPTypes
 import Hummingbird
 import Logging
 import PDFSigning

@@ -18,7 +18,9 @@ struct CatalogMeasurementDirectory: MeasurementDirectory {
         }
     }
 
-    func measurements(ofEdge edge: String, overlapping timeRange: Range<Int64>, visibleTo principal: Principal) async throws
+    func measurements(
+        ofEdge edge: String, overlapping timeRange: Range<Int64>, visibleTo principal: Principal
+    ) async throws
         -> [MeasurementDirectoryEntry]?
     {
         let scope = CatalogScope(principal)

@@ -133,7 +133,9 @@ public struct TimeStampVerifier: Sendable {
         guard used == algorithm, imprint.hashedMessage.elementsEqual(dataDigest) else { throw .imprintMismatch }
     }
 
-    private func checkSignedAttributes(of signer: SignerInfo, content: ArraySlice<UInt8>, signerCertificate: Certificate) throws(TimeStampVerificationError) {
+    private func checkSignedAttributes(
+        of signer: SignerInfo, content: ArraySlice<UInt8>, signerCertificate: Certificate
+    ) throws(TimeStampVerificationError) {
         guard let digestAlgorithm = DigestAlgorithm(oid: signer.digestAlgorithm.algorithm) else {
             throw .unsupportedAlgorithm(signer.digestAlgorithm.algorithm)
         }

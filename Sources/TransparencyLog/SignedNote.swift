@@ -93,10 +93,11 @@ public struct SignedNote: Sendable, Equatable {
 
     /// The note in its wire form.
     public var formatted: String {
-        text + "\n" + signatures.map { signature in
-            let id = withUnsafeBytes(of: signature.keyID.bigEndian) { Array($0) }
-            return "\u{2014} \(signature.keyName) \(Data(id + signature.bytes).base64EncodedString())\n"
-        }.joined()
+        text + "\n"
+            + signatures.map { signature in
+                let id = withUnsafeBytes(of: signature.keyID.bigEndian) { Array($0) }
+                return "\u{2014} \(signature.keyName) \(Data(id + signature.bytes).base64EncodedString())\n"
+            }.joined()
     }
 
     private static func validate(text: String) throws {

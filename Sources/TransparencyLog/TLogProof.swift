@@ -48,8 +48,8 @@ public struct TLogProof: Sendable, Equatable {
             lines = lines.dropFirst()
         }
         guard let indexLine = lines.popFirst(), indexLine.hasPrefix("index "),
-              let index = Int(indexLine.dropFirst("index ".count)), index >= 0,
-              String(index) == indexLine.dropFirst("index ".count)
+            let index = Int(indexLine.dropFirst("index ".count)), index >= 0,
+            String(index) == indexLine.dropFirst("index ".count)
         else { throw NoteError.malformed("expected 'index N'") }
         let hashes = try lines.map { line in
             guard let hash = TreeHash(base64: line) else { throw NoteError.malformed("'\(line)' is not a base64 hash") }

@@ -82,7 +82,7 @@ struct ISCP2Client {
             throw ISCP2ClientError.unreachable("the server at \(address) did not accept a WebSocket on \(url)")
         } catch let error as WebSocketClientError {
             throw ISCP2ClientError.malformed(error == .serverSentMessageTooLarge ? "a message longer than \(maximumMessageSize) bytes" : "\(error)")
-        } catch where !outcome.wasUpgraded {
+        } catch  where !outcome.wasUpgraded {
             throw ISCP2ClientError.unreachable("cannot reach \(address): \(error)")
         }
         guard let result = outcome.result else { throw ISCP2ClientError.disconnected("the connection was closed") }

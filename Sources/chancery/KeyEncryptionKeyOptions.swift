@@ -40,7 +40,6 @@ struct KeyEncryptionKeyOptions: ParsableArguments {
         }
     }
 
-
     /// The key-encryption key and the previous one, each `nil` when not given.
     ///
     /// - Throws: ``ConfigurationError`` when a key cannot be used, or the previous key is

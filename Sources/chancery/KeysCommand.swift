@@ -74,7 +74,9 @@ struct KeysCommand: AsyncParsableCommand {
             case .prepared:
                 print("Prepared a new \(key.rawValue) key. Restart every instance, one at a time; then run this command again.")
             case .promoted:
-                print("The prepared \(key.rawValue) key is now current. Restart every instance, one at a time: they sign with it and still accept the previous key.")
+                print(
+                    "The prepared \(key.rawValue) key is now current. Restart every instance, one at a time: they sign with it and still accept the previous key."
+                )
             }
         }
     }

@@ -1,8 +1,8 @@
 import Accounts
 import ArgumentParser
 import Foundation
-import Storage
 import NuxeoSDK
+import Storage
 import Telemetry
 
 extension MeasurementsCommand {
@@ -67,7 +67,8 @@ extension MeasurementsCommand {
             let time = basetime.map { IntdashTimestamp.string(nanoseconds: $0 + point.elapsedTime) }
             switch format {
             case .csv:
-                return (time ?? "") + "," + TelemetryPointText.line(elapsedTime: point.elapsedTime, dataID: stored.dataID, payload: Array(point.payload))
+                return (time ?? "") + ","
+                    + TelemetryPointText.line(elapsedTime: point.elapsedTime, dataID: stored.dataID, payload: Array(point.payload))
             case .ndjson:
                 return TelemetryPointJSON.line([
                     "time": time.map(NUXJSONValue.string) ?? .null, "elapsed_time": .integer(Int(point.elapsedTime)),

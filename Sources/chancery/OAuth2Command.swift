@@ -48,9 +48,11 @@ struct OAuth2Command: AsyncParsableCommand {
         @Option(help: ArgumentHelp("The name people see on the consent page.", valueName: "name"))
         var name: String
 
-        @Option(name: .customLong("redirect-uri"), help: ArgumentHelp(
-            "An absolute URI, without a fragment, the codes may be sent to; repeat for several.", valueName: "uri"
-        ))
+        @Option(
+            name: .customLong("redirect-uri"),
+            help: ArgumentHelp(
+                "An absolute URI, without a fragment, the codes may be sent to; repeat for several.", valueName: "uri"
+            ))
         var redirectURIs: [String] = []
 
         @Flag(help: "Register a confidential client, which gets a secret.")

@@ -44,10 +44,15 @@ extension PDFCommand {
         @Flag(help: "Make a PAdES baseline signature (ETSI.CAdES.detached) instead of adbe.pkcs7.detached.")
         var pades = false
 
-        @Option(help: ArgumentHelp("An RFC 3161 time-stamping service (for example a Chancery server's /tsa) whose token is added to the signature: PAdES B-T with --pades.", valueName: "url"))
+        @Option(
+            help: ArgumentHelp(
+                "An RFC 3161 time-stamping service (for example a Chancery server's /tsa) whose token is added to the signature: PAdES B-T with --pades.",
+                valueName: "url"))
         var tsa: String?
 
-        @Option(name: .customLong("tsa-api-key"), help: ArgumentHelp("An API key for the TSA, sent as X-Api-Key (Chancery's own /tsa needs one).", valueName: "key"))
+        @Option(
+            name: .customLong("tsa-api-key"),
+            help: ArgumentHelp("An API key for the TSA, sent as X-Api-Key (Chancery's own /tsa needs one).", valueName: "key"))
         var tsaAPIKey: String?
 
         @Option(help: ArgumentHelp("Why the document is signed.", valueName: "text"))

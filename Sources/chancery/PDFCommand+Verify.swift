@@ -32,7 +32,9 @@ extension PDFCommand {
             var roots: [Certificate] = []
             for path in root {
                 let pem = String(decoding: try PDFCommand.read(path), as: UTF8.self)
-                guard let certificates = try? PEMDocument.parseMultiple(pemString: pem).map({ try Certificate(pemDocument: $0) }), !certificates.isEmpty else {
+                guard let certificates = try? PEMDocument.parseMultiple(pemString: pem).map({ try Certificate(pemDocument: $0) }),
+                    !certificates.isEmpty
+                else {
                     throw ConfigurationError("\(path) holds no PEM certificate")
                 }
                 roots += certificates
@@ -73,7 +75,9 @@ extension PDFCommand {
                     lines.append(line(timeStamp.imprintMatches && timeStamp.verification.isPassed, "time-stamp\(time): \(timeStamp.verification)"))
                 }
             }
-            let coverage = report.coversWholeFile ? "the whole file" : report.coversRevision ? "an earlier revision, followed by incremental updates" : "part of a revision"
+            let coverage =
+                report.coversWholeFile
+                ? "the whole file" : report.coversRevision ? "an earlier revision, followed by incremental updates" : "part of a revision"
             lines.append(line(report.coversRevision, "covers \(coverage)"))
             return lines.joined(separator: "\n")
         }

@@ -53,8 +53,8 @@ extension RepoCommand {
             let file = URL(fileURLWithPath: localFile)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-                  FileManager.default.isReadableFile(atPath: file.path),
-                  let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value
+                FileManager.default.isReadableFile(atPath: file.path),
+                let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value
             else { throw ConfigurationError("\(localFile) is not a readable file") }
             let name = self.name ?? file.lastPathComponent
             guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
@@ -72,16 +72,17 @@ extension RepoCommand {
             do {
                 try await upload(file, size: size, as: name, into: batch, client: client)
                 let document = try await client.about(existing == nil ? folder.path : target) {
-                    let request = if let uid = existing?.document.uid {
-                        try client.session.requestUpdateDocument([
-                            "entity-type": "document", "uid": .string(uid), "properties": ["file:content": batch.blobReference()],
-                        ])
-                    } else {
-                        try client.session.requestCreateDocument(
-                            NUXDocument(type: type, name: name, properties: ["dc:title": .string(name), "file:content": batch.blobReference()]),
-                            withParent: folderUID
-                        )
-                    }
+                    let request =
+                        if let uid = existing?.document.uid {
+                            try client.session.requestUpdateDocument([
+                                "entity-type": "document", "uid": .string(uid), "properties": ["file:content": batch.blobReference()],
+                            ])
+                        } else {
+                            try client.session.requestCreateDocument(
+                                NUXDocument(type: type, name: name, properties: ["dc:title": .string(name), "file:content": batch.blobReference()]),
+                                withParent: folderUID
+                            )
+                        }
                     return try RemoteDocument(json: try await request.response().json())
                 }
                 try? await batch.drop()

@@ -1,8 +1,9 @@
 import Foundation
+import NuxeoSDK
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import NuxeoSDK
 
 /// Why a `chancery repo` command failed, in one line for the person who ran it.
 ///

@@ -1,7 +1,7 @@
-import Foundation
 import Accounts
 import ArgumentParser
 import ChanceryServer
+import Foundation
 import Logging
 import Repository
 import Storage
@@ -37,73 +37,146 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var keyEncryption: KeyEncryptionKeyOptions
 
-    @Option(name: .long, help: ArgumentHelp(
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
             "The NATS servers that carry live telemetry between the instances of a deployment, as nats://[USER:PASSWORD@|TOKEN@]HOST[:PORT], several separated by commas; required when more than one instance runs. [env: CHANCERY_NATS] (default: none, a server on its own)",
             valueName: "urls"
         ))
     var nats: String?
 
-    @Option(name: .customLong("max-body-bytes"), help: ArgumentHelp("The largest request body accepted. [env: CHANCERY_MAX_BODY_BYTES] (default: 1 GiB)", valueName: "bytes"))
+    @Option(
+        name: .customLong("max-body-bytes"),
+        help: ArgumentHelp("The largest request body accepted. [env: CHANCERY_MAX_BODY_BYTES] (default: 1 GiB)", valueName: "bytes"))
     var maxBodyBytes: Int?
 
-    @Option(name: .customLong("max-upload-bytes"), help: ArgumentHelp("The largest file one upload may store, whole or in chunks; more is refused with 413. [env: CHANCERY_MAX_UPLOAD_BYTES] (default: 4 GiB)", valueName: "bytes"))
+    @Option(
+        name: .customLong("max-upload-bytes"),
+        help: ArgumentHelp(
+            "The largest file one upload may store, whole or in chunks; more is refused with 413. [env: CHANCERY_MAX_UPLOAD_BYTES] (default: 4 GiB)",
+            valueName: "bytes"))
     var maxUploadBytes: Int?
 
-    @Option(name: .customLong("log-origin"), help: ArgumentHelp("The transparency log's name, a schema-less URL; fixed for the life of the log. [env: CHANCERY_LOG_ORIGIN] (default: chancery.local/log)", valueName: "origin"))
+    @Option(
+        name: .customLong("log-origin"),
+        help: ArgumentHelp(
+            "The transparency log's name, a schema-less URL; fixed for the life of the log. [env: CHANCERY_LOG_ORIGIN] (default: chancery.local/log)",
+            valueName: "origin"))
     var logOrigin: String?
 
-    @Option(name: .customLong("tsa-policy"), help: ArgumentHelp("The policy OID of every RFC 3161 token, in dotted form. [env: CHANCERY_TSA_POLICY] (default: 1.2.3.4.1)", valueName: "oid"))
+    @Option(
+        name: .customLong("tsa-policy"),
+        help: ArgumentHelp(
+            "The policy OID of every RFC 3161 token, in dotted form. [env: CHANCERY_TSA_POLICY] (default: 1.2.3.4.1)", valueName: "oid"))
     var tsaPolicy: String?
 
-    @Option(name: .customLong("public-url"), help: ArgumentHelp("The server's public base URL, such as https://sign.example.com, for the links it hands out (signing links). [env: CHANCERY_PUBLIC_URL] (default: from each request's Host)", valueName: "url"))
+    @Option(
+        name: .customLong("public-url"),
+        help: ArgumentHelp(
+            "The server's public base URL, such as https://sign.example.com, for the links it hands out (signing links). [env: CHANCERY_PUBLIC_URL] (default: from each request's Host)",
+            valueName: "url"))
     var publicURL: String?
 
-    @Flag(name: .customLong("trust-forwarded-headers"), help: "Take the client's address, scheme and host from X-Forwarded-For, X-Forwarded-Proto and X-Forwarded-Host (behind a reverse proxy that sets them). [env: CHANCERY_TRUST_FORWARDED_HEADERS=1]")
+    @Flag(
+        name: .customLong("trust-forwarded-headers"),
+        help:
+            "Take the client's address, scheme and host from X-Forwarded-For, X-Forwarded-Proto and X-Forwarded-Host (behind a reverse proxy that sets them). [env: CHANCERY_TRUST_FORWARDED_HEADERS=1]"
+    )
     var trustForwardedHeaders = false
 
-    @Flag(name: .customLong("signing-allow-private-file-urls"), help: "Let documents' file_url and webhooks reach loopback and private networks (for tests and closed networks only). [env: CHANCERY_SIGNING_ALLOW_PRIVATE_FILE_URLS=1]")
+    @Flag(
+        name: .customLong("signing-allow-private-file-urls"),
+        help:
+            "Let documents' file_url and webhooks reach loopback and private networks (for tests and closed networks only). [env: CHANCERY_SIGNING_ALLOW_PRIVATE_FILE_URLS=1]"
+    )
     var signingAllowPrivateFileURLs = false
 
-    @Option(name: .customLong("header-timeout"), help: ArgumentHelp("Seconds a client has to send a whole request head, from connecting or from its first byte. [env: CHANCERY_HEADER_TIMEOUT] (default: 30)", valueName: "seconds"))
+    @Option(
+        name: .customLong("header-timeout"),
+        help: ArgumentHelp(
+            "Seconds a client has to send a whole request head, from connecting or from its first byte. [env: CHANCERY_HEADER_TIMEOUT] (default: 30)",
+            valueName: "seconds"))
     var headerTimeout: Double?
 
-    @Option(name: .customLong("idle-timeout"), help: ArgumentHelp("Seconds a kept-alive connection may wait for its next request. [env: CHANCERY_IDLE_TIMEOUT] (default: 60)", valueName: "seconds"))
+    @Option(
+        name: .customLong("idle-timeout"),
+        help: ArgumentHelp(
+            "Seconds a kept-alive connection may wait for its next request. [env: CHANCERY_IDLE_TIMEOUT] (default: 60)", valueName: "seconds"))
     var idleTimeout: Double?
 
-    @Option(name: .customLong("body-timeout"), help: ArgumentHelp("Seconds a request body may send nothing before the request is answered 408 and the connection closed. [env: CHANCERY_BODY_TIMEOUT] (default: 60)", valueName: "seconds"))
+    @Option(
+        name: .customLong("body-timeout"),
+        help: ArgumentHelp(
+            "Seconds a request body may send nothing before the request is answered 408 and the connection closed. [env: CHANCERY_BODY_TIMEOUT] (default: 60)",
+            valueName: "seconds"))
     var bodyTimeout: Double?
 
-    @Option(name: .customLong("drain-timeout"), help: ArgumentHelp("Seconds in-flight requests get to finish after SIGTERM before their connections are cut. [env: CHANCERY_DRAIN_TIMEOUT] (default: 30)", valueName: "seconds"))
+    @Option(
+        name: .customLong("drain-timeout"),
+        help: ArgumentHelp(
+            "Seconds in-flight requests get to finish after SIGTERM before their connections are cut. [env: CHANCERY_DRAIN_TIMEOUT] (default: 30)",
+            valueName: "seconds"))
     var drainTimeout: Double?
 
-    @Option(name: .customLong("max-connections"), help: ArgumentHelp("The most connections open at once; more are answered 503 and closed (kept below the process's open-file limit). [env: CHANCERY_MAX_CONNECTIONS] (default: 10000)", valueName: "n"))
+    @Option(
+        name: .customLong("max-connections"),
+        help: ArgumentHelp(
+            "The most connections open at once; more are answered 503 and closed (kept below the process's open-file limit). [env: CHANCERY_MAX_CONNECTIONS] (default: 10000)",
+            valueName: "n"))
     var maxConnections: Int?
 
-    @Option(name: .customLong("max-connections-per-address"), help: ArgumentHelp("The most connections open at once from one client address; behind a reverse proxy, every client has the proxy's. [env: CHANCERY_MAX_CONNECTIONS_PER_ADDRESS] (default: 256)", valueName: "n"))
+    @Option(
+        name: .customLong("max-connections-per-address"),
+        help: ArgumentHelp(
+            "The most connections open at once from one client address; behind a reverse proxy, every client has the proxy's. [env: CHANCERY_MAX_CONNECTIONS_PER_ADDRESS] (default: 256)",
+            valueName: "n"))
     var maxConnectionsPerAddress: Int?
 
-    @Option(name: .customLong("lockout-free-failures"), help: ArgumentHelp("Wrong passwords a user name may have before it is locked out. [env: CHANCERY_LOCKOUT_FREE_FAILURES] (default: 5)", valueName: "count"))
+    @Option(
+        name: .customLong("lockout-free-failures"),
+        help: ArgumentHelp(
+            "Wrong passwords a user name may have before it is locked out. [env: CHANCERY_LOCKOUT_FREE_FAILURES] (default: 5)", valueName: "count"))
     var lockoutFreeFailures: Int?
 
-    @Option(name: .customLong("lockout-address-free-failures"), help: ArgumentHelp("Failed password, API key and OAuth2 client checks a client address may have before it is locked out. [env: CHANCERY_LOCKOUT_ADDRESS_FREE_FAILURES] (default: 20)", valueName: "count"))
+    @Option(
+        name: .customLong("lockout-address-free-failures"),
+        help: ArgumentHelp(
+            "Failed password, API key and OAuth2 client checks a client address may have before it is locked out. [env: CHANCERY_LOCKOUT_ADDRESS_FREE_FAILURES] (default: 20)",
+            valueName: "count"))
     var lockoutAddressFreeFailures: Int?
 
-    @Option(name: .customLong("lockout-first-delay"), help: ArgumentHelp("The first lock-out; each further failure doubles it. [env: CHANCERY_LOCKOUT_FIRST_DELAY] (default: 1)", valueName: "seconds"))
+    @Option(
+        name: .customLong("lockout-first-delay"),
+        help: ArgumentHelp(
+            "The first lock-out; each further failure doubles it. [env: CHANCERY_LOCKOUT_FIRST_DELAY] (default: 1)", valueName: "seconds"))
     var lockoutFirstDelay: Int?
 
-    @Option(name: .customLong("lockout-max-delay"), help: ArgumentHelp("The longest lock-out; failures are forgotten four times this long after the last. [env: CHANCERY_LOCKOUT_MAX_DELAY] (default: 900)", valueName: "seconds"))
+    @Option(
+        name: .customLong("lockout-max-delay"),
+        help: ArgumentHelp(
+            "The longest lock-out; failures are forgotten four times this long after the last. [env: CHANCERY_LOCKOUT_MAX_DELAY] (default: 900)",
+            valueName: "seconds"))
     var lockoutMaxDelay: Int?
 
-    @Option(name: .customLong("index-property"), help: ArgumentHelp("A document property to index beside dc:title, dc:creator, dc:created, dc:modified and file:content's name and digest, built once the server runs if the database lacks it (repeat the option for several). [env: CHANCERY_INDEX_PROPERTIES, comma-separated]", valueName: "property"))
+    @Option(
+        name: .customLong("index-property"),
+        help: ArgumentHelp(
+            "A document property to index beside dc:title, dc:creator, dc:created, dc:modified and file:content's name and digest, built once the server runs if the database lacks it (repeat the option for several). [env: CHANCERY_INDEX_PROPERTIES, comma-separated]",
+            valueName: "property"))
     var indexProperties: [String] = []
 
-    @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info, notice, warning, error or critical. [env: CHANCERY_LOG_LEVEL] (default: info)", valueName: "level"))
+    @Option(
+        name: .customLong("log-level"),
+        help: ArgumentHelp("trace, debug, info, notice, warning, error or critical. [env: CHANCERY_LOG_LEVEL] (default: info)", valueName: "level"))
     var logLevel: String?
 
     /// The properties `--index-property` or CHANCERY_INDEX_PROPERTIES names, each checked.
     private func indexedProperties() throws -> [String] {
-        let named = indexProperties.isEmpty
-            ? (Setting.resolve(nil, environment: "CHANCERY_INDEX_PROPERTIES") ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let named =
+            indexProperties.isEmpty
+            ? (Setting.resolve(nil, environment: "CHANCERY_INDEX_PROPERTIES") ?? "").split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             : indexProperties
         let properties = named.filter { !$0.isEmpty }
         for property in properties {
@@ -144,9 +217,10 @@ struct ServeCommand: AsyncParsableCommand {
             signingAllowsPrivateNetworks: signingAllowPrivateFileURLs || Setting.isEnabled(environment: "CHANCERY_SIGNING_ALLOW_PRIVATE_FILE_URLS")
         )
         configuration.connectionLimits = try connectionLimits()
-        configuration.maxUploadBytes = Int64(try Setting.resolve(
-            maxUploadBytes, environment: "CHANCERY_MAX_UPLOAD_BYTES", default: Int(configuration.maxUploadBytes)
-        ))
+        configuration.maxUploadBytes = Int64(
+            try Setting.resolve(
+                maxUploadBytes, environment: "CHANCERY_MAX_UPLOAD_BYTES", default: Int(configuration.maxUploadBytes)
+            ))
         guard configuration.maxUploadBytes > 0 else { throw ConfigurationError("--max-upload-bytes must be positive") }
         configuration.lockouts = try lockoutPolicy()
         configuration.blobs = try store.blobStoreLocation()
@@ -170,11 +244,13 @@ struct ServeCommand: AsyncParsableCommand {
     private func connectionLimits() throws -> ConnectionLimits {
         let defaults = ConnectionLimits()
         let maxConnections = try Setting.resolve(maxConnections, environment: "CHANCERY_MAX_CONNECTIONS", default: defaults.maxConnections)
-        let maxPerAddress = try Setting.resolve(maxConnectionsPerAddress, environment: "CHANCERY_MAX_CONNECTIONS_PER_ADDRESS", default: defaults.maxConnectionsPerAddress)
+        let maxPerAddress = try Setting.resolve(
+            maxConnectionsPerAddress, environment: "CHANCERY_MAX_CONNECTIONS_PER_ADDRESS", default: defaults.maxConnectionsPerAddress)
         guard maxConnections > 0 else { throw ConfigurationError("--max-connections must be positive") }
         guard maxPerAddress > 0 else { throw ConfigurationError("--max-connections-per-address must be positive") }
         return ConnectionLimits(
-            headerTimeout: try seconds(headerTimeout, flag: "--header-timeout", environment: "CHANCERY_HEADER_TIMEOUT", default: defaults.headerTimeout),
+            headerTimeout: try seconds(
+                headerTimeout, flag: "--header-timeout", environment: "CHANCERY_HEADER_TIMEOUT", default: defaults.headerTimeout),
             idleTimeout: try seconds(idleTimeout, flag: "--idle-timeout", environment: "CHANCERY_IDLE_TIMEOUT", default: defaults.idleTimeout),
             bodyTimeout: try seconds(bodyTimeout, flag: "--body-timeout", environment: "CHANCERY_BODY_TIMEOUT", default: defaults.bodyTimeout),
             drainTimeout: try seconds(drainTimeout, flag: "--drain-timeout", environment: "CHANCERY_DRAIN_TIMEOUT", default: defaults.drainTimeout),
@@ -199,12 +275,15 @@ struct ServeCommand: AsyncParsableCommand {
     private func lockoutPolicy() throws -> LockoutPolicy {
         let standard = LockoutPolicy.standard
         let policy = LockoutPolicy(
-            userFreeFailures: try Setting.resolve(lockoutFreeFailures, environment: "CHANCERY_LOCKOUT_FREE_FAILURES", default: standard.userFreeFailures),
+            userFreeFailures: try Setting.resolve(
+                lockoutFreeFailures, environment: "CHANCERY_LOCKOUT_FREE_FAILURES", default: standard.userFreeFailures),
             addressFreeFailures: try Setting.resolve(
                 lockoutAddressFreeFailures, environment: "CHANCERY_LOCKOUT_ADDRESS_FREE_FAILURES", default: standard.addressFreeFailures
             ),
-            firstDelay: TimeInterval(try Setting.resolve(lockoutFirstDelay, environment: "CHANCERY_LOCKOUT_FIRST_DELAY", default: Int(standard.firstDelay))),
-            maximumDelay: TimeInterval(try Setting.resolve(lockoutMaxDelay, environment: "CHANCERY_LOCKOUT_MAX_DELAY", default: Int(standard.maximumDelay)))
+            firstDelay: TimeInterval(
+                try Setting.resolve(lockoutFirstDelay, environment: "CHANCERY_LOCKOUT_FIRST_DELAY", default: Int(standard.firstDelay))),
+            maximumDelay: TimeInterval(
+                try Setting.resolve(lockoutMaxDelay, environment: "CHANCERY_LOCKOUT_MAX_DELAY", default: Int(standard.maximumDelay)))
         )
         guard policy.userFreeFailures > 0, policy.addressFreeFailures > 0, policy.firstDelay > 0, policy.maximumDelay >= policy.firstDelay else {
             throw ConfigurationError("the --lockout-* settings must be positive, and --lockout-max-delay at least --lockout-first-delay")

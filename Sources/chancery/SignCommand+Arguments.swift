@@ -34,9 +34,9 @@ extension SignCommand {
         init?(argument: String) {
             let parts = argument.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 5 || parts.count == 7,
-                  let recipient = Int(parts[0]), recipient >= 1,
-                  let page = Int(parts[2]), page >= 1,
-                  let x = Double(parts[3]), let y = Double(parts[4])
+                let recipient = Int(parts[0]), recipient >= 1,
+                let page = Int(parts[2]), page >= 1,
+                let x = Double(parts[3]), let y = Double(parts[4])
             else { return nil }
             let type = FieldType(rawValue: parts[1])
             guard FieldType.knownValues.contains(type) else { return nil }

@@ -37,7 +37,9 @@ extension SignCommand {
         @Option(name: .customLong("recipient"), help: ArgumentHelp("Someone who signs, as NAME:EMAIL; repeat for each.", valueName: "name:email"))
         var recipients: [RecipientArgument] = []
 
-        @Option(name: .customLong("field"), help: ArgumentHelp("A field on the first file, as RECIPIENT#:TYPE:PAGE:X:Y[:W:H]; repeat for each.", valueName: "field"))
+        @Option(
+            name: .customLong("field"),
+            help: ArgumentHelp("A field on the first file, as RECIPIENT#:TYPE:PAGE:X:Y[:W:H]; repeat for each.", valueName: "field"))
         var fields: [FieldArgument] = []
 
         @Option(help: ArgumentHelp("The document's name. (default: the first file's name)", valueName: "name"))

@@ -26,7 +26,8 @@ extension SignCommand {
         @Argument(help: ArgumentHelp("The document's id.", valueName: "id"))
         var id: String
 
-        @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Where to save the file. (default: the document's name, here)", valueName: "file"))
+        @Option(
+            name: [.customShort("o"), .long], help: ArgumentHelp("Where to save the file. (default: the document's name, here)", valueName: "file"))
         var output: String?
 
         @Flag(name: .customLong("no-audit-page"), help: "Leave out the audit trail's page.")

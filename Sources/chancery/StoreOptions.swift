@@ -11,16 +11,20 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The data directory. [env: CHANCERY_DATA] (default: ./chancery-data)", valueName: "dir"))
     var data: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "The database: a SQLite path or postgres://user:pass@host:port/db. [env: CHANCERY_DATABASE] (default: DIR/chancery.sqlite)",
-        valueName: "url"
-    ))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The database: a SQLite path or postgres://user:pass@host:port/db. [env: CHANCERY_DATABASE] (default: DIR/chancery.sqlite)",
+            valueName: "url"
+        ))
     var database: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "The blob store: a directory, file:///path, or an S3-compatible bucket as s3://BUCKET[/PREFIX]?endpoint=URL&region=REGION, signed with AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN). [env: CHANCERY_BLOBS] (default: DIR/blobs)",
-        valueName: "url"
-    ))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The blob store: a directory, file:///path, or an S3-compatible bucket as s3://BUCKET[/PREFIX]?endpoint=URL&region=REGION, signed with AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN). [env: CHANCERY_BLOBS] (default: DIR/blobs)",
+            valueName: "url"
+        ))
     var blobs: String?
 
     /// The data directory after flags, environment and default.
@@ -64,7 +68,8 @@ struct StoreOptions: ParsableArguments {
         let logger = CommandLogging.logger(level: .warning)
         let location = try databaseLocation()
         if case .sqlite(let path) = location, !FileManager.default.fileExists(atPath: path) {
-            let named = Setting.resolve(data, environment: "CHANCERY_DATA") != nil || Setting.resolve(database, environment: "CHANCERY_DATABASE") != nil
+            let named =
+                Setting.resolve(data, environment: "CHANCERY_DATA") != nil || Setting.resolve(database, environment: "CHANCERY_DATABASE") != nil
             guard named else {
                 throw ConfigurationError(
                     """

@@ -32,10 +32,11 @@ extension StreamCommand {
         @Option(help: "csv or ndjson.")
         var format = TelemetryPointFormat.csv
 
-        @Option(help: ArgumentHelp(
-            "The node id to connect as. (default: --edge, else a fresh UUID, which only an administrator may use; a person gives their user name)",
-            valueName: "id"
-        ))
+        @Option(
+            help: ArgumentHelp(
+                "The node id to connect as. (default: --edge, else a fresh UUID, which only an administrator may use; a person gives their user name)",
+                valueName: "id"
+            ))
         var node: String?
 
         @Option(help: ArgumentHelp("Stop after this many points.", valueName: "n"))

@@ -59,10 +59,11 @@ extension StreamCommand {
             let summary = try await ISCP2Client.withConnection(to: server, token: token, nodeID: edge) { client in
                 try await send(points, to: measurementUUID, over: &client)
             }
-            try JSONOutput.print(.object([
-                "measurement": .string(measurementUUID), "edge": .string(edge), "chunks": .integer(summary.chunks),
-                "points_sent": .integer(points.count), "points_acknowledged": .integer(summary.acknowledgedPoints),
-            ]))
+            try JSONOutput.print(
+                .object([
+                    "measurement": .string(measurementUUID), "edge": .string(edge), "chunks": .integer(summary.chunks),
+                    "points_sent": .integer(points.count), "points_acknowledged": .integer(summary.acknowledgedPoints),
+                ]))
         }
 
         /// Every point on standard input.
@@ -135,7 +136,8 @@ extension StreamCommand {
             open.expiryInterval = 10
             open.qos = .reliable
             open.extensionFields.persist = true
-            let opened = try await client.request(.upstreamOpenRequest(open), answer: \.upstreamOpenResponse, doing: "open an upstream into measurement \(measurement)")
+            let opened = try await client.request(
+                .upstreamOpenRequest(open), answer: \.upstreamOpenResponse, doing: "open an upstream into measurement \(measurement)")
             var summary = Summary()
             var pending: [UInt32: Int] = [:]
             for start in stride(from: 0, to: points.count, by: batch) {

@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
+import URLSessionSupport
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import URLSessionSupport
 
 /// Where the server is and who the `chancery stream` commands act as: the options they share.
 ///
@@ -22,7 +23,8 @@ struct StreamConnection: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("An access token or API key. [env: CHANCERY_TOKEN]", valueName: "token"))
     var token: String?
 
-    @Option(name: .customLong("client-secret"), help: ArgumentHelp("The edge's OAuth2 client secret. [env: CHANCERY_EDGE_SECRET]", valueName: "secret"))
+    @Option(
+        name: .customLong("client-secret"), help: ArgumentHelp("The edge's OAuth2 client secret. [env: CHANCERY_EDGE_SECRET]", valueName: "secret"))
     var clientSecret: String?
 
     /// The server's URL after flag, environment and default.

@@ -80,7 +80,9 @@ public final class ServerProcess: @unchecked Sendable {
     ///
     /// The output is read by a thread of its own rather than a dispatch source, so that it
     /// is collected even while the test process's threads are all busy.
-    public static func start(arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(120)) async throws -> ServerProcess {
+    public static func start(
+        arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(120)
+    ) async throws -> ServerProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0"] + arguments
@@ -100,18 +102,20 @@ public final class ServerProcess: @unchecked Sendable {
         server.output = output
         let started = ContinuousClock.now
         if let line = try await output.firstLine(of: process, timeout: timeout, where: { $0.contains("listening on http://") }),
-           let start = line.range(of: "http://"),
-           let url = URL(string: String(line[start.lowerBound...]).trimmingCharacters(in: .whitespaces)) {
+            let start = line.range(of: "http://"),
+            let url = URL(string: String(line[start.lowerBound...]).trimmingCharacters(in: .whitespaces))
+        {
             server.baseURL = url
             return server
         }
         let state = process.isRunning ? "still running" : "exited with status \(process.terminationStatus)"
         process.terminate()
         await server.releaseSlot()
-        throw StartFailure(description: """
-            chancery serve did not print 'listening on' in \(ContinuousClock.now - started) and is \(state); it last printed: \(output.lastLines(4))
-            \(output.text)
-            """)
+        throw StartFailure(
+            description: """
+                chancery serve did not print 'listening on' in \(ContinuousClock.now - started) and is \(state); it last printed: \(output.lastLines(4))
+                \(output.text)
+                """)
     }
 
     /// The server did not announce itself, or did not stop when told to.
@@ -165,4 +169,3 @@ public final class ServerProcess: @unchecked Sendable {
         return (Int(response.status.code), Data(body.readableBytesView))
     }
 }
-

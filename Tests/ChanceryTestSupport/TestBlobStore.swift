@@ -54,7 +54,7 @@ public enum TestBlobStore: String, Sendable, CustomStringConvertible {
     private static func files(under directory: String) -> [String] {
         (FileManager.default.enumerator(atPath: directory)?.allObjects as? [String] ?? []).filter { path in
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: directory + "/" + path, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: directory + "/" + path, isDirectory: &isDirectory)
             return !isDirectory.boolValue
         }
     }

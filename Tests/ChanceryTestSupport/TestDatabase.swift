@@ -104,7 +104,8 @@ extension TestDatabase {
         guard let url = postgresURL, var components = URLComponents(string: url) else { return }
         try await withPostgresSlot {
             let name = "chancery_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-            let admin = try await Database.open(.postgres(url: url), maxPostgresConnections: 1, postgresConnectTimeout: connectTimeout, logger: logger)
+            let admin = try await Database.open(
+                .postgres(url: url), maxPostgresConnections: 1, postgresConnectTimeout: connectTimeout, logger: logger)
             components.path = "/" + name
             try await finally({ _ in try await body(components.string!) }, admin) {
                 try await admin.withConnection { try await $0.raw("CREATE DATABASE \(ident: name)").run() }

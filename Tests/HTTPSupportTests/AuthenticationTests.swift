@@ -3,14 +3,15 @@ import Foundation
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
-import NIOCore
 import HummingbirdTesting
+import NIOCore
 import Testing
 
 @Suite struct AuthenticationTests {
     @Test func basicAuthenticationIdentifiesTheUser() async throws {
         try await TestServer.with { client, _ in
-            try await client.execute(uri: "/api/v1/me", method: .get, headers: TestServer.basic("Administrator", TestServer.administratorPassword)) { response in
+            try await client.execute(uri: "/api/v1/me", method: .get, headers: TestServer.basic("Administrator", TestServer.administratorPassword)) {
+                response in
                 #expect(response.status == .ok)
                 let me = TestServer.json(response)
                 #expect(me["name"] as? String == "Administrator")

@@ -2,8 +2,8 @@ import Foundation
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
-import NIOCore
 import HummingbirdTesting
+import NIOCore
 import Testing
 
 @Suite struct BadInputTests {
@@ -59,7 +59,8 @@ import Testing
         router.post("echo") { _, _ in "ok" }
         let app = Application(router: router)
         try await app.test(.router) { client in
-            try await client.execute(uri: "/echo", method: .post, headers: [.contentLength: "12"], body: ByteBuffer(string: "twelve bytes")) { response in
+            try await client.execute(uri: "/echo", method: .post, headers: [.contentLength: "12"], body: ByteBuffer(string: "twelve bytes")) {
+                response in
                 #expect(response.status == .contentTooLarge)
             }
             try await client.execute(uri: "/echo", method: .post, body: ByteBuffer(string: "short")) { response in

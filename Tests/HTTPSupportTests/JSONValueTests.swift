@@ -11,11 +11,12 @@ import Testing
              "nothing": null, "list": ["a", 2, false, null], "object": {"nested": {"deeper": "x"}}}
             """#
         let decoded = try JSONDecoder().decode([String: JSONValue].self, from: Data(text.utf8))
-        #expect(decoded == [
-            "true": .string("true"), "one": .string("1"), "half": .string("0.5"), "empty": .string(""),
-            "yes": .bool(true), "integer": .integer(1), "number": .number(1.5), "nothing": .null,
-            "list": .array([.string("a"), .integer(2), .bool(false), .null]),
-            "object": .object(["nested": .object(["deeper": .string("x")])]),
-        ])
+        #expect(
+            decoded == [
+                "true": .string("true"), "one": .string("1"), "half": .string("0.5"), "empty": .string(""),
+                "yes": .bool(true), "integer": .integer(1), "number": .number(1.5), "nothing": .null,
+                "list": .array([.string("a"), .integer(2), .bool(false), .null]),
+                "object": .object(["nested": .object(["deeper": .string("x")])]),
+            ])
     }
 }

@@ -14,11 +14,10 @@ struct MultipartBodyTests {
 
     @Test("parts keep their headers and exact bytes, including line breaks inside them")
     func parts() throws {
-        let body = Data((
-            "preamble\r\n--XYZ\r\nContent-Disposition: form-data; name=\"params\"\r\nContent-Type: application/json\r\n\r\n{\"a\":1}\r\n"
-            + "--XYZ\r\nContent-Disposition: form-data; name=\"input\"; filename=\"r\u{e9}sum\u{e9}.txt\"\r\nContent-Type: text/plain\r\n\r\nline 1\r\nline 2\r\n"
-            + "--XYZ--\r\n"
-        ).utf8)
+        let body = Data(
+            ("preamble\r\n--XYZ\r\nContent-Disposition: form-data; name=\"params\"\r\nContent-Type: application/json\r\n\r\n{\"a\":1}\r\n"
+                + "--XYZ\r\nContent-Disposition: form-data; name=\"input\"; filename=\"r\u{e9}sum\u{e9}.txt\"\r\nContent-Type: text/plain\r\n\r\nline 1\r\nline 2\r\n"
+                + "--XYZ--\r\n").utf8)
         let parts = try MultipartBody.parts(of: body, boundary: "XYZ")
         #expect(parts.count == 2)
         #expect(parts[0].name == "params")

@@ -36,7 +36,8 @@ import Testing
     @Test func metricsShowPerRouteLatencyHistograms() async throws {
         try await TestServer.with { client, _ in
             for _ in 0..<3 { try await client.execute(uri: "/health", method: .get) { _ in } }
-            try await client.execute(uri: "/metrics", method: .get, headers: TestServer.basic("Administrator", TestServer.administratorPassword)) { response in
+            try await client.execute(uri: "/metrics", method: .get, headers: TestServer.basic("Administrator", TestServer.administratorPassword)) {
+                response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType]?.hasPrefix("text/plain") == true)
                 let text = String(buffer: response.body)

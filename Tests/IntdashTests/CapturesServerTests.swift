@@ -1,9 +1,10 @@
 import Foundation
 import Intdash
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
 
 /// `CapturesAPI` against a real server: captures made through the REST API are listed with
 /// their times in the SDK's units and paged.
@@ -12,7 +13,8 @@ import Testing
         try await IntdashServer.with { server in
             let edge = try await server.createEdge(name: "truck-7")
             for (name, start) in [("early", "2020-01-01T00:00:00.250000Z"), ("late", "2020-01-01T00:01:00Z"), ("outside", "2021-01-01T00:00:00Z")] {
-                try await Self.createCapture(on: server, body: ["edge_uuid": edge.uuid, "name": name, "start": start, "duration": 2_500_000, "shared": true])
+                try await Self.createCapture(
+                    on: server, body: ["edge_uuid": edge.uuid, "name": name, "start": start, "duration": 2_500_000, "shared": true])
             }
             let captures = server.client().captures
             let newYear2020 = Date(timeIntervalSince1970: 1_577_836_800)
@@ -24,7 +26,8 @@ import Testing
             #expect(early.createdAt != nil && early.updatedAt != nil && !early.uuid.isEmpty)
             #expect(all.page?.totalCount == 2 && all.page?.first == true && all.page?.last == true)
 
-            let second = try await captures.list(start: newYear2020.timeIntervalSince1970, end: newYear2020.timeIntervalSince1970 + 3600, limit: 1, page: 2)
+            let second = try await captures.list(
+                start: newYear2020.timeIntervalSince1970, end: newYear2020.timeIntervalSince1970 + 3600, limit: 1, page: 2)
             #expect(second.items.map(\.name) == ["early"])
             #expect(second.page?.last == true && second.page?.previous?.contains("page=1") == true)
         }

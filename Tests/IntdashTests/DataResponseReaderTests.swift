@@ -24,7 +24,8 @@ import Testing
     /// One record with its 8-byte length prefix.
     private func record(seconds: Int64, nanos: Int32) -> [UInt8] {
         let timestamp = varint(1 << 3) + varint(UInt64(bitPattern: seconds)) + varint(2 << 3) + varint(UInt64(UInt32(bitPattern: nanos)))
-        let message = field(1, timestamp) + field(2, Array("11".utf8)) + field(3, Array("1/speed".utf8))
+        let message =
+            field(1, timestamp) + field(2, Array("11".utf8)) + field(3, Array("1/speed".utf8))
             + field(4, [5] + Array("speed".utf8) + [0, 0, 0, 0, 0, 0, 0xf8, 0x3f]) + field(5, Array("m-uuid".utf8))
             + varint(9 << 3) + varint(300)  // an unknown field, skipped
         return withUnsafeBytes(of: UInt64(message.count).littleEndian, Array.init) + message

@@ -15,7 +15,8 @@ import Testing
             IntdashData.DataGeneralSensor(sensorId: .geoLocationCoordinate, data: [9, 8, 7, 6, 5, 4, 3, 2]),
             IntdashData.DataControlPad(data: [0, 1], id: 7),
             IntdashData.DataMavlinkPacket(
-                packetStartSign: 0xfe, payloadLength: 2, packetSequence: 9, systemId: 1, componentId: 1, messageId: 0, data: [0xaa, 0xbb], checkSum: 0x1234
+                packetStartSign: 0xfe, payloadLength: 2, packetSequence: 9, systemId: 1, componentId: 1, messageId: 0, data: [0xaa, 0xbb],
+                checkSum: 0x1234
             ),
             IntdashData.DataJPEG(data: [0xff, 0xd8, 0xff, 0xd9]),
             IntdashData.DataH264(data: [0, 0, 0, 1, 0x65], type: .idrFrame),
@@ -89,11 +90,15 @@ import Testing
 
     @Test func unknownTypesAndDamagedPayloadsAreErrors() throws {
         // A unit of CAN bulk (0x07), which has no class.
-        let bulk = ISCP1Unit(streamID: 0, channel: 0, rawDataType: 0x07, elapsedTime: ISCP1ElapsedTime(seconds: 0, fraction: 0, precision: .milliseconds), payload: [1])
+        let bulk = ISCP1Unit(
+            streamID: 0, channel: 0, rawDataType: 0x07, elapsedTime: ISCP1ElapsedTime(seconds: 0, fraction: 0, precision: .milliseconds), payload: [1]
+        )
         let bulkBytes = try ISCP1Encoder().encode([.unit(bulk)])
         #expect(throws: IntdashDataError.unknownDataType(0x07)) { try IntdashPacketHelper.parsePackets(data: Data(bulkBytes)) }
         // A Float unit whose payload is cut short.
-        let cut = ISCP1Unit(streamID: 0, channel: 0, rawDataType: 0x0b, elapsedTime: ISCP1ElapsedTime(seconds: 0, fraction: 0, precision: .milliseconds), payload: [1, 0x78, 0])
+        let cut = ISCP1Unit(
+            streamID: 0, channel: 0, rawDataType: 0x0b, elapsedTime: ISCP1ElapsedTime(seconds: 0, fraction: 0, precision: .milliseconds),
+            payload: [1, 0x78, 0])
         let cutBytes = try ISCP1Encoder().encode([.unit(cut)])
         #expect(throws: ISCP1DecodingError.self) { try IntdashPacketHelper.parsePackets(data: Data(cutBytes)) }
     }

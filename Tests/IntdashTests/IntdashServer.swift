@@ -124,7 +124,8 @@ final class IntdashServer: @unchecked Sendable {
                 let process = try await ServerProcess.start(arguments: store, environment: environment)
                 let server: IntdashServer
                 do {
-                    let apiKey = try await ServerProcess.commandOutput(["apikey", "create", "--user", "Administrator", "--name", "intdash-sdk-tests"] + store)
+                    let apiKey = try await ServerProcess.commandOutput(
+                        ["apikey", "create", "--user", "Administrator", "--name", "intdash-sdk-tests"] + store)
                     server = IntdashServer(process: process, apiKey: apiKey, storeArguments: store)
                 } catch {
                     _ = try? await process.terminate()
@@ -140,7 +141,6 @@ final class IntdashServer: @unchecked Sendable {
             }
         }
     }
-
 
     /// A test setup step that failed.
     struct Failure: Error, CustomStringConvertible {

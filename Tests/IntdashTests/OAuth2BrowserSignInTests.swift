@@ -11,8 +11,9 @@ import Testing
 ///
 /// The app's redirect URI is a loopback page (``LoopbackCallbackServer``): headless Chromium
 /// cannot follow a custom scheme such as `companyname.appname://oauth2/callback`.
-@Suite(.enabled(if: ChromiumWebDriver.isInstalled, "needs /usr/bin/chromium and /usr/bin/chromedriver (scripts/test installs them)"),
-       .timeLimit(.minutes(5)))
+@Suite(
+    .enabled(if: ChromiumWebDriver.isInstalled, "needs /usr/bin/chromium and /usr/bin/chromedriver (scripts/test installs them)"),
+    .timeLimit(.minutes(5)))
 struct OAuth2BrowserSignInTests {
     /// The app's name, as the consent page shows it.
     static let appName = "Telemetry Viewer"
@@ -58,7 +59,8 @@ struct OAuth2BrowserSignInTests {
         } catch {
             await browser.quit()
             // Says whether the server was still there, and what it printed, beside the browser's error.
-            throw IntdashServer.Failure(description: "\(error) (server \(server.process.isRunning ? "running" : "exited"), printed: \(server.process.printed.suffix(2000)))")
+            throw IntdashServer.Failure(
+                description: "\(error) (server \(server.process.isRunning ? "running" : "exited"), printed: \(server.process.printed.suffix(2000)))")
         }
         await browser.quit()
 

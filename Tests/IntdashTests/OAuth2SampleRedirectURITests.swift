@@ -1,10 +1,11 @@
 import ChanceryTestSupport
 import Foundation
 import Intdash
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
 
 /// The SDK document's sample registers `companyname.appname://oauth2/callback` and passes it
 /// percent-encoded to `generateAuthorizationURL`: the server knows the URL's redirect URI and

@@ -62,7 +62,9 @@ final class RealtimeRecorder: IntdashClientDelegate, IntdashClientUpstreamManage
     func intdashClient(_ client: IntdashClient, didRetryToRequestSpecs success: Bool) { log.withLock { $0.specRetries.append(success) } }
     func intdashClient(_ client: IntdashClient, didFailWithError error: (any Error)?) {}
 
-    func upstreamManager(_ manager: IntdashClient.UpstreamManager, didReceiveEndOfSection sectionId: Int, streamId: Int, success: Bool, final: Bool, sentCount: Int) {
+    func upstreamManager(
+        _ manager: IntdashClient.UpstreamManager, didReceiveEndOfSection sectionId: Int, streamId: Int, success: Bool, final: Bool, sentCount: Int
+    ) {
         log.withLock { $0.acks.append(Ack(sectionID: sectionId, streamID: streamId, success: success, isFinal: final, sentCount: sentCount)) }
     }
 
@@ -75,12 +77,16 @@ final class RealtimeRecorder: IntdashClientDelegate, IntdashClientUpstreamManage
 
     func downstreamManagerDidParseDataPoints(_ manager: IntdashClient.DownstreamManager, streamId: Int, dataPoints: [RealtimeDataPoint]) {
         let points = dataPoints.map { point in
-            Point(time: point.time, source: point.srcEdgeId, dataType: point.dataType, dataID: point.dataId, value: (point.dataModel as? IntdashData.DataFloat)?.data)
+            Point(
+                time: point.time, source: point.srcEdgeId, dataType: point.dataType, dataID: point.dataId,
+                value: (point.dataModel as? IntdashData.DataFloat)?.data)
         }
         log.withLock { $0.points += points }
     }
 
-    func downstreamManagerDidFailToParseDataPoints(_ manager: IntdashClient.DownstreamManager, streamId: Int, with error: IntdashClientDownstreamManagerError) {
+    func downstreamManagerDidFailToParseDataPoints(
+        _ manager: IntdashClient.DownstreamManager, streamId: Int, with error: IntdashClientDownstreamManagerError
+    ) {
         log.withLock { $0.failures.append("\(error)") }
     }
 }

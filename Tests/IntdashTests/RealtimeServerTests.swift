@@ -36,7 +36,8 @@ import Testing
             let baseTime: TimeInterval = 1_700_000_000
             try device.upstreamManager.sendFirstData(baseTime, streamId: upstream, channelNum: 1)
             for index in 0..<10 {
-                try device.upstreamManager.sendUnit(try IntdashData.DataFloat(id: "speed", data: Double(index)), elapsedTime: 0.1 * Double(index), streamId: upstream)
+                try device.upstreamManager.sendUnit(
+                    try IntdashData.DataFloat(id: "speed", data: Double(index)), elapsedTime: 0.1 * Double(index), streamId: upstream)
             }
             try device.upstreamManager.sendLastData(streamId: upstream)
 
@@ -84,7 +85,10 @@ import Testing
             try await device.upstreamManager.sync()
             try device.upstreamManager.sendFirstData(1_700_000_000, streamId: upstream, channelNum: 1)
             try device.upstreamManager.sendUnits(
-                [try IntdashData.DataFloat(id: "rpm", data: 1), try IntdashData.DataFloat(id: "speed", data: 2), IntdashData.DataCAN(id: 1, dlc: 0, data: [])],
+                [
+                    try IntdashData.DataFloat(id: "rpm", data: 1), try IntdashData.DataFloat(id: "speed", data: 2),
+                    IntdashData.DataCAN(id: 1, dlc: 0, data: []),
+                ],
                 elapsedTime: 0.5, streamId: upstream
             )
             try device.upstreamManager.sendUnit(try IntdashData.DataFloat(id: "speed", data: 3), elapsedTime: 0.6, streamId: upstream, channelNum: 2)
@@ -115,7 +119,8 @@ import Testing
             device.addDelegate(deviceLog)
             device.upstreamManager.addDelegate(delegate: deviceLog)
             try await device.connect(reconnectTimeInterval: 0)
-            let upstream = try device.upstreamManager.open(measurementId: measurement, srcEdgeId: edge, store: false, retryCount: 2, sectionUpdateInterval: 0.2)
+            let upstream = try device.upstreamManager.open(
+                measurementId: measurement, srcEdgeId: edge, store: false, retryCount: 2, sectionUpdateInterval: 0.2)
             try await device.upstreamManager.sync()
             try device.upstreamManager.sendFirstData(1_700_000_000, streamId: upstream, channelNum: 1)
             try device.upstreamManager.sendUnit(try IntdashData.DataFloat(id: "speed", data: 1), elapsedTime: 0.1, streamId: upstream)
@@ -155,7 +160,8 @@ import Testing
             let relay = try await TCPRelay.start(to: try #require(server.process.baseURL.port))
             defer { Task { await relay.stop() } }
             let viewer = IntdashClient()
-            viewer.session = IntdashClient.Session(serverURL: "http://127.0.0.1:\(relay.port)/intdash", clientId: "intdash-sdk-tests", timeoutInterval: 10)
+            viewer.session = IntdashClient.Session(
+                serverURL: "http://127.0.0.1:\(relay.port)/intdash", clientId: "intdash-sdk-tests", timeoutInterval: 10)
             viewer.session?.apiToken = server.apiKey
             viewer.realtimeProtocol = .iscp2
             let viewerLog = RealtimeRecorder()
@@ -188,7 +194,9 @@ import Testing
             #expect(await viewerLog.wait { $0.specRetries == [true] })
             try device.upstreamManager.sendUnit(try IntdashData.DataFloat(id: "speed", data: 4), elapsedTime: 6, streamId: upstream)
             #expect(await viewerLog.wait { log in log.points.contains { $0.value == 4 } })
-            #expect(viewerLog.current.points.filter { $0.dataType == IntdashDataType.float.rawValue }.map(\.value) == [1, 2, 3, 4], "the resumed downstream keeps its filters")
+            #expect(
+                viewerLog.current.points.filter { $0.dataType == IntdashDataType.float.rawValue }.map(\.value) == [1, 2, 3, 4],
+                "the resumed downstream keeps its filters")
             await device.disconnect()
             await viewer.disconnect()
         }

@@ -22,7 +22,8 @@ import Testing
             let baseTime: TimeInterval = 1_700_000_000
             try device.upstreamManager.sendFirstData(baseTime, streamId: stream, channelNum: 1)
             for index in 0..<5 {
-                try device.upstreamManager.sendUnit(try IntdashData.DataFloat(id: "speed", data: Double(index) / 2), elapsedTime: 0.3 * Double(index), streamId: stream)
+                try device.upstreamManager.sendUnit(
+                    try IntdashData.DataFloat(id: "speed", data: Double(index) / 2), elapsedTime: 0.3 * Double(index), streamId: stream)
             }
             try device.upstreamManager.sendUnit(try IntdashData.DataString(id: "note", data: "hello"), elapsedTime: 1.3, streamId: stream)
             try device.upstreamManager.sendLastData(streamId: stream)
@@ -32,7 +33,8 @@ import Testing
 
             let filters = IntdashClient.DataPointsAPI.RequestFilters()
             filters.append(dataType: .float, channelNum: 1, id: "speed")
-            let points = try await device.dataPoints.getDataPoints(name: measurement, filters: filters, start: baseTime - 1, end: baseTime + 10).dataPoints
+            let points = try await device.dataPoints.getDataPoints(name: measurement, filters: filters, start: baseTime - 1, end: baseTime + 10)
+                .dataPoints
             #expect(points.map { ($0.dataModel as? IntdashData.DataFloat)?.data } == [0, 0.5, 1, 1.5, 2])
             #expect(points.allSatisfy { $0.measurementUuid == measurement && $0.dataType == IntdashDataType.float.rawValue })
             #expect(abs((points.last?.time?.timeIntervalSince1970 ?? 0) - (baseTime + 1.2)) < 0.001)
@@ -57,7 +59,8 @@ import Testing
             device.upstreamManager.addDelegate(delegate: log)
             try await device.connect(reconnectTimeInterval: 0)
             let measurement = try await device.upstreamManager.requestMeasurementId(edgeUuid: edge.uuid)
-            let stream = try device.upstreamManager.open(measurementId: measurement, srcEdgeId: edge.uuid, store: true, retryCount: 1, sectionUpdateInterval: 0.2)
+            let stream = try device.upstreamManager.open(
+                measurementId: measurement, srcEdgeId: edge.uuid, store: true, retryCount: 1, sectionUpdateInterval: 0.2)
             try await device.upstreamManager.sync()
             let baseTime: TimeInterval = 1_700_000_000
             try device.upstreamManager.sendFirstData(baseTime, streamId: stream, channelNum: 1)
@@ -74,7 +77,8 @@ import Testing
             #expect(log.current.acks.allSatisfy { $0.success })
             await device.disconnect()
 
-            let points = try await device.dataPoints.getDataPoints(name: measurement, filters: nil, start: baseTime - 1, end: baseTime + 10).dataPoints
+            let points = try await device.dataPoints.getDataPoints(name: measurement, filters: nil, start: baseTime - 1, end: baseTime + 10)
+                .dataPoints
             #expect(points.compactMap { ($0.dataModel as? IntdashData.DataFloat)?.data } == [1, 2])
             #expect(try await device.measurements.get(uuid: measurement).ended)
         }

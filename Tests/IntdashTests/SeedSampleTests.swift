@@ -65,13 +65,14 @@ final class ExampleViewController: IntdashClientUpstreamManagerDelegate, Intdash
                 self.downstreamIds?.append(streamId)
             }
             let downstreamFilter = self.makeDownstreamFilters(streamId: streamId, channel: self.targetChannel)
-            intdash.downstreamManager.sync(completion: { (errors) in
-                if let errors = errors {
-                    self.say("Failed to request dowsntream. \(errors)")
-                    return
-                }
-                self.say("Success to downstream request.")
-            }, filters: downstreamFilter)
+            intdash.downstreamManager.sync(
+                completion: { (errors) in
+                    if let errors = errors {
+                        self.say("Failed to request dowsntream. \(errors)")
+                        return
+                    }
+                    self.say("Success to downstream request.")
+                }, filters: downstreamFilter)
         }
     }
 
@@ -167,7 +168,9 @@ final class ExampleViewController: IntdashClientUpstreamManagerDelegate, Intdash
         }
     }
 
-    func upstreamManager(_ manager: IntdashClient.UpstreamManager, didReceiveEndOfSection sectionId: Int, streamId: Int, success: Bool, final: Bool, sentCount: Int) {
+    func upstreamManager(
+        _ manager: IntdashClient.UpstreamManager, didReceiveEndOfSection sectionId: Int, streamId: Int, success: Bool, final: Bool, sentCount: Int
+    ) {
         if final { say("End of the final section: \(success ? "success" : "failure"), \(sentCount) sent.") }
     }
 

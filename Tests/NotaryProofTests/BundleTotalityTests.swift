@@ -27,7 +27,8 @@ import TransparencyLog
         let fixture = try ProofBundleFixture()
         let verifier = BundleVerifier(pinnedLogKey: fixture.logKey, pinnedTSARoot: fixture.tsaRootPEM)
         let files = try StoredZip.files(in: fixture.archive)
-        let tokenName = "\(fixture.slug).tsr", proofName = "\(fixture.slug).tlog-proof"
+        let tokenName = "\(fixture.slug).tsr"
+        let proofName = "\(fixture.slug).tlog-proof"
         let proof = try TLogProof(parsing: String(decoding: try #require(files[proofName]), as: UTF8.self))
         let entry = try #require(proof.extra)
         var generator = SystemRandomNumberGenerator()

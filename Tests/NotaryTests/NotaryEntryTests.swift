@@ -39,12 +39,15 @@ import Testing
             try NotaryEntry(origin: "o", reportHash: "ab", digests: [], metadataCommitment: [1], slug: "s", receivedMilliseconds: 0)
         }
         #expect(throws: NotaryEntry.Error.invalidText("a\nslug evil")) {
-            try NotaryEntry(origin: "o", reportHash: "ab", digests: [], metadataCommitment: Self.commitment, slug: "a\nslug evil", receivedMilliseconds: 0)
+            try NotaryEntry(
+                origin: "o", reportHash: "ab", digests: [], metadataCommitment: Self.commitment, slug: "a\nslug evil", receivedMilliseconds: 0)
         }
     }
 
     @Test func parsesOnlyTheCanonicalForm() throws {
-        let entry = try NotaryEntry(origin: "o.example/log", reportHash: "abc1", digests: [Self.digest], metadataCommitment: Self.commitment, slug: "s", receivedMilliseconds: 5)
+        let entry = try NotaryEntry(
+            origin: "o.example/log", reportHash: "abc1", digests: [Self.digest], metadataCommitment: Self.commitment, slug: "s",
+            receivedMilliseconds: 5)
         let text = String(decoding: entry.bytes, as: UTF8.self)
         for variant in [text.replacingOccurrences(of: "received 5", with: "received 05"), text + "extra\n", String(text.dropLast()), "", "x\n"] {
             #expect(throws: NotaryEntry.Error.self, "\(variant.debugDescription)") { try NotaryEntry(parsing: Array(variant.utf8)) }

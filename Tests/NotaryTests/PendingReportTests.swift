@@ -24,9 +24,10 @@ import TransparencyLog
     /// of the accepting one (nothing it accepts is logged until `body` runs its sequencer), and
     /// the pending report recovery of the other; with Alice's and Bob's app tokens.
     static func withTwoInstances(
-        _ body: @escaping @Sendable (
-            any TestClientProtocol, _ alice: HTTPFields, _ bob: HTTPFields, PendingReportRecovery, _ accepting: Sequencer, _ recovering: Sequencer
-        ) async throws -> Void
+        _ body:
+            @escaping @Sendable (
+                any TestClientProtocol, _ alice: HTTPFields, _ bob: HTTPFields, PendingReportRecovery, _ accepting: Sequencer, _ recovering: Sequencer
+            ) async throws -> Void
     ) async throws {
         try await TestDatabase.with { database in
             try await database.migrate([AccountsMigrations.all, NotaryMigrations.all], logger: TestDatabase.logger)
@@ -80,7 +81,8 @@ import TransparencyLog
         try await Self.withTwoInstances { client, alice, bob, recovery, accepting, recovering in
             var headers = alice
             headers.append(contentsOf: Self.respondAsync)
-            let accepted = try await client.execute(uri: "/qed/v1/reports/", method: .post, headers: headers, body: QEDRoutesTests.report()) { response in
+            let accepted = try await client.execute(uri: "/qed/v1/reports/", method: .post, headers: headers, body: QEDRoutesTests.report()) {
+                response in
                 #expect(response.status == .accepted)
                 #expect(response.headers[HTTPField.Name("Preference-Applied")!] == "respond-async")
                 return Self.json(response)
@@ -135,7 +137,8 @@ import TransparencyLog
                     var headers = alice
                     headers.append(contentsOf: Self.respondAsync)
                     let revision = QEDRoutesTests.report(hash: "cd34")
-                    let accepted = try await client.execute(uri: "/qed/v1/reports/\(slug)/", method: .put, headers: headers, body: revision) { response in
+                    let accepted = try await client.execute(uri: "/qed/v1/reports/\(slug)/", method: .put, headers: headers, body: revision) {
+                        response in
                         #expect(response.status == .accepted)
                         return Self.json(response)
                     }

@@ -139,7 +139,8 @@ import X509
                 #expect(response.headers[.contentType] == "application/timestamp-reply")
                 return Array(response.body.readableBytesView)
             }
-            let info = try await TimeStampVerifier(trustedRoot: keys.tsa.rootCertificate).verify(responseDER: reply, dataDigest: Array(SHA256.hash(data: file)))
+            let info = try await TimeStampVerifier(trustedRoot: keys.tsa.rootCertificate).verify(
+                responseDER: reply, dataDigest: Array(SHA256.hash(data: file)))
             #expect(Array(info.messageImprint.hashedMessage) == Array(SHA256.hash(data: file)))
 
             // The proof file proves the exact entry against a checkpoint the log key signed.
@@ -179,18 +180,21 @@ import X509
             try await TemporaryDirectory.with { directory in
                 try archive.write(to: URL(fileURLWithPath: directory + "/bundle.zip"))
                 // Python's zipfile checks every CRC while extracting: an independent reader.
-                let unzip = try await Subprocess.run("/usr/bin/env", ["python3", "-m", "zipfile", "-e", directory + "/bundle.zip", directory + "/out"])
+                let unzip = try await Subprocess.run(
+                    "/usr/bin/env", ["python3", "-m", "zipfile", "-e", directory + "/bundle.zip", directory + "/out"])
                 #expect(unzip.status == 0, "\(unzip.errorsText)")
                 func read(_ name: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: directory + "/out/" + name)) }
 
                 let names = try FileManager.default.contentsOfDirectory(atPath: directory + "/out").sorted()
                 #expect(names == ["VERIFY.txt", "\(slug).tlog-proof", "\(slug).tsr", "log.vkey", "meta.json", "tsa-root.pem"].sorted())
-                let verifier = try Ed25519NoteVerifier(parsing: String(decoding: try read("log.vkey"), as: UTF8.self).trimmingCharacters(in: .newlines))
+                let verifier = try Ed25519NoteVerifier(
+                    parsing: String(decoding: try read("log.vkey"), as: UTF8.self).trimmingCharacters(in: .newlines))
                 let proof = try TLogProof(parsing: String(decoding: try read("\(slug).tlog-proof"), as: UTF8.self))
                 let entryBytes = try #require(proof.extra)
                 try proof.verify(leaf: .leaf(entryBytes), origin: Self.origin, verifiers: [verifier])
                 let root = try Certificate(pemEncoded: String(decoding: try read("tsa-root.pem"), as: UTF8.self))
-                _ = try await TimeStampVerifier(trustedRoot: root).verify(responseDER: Array(try read("\(slug).tsr")), dataDigest: Array(SHA256.hash(data: file)))
+                _ = try await TimeStampVerifier(trustedRoot: root).verify(
+                    responseDER: Array(try read("\(slug).tsr")), dataDigest: Array(SHA256.hash(data: file)))
 
                 // The private metadata opens the entry's commitment.
                 let meta = try #require(try JSONSerialization.jsonObject(with: try read("meta.json")) as? [String: Any])
@@ -200,7 +204,9 @@ import X509
                 #expect(Array(SHA256.hash(data: metadata + salt)) == entry.metadataCommitment)
                 let fields = try #require(try JSONSerialization.jsonObject(with: metadata) as? [String: Any])
                 #expect(fields["name"] as? String == "My new apartment")
-                #expect(String(decoding: try read("VERIFY.txt"), as: UTF8.self).contains("openssl ts -verify -data FILE -in \(slug).tsr -CAfile tsa-root.pem"))
+                #expect(
+                    String(decoding: try read("VERIFY.txt"), as: UTF8.self).contains(
+                        "openssl ts -verify -data FILE -in \(slug).tsr -CAfile tsa-root.pem"))
             }
             try await client.execute(uri: "/qed/v1/reports/\(slug)/bundle", method: .get, headers: keys.bob) { response in
                 #expect(response.status == .notFound)

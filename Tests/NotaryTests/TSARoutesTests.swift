@@ -63,7 +63,8 @@ import TimeStamping
                 #expect(response.headers[.contentType] == "application/timestamp-reply")
                 return Array(response.body.readableBytesView)
             }
-            let info = try await TimeStampVerifier(trustedRoot: keys.rootCertificate).verify(responseDER: reply, dataDigest: Array(SHA256.hash(data: data)))
+            let info = try await TimeStampVerifier(trustedRoot: keys.rootCertificate).verify(
+                responseDER: reply, dataDigest: Array(SHA256.hash(data: data)))
             #expect(Array(info.messageImprint.hashedMessage) == Array(SHA256.hash(data: data)))
             let rootPEM = try keys.rootCertificatePEM
             try await client.execute(uri: "/.well-known/chancery/tsa-root.pem", method: .get) { response in
@@ -103,7 +104,9 @@ import TimeStamping
                     Data($0.body.readableBytesView)
                 }
                 try reply.write(to: URL(fileURLWithPath: directory + "/reply.tsr"))
-                let verify = try await Self.openssl(["ts", "-verify", "-data", data, "-in", directory + "/reply.tsr", "-CAfile", directory + "/root.pem"])
+                let verify = try await Self.openssl([
+                    "ts", "-verify", "-data", data, "-in", directory + "/reply.tsr", "-CAfile", directory + "/root.pem",
+                ])
                 #expect(verify.status == 0)
                 #expect(String(decoding: verify.output, as: UTF8.self).contains("Verification: OK"))
             }

@@ -63,10 +63,11 @@ import TransparencyLog
                 #expect(response.headers[.xContentTypeOptions] == "nosniff")
                 return (String(buffer: response.body), QEDRoutesTests.json(response))
             }
-            #expect(Set(facts.keys) == [
-                "slug", "status", "hash", "file_hashes", "received_at", "logged_at", "log_origin", "log_key", "log_index",
-                "leaf_hash", "checkpoint_size", "checkpoint_root", "proof",
-            ])
+            #expect(
+                Set(facts.keys) == [
+                    "slug", "status", "hash", "file_hashes", "received_at", "logged_at", "log_origin", "log_key", "log_index",
+                    "leaf_hash", "checkpoint_size", "checkpoint_root", "proof",
+                ])
             #expect(facts["slug"] as? String == slug)
             #expect(facts["status"] as? String == "confirmed")
             #expect(facts["hash"] as? String == digest)
@@ -222,8 +223,9 @@ import TransparencyLog
     static func assetNames(in text: String, pattern: String) -> Set<String> {
         let expression = try! NSRegularExpression(pattern: pattern)
         let range = NSRange(text.startIndex..., in: text)
-        return Set(expression.matches(in: text, range: range).compactMap { match in
-            Range(match.range(at: 1), in: text).map { String(text[$0]) }
-        })
+        return Set(
+            expression.matches(in: text, range: range).compactMap { match in
+                Range(match.range(at: 1), in: text).map { String(text[$0]) }
+            })
     }
 }

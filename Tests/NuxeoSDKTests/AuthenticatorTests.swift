@@ -1,10 +1,11 @@
 import ChanceryTestSupport
 import Foundation
+import NuxeoSDK
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import NuxeoSDK
-import Testing
 
 /// Authenticators and the session's property list, without a server.
 struct AuthenticatorTests {

@@ -1,10 +1,12 @@
 import ChanceryTestSupport
 import Foundation
+import Testing
+
+@testable import NuxeoSDK
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-@testable import NuxeoSDK
-import Testing
 
 /// What automation requests send, without a server.
 struct AutomationRequestTests {
@@ -26,11 +28,12 @@ struct AutomationRequestTests {
             return
         }
         let json = try NUXJSONValue(jsonData: body)
-        #expect(json == [
-            "input": "doc:/default-domain/workspaces",
-            "params": ["type": "Folder", "name": "reports"],
-            "context": ["currentDocument": "/default-domain"],
-        ])
+        #expect(
+            json == [
+                "input": "doc:/default-domain/workspaces",
+                "params": ["type": "Folder", "name": "reports"],
+                "context": ["currentDocument": "/default-domain"],
+            ])
         let http = Self.session.urlRequest(for: request, transfer: transfer)
         #expect(http.httpMethod == "POST")
         #expect(http.value(forHTTPHeaderField: "Content-Type") == "application/json+nxrequest")

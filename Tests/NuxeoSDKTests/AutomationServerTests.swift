@@ -66,7 +66,8 @@ import Testing
             #expect(parent.path == "/default-domain/workspaces")
 
             let folder = NUXDocument(type: "Folder", name: "target", properties: ["dc:title": "Target"])
-            let target = try await session.requestCreateDocument(folder, withParent: "/default-domain/workspaces").response().entity(as: NUXDocument.self)
+            let target = try await session.requestCreateDocument(folder, withParent: "/default-domain/workspaces").response().entity(
+                as: NUXDocument.self)
             let moved = try await session.requestMove(note.path!, toTargetDocument: target.path!).response().entity(as: NUXDocument.self)
             #expect(moved.uid == note.uid)
             #expect(moved.path == "/default-domain/workspaces/target/sdk-note")

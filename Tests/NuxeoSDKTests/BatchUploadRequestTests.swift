@@ -1,9 +1,11 @@
 import Foundation
+import Testing
+
+@testable import NuxeoSDK
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-@testable import NuxeoSDK
-import Testing
 
 /// How batch upload requests are built, and how a file is cut into chunks, without a server.
 struct BatchUploadRequestTests {
@@ -83,11 +85,12 @@ struct BatchUploadRequestTests {
     @Test func filesAreCutIntoChunks() {
         #expect(NUXBatchUpload.chunks(ofSize: 0, chunkSize: 10) == [nil])
         #expect(NUXBatchUpload.chunks(ofSize: 10, chunkSize: 10) == [nil])
-        #expect(NUXBatchUpload.chunks(ofSize: 25, chunkSize: 10) == [
-            .init(index: 0, count: 3, offset: 0, length: 10),
-            .init(index: 1, count: 3, offset: 10, length: 10),
-            .init(index: 2, count: 3, offset: 20, length: 5),
-        ])
+        #expect(
+            NUXBatchUpload.chunks(ofSize: 25, chunkSize: 10) == [
+                .init(index: 0, count: 3, offset: 0, length: 10),
+                .init(index: 1, count: 3, offset: 10, length: 10),
+                .init(index: 2, count: 3, offset: 20, length: 5),
+            ])
         #expect(NUXBatchUpload.chunks(ofSize: 20, chunkSize: 10).compactMap { $0?.length } == [10, 10])
     }
 

@@ -90,7 +90,8 @@ import Testing
 
             func createWorkspace() async throws -> String {
                 let name = "fresh-\(UUID().uuidString.prefix(8).lowercased())"
-                _ = try await session.requestCreateDocument(NUXDocument(type: "Workspace", name: name), withParent: "/default-domain/workspaces").response()
+                _ = try await session.requestCreateDocument(NUXDocument(type: "Workspace", name: name), withParent: "/default-domain/workspaces")
+                    .response()
                 return name
             }
             let first = try await createWorkspace()

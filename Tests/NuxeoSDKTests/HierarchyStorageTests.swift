@@ -1,7 +1,8 @@
 import ChanceryTestSupport
 import Foundation
-@testable import NuxeoSDK
 import Testing
+
+@testable import NuxeoSDK
 
 /// How a hierarchy places documents and keeps them, without a server. Loading from a real
 /// query is in ``HierarchyServerTests``.

@@ -1,9 +1,11 @@
 import Foundation
+import Testing
+
+@testable import NuxeoSDK
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-@testable import NuxeoSDK
-import Testing
 
 /// How requests become URLs and headers, without a server.
 struct RequestBuildingTests {
@@ -27,7 +29,9 @@ struct RequestBuildingTests {
     @Test func documentReferencesBecomePathOrIdSegments() {
         let session = NUXSession(serverURL: Self.server)
         #expect(session.requestDocument("0178eb31-b1ca").url.absoluteString == "http://localhost:8080/nuxeo/api/v1/id/0178eb31-b1ca")
-        #expect(session.requestDocument("/default-domain/workspaces").url.absoluteString == "http://localhost:8080/nuxeo/api/v1/path/default-domain/workspaces")
+        #expect(
+            session.requestDocument("/default-domain/workspaces").url.absoluteString
+                == "http://localhost:8080/nuxeo/api/v1/path/default-domain/workspaces")
         #expect(session.requestChildren("/default-domain").url.absoluteString == "http://localhost:8080/nuxeo/api/v1/path/default-domain/@children")
         // The root, as Nuxeo's clients send it.
         #expect(session.requestDocument("/").url.absoluteString == "http://localhost:8080/nuxeo/api/v1/path/")
@@ -44,10 +48,13 @@ struct RequestBuildingTests {
 
     @Test func adaptorsAndSegments() {
         let session = NUXSession(serverURL: Self.server)
-        let request = session.request().addURLSegment("path").addURLSegment("default-domain").addAdaptor("children").addAdaptor("blob", withValue: "file:content")
+        let request = session.request().addURLSegment("path").addURLSegment("default-domain").addAdaptor("children").addAdaptor(
+            "blob", withValue: "file:content")
         #expect(request.url.absoluteString == "http://localhost:8080/nuxeo/api/v1/path/default-domain/@children/@blob/file:content")
         #expect(request.adaptors == ["children", "blob"])
-        #expect(session.requestDownloadBlob(from: "/a", inMetadata: "files:files/0/file").url.absoluteString == "http://localhost:8080/nuxeo/api/v1/path/a/@blob/files:files/0/file")
+        #expect(
+            session.requestDownloadBlob(from: "/a", inMetadata: "files:files/0/file").url.absoluteString
+                == "http://localhost:8080/nuxeo/api/v1/path/a/@blob/files:files/0/file")
         #expect(session.requestACL("uid1").url.absoluteString == "http://localhost:8080/nuxeo/api/v1/id/uid1/@acl")
     }
 
@@ -58,7 +65,10 @@ struct RequestBuildingTests {
         request.addParameterValue("1", forKey: "currentPageIndex")
         #expect(request.parameters == ["query": "SELECT * FROM Document WHERE dc:title = 'a&b' + 1", "pageSize": "2", "currentPageIndex": "1"])
         let url = try request.makeTransfer().url.absoluteString
-        #expect(url == "http://localhost:8080/nuxeo/api/v1/query?query=SELECT%20*%20FROM%20Document%20WHERE%20dc:title%20%3D%20'a%26b'%20%2B%201&pageSize=2&currentPageIndex=1")
+        #expect(
+            url
+                == "http://localhost:8080/nuxeo/api/v1/query?query=SELECT%20*%20FROM%20Document%20WHERE%20dc:title%20%3D%20'a%26b'%20%2B%201&pageSize=2&currentPageIndex=1"
+        )
         let components = try #require(URLComponents(string: url))
         #expect(components.queryItems?.first?.value == "SELECT * FROM Document WHERE dc:title = 'a&b' + 1")
     }

@@ -1,5 +1,6 @@
-@testable import NuxeoSDK
 import Testing
+
+@testable import NuxeoSDK
 
 /// The session's request queues: how many requests run at once, and cancelling them.
 struct RequestQueueTests {

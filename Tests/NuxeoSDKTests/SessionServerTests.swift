@@ -19,7 +19,8 @@ import Testing
             #expect(byId == domain)
 
             let children = try await session.requestChildren("/default-domain").response().entity(as: NUXDocuments.self)
-            #expect(Set(children.entries.compactMap(\.path)) == ["/default-domain/sections", "/default-domain/templates", "/default-domain/workspaces"])
+            #expect(
+                Set(children.entries.compactMap(\.path)) == ["/default-domain/sections", "/default-domain/templates", "/default-domain/workspaces"])
             #expect(children.entries.allSatisfy { $0.parentRef == uid })
 
             let underRoot = try await session.requestChildren("/").response().entity(as: NUXDocuments.self)
@@ -41,7 +42,8 @@ import Testing
             let session = NUXSession(serverURL: server.nuxeoURL, username: "Administrator", password: NuxeoServer.password)
             let all = try await session.requestDocument("/default-domain/workspaces").addSchema("*").response().entity(as: NUXDocument.self)
             #expect(all.properties.keys.contains { !$0.hasPrefix("dc:") }, "every schema of a Workspace, not only dublincore")
-            let dublincore = try await session.requestDocument("/default-domain/workspaces").addSchema("dublincore").response().entity(as: NUXDocument.self)
+            let dublincore = try await session.requestDocument("/default-domain/workspaces").addSchema("dublincore").response().entity(
+                as: NUXDocument.self)
             #expect(dublincore.properties["dc:title"] == "Workspaces")
             #expect(dublincore.properties.keys.allSatisfy { $0.hasPrefix("dc:") })
         }

@@ -50,7 +50,9 @@ import Testing
         }
     }
 
-    @Test("the documentation's flow: the shared session from its property list, NUXTokenAuthenticator(), a token asked for with no request, singular defaults, an entity forgotten by itself")
+    @Test(
+        "the documentation's flow: the shared session from its property list, NUXTokenAuthenticator(), a token asked for with no request, singular defaults, an entity forgotten by itself"
+    )
     func theDocumentedSharedSessionFlow() async throws {
         try await NuxeoServer.with { server in
             try await TemporaryDirectory.with { directory in

@@ -23,7 +23,8 @@ import X509
 
     @Test func mismatchedKeyIsRefused() throws {
         #expect(throws: CMSSignatureError.self) {
-            try PDFSignatureCredentials(certificateChainPEM: SigningFixtures.rsa.certificateChainPEM, privateKeyPEM: SigningFixtures.p256.privateKeyPEM)
+            try PDFSignatureCredentials(
+                certificateChainPEM: SigningFixtures.rsa.certificateChainPEM, privateKeyPEM: SigningFixtures.p256.privateKeyPEM)
         }
     }
 

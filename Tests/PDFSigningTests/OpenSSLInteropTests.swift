@@ -91,8 +91,10 @@ import X509
         let openssl = try Self.workspace(content: content, keyType: signing.keyType)
         defer { openssl.remove() }
         let signed = try await openssl.run(
-            ["cms", "-sign", "-binary", "-outform", "DER", "-signer", "leaf.pem", "-inkey", "key.pem", "-certfile", "ca.pem",
-             "-in", "data.bin", "-out", "sig.der"] + signing.options
+            [
+                "cms", "-sign", "-binary", "-outform", "DER", "-signer", "leaf.pem", "-inkey", "key.pem", "-certfile", "ca.pem",
+                "-in", "data.bin", "-out", "sig.der",
+            ] + signing.options
         )
         try #require(signed.status == 0, "\(signed.output)")
         let der = try openssl.read("sig.der")

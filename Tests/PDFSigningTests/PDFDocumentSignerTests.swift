@@ -19,7 +19,9 @@ import X509
     }
 
     /// A signer with the RSA test credentials.
-    private static func signer(_ profile: PDFSignatureProfile = .padesBaselineB, timeStamper: (any SignatureTimeStamper)? = nil) throws -> PDFDocumentSigner {
+    private static func signer(
+        _ profile: PDFSignatureProfile = .padesBaselineB, timeStamper: (any SignatureTimeStamper)? = nil
+    ) throws -> PDFDocumentSigner {
         PDFDocumentSigner(signer: try CMSDetachedSigner(credentials: SigningFixtures.rsa.credentials(), profile: profile, timeStamper: timeStamper))
     }
 
@@ -61,7 +63,8 @@ import X509
     @Test func laterSignaturesLeaveEarlierOnesValid() async throws {
         var bytes = Self.document()
         for index in 1...3 {
-            let options = PDFSignatureOptions(appearance: PDFSignatureAppearance(pageIndex: index % 2, origin: PDFPoint(x: 40, y: 40 * Double(index)), text: "Signer \(index)"))
+            let options = PDFSignatureOptions(
+                appearance: PDFSignatureAppearance(pageIndex: index % 2, origin: PDFPoint(x: 40, y: 40 * Double(index)), text: "Signer \(index)"))
             bytes = try await Self.signer(index == 2 ? .pkcs7Detached : .padesBaselineB).sign(bytes, options: options)
         }
         let reports = try await Self.verifier().verify(bytes)
@@ -98,7 +101,8 @@ import X509
     @Test func aTimeStampedSignatureCarriesATrustedToken() async throws {
         let keys = SigningFixtures.tsaKeys
         let authority = try keys.authority(policy: SigningFixtures.tsaPolicy)
-        let signed = try await Self.signer(timeStamper: AuthorityTimeStamper(authority: authority)).sign(Self.document(), options: PDFSignatureOptions())
+        let signed = try await Self.signer(timeStamper: AuthorityTimeStamper(authority: authority)).sign(
+            Self.document(), options: PDFSignatureOptions())
         let roots = [try SigningFixtures.root(SigningFixtures.rsa), try Certificate(pemEncoded: try keys.rootCertificatePEM)]
         let report = try #require(try await PDFDocumentVerifier(trustedRoots: roots).verify(signed).first)
         #expect(report.isValid, "\(report)")

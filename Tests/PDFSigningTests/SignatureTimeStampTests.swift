@@ -148,7 +148,8 @@ import X509
         defer { if server.isRunning { server.terminate() } }
         let printed = PrintedOutput(reading: output.fileHandleForReading)
         let portLine = try await printed.firstLine(of: server, timeout: .seconds(30)) { !$0.isEmpty }
-        let port = try #require(portLine, "the TSA server exited before printing its port: \(printed.text)").trimmingCharacters(in: .whitespacesAndNewlines)
+        let port = try #require(portLine, "the TSA server exited before printing its port: \(printed.text)").trimmingCharacters(
+            in: .whitespacesAndNewlines)
         let timeStamper = HTTPTimeStamper(url: try #require(URL(string: "http://127.0.0.1:\(port)/tsa")), timeout: 20)
 
         let der = try await SigningFixtures.sign(content, keyType: .p256, profile: .padesBaselineB, timeStamper: timeStamper)

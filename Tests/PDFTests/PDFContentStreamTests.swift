@@ -69,7 +69,9 @@ import Testing
         defer { scratch.remove() }
         var document = PDFDocument()
         var page = PDFPage(size: .a4)
-        page.content.drawText(codes: [try #require(PDFFontMetrics.code(ofGlyphNamed: "a20", in: .zapfDingbats))], at: PDFPoint(x: 72, y: 700), font: .zapfDingbats, size: 20)
+        page.content.drawText(
+            codes: [try #require(PDFFontMetrics.code(ofGlyphNamed: "a20", in: .zapfDingbats))], at: PDFPoint(x: 72, y: 700), font: .zapfDingbats,
+            size: 20)
         document.pages.append(page)
         let path = try scratch.write(document.serialized(), to: "check.pdf")
         let result = try await ExternalTool("pdftotext").run([path, "-"], in: scratch.url)

@@ -200,18 +200,23 @@ import Testing
 
     @Test func tiffPredictorAddsTheSampleToTheLeft() throws {
         let eightBit = try PredictorParameters(["Predictor": .integer(2), "Colors": .integer(3), "Columns": .integer(2)], filter: "FlateDecode")
-        #expect(try eightBit.undo([10, 20, 30, 1, 2, 3, 200, 0, 0, 100, 1, 1], filter: "FlateDecode") == [10, 20, 30, 11, 22, 33, 200, 0, 0, 44, 1, 1])
-        let sixteenBit = try PredictorParameters(["Predictor": .integer(2), "BitsPerComponent": .integer(16), "Columns": .integer(2)], filter: "LZWDecode")
+        #expect(
+            try eightBit.undo([10, 20, 30, 1, 2, 3, 200, 0, 0, 100, 1, 1], filter: "FlateDecode") == [10, 20, 30, 11, 22, 33, 200, 0, 0, 44, 1, 1])
+        let sixteenBit = try PredictorParameters(
+            ["Predictor": .integer(2), "BitsPerComponent": .integer(16), "Columns": .integer(2)], filter: "LZWDecode")
         #expect(try sixteenBit.undo([0x01, 0xFF, 0x00, 0x02], filter: "LZWDecode") == [0x01, 0xFF, 0x02, 0x01])
-        let oneBit = try PredictorParameters(["Predictor": .integer(2), "BitsPerComponent": .integer(1), "Columns": .integer(8)], filter: "FlateDecode")
+        let oneBit = try PredictorParameters(
+            ["Predictor": .integer(2), "BitsPerComponent": .integer(1), "Columns": .integer(8)], filter: "FlateDecode")
         #expect(try oneBit.undo([0b1000_0000, 0b0100_0001], filter: "FlateDecode") == [0xFF, 0b0111_1110])
-        let fourBit = try PredictorParameters(["Predictor": .integer(2), "BitsPerComponent": .integer(4), "Columns": .integer(4)], filter: "FlateDecode")
+        let fourBit = try PredictorParameters(
+            ["Predictor": .integer(2), "BitsPerComponent": .integer(4), "Columns": .integer(4)], filter: "FlateDecode")
         #expect(try fourBit.undo([0x12, 0x34], filter: "FlateDecode") == [0x13, 0x6A])
     }
 
     @Test func predictorParametersAreChecked() {
         for parameters: PDFDictionary in [
-            ["Predictor": .integer(3)], ["Predictor": .integer(12), "BitsPerComponent": .integer(3)], ["Predictor": .integer(12), "Colors": .integer(0)],
+            ["Predictor": .integer(3)], ["Predictor": .integer(12), "BitsPerComponent": .integer(3)],
+            ["Predictor": .integer(12), "Colors": .integer(0)],
             ["Predictor": .integer(12), "Columns": .integer(-1)], ["Predictor": .integer(12), "Columns": .real(1e300)],
         ] {
             #expect(throws: PDFFilterError.self, "\(parameters)") {
@@ -238,9 +243,10 @@ import Testing
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         var random = SeededGenerator(seed: 3)
-        let inputs: [[UInt8]] = (0..<40).map { length in
-            (0..<length).map { index in index % 7 < 3 ? 0 : UInt8.random(in: 0...255, using: &random) }
-        } + [[UInt8](repeating: 0xFF, count: 8), Array("Man is distinguished".utf8)]
+        let inputs: [[UInt8]] =
+            (0..<40).map { length in
+                (0..<length).map { index in index % 7 < 3 ? 0 : UInt8.random(in: 0...255, using: &random) }
+            } + [[UInt8](repeating: 0xFF, count: 8), Array("Man is distinguished".utf8)]
         for (index, input) in inputs.enumerated() {
             _ = try scratch.write(input, to: "input\(index)")
         }
@@ -322,7 +328,8 @@ import Testing
             open('late', 'wb').write(encode(data, 0))
             """, in: scratch)
         let plain = try Self.read("plain", in: scratch)
-        let early = try PDFFilterPipeline.decode(try Self.read("early", in: scratch), dictionary: ["Filter": .name("LZWDecode")], maximumOutputSize: Self.limit)
+        let early = try PDFFilterPipeline.decode(
+            try Self.read("early", in: scratch), dictionary: ["Filter": .name("LZWDecode")], maximumOutputSize: Self.limit)
         #expect(early == plain)
         let late = try PDFFilterPipeline.decode(
             try Self.read("late", in: scratch),

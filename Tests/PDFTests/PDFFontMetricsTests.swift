@@ -13,7 +13,8 @@ import Testing
     @Test func obliqueFacesShareTheUprightWidths() {
         let text = "The quick brown fox – Œuvre ß €"
         #expect(PDFFontMetrics.width(of: text, font: .helveticaOblique, size: 11) == PDFFontMetrics.width(of: text, font: .helvetica, size: 11))
-        #expect(PDFFontMetrics.width(of: text, font: .helveticaBoldOblique, size: 11) == PDFFontMetrics.width(of: text, font: .helveticaBold, size: 11))
+        #expect(
+            PDFFontMetrics.width(of: text, font: .helveticaBoldOblique, size: 11) == PDFFontMetrics.width(of: text, font: .helveticaBold, size: 11))
     }
 
     @Test func courierIsMonospaced() {

@@ -126,7 +126,9 @@ import Testing
 
     /// Writes the ``pngCases`` into `scratch`.
     static func writePNGCases(in scratch: ScratchDirectory) async throws {
-        let lines = pngCases.map { "\($0.name) \($0.width) \($0.height) \($0.colorType) \($0.depth) \($0.interlaced ? 1 : 0) \($0.transparency ? 1 : 0)" }
+        let lines = pngCases.map {
+            "\($0.name) \($0.width) \($0.height) \($0.colorType) \($0.depth) \($0.interlaced ? 1 : 0) \($0.transparency ? 1 : 0)"
+        }
         _ = try scratch.write(Array(lines.joined(separator: "\n").utf8), to: "cases.txt")
         let result = try await python.run(["-c", "import sys; sys.stdin = open('cases.txt')\n" + pngWriter], in: scratch.url)
         #expect(result.status == 0, "\(result.errors)")

@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func literalStringsDecodeEscapesAndBalancedParentheses() {
-        #expect(tokens(#"(a(b)c\)\n\101\7x\"#  + "\r\n" + #"y)"#) == [.string(Array("a(b)c)\nA\u{7}xy".utf8))])
+        #expect(tokens(#"(a(b)c\)\n\101\7x\"# + "\r\n" + #"y)"#) == [.string(Array("a(b)c)\nA\u{7}xy".utf8))])
         #expect(tokens("(line\r\nend)") == [.string(Array("line\nend".utf8))])
     }
 

@@ -21,7 +21,8 @@ import Testing
     /// Renders page `page` (from 1) of `path`.
     private func render(_ path: String, page: Int, in scratch: ScratchDirectory) async throws -> Rendering {
         let prefix = scratch.url.appendingPathComponent("render-\(page)").path
-        let result = try await ExternalTool("pdftoppm").run(["-r", "72", "-cropbox", "-f", "\(page)", "-l", "\(page)", "-singlefile", path, prefix], in: scratch.url)
+        let result = try await ExternalTool("pdftoppm").run(
+            ["-r", "72", "-cropbox", "-f", "\(page)", "-l", "\(page)", "-singlefile", path, prefix], in: scratch.url)
         #expect(result.status == 0, "\(result.errors)")
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: prefix + ".ppm")))
         var fields: [String] = []
@@ -42,7 +43,8 @@ import Testing
     /// right of it, and a line of text above.
     private func overlay(text: String, fallbackFont: PDFEmbeddedFont? = nil) throws -> PDFAppearanceStream {
         var appearance = PDFAppearanceStream(size: PDFSize(width: 200, height: 60), fallbackFont: fallbackFont)
-        let red = PDFImageTests.png(width: 2, height: 2, colorType: 2, imageData: PDFFlate.compress([0, 255, 0, 0, 255, 0, 0, 0, 255, 0, 0, 255, 0, 0]))
+        let red = PDFImageTests.png(
+            width: 2, height: 2, colorType: 2, imageData: PDFFlate.compress([0, 255, 0, 0, 255, 0, 0, 0, 255, 0, 0, 255, 0, 0]))
         appearance.drawImage(try PDFImage(png: red), in: PDFRect(x: 0, y: 0, width: 40, height: 20))
         appearance.content.setLineWidth(4)
         appearance.content.setRoundLineEnds()

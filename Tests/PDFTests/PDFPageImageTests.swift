@@ -18,20 +18,21 @@ import Testing
         page.drawImage(try PDFImage(png: Self.redBlue), in: PDFRect(x: 0, y: 0, width: 100, height: 50))
         page.content.fill(PDFRect(x: 150, y: 50, width: 10, height: 10))
         page.drawImage(try PDFImage(png: Self.redBlue), in: PDFRect(x: 100, y: 50, width: 40, height: 20))
-        #expect(String(decoding: page.content.bytes, as: UTF8.self) == """
-            0.5 g
-            q
-            100 0 0 50 0 0 cm
-            /Im1 Do
-            Q
-            150 50 10 10 re
-            f
-            q
-            40 0 0 20 100 50 cm
-            /Im2 Do
-            Q
+        #expect(
+            String(decoding: page.content.bytes, as: UTF8.self) == """
+                0.5 g
+                q
+                100 0 0 50 0 0 cm
+                /Im1 Do
+                Q
+                150 50 10 10 re
+                f
+                q
+                40 0 0 20 100 50 cm
+                /Im2 Do
+                Q
 
-            """)
+                """)
 
         var document = PDFDocument()
         document.pages.append(page)

@@ -1,7 +1,8 @@
 import Crypto
 import Foundation
-@testable import QEDSDK
 import Testing
+
+@testable import QEDSDK
 
 @Suite struct FileDigestTests {
     /// 3.5 MiB of varied bytes: three full chunks and a partial one.

@@ -22,7 +22,8 @@ struct NotaryServer {
                 let store = ["--data", directory] + databaseArguments
                 let process = try await ServerProcess.start(arguments: store, environment: ["CHANCERY_ADMIN_PASSWORD": "qedsdk test password"])
                 do {
-                    let apiKey = try await ServerProcess.commandOutput(["apikey", "create", "--user", "Administrator", "--name", "qedsdk-tests"] + store)
+                    let apiKey = try await ServerProcess.commandOutput(
+                        ["apikey", "create", "--user", "Administrator", "--name", "qedsdk-tests"] + store)
                     try await body(NotaryServer(process: process, apiKey: apiKey))
                 } catch {
                     _ = try? await process.terminate()
@@ -48,7 +49,6 @@ struct NotaryServer {
         }
         return object
     }
-
 
     /// A test setup step that failed.
     struct Failure: Error, CustomStringConvertible {

@@ -1,6 +1,7 @@
 import Foundation
-@testable import QEDSDK
 import Testing
+
+@testable import QEDSDK
 
 @Suite struct QEDAPIErrorTests {
     @Test func aDetailBodyGivesItsMessage() {
@@ -11,11 +12,15 @@ import Testing
     @Test func fieldErrorsAreKeptAndJoinedInFieldOrder() {
         let body = #"{"provable_files[0].hash": ["Enter a SHA-256 digest as 64 hex characters."], "hash": ["This field is required.", "Again."]}"#
         let error = QEDAPIError.refusal(statusCode: 400, body: Data(body.utf8))
-        #expect(error == .server(
-            statusCode: 400,
-            message: "hash: This field is required.; hash: Again.; provable_files[0].hash: Enter a SHA-256 digest as 64 hex characters.",
-            fieldErrors: ["hash": ["This field is required.", "Again."], "provable_files[0].hash": ["Enter a SHA-256 digest as 64 hex characters."]]
-        ))
+        #expect(
+            error
+                == .server(
+                    statusCode: 400,
+                    message: "hash: This field is required.; hash: Again.; provable_files[0].hash: Enter a SHA-256 digest as 64 hex characters.",
+                    fieldErrors: [
+                        "hash": ["This field is required.", "Again."], "provable_files[0].hash": ["Enter a SHA-256 digest as 64 hex characters."],
+                    ]
+                ))
     }
 
     @Test func aBodyThatIsNotQEDJSONGivesTheStatusText() {

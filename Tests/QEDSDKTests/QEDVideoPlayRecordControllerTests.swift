@@ -134,9 +134,10 @@ final class RecordingDelegate: QEDVideoPlayRecordControllerDelegate {
         let second = controller.urlForNewRecording()
         controller.userFinishedRecording(to: second)
         controller.userRequestedDismissal(keepingFile: true)
-        #expect(delegate.calls == [
-            .recorded(first), .allowToDelete(first), .deletionRequested(first), .recorded(second), .dismissal(second, keep: true),
-        ])
+        #expect(
+            delegate.calls == [
+                .recorded(first), .allowToDelete(first), .deletionRequested(first), .recorded(second), .dismissal(second, keep: true),
+            ])
     }
 
     @Test func setupErrorsAskForDismissal() {
@@ -145,13 +146,15 @@ final class RecordingDelegate: QEDVideoPlayRecordControllerDelegate {
         controller.setupFailed(.userNotAllowedToUseCamera)
         controller.setupFailed(.errorSettingUpForRecording(description: "no camera"))
         #expect(delegate.calls == [.setupFailed(.userNotAllowedToUseCamera), .setupFailed(.errorSettingUpForRecording(description: "no camera"))])
-        #expect(QEDVideoPlayRecordController.SetupError.errorSettingUpForRecording(description: "no camera").errorDescription?.contains("no camera") == true)
+        #expect(
+            QEDVideoPlayRecordController.SetupError.errorSettingUpForRecording(description: "no camera").errorDescription?.contains("no camera")
+                == true)
     }
 
     @Test func theDelegateIsNotRetained() {
         var delegate: RecordingDelegate? = RecordingDelegate(allowsDeletion: true)
         let controller = QEDVideoPlayRecordController(delegate: delegate!, directory: directory)
-        weak var released = delegate
+        weak let released = delegate
         delegate = nil
         #expect(released == nil)
         #expect(controller.delegate == nil)

@@ -1,6 +1,5 @@
-import Testing
-
 import QRCode
+import Testing
 
 @Suite struct DarkRunsTests {
     @Test(arguments: [1, 7, 40])

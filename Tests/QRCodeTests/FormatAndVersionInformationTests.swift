@@ -73,7 +73,8 @@ import Testing
 
         let code = try QRCode(encoding: "version", minimumVersion: version)
         let size = code.size
-        var aboveBottomLeft = 0, leftOfTopRight = 0
+        var aboveBottomLeft = 0
+        var leftOfTopRight = 0
         // Bit i sits at row i / 3, column size − 11 + i % 3 near the top-right finder, and
         // transposed near the bottom-left finder.
         for index in 0..<18 {

@@ -20,7 +20,8 @@ import Testing
         for (centerX, centerY) in [(3, 3), (size - 4, 3), (3, size - 4)] {
             for dy in -4...4 {
                 for dx in -4...4 {
-                    let x = centerX + dx, y = centerY + dy
+                    let x = centerX + dx
+                    let y = centerY + dy
                     guard (0..<size).contains(x), (0..<size).contains(y) else { continue }
                     #expect(code.isDark(x: x, y: y) == Self.finderColour(dx: dx, dy: dy), "module (\(x), \(y))")
                 }

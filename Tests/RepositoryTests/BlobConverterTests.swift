@@ -26,33 +26,46 @@ struct BlobConverterTests {
             let error = await #expect(throws: RepositoryError.self) {
                 _ = try await Self.bare.convert(blob, from: store, to: .pdf)
             }
-            #expect(error == .converterUnavailable("Converter from text/plain to application/pdf is not available: LibreOffice is not installed on this server"))
+            #expect(
+                error
+                    == .converterUnavailable(
+                        "Converter from text/plain to application/pdf is not available: LibreOffice is not installed on this server"))
         }
     }
 
     @Test func aPictureBecomesAPDFPageWithoutAnyProgramButNeedsPopplerToBeDrawn() async throws {
         try await TemporaryDirectory.with { directory in
-            let png = try #require(Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC"))
+            let png = try #require(
+                Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC"))
             let (blob, store) = try await Self.stored(Array(png), name: "dot.png", mimeType: "image/png", in: directory)
             let pdf = try await Self.bare.convert(blob, from: store, to: .pdf)
             #expect(pdf.starts(with: Array("%PDF-".utf8)))
             let error = await #expect(throws: RepositoryError.self) {
                 _ = try await Self.bare.convert(blob, from: store, to: .picture(.jpeg, longestSide: 100))
             }
-            #expect(error == .converterUnavailable("Converter from image/png to image/jpeg is not available: pdftoppm (Poppler) is not installed on this server"))
-            #expect(try await Self.bare.convert(blob, from: store, to: .picture(.png, longestSide: nil)) == Array(png), "a PNG asked for as a PNG is itself")
+            #expect(
+                error
+                    == .converterUnavailable(
+                        "Converter from image/png to image/jpeg is not available: pdftoppm (Poppler) is not installed on this server"))
+            #expect(
+                try await Self.bare.convert(blob, from: store, to: .picture(.png, longestSide: nil)) == Array(png),
+                "a PNG asked for as a PNG is itself")
         }
     }
 
     @Test func aBlobOverTheLimitIsNotConverted() async throws {
         try await TemporaryDirectory.with { directory in
-            let (blob, store) = try await Self.stored(Array(repeating: 0x25, count: 2048), name: "big.pdf", mimeType: "application/pdf", in: directory)
+            let (blob, store) = try await Self.stored(
+                Array(repeating: 0x25, count: 2048), name: "big.pdf", mimeType: "application/pdf", in: directory)
             var converter = Self.bare
             converter.maximumInputSize = 1024
             let error = await #expect(throws: RepositoryError.self) {
                 _ = try await converter.convert(blob, from: store, to: .picture(.png, longestSide: 10))
             }
-            guard case .conversionFailed(let message)? = error else { Issue.record("\(String(describing: error))"); return }
+            guard case .conversionFailed(let message)? = error else {
+                Issue.record("\(String(describing: error))")
+                return
+            }
             #expect(message.contains("larger than"))
         }
     }

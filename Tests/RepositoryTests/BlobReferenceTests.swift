@@ -51,7 +51,8 @@ struct BlobReferenceTests {
             let own = try await fixture.repository.create(type: "File", name: "mine", properties: [:], in: workspace, for: fixture.bob)
             for digest in [blob.digest, unknown] {
                 await #expect(throws: refusal) {
-                    _ = try await fixture.repository.update(own, properties: ["file:content": Self.bare(digest: digest, length: blob.length)], for: fixture.bob)
+                    _ = try await fixture.repository.update(
+                        own, properties: ["file:content": Self.bare(digest: digest, length: blob.length)], for: fixture.bob)
                 }
             }
             let children = try await fixture.repository.children(of: workspace, page: PageRequest(pageSize: 10), for: fixture.admin)

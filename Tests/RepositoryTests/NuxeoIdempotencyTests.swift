@@ -21,7 +21,9 @@ import Testing
 
     /// Sets the principal named by the `X-Test-User` header, as authentication would.
     struct TestIdentity: RouterMiddleware {
-        func handle(_ request: Request, context: ChanceryRequestContext, next: (Request, ChanceryRequestContext) async throws -> Response) async throws -> Response {
+        func handle(
+            _ request: Request, context: ChanceryRequestContext, next: (Request, ChanceryRequestContext) async throws -> Response
+        ) async throws -> Response {
             var context = context
             if let name = request.headers[NuxeoIdempotencyTests.user] {
                 context.identity = Principal(userID: "id-" + name, userName: name, groups: [], credential: .password)
@@ -131,7 +133,8 @@ import Testing
                 #expect(read.headers[Self.key] == nil)
             }
             #expect(handler.runs.withLock { $0 } == 4)
-            let long = try await client.execute(uri: "/nuxeo/write", method: .post, headers: Self.headers("alice", key: String(repeating: "k", count: 256)))
+            let long = try await client.execute(
+                uri: "/nuxeo/write", method: .post, headers: Self.headers("alice", key: String(repeating: "k", count: 256)))
             #expect(long.status == .badRequest)
             #expect(String(buffer: long.body).contains("entity-type"))
             #expect(handler.runs.withLock { $0 } == 4)

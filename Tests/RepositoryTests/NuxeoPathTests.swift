@@ -1,5 +1,6 @@
-@testable import Repository
 import Testing
+
+@testable import Repository
 
 @Suite("Nuxeo paths")
 struct NuxeoPathTests {
@@ -7,7 +8,8 @@ struct NuxeoPathTests {
     func documents() {
         #expect(NuxeoPath("/nuxeo/api/v1/repo/default/path/") == .document(.path("/"), adapters: []))
         #expect(NuxeoPath("/nuxeo/api/v1/repo/default/path//@children") == .document(.path("/"), adapters: ["@children"]))
-        #expect(NuxeoPath("/nuxeo/site/api/v1/path/default-domain/a%20b%20(2)/%E6%97%A5.txt")
+        #expect(
+            NuxeoPath("/nuxeo/site/api/v1/path/default-domain/a%20b%20(2)/%E6%97%A5.txt")
                 == .document(.path("/default-domain/a b (2)/\u{65e5}.txt"), adapters: []))
         #expect(NuxeoPath("/nuxeo/api/v1/id/U1/@blob/files:files/0/file") == .document(.id("U1"), adapters: ["@blob", "files:files", "0", "file"]))
         #expect(NuxeoPath("/nuxeo/api/v1/repo/other/id/U1") == .unknown)

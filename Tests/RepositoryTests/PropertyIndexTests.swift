@@ -1,10 +1,11 @@
 import HTTPSupport
 import NXQL
-@testable import Repository
 import SQLKit
 import Storage
 import Synchronization
 import Testing
+
+@testable import Repository
 
 @Suite("Property indexes")
 struct PropertyIndexTests {
@@ -35,7 +36,8 @@ struct PropertyIndexTests {
                 [AccessControlEntry(principal: "alice", permission: "Read", isGranted: true)], to: try await fixture.workspace("indexed"),
                 for: fixture.admin
             )
-            let sources: [JSONValue?] = (0..<8).map { .string("a-\($0)") } + [.string("b/x"), .string("b"), .string(""), .integer(10), .string("9"), nil]
+            let sources: [JSONValue?] =
+                (0..<8).map { .string("a-\($0)") } + [.string("b/x"), .string("b"), .string(""), .integer(10), .string("9"), nil]
             for (number, source) in sources.enumerated() {
                 let properties: [String: JSONValue] = source.map { ["dc:source": $0] } ?? [:]
                 _ = try await repository.create(type: "File", name: "f\(number)", properties: properties, in: workspace, for: fixture.admin)
@@ -47,7 +49,8 @@ struct PropertyIndexTests {
             let reported = ProgressLog()
             #expect(try await indexes.add("dc:source") { reported.append($0) })
             let documents = try await repository.database.withReadConnection { sql in
-                try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n").from("repo_documents").first(decodingColumn: "n", as: Int64.self)
+                try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n").from("repo_documents").first(
+                    decodingColumn: "n", as: Int64.self)
             }
             #expect(reported.entries.first == PropertyIndexes.BuildProgress(phase: "starting", rowsDone: 0, rowsTotal: documents))
             #expect(reported.entries.last == PropertyIndexes.BuildProgress(phase: "done", rowsDone: documents, rowsTotal: documents))
@@ -68,7 +71,9 @@ struct PropertyIndexTests {
             #expect(try await PropertyIndexes(database: database).list().map(\.property) == PropertyIndexes.defaultProperties.sorted())
             let dialect: NXQL.SQLDialect = database.engine == .sqlite ? .sqlite : .postgres
             let compiler = NXQLCompiler(schema: TypeRegistry.core, dialect: dialect)
-            for (property, literal) in [("dc:title", "'Q3 report'"), ("file:content/digest", "'abc'"), ("dc:modified", "TIMESTAMP '2024-01-02 10:00:00'")] {
+            for (property, literal) in [
+                ("dc:title", "'Q3 report'"), ("file:content/digest", "'abc'"), ("dc:modified", "TIMESTAMP '2024-01-02 10:00:00'"),
+            ] {
                 let query = try NXQLQuery(parsing: "SELECT * FROM File WHERE \(property) = \(literal)")
                 let condition = SQLPieces(pieces: try compiler.compile(query, principals: fixture.alice.sortedIdentities).condition)
                 let plan = try await database.withConnection { sql -> String in
@@ -93,7 +98,9 @@ struct PropertyIndexTests {
     func refusals() async throws {
         try await RepositoryFixture.with { fixture async throws in
             let indexes = PropertyIndexes(database: fixture.repository.database)
-            await #expect(throws: RepositoryError.invalid("dc:subjects cannot be indexed: 'dc:subjects' holds a list: only single values can be indexed")) {
+            await #expect(
+                throws: RepositoryError.invalid("dc:subjects cannot be indexed: 'dc:subjects' holds a list: only single values can be indexed")
+            ) {
                 try await indexes.add("dc:subjects")
             }
             await #expect(throws: RepositoryError.self) { try await indexes.add("nope:x") }

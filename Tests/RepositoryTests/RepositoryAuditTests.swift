@@ -16,7 +16,8 @@ struct RepositoryAuditTests {
         try await RepositoryFixture.with { fixture in
             let repository = fixture.repository
             let workspace = try await repository.addPermissions(
-                [AccessControlEntry(principal: "members", permission: "ReadWrite", isGranted: true)], to: try await fixture.workspace("ws"), for: fixture.admin
+                [AccessControlEntry(principal: "members", permission: "ReadWrite", isGranted: true)], to: try await fixture.workspace("ws"),
+                for: fixture.admin
             )
             let file = try await repository.create(type: "File", name: "f", properties: [:], in: workspace, for: fixture.admin)
             let edited = try await repository.update(file, properties: ["dc:title": "edited"], for: fixture.alice)
@@ -25,9 +26,10 @@ struct RepositoryAuditTests {
             let approved = try await repository.follow(transition: "approve", unlocked, for: fixture.admin)
             let checkedIn = try await repository.checkIn(approved, increment: .minor, for: fixture.admin)
 
-            #expect(try await eventIDs(fixture, checkedIn) == [
-                "documentCheckedIn", "lifecycle_transition_event", "documentUnlocked", "documentLocked", "documentModified", "documentCreated",
-            ])
+            #expect(
+                try await eventIDs(fixture, checkedIn) == [
+                    "documentCheckedIn", "lifecycle_transition_event", "documentUnlocked", "documentLocked", "documentModified", "documentCreated",
+                ])
             let entries = try await repository.auditEntries(of: checkedIn, matching: AuditFilter(), page: PageRequest(), for: fixture.admin).entries
             #expect(entries.map(\.principalName) == ["Administrator", "Administrator", "alice", "alice", "alice", "Administrator"])
             #expect(entries.allSatisfy { $0.documentID == file.id && $0.documentPath == file.path && $0.documentType == "File" })
@@ -53,7 +55,8 @@ struct RepositoryAuditTests {
             let file = try await repository.create(type: "File", name: "f", properties: [:], in: workspace, for: fixture.admin)
             // Refused inside the transaction, after the local ACL was read: rolled back with its entry.
             await #expect(throws: RepositoryError.self) {
-                _ = try await repository.removePermissions(id: "nobody:Read:true:Administrator::", principal: nil, permission: nil, from: file, for: fixture.admin)
+                _ = try await repository.removePermissions(
+                    id: "nobody:Read:true:Administrator::", principal: nil, permission: nil, from: file, for: fixture.admin)
             }
             #expect(try await eventIDs(fixture, file) == ["documentCreated"])
 
@@ -72,7 +75,8 @@ struct RepositoryAuditTests {
     func filterAndAccess() async throws {
         try await RepositoryFixture.with { fixture in
             let repository = fixture.repository
-            let file = try await repository.create(type: "File", name: "f", properties: [:], in: try await fixture.workspace("ws"), for: fixture.admin)
+            let file = try await repository.create(
+                type: "File", name: "f", properties: [:], in: try await fixture.workspace("ws"), for: fixture.admin)
             _ = try await repository.update(file, properties: ["dc:title": "one"], for: fixture.admin)
             let latest = try await repository.update(file, properties: ["dc:title": "two"], for: fixture.admin)
             #expect(try await eventIDs(fixture, latest, AuditFilter(eventIDs: ["documentModified"])) == ["documentModified", "documentModified"])
@@ -81,7 +85,8 @@ struct RepositoryAuditTests {
             #expect(try await eventIDs(fixture, latest, AuditFilter(start: Date(timeIntervalSinceNow: -3600))).count == 3)
 
             _ = try await repository.addPermissions(
-                [AccessControlEntry(principal: "Administrator", permission: "Everything", isGranted: true)], to: latest, blockInheritance: true, for: fixture.admin
+                [AccessControlEntry(principal: "Administrator", permission: "Everything", isGranted: true)], to: latest, blockInheritance: true,
+                for: fixture.admin
             )
             await #expect(throws: RepositoryError.forbidden(permission: "Read", path: file.path)) {
                 _ = try await repository.auditEntries(of: latest, matching: AuditFilter(), page: PageRequest(), for: fixture.alice)

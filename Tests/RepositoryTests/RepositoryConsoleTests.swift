@@ -84,37 +84,44 @@ struct RepositoryConsoleTests {
     static func makeContent(_ fixture: RepositoryFixture) async throws -> Content {
         let repository = fixture.repository
         let workspace = try await fixture.workspace("ws")
-        let folder = try await repository.create(type: "Folder", name: "sub", properties: ["dc:title": "Sub folder"], in: workspace, for: fixture.admin)
+        let folder = try await repository.create(
+            type: "Folder", name: "sub", properties: ["dc:title": "Sub folder"], in: workspace, for: fixture.admin)
         let mainBytes = (0..<1500).map { UInt8($0 % 251) }
         let attachmentBytes = Array("attached text\n".utf8)
         let main = try await store(mainBytes, in: repository.blobs)
         let attachment = try await store(attachmentBytes, in: repository.blobs)
         let mainBlob = BlobInfo(name: blobName, mimeType: "text/plain", digest: main.digest.hex, length: main.size)
         let attachmentBlob = BlobInfo(name: "attached.txt", mimeType: "text/plain", digest: attachment.digest.hex, length: attachment.size)
-        let file = try await repository.create(type: "File", name: "report", properties: [
-            "dc:title": .string(hostileTitle),
-            "dc:description": "first line\nsecond <line>",
-            "dc:subjects": .array(["alpha", "<beta>"]),
-            "file:content": mainBlob.stored,
-            "files:files": .array([.object(["file": attachmentBlob.stored])]),
-        ], in: workspace, serverBlobs: [mainBlob, attachmentBlob], for: fixture.admin)
-        let note = try await repository.create(type: "Note", name: "memo", properties: ["dc:title": "Memo", "note:note": "hello"], in: workspace, for: fixture.admin)
+        let file = try await repository.create(
+            type: "File", name: "report",
+            properties: [
+                "dc:title": .string(hostileTitle),
+                "dc:description": "first line\nsecond <line>",
+                "dc:subjects": .array(["alpha", "<beta>"]),
+                "file:content": mainBlob.stored,
+                "files:files": .array([.object(["file": attachmentBlob.stored])]),
+            ], in: workspace, serverBlobs: [mainBlob, attachmentBlob], for: fixture.admin)
+        let note = try await repository.create(
+            type: "Note", name: "memo", properties: ["dc:title": "Memo", "note:note": "hello"], in: workspace, for: fixture.admin)
         return Content(workspace: workspace, folder: folder, file: file, note: note, mainBytes: mainBytes, attachmentBytes: attachmentBytes)
     }
 
     static func store(_ bytes: [UInt8], in blobs: any BlobStore) async throws -> StoredBlob {
-        try await blobs.write(AsyncStream { continuation in
-            continuation.yield(ByteBuffer(bytes: bytes))
-            continuation.finish()
-        })
+        try await blobs.write(
+            AsyncStream { continuation in
+                continuation.yield(ByteBuffer(bytes: bytes))
+                continuation.finish()
+            })
     }
 
     /// Expects a console HTML page with the console's headers.
     static func expectPage(_ page: Page, status: HTTPResponse.Status = .ok, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(page.status == status, "\(page.text.prefix(300))", sourceLocation: sourceLocation)
         #expect(page.headers[.contentType] == "text/html; charset=utf-8", sourceLocation: sourceLocation)
-        #expect(page.headers[.contentSecurityPolicy] == "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
-                sourceLocation: sourceLocation)
+        #expect(
+            page.headers[.contentSecurityPolicy]
+                == "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+            sourceLocation: sourceLocation)
         #expect(page.headers[.xContentTypeOptions] == "nosniff", sourceLocation: sourceLocation)
         #expect(page.headers[.cacheControl] == "no-store", sourceLocation: sourceLocation)
         #expect(!page.text.contains("<script"), sourceLocation: sourceLocation)
@@ -133,8 +140,10 @@ struct RepositoryConsoleTests {
     func signInRequired() async throws {
         try await Self.withConsole { console in
             let id = console.content.file.id
-            for uri in ["/repository", "/repository/browse", "/repository/browse?path=/default-domain", "/repository/document/\(id)",
-                        "/repository/document/\(id)/blob", "/repository/query?q=SELECT+*+FROM+Document", "/repository/no/such/page"] {
+            for uri in [
+                "/repository", "/repository/browse", "/repository/browse?path=/default-domain", "/repository/document/\(id)",
+                "/repository/document/\(id)/blob", "/repository/query?q=SELECT+*+FROM+Document", "/repository/no/such/page",
+            ] {
                 let page = try await console.get(uri, as: nil)
                 Self.expectPage(page, status: .unauthorized)
                 #expect(page.headers[values: .wwwAuthenticate].contains { $0.hasPrefix("Basic realm=\"Nuxeo\"") }, "\(uri)")
@@ -155,7 +164,8 @@ struct RepositoryConsoleTests {
     func otherCredentials() async throws {
         try await Self.withConsole { console in
             let key = try await console.fixture.accounts.createAPIKey(userName: "alice", label: "console").secret
-            let page = try await console.get("/repository/browse?path=/default-domain/workspaces", as: nil, headers: [HTTPField.Name("X-Api-Key")!: key])
+            let page = try await console.get(
+                "/repository/browse?path=/default-domain/workspaces", as: nil, headers: [HTTPField.Name("X-Api-Key")!: key])
             Self.expectPage(page)
             #expect(page.text.contains("Signed in as <strong id=\"user\">alice</strong>"))
 
@@ -206,7 +216,8 @@ struct RepositoryConsoleTests {
     func paging() async throws {
         try await Self.withConsole { console in
             for index in 1...3 {
-                _ = try await console.fixture.repository.create(type: "Note", name: "n\(index)", properties: [:], in: console.content.workspace, for: console.fixture.admin)
+                _ = try await console.fixture.repository.create(
+                    type: "Note", name: "n\(index)", properties: [:], in: console.content.workspace, for: console.fixture.admin)
             }
             let id = console.content.workspace.id
             let first = try await console.get("/repository/browse?id=\(id)&pageSize=2")
@@ -273,19 +284,38 @@ struct RepositoryConsoleTests {
                 #expect(html.contains("<table class=\"properties\" id=\"schema-\(schema)\">"), "\(schema)")
             }
             #expect(html.contains("<caption>dublincore (dc)</caption>"))
-            #expect(html.contains("<tr data-key=\"dc:subjects\"><th scope=\"row\"><code>dc:subjects</code></th><td class=\"value\"><ol><li>alpha</li><li>&lt;beta&gt;</li></ol></td></tr>"))
+            #expect(
+                html.contains(
+                    "<tr data-key=\"dc:subjects\"><th scope=\"row\"><code>dc:subjects</code></th><td class=\"value\"><ol><li>alpha</li><li>&lt;beta&gt;</li></ol></td></tr>"
+                ))
             #expect(html.contains("<td class=\"value\">first line\nsecond &lt;line&gt;</td>"))
-            #expect(html.contains("<tr data-key=\"dc:rights\"><th scope=\"row\"><code>dc:rights</code></th><td class=\"value\"><span class=\"empty\">not set</span></td></tr>"))
-            #expect(html.contains("<tr data-key=\"dc:creator\"><th scope=\"row\"><code>dc:creator</code></th><td class=\"value\">Administrator</td></tr>"))
+            #expect(
+                html.contains(
+                    "<tr data-key=\"dc:rights\"><th scope=\"row\"><code>dc:rights</code></th><td class=\"value\"><span class=\"empty\">not set</span></td></tr>"
+                ))
+            #expect(
+                html.contains("<tr data-key=\"dc:creator\"><th scope=\"row\"><code>dc:creator</code></th><td class=\"value\">Administrator</td></tr>")
+            )
             #expect(html.contains("<tr data-key=\"dc:created\"><th scope=\"row\"><code>dc:created</code></th><td class=\"value\"><time datetime="))
-            #expect(html.contains("<a class=\"blob\" href=\"/repository/document/\(file.id)/blob?xpath=file:content\">notes &lt;1&gt;.txt</a> <span class=\"meta\">text/plain · <span title=\"1500 bytes\">1.5 kB</span></span>"))
-            #expect(html.contains("<ol><li><dl class=\"complex\"><dt>file</dt><dd><a class=\"blob\" href=\"/repository/document/\(file.id)/blob?xpath=files:files/0/file\">attached.txt</a>"))
-            #expect(html.contains("<a id=\"download-main\" href=\"/repository/document/\(file.id)/blob?xpath=blobholder:0\">Download notes &lt;1&gt;.txt</a>"))
+            #expect(
+                html.contains(
+                    "<a class=\"blob\" href=\"/repository/document/\(file.id)/blob?xpath=file:content\">notes &lt;1&gt;.txt</a> <span class=\"meta\">text/plain · <span title=\"1500 bytes\">1.5 kB</span></span>"
+                ))
+            #expect(
+                html.contains(
+                    "<ol><li><dl class=\"complex\"><dt>file</dt><dd><a class=\"blob\" href=\"/repository/document/\(file.id)/blob?xpath=files:files/0/file\">attached.txt</a>"
+                ))
+            #expect(
+                html.contains(
+                    "<a id=\"download-main\" href=\"/repository/document/\(file.id)/blob?xpath=blobholder:0\">Download notes &lt;1&gt;.txt</a>"))
             #expect(html.contains("<a id=\"parent-link\" href=\"/repository/browse?path=/default-domain/workspaces/ws\">"))
 
             // ACL: alice's local entry, the root's entries inherited.
             #expect(html.contains("<table id=\"local-acl\">"))
-            #expect(html.contains("<tr><td>alice</td><td>ReadWrite</td><td><span class=\"granted\">Granted</span></td><td>Administrator</td><td></td><td></td><td>effective</td></tr>"))
+            #expect(
+                html.contains(
+                    "<tr><td>alice</td><td>ReadWrite</td><td><span class=\"granted\">Granted</span></td><td>Administrator</td><td></td><td></td><td>effective</td></tr>"
+                ))
             #expect(html.contains("<table id=\"inherited-acl\">"))
             #expect(html.contains("<tr><td>members</td><td>Read</td><td><span class=\"granted\">Granted</span></td>"))
             #expect(html.contains("<tr><td>Administrator</td><td>Everything</td>"))
@@ -334,17 +364,21 @@ struct RepositoryConsoleTests {
         try await Self.withConsole { console in
             let repository = console.fixture.repository
             let admin = console.fixture.admin
-            var secret = try await repository.create(type: "Folder", name: "secret", properties: ["dc:title": "Secret plans"], in: console.content.workspace, for: admin)
+            var secret = try await repository.create(
+                type: "Folder", name: "secret", properties: ["dc:title": "Secret plans"], in: console.content.workspace, for: admin)
             secret = try await repository.addPermissions([], to: secret, blockInheritance: true, for: admin)
             let insideBlob = BlobInfo(
                 name: "inside.txt", mimeType: "text/plain",
                 digest: console.content.file.properties["file:content"]!.objectValue!["digest"]!.stringValue!, length: 1500
             )
-            let inside = try await repository.create(type: "File", name: "inside", properties: [
-                "dc:title": "Inside", "file:content": insideBlob.stored,
-            ], in: secret, serverBlobs: [insideBlob], for: admin)
+            let inside = try await repository.create(
+                type: "File", name: "inside",
+                properties: [
+                    "dc:title": "Inside", "file:content": insideBlob.stored,
+                ], in: secret, serverBlobs: [insideBlob], for: admin)
             // Hidden from bob, who is denied Read on the note itself.
-            _ = try await repository.addPermissions([AccessControlEntry(principal: "bob", permission: "Read", isGranted: false)], to: console.content.note, for: admin)
+            _ = try await repository.addPermissions(
+                [AccessControlEntry(principal: "bob", permission: "Read", isGranted: false)], to: console.content.note, for: admin)
 
             let asAdmin = try await console.get("/repository/browse?id=\(console.content.workspace.id)")
             #expect(asAdmin.text.contains("Secret plans") && Self.rowCount(asAdmin) == 4)
@@ -360,15 +394,20 @@ struct RepositoryConsoleTests {
             #expect(Self.rowCount(asBob) == 2)
             Self.expectPage(try await console.get("/repository/document/\(console.content.note.id)", as: "bob"), status: .forbidden)
 
-            for uri in ["/repository/document/\(secret.id)", "/repository/browse?id=\(secret.id)", "/repository/browse?path=/default-domain/workspaces/ws/secret",
-                        "/repository/document/\(inside.id)", "/repository/document/\(inside.id)/blob"] {
+            for uri in [
+                "/repository/document/\(secret.id)", "/repository/browse?id=\(secret.id)",
+                "/repository/browse?path=/default-domain/workspaces/ws/secret",
+                "/repository/document/\(inside.id)", "/repository/document/\(inside.id)/blob",
+            ] {
                 let page = try await console.get(uri, as: "alice")
                 Self.expectPage(page, status: .forbidden)
                 #expect(page.text.contains("<h1>Not allowed</h1>"), "\(uri)")
                 #expect(!page.text.contains("secret") && !page.text.contains("Secret plans") && !page.text.contains("inside"), "\(uri)")
             }
-            for uri in ["/repository/document/\(UUID().uuidString.lowercased())", "/repository/browse?path=/no/such/folder",
-                        "/repository/browse?id=%3Cscript%3E", "/repository/document/%3Cb%3Eid", "/repository/no/such/page"] {
+            for uri in [
+                "/repository/document/\(UUID().uuidString.lowercased())", "/repository/browse?path=/no/such/folder",
+                "/repository/browse?id=%3Cscript%3E", "/repository/document/%3Cb%3Eid", "/repository/no/such/page",
+            ] {
                 let page = try await console.get(uri, as: "alice")
                 Self.expectPage(page, status: .notFound)
                 #expect(page.text.contains("<h1>Not found</h1>"), "\(uri)")
@@ -403,13 +442,15 @@ struct RepositoryConsoleTests {
             #expect(html.contains("<code>/default-domain/workspaces/ws/sub</code>"))
             #expect(html.contains("Page 1 of 1 · 3 documents"))
             // Ordered by title: Memo, Report…, Sub folder.
-            let memo = try #require(html.range(of: "Memo</a>")), sub = try #require(html.range(of: "Sub folder</a>"))
+            let memo = try #require(html.range(of: "Memo</a>"))
+            let sub = try #require(html.range(of: "Sub folder</a>"))
             #expect(memo.lowerBound < sub.lowerBound)
 
             let paged = try await console.get(uri + "&pageSize=2&page=2")
             #expect(Self.rowCount(paged) == 1)
             #expect(paged.text.contains("Page 2 of 2 · 3 documents"))
-            let link = "/repository/query?q=SELECT%20%2A%20FROM%20Document%20WHERE%20ecm:path%20STARTSWITH%20%27/default-domain/workspaces/ws%27%20ORDER%20BY%20dc:title&page=1&pageSize=2"
+            let link =
+                "/repository/query?q=SELECT%20%2A%20FROM%20Document%20WHERE%20ecm:path%20STARTSWITH%20%27/default-domain/workspaces/ws%27%20ORDER%20BY%20dc:title&page=1&pageSize=2"
             #expect(paged.text.contains("<a rel=\"prev\" href=\"\(link.htmlEscapedForTests)\">Previous page</a>"))
             // The pager's link runs the same query.
             let followed = try await console.get(link)

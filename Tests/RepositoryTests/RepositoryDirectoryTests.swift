@@ -1,6 +1,7 @@
 import HTTPSupport
-@testable import Repository
 import Testing
+
+@testable import Repository
 
 @Suite("Repository directories")
 struct RepositoryDirectoryTests {
@@ -11,9 +12,10 @@ struct RepositoryDirectoryTests {
             #expect(repository.directories().map(\.name) == ["nature", "subject", "topic", "language", "l10nsubjects", "l10ncoverage"])
             #expect(repository.directories(types: ["system"]).isEmpty)
             let article = try await repository.entry("article", of: try repository.directory(named: "nature"))
-            #expect(article.properties == [
-                "id": "article", "label": "label.directories.nature.article", "obsolete": 0, "ordering": 10_000_000,
-            ])
+            #expect(
+                article.properties == [
+                    "id": "article", "label": "label.directories.nature.article", "obsolete": 0, "ordering": 10_000_000,
+                ])
             let coverage = try repository.directory(named: "l10ncoverage")
             let france = try await repository.entry("France", of: coverage)
             #expect(france.properties["parent"] == "europe" && france.properties["label_fr"] == "France")
@@ -56,9 +58,10 @@ struct RepositoryDirectoryTests {
             let knitting = try await repository.createEntry(
                 ["id": "knitting", "label_en": "Knitting", "parent": "daily life", "obsolete": "1"], in: subjects, for: fixture.admin
             )
-            #expect(knitting.properties == [
-                "id": "knitting", "label_en": "Knitting", "label_fr": .null, "parent": "daily life", "obsolete": 1, "ordering": 10_000_000,
-            ])
+            #expect(
+                knitting.properties == [
+                    "id": "knitting", "label_en": "Knitting", "label_fr": .null, "parent": "daily life", "obsolete": 1, "ordering": 10_000_000,
+                ])
             await #expect(throws: RepositoryError.conflict("Entry with id knitting already exists in directory l10nsubjects")) {
                 try await repository.createEntry(["id": "knitting"], in: subjects, for: fixture.admin)
             }

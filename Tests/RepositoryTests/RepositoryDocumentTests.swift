@@ -65,7 +65,8 @@ struct RepositoryDocumentTests {
                 _ = try await fixture.repository.create(type: "File", name: "a", properties: ["dc:nonsense": "x"], in: workspace, for: fixture.admin)
             }
             await #expect(throws: RepositoryError.invalid("property 'dc:issued' must be a date in ISO 8601 form")) {
-                _ = try await fixture.repository.create(type: "File", name: "a", properties: ["dc:issued": "yesterday"], in: workspace, for: fixture.admin)
+                _ = try await fixture.repository.create(
+                    type: "File", name: "a", properties: ["dc:issued": "yesterday"], in: workspace, for: fixture.admin)
             }
             await #expect(throws: RepositoryError.invalid("unknown document type 'Spaceship'")) {
                 _ = try await fixture.repository.create(type: "Spaceship", name: "a", properties: [:], in: workspace, for: fixture.admin)
@@ -77,7 +78,8 @@ struct RepositoryDocumentTests {
     func update() async throws {
         try await RepositoryFixture.with { fixture in
             let workspace = try await fixture.workspace("ws")
-            let file = try await fixture.repository.create(type: "File", name: "f", properties: ["dc:title": "T", "dc:description": "D"], in: workspace, for: fixture.admin)
+            let file = try await fixture.repository.create(
+                type: "File", name: "f", properties: ["dc:title": "T", "dc:description": "D"], in: workspace, for: fixture.admin)
             let updated = try await fixture.repository.update(
                 file, properties: ["dc:description": "E", "dc:issued": "2024-01-02T10:00:00Z", "dc:subjects": "art, science"], for: fixture.admin
             )

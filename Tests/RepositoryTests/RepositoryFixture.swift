@@ -31,11 +31,12 @@ struct RepositoryFixture {
                     }
                     return AccessChecker(principal: principal)
                 }
-                try await body(RepositoryFixture(
-                    repository: repository, accounts: accounts,
-                    admin: try await checker(AccountStore.administratorName, "administrator password"),
-                    alice: try await checker("alice", "alice password"), bob: try await checker("bob", "bob password")
-                ))
+                try await body(
+                    RepositoryFixture(
+                        repository: repository, accounts: accounts,
+                        admin: try await checker(AccountStore.administratorName, "administrator password"),
+                        alice: try await checker("alice", "alice password"), bob: try await checker("bob", "bob password")
+                    ))
             }
         }
     }

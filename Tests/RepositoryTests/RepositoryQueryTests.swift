@@ -46,10 +46,13 @@ struct RepositoryQueryTests {
     func fullTextFollowsChanges() async throws {
         try await RepositoryFixture.with { fixture in
             let workspace = try await fixture.workspace("ws")
-            let note = try await fixture.repository.create(type: "Note", name: "n", properties: ["dc:title": "walrus"], in: workspace, for: fixture.admin)
+            let note = try await fixture.repository.create(
+                type: "Note", name: "n", properties: ["dc:title": "walrus"], in: workspace, for: fixture.admin)
             func find(_ word: String) async throws -> [String] {
-                try await fixture.repository.query("SELECT * FROM Note WHERE ecm:fulltext = '\(word)'", page: PageRequest(pageSize: 0), for: fixture.admin)
-                    .documents.map(\.id)
+                try await fixture.repository.query(
+                    "SELECT * FROM Note WHERE ecm:fulltext = '\(word)'", page: PageRequest(pageSize: 0), for: fixture.admin
+                )
+                .documents.map(\.id)
             }
             #expect(try await find("walrus") == [note.id])
             _ = try await fixture.repository.update(note, properties: ["dc:title": "narwhal"], for: fixture.admin)
@@ -65,7 +68,8 @@ struct RepositoryQueryTests {
         try await RepositoryFixture.with { fixture in
             let workspace = try await seed(fixture)
             let query = "SELECT * FROM File WHERE ecm:parentId = '\(workspace.id)'"
-            let page = try await fixture.repository.query(query, page: PageRequest(pageSize: 2, pageIndex: 1, sortBy: ["dc:title"]), for: fixture.admin)
+            let page = try await fixture.repository.query(
+                query, page: PageRequest(pageSize: 2, pageIndex: 1, sortBy: ["dc:title"]), for: fixture.admin)
             #expect(page.totalSize == 3)
             #expect(page.documents.map(\.title) == ["Gamma"])
             #expect(page.pageIndex == 1)

@@ -46,7 +46,8 @@ struct RepositorySecurityTests {
             #expect(seenByBob == ["by-alice"])
             #expect(Set(seenByAdmin) == ["by-alice", "secret"])
 
-            _ = try await repository.removePermissions(id: "alice:ReadWrite:true:Administrator::", principal: nil, permission: nil, from: shared, for: fixture.admin)
+            _ = try await repository.removePermissions(
+                id: "alice:ReadWrite:true:Administrator::", principal: nil, permission: nil, from: shared, for: fixture.admin)
             await #expect(throws: RepositoryError.forbidden(permission: "AddChildren", path: shared.path)) {
                 _ = try await repository.create(type: "File", name: "again", properties: [:], in: shared, for: fixture.alice)
             }
@@ -58,7 +59,8 @@ struct RepositorySecurityTests {
         try await RepositoryFixture.with { fixture in
             let repository = fixture.repository
             let open = try await fixture.workspace("open")
-            let closed = try await repository.addPermissions([], to: try await fixture.workspace("closed"), blockInheritance: true, for: fixture.admin)
+            let closed = try await repository.addPermissions(
+                [], to: try await fixture.workspace("closed"), blockInheritance: true, for: fixture.admin)
             let file = try await repository.create(type: "File", name: "f", properties: ["dc:title": "needle"], in: open, for: fixture.admin)
             let query = "SELECT * FROM File WHERE dc:title = 'needle'"
             #expect(try await repository.query(query, page: PageRequest(), for: fixture.bob).documents.count == 1)

@@ -8,10 +8,13 @@ struct RepositoryStateTests {
     @Test("lifecycle transitions move between states and refuse what the state does not allow")
     func lifecycle() async throws {
         try await RepositoryFixture.with { fixture in
-            let file = try await fixture.repository.create(type: "File", name: "f", properties: [:], in: try await fixture.workspace("ws"), for: fixture.admin)
+            let file = try await fixture.repository.create(
+                type: "File", name: "f", properties: [:], in: try await fixture.workspace("ws"), for: fixture.admin)
             let approved = try await fixture.repository.follow(transition: "approve", file, for: fixture.admin)
             #expect(approved.state == "approved")
-            await #expect(throws: RepositoryError.self) { _ = try await fixture.repository.follow(transition: "approve", approved, for: fixture.admin) }
+            await #expect(throws: RepositoryError.self) {
+                _ = try await fixture.repository.follow(transition: "approve", approved, for: fixture.admin)
+            }
             let back = try await fixture.repository.follow(transition: "backToProject", approved, for: fixture.admin)
             #expect(back.state == "project")
         }
@@ -37,7 +40,8 @@ struct RepositoryStateTests {
     func locks() async throws {
         try await RepositoryFixture.with { fixture in
             let workspace = try await fixture.repository.addPermissions(
-                [AccessControlEntry(principal: "members", permission: "ReadWrite", isGranted: true)], to: try await fixture.workspace("ws"), for: fixture.admin
+                [AccessControlEntry(principal: "members", permission: "ReadWrite", isGranted: true)], to: try await fixture.workspace("ws"),
+                for: fixture.admin
             )
             let file = try await fixture.repository.create(type: "File", name: "f", properties: [:], in: workspace, for: fixture.alice)
             let locked = try await fixture.repository.lock(file, for: fixture.alice)
@@ -59,7 +63,8 @@ struct RepositoryStateTests {
     func versions() async throws {
         try await RepositoryFixture.with { fixture in
             let repository = fixture.repository
-            let file = try await repository.create(type: "File", name: "f", properties: ["dc:title": "v1"], in: try await fixture.workspace("ws"), for: fixture.admin)
+            let file = try await repository.create(
+                type: "File", name: "f", properties: ["dc:title": "v1"], in: try await fixture.workspace("ws"), for: fixture.admin)
             #expect(repository.displayedVersionLabel(of: file) == "0.0")
             let minor = try await repository.checkIn(file, increment: .minor, for: fixture.admin)
             #expect(repository.displayedVersionLabel(of: minor) == "0.1")

@@ -72,7 +72,8 @@ struct UploadLimitsTests {
             let second = try await repository.uploads.create(for: owner)
             _ = try await repository.uploads.upload(Self.part(), body: Self.bytes(500), batchID: second, owner: owner)
             #expect(try await quotas.clear(.user("alice")))
-            #expect(try await quotas.all() == [StorageQuota(subject: .group("members"), bytes: 150), StorageQuota(subject: .group("others"), bytes: 10)])
+            #expect(
+                try await quotas.all() == [StorageQuota(subject: .group("members"), bytes: 150), StorageQuota(subject: .group("others"), bytes: 10)])
         }
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import HTTPSupport
-@testable import Repository
 import Testing
+
+@testable import Repository
 
 @Suite("Workflow models")
 struct WorkflowModelTests {
@@ -25,18 +26,23 @@ struct WorkflowModelTests {
         var workflow = instance(model)
         #expect(model.start(workflow) == .assign([TaskAssignment(node: "chooseParticipants", actors: ["ann"])]))
         let chosen = task("chooseParticipants", variables: ["participants": .array(["user:bob", "group:qa"]), "validationOrReview": "validation"])
-        #expect(try model.step(after: chosen, action: "start_review", workflow: &workflow, otherOpenTasks: [])
+        #expect(
+            try model.step(after: chosen, action: "start_review", workflow: &workflow, otherOpenTasks: [])
                 == .assign([TaskAssignment(node: "documentValidation", actors: ["user:bob"])]))
-        #expect(try model.step(after: task("documentValidation"), action: "validate", workflow: &workflow, otherOpenTasks: [])
+        #expect(
+            try model.step(after: task("documentValidation"), action: "validate", workflow: &workflow, otherOpenTasks: [])
                 == .assign([TaskAssignment(node: "documentValidation", actors: ["group:qa"])]))
-        #expect(try model.step(after: task("documentValidation"), action: "reject", workflow: &workflow, otherOpenTasks: [])
+        #expect(
+            try model.step(after: task("documentValidation"), action: "reject", workflow: &workflow, otherOpenTasks: [])
                 == .assign([TaskAssignment(node: "documentValidation", actors: ["user:bob"])]))
-        #expect(try model.step(after: task("documentValidation"), action: "reject", workflow: &workflow, otherOpenTasks: [])
+        #expect(
+            try model.step(after: task("documentValidation"), action: "reject", workflow: &workflow, otherOpenTasks: [])
                 == .assign([TaskAssignment(node: "chooseParticipants", actors: ["ann"])]))
         #expect(workflow.variables["index"] == 0)
         _ = try model.step(after: chosen, action: "start_review", workflow: &workflow, otherOpenTasks: [])
         _ = try model.step(after: task("documentValidation"), action: "validate", workflow: &workflow, otherOpenTasks: [])
-        #expect(try model.step(after: task("documentValidation"), action: "validate", workflow: &workflow, otherOpenTasks: []) == .end(approving: true))
+        #expect(
+            try model.step(after: task("documentValidation"), action: "validate", workflow: &workflow, otherOpenTasks: []) == .end(approving: true))
     }
 
     @Test("a simple serial review ends without approving; choosing no participant is refused; cancel cancels")
@@ -44,11 +50,15 @@ struct WorkflowModelTests {
         let model = SerialDocumentReview()
         var workflow = instance(model)
         #expect(throws: RepositoryError.invalid("start_review needs at least one participant")) {
-            try model.step(after: task("chooseParticipants", variables: ["participants": .array([])]), action: "start_review", workflow: &workflow, otherOpenTasks: [])
+            try model.step(
+                after: task("chooseParticipants", variables: ["participants": .array([])]), action: "start_review", workflow: &workflow,
+                otherOpenTasks: [])
         }
         #expect(try model.step(after: task("chooseParticipants"), action: "cancel", workflow: &workflow, otherOpenTasks: []) == .cancel)
-        _ = try model.step(after: task("chooseParticipants", variables: ["participants": "bob"]), action: "start_review", workflow: &workflow, otherOpenTasks: [])
-        #expect(try model.step(after: task("documentValidation"), action: "validate", workflow: &workflow, otherOpenTasks: []) == .end(approving: false))
+        _ = try model.step(
+            after: task("chooseParticipants", variables: ["participants": "bob"]), action: "start_review", workflow: &workflow, otherOpenTasks: [])
+        #expect(
+            try model.step(after: task("documentValidation"), action: "validate", workflow: &workflow, otherOpenTasks: []) == .end(approving: false))
     }
 
     @Test("the parallel review waits for every opinion, records them, then asks the initiator to consolidate")
@@ -56,12 +66,14 @@ struct WorkflowModelTests {
         let model = ParallelDocumentReview()
         var workflow = instance(model)
         let chosen = task("chooseParticipants", variables: ["participants": .array(["bob", "cy"])])
-        #expect(try model.step(after: chosen, action: "start_review", workflow: &workflow, otherOpenTasks: [])
+        #expect(
+            try model.step(after: chosen, action: "start_review", workflow: &workflow, otherOpenTasks: [])
                 == .assign([TaskAssignment(node: "giveOpinion", actors: ["bob"]), TaskAssignment(node: "giveOpinion", actors: ["cy"])]))
         let bob = task("giveOpinion", actors: ["bob"], variables: ["comment": "fine"])
         let cy = task("giveOpinion", actors: ["cy"])
         #expect(try model.step(after: bob, action: "approve", workflow: &workflow, otherOpenTasks: [cy]) == .wait)
-        #expect(try model.step(after: cy, action: "reject", workflow: &workflow, otherOpenTasks: [])
+        #expect(
+            try model.step(after: cy, action: "reject", workflow: &workflow, otherOpenTasks: [])
                 == .assign([TaskAssignment(node: "consolidate", actors: ["ann"])]))
         #expect(workflow.variables["review_result"]?.arrayValue.compactMap { $0.objectValue?["opinion"]?.stringValue } == ["approve", "reject"])
         #expect(try model.step(after: task("consolidate"), action: "validate", workflow: &workflow, otherOpenTasks: []) == .end(approving: true))

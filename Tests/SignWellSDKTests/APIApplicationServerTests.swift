@@ -7,10 +7,11 @@ import Testing
     @Test func anApplicationIsMadeUsedByADocumentAndDeleted() async throws {
         try await SignWellServer.with { server in
             let client = server.client()
-            let made = try await client.createAPIApplication(CreateAPIApplicationRequest(
-                name: "Kiosk", callbackURLs: ["https://kiosk.example.com/back"],
-                preferences: .init(primaryColor: "#204080", buttonsBorderRadius: 12)
-            ))
+            let made = try await client.createAPIApplication(
+                CreateAPIApplicationRequest(
+                    name: "Kiosk", callbackURLs: ["https://kiosk.example.com/back"],
+                    preferences: .init(primaryColor: "#204080", buttonsBorderRadius: 12)
+                ))
             #expect(made.name == "Kiosk")
             #expect(made.callbackURLs == ["https://kiosk.example.com/back"])
             #expect(made.preferences?["primary_color"] == .text("#204080"))

@@ -6,9 +6,11 @@ import Testing
 /// What the client sends over HTTP, and how it reads what comes back, against a real HTTP
 /// server that records requests.
 @Suite struct ClientTransportTests {
-    static let document = #"{"id": "doc-1", "test_mode": true, "status": "Sent", "recipients": [{"id": "1", "name": "Jane", "email": "jane@example.com", "embedded_signing_url": "http://x/sign/1"}]}"#
+    static let document =
+        #"{"id": "doc-1", "test_mode": true, "status": "Sent", "recipients": [{"id": "1", "name": "Jane", "email": "jane@example.com", "embedded_signing_url": "http://x/sign/1"}]}"#
     static let template = #"{"id": "tpl-1", "name": "NDA", "placeholders": [{"id": "client", "name": "Client"}]}"#
-    static let bulkSend = #"{"id": "bulk-1", "template_ids": ["tpl-1"], "documents_count": 2, "created_at": "2025-07-04T15:20:00Z", "status": "processing"}"#
+    static let bulkSend =
+        #"{"id": "bulk-1", "template_ids": ["tpl-1"], "documents_count": 2, "created_at": "2025-07-04T15:20:00Z", "status": "processing"}"#
     static let emptyPage = #""current_page": 1, "next_page": null, "previous_page": null, "total_count": 0, "total_pages": 0"#
 
     static func client(_ server: RecordingServer) -> SignWellClient {
@@ -39,7 +41,8 @@ import Testing
             .init(method: "POST", path: "/api/v1/documents/doc-1/remind", status: 201),
             .init(method: "PATCH", path: "/api/v1/documents/doc-1/recipients", body: Self.document),
             .init(method: "DELETE", path: "/api/v1/documents/doc-1", status: 204),
-            .init(method: "GET", path: "/api/v1/documents/doc-1/completed_pdf", body: #"{"file_url": "https://files.example.com/doc-1.pdf?sig=abc"}"#),
+            .init(
+                method: "GET", path: "/api/v1/documents/doc-1/completed_pdf", body: #"{"file_url": "https://files.example.com/doc-1.pdf?sig=abc"}"#),
             .init(method: "POST", path: "/api/v1/document_templates", status: 201, body: Self.template),
             .init(method: "GET", path: "/api/v1/document_templates/tpl-1", body: Self.template),
             .init(method: "PUT", path: "/api/v1/document_templates/tpl-1", body: Self.template),
@@ -52,11 +55,17 @@ import Testing
             .init(method: "GET", path: "/api/v1/bulk_sends/bulk-1/documents", body: #"{"documents": [\#(Self.document)], \#(Self.emptyPage)}"#),
             .init(method: "GET", path: "/api/v1/bulk_sends/csv_template", headers: ["Content-Type": "text/csv"], body: "Client_name,Client_email\n"),
             .init(method: "POST", path: "/api/v1/bulk_sends/validate_csv", body: #"{"template_ids": ["tpl-1"], "bulk_send_csv": "YQ=="}"#),
-            .init(method: "POST", path: "/api/v1/hooks", status: 201, body: #"{"id": "hook-1", "callback_url": "https://app.example.com/events", "secret": "whsec_1"}"#),
+            .init(
+                method: "POST", path: "/api/v1/hooks", status: 201,
+                body: #"{"id": "hook-1", "callback_url": "https://app.example.com/events", "secret": "whsec_1"}"#),
             .init(method: "GET", path: "/api/v1/hooks", body: #"[{"id": "hook-1", "callback_url": "https://app.example.com/events"}]"#),
             .init(method: "DELETE", path: "/api/v1/hooks/hook-1", status: 204),
-            .init(method: "GET", path: "/api/v1/me", body: #"{"id": "m1", "role": "admin", "user": {"id": "u1", "name": "Admin", "email": "admin@example.com"}}"#),
-            .init(method: "GET", path: "/api/v1/api_applications/app-1", body: ##"{"id": "app-1", "name": "Portal", "preferences": {"primary_color": "#123456", "buttons_border_radius": 4}}"##),
+            .init(
+                method: "GET", path: "/api/v1/me",
+                body: #"{"id": "m1", "role": "admin", "user": {"id": "u1", "name": "Admin", "email": "admin@example.com"}}"#),
+            .init(
+                method: "GET", path: "/api/v1/api_applications/app-1",
+                body: ##"{"id": "app-1", "name": "Portal", "preferences": {"primary_color": "#123456", "buttons_border_radius": 4}}"##),
             .init(method: "DELETE", path: "/api/v1/api_applications/app-1", status: 204),
         ]
         try await RecordingServer.with(routes) { server in
@@ -66,8 +75,11 @@ import Testing
             try await client.sendReminder(forDocument: "doc-1")
             _ = try await client.updateRecipients(ofDocument: "doc-1", [RecipientUpdate(id: "1", name: "Jo", email: "jo@example.com")])
             try await client.deleteDocument("doc-1")
-            #expect(try await client.completedPDFURL("doc-1", auditPage: false, fileFormat: .zip).absoluteString == "https://files.example.com/doc-1.pdf?sig=abc")
-            let template = try await client.createTemplate(CreateTemplateRequest(files: [], placeholders: [Placeholder(id: "client", name: "Client")]))
+            #expect(
+                try await client.completedPDFURL("doc-1", auditPage: false, fileFormat: .zip).absoluteString
+                    == "https://files.example.com/doc-1.pdf?sig=abc")
+            let template = try await client.createTemplate(
+                CreateTemplateRequest(files: [], placeholders: [Placeholder(id: "client", name: "Client")]))
             #expect(template.placeholders?.first?.name == "Client")
             _ = try await client.template("tpl-1")
             var update = UpdateTemplateRequest()
@@ -92,32 +104,33 @@ import Testing
             try await client.deleteAPIApplication("app-1")
 
             let requests = try server.requests()
-            #expect(requests.map { "\($0.method) \($0.target)" } == [
-                "GET /api/v1/documents?page=2&limit=10&query=name:Q3%20%26%20Q4%20AND%20fee:1%2B1",
-                "POST /api/v1/documents/doc%2F1/send",
-                "POST /api/v1/documents/doc-1/remind",
-                "PATCH /api/v1/documents/doc-1/recipients",
-                "DELETE /api/v1/documents/doc-1",
-                "GET /api/v1/documents/doc-1/completed_pdf?url_only=true&audit_page=false&file_format=zip",
-                "POST /api/v1/document_templates",
-                "GET /api/v1/document_templates/tpl-1",
-                "PUT /api/v1/document_templates/tpl-1",
-                "DELETE /api/v1/document_templates/tpl-1",
-                "GET /api/v1/document_templates?limit=5",
-                "POST /api/v1/document_templates/documents",
-                "POST /api/v1/bulk_sends",
-                "GET /api/v1/bulk_sends/bulk-1",
-                "GET /api/v1/bulk_sends?user_email=a@example.com&page=1",
-                "GET /api/v1/bulk_sends/bulk-1/documents?page=1",
-                "GET /api/v1/bulk_sends/csv_template?template_ids%5B%5D=tpl-1&template_ids%5B%5D=tpl-2",
-                "POST /api/v1/bulk_sends/validate_csv",
-                "POST /api/v1/hooks",
-                "GET /api/v1/hooks",
-                "DELETE /api/v1/hooks/hook-1",
-                "GET /api/v1/me",
-                "GET /api/v1/api_applications/app-1",
-                "DELETE /api/v1/api_applications/app-1",
-            ])
+            #expect(
+                requests.map { "\($0.method) \($0.target)" } == [
+                    "GET /api/v1/documents?page=2&limit=10&query=name:Q3%20%26%20Q4%20AND%20fee:1%2B1",
+                    "POST /api/v1/documents/doc%2F1/send",
+                    "POST /api/v1/documents/doc-1/remind",
+                    "PATCH /api/v1/documents/doc-1/recipients",
+                    "DELETE /api/v1/documents/doc-1",
+                    "GET /api/v1/documents/doc-1/completed_pdf?url_only=true&audit_page=false&file_format=zip",
+                    "POST /api/v1/document_templates",
+                    "GET /api/v1/document_templates/tpl-1",
+                    "PUT /api/v1/document_templates/tpl-1",
+                    "DELETE /api/v1/document_templates/tpl-1",
+                    "GET /api/v1/document_templates?limit=5",
+                    "POST /api/v1/document_templates/documents",
+                    "POST /api/v1/bulk_sends",
+                    "GET /api/v1/bulk_sends/bulk-1",
+                    "GET /api/v1/bulk_sends?user_email=a@example.com&page=1",
+                    "GET /api/v1/bulk_sends/bulk-1/documents?page=1",
+                    "GET /api/v1/bulk_sends/csv_template?template_ids%5B%5D=tpl-1&template_ids%5B%5D=tpl-2",
+                    "POST /api/v1/bulk_sends/validate_csv",
+                    "POST /api/v1/hooks",
+                    "GET /api/v1/hooks",
+                    "DELETE /api/v1/hooks/hook-1",
+                    "GET /api/v1/me",
+                    "GET /api/v1/api_applications/app-1",
+                    "DELETE /api/v1/api_applications/app-1",
+                ])
             #expect(requests.allSatisfy { $0.headers["x-api-key"] == "key-123" })
             #expect(String(decoding: requests[2].bodyData, as: UTF8.self) == "{}")
             #expect(String(decoding: requests[3].bodyData, as: UTF8.self) == #"{"recipients":[{"email":"jo@example.com","id":"1","name":"Jo"}]}"#)
@@ -129,7 +142,8 @@ import Testing
         let chunk = "%PDF-1.7 0123456789abcdef\n"
         let times = 200_000
         try await RecordingServer.with([
-            .init(method: "GET", path: "/api/v1/documents/doc-1/completed_pdf", headers: ["Content-Type": "application/pdf"], body: chunk, times: times),
+            .init(
+                method: "GET", path: "/api/v1/documents/doc-1/completed_pdf", headers: ["Content-Type": "application/pdf"], body: chunk, times: times)
         ]) { server in
             let reports = Mutex<[(Int64, Int64?)]>([])
             let pdf = try await Self.client(server).completedPDF("doc-1", auditPage: false) { received, total in

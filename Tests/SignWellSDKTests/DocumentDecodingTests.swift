@@ -8,7 +8,8 @@ import Testing
     /// A document body shaped like SignWell's answers, with a field type, a date format, a
     /// status and a text validation no version of this SDK knows, and keys it has no
     /// property for.
-    static let capturedDocument = Data(#"""
+    static let capturedDocument = Data(
+        #"""
         {
           "id": "6f1c2a9e4d",
           "test_mode": true,
@@ -108,7 +109,8 @@ import Testing
     }
 
     @Test func decodesAListPage() throws {
-        let json = Data(#"""
+        let json = Data(
+            #"""
             {"documents": [{"id": "a", "test_mode": false}, {"id": "b", "test_mode": true}],
              "current_page": 2, "next_page": 3, "previous_page": 1, "total_count": 5, "total_pages": 3}
             """#.utf8)

@@ -1,10 +1,11 @@
 import ChanceryTestSupport
 import Foundation
+import SignWellSDK
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import SignWellSDK
-import Testing
 
 /// The documents calls against a real `chancery serve`.
 @Suite(.serialized) struct DocumentServerTests {
@@ -92,7 +93,8 @@ import Testing
         try await SignWellServer.with { server in
             let client = server.client()
             let document = try await client.createDocument(TestRequests.contract())
-            let updated = try await client.updateRecipients(ofDocument: document.id, [RecipientUpdate(id: "1", name: "Jane Smith", email: "jane.smith@example.com")])
+            let updated = try await client.updateRecipients(
+                ofDocument: document.id, [RecipientUpdate(id: "1", name: "Jane Smith", email: "jane.smith@example.com")])
             #expect(updated.recipients?.first?.name == "Jane Smith")
             #expect(updated.recipients?.first?.email == "jane.smith@example.com")
             #expect(try await client.document(document.id).recipients?.first?.email == "jane.smith@example.com")

@@ -1,10 +1,11 @@
 import ChanceryTestSupport
 import Foundation
+import SignWellSDK
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import SignWellSDK
-import Testing
 
 /// The SignWell iOS demo's API calls against a real `chancery serve`: its
 /// `CreateDocumentRequest` (test mode, embedded signing, one file as Base64 or as a URL, one

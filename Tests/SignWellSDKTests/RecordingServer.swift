@@ -116,8 +116,10 @@ final class RecordingServer {
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", directory.appendingPathComponent("server.py").path, directory.appendingPathComponent("routes.json").path,
-                             directory.appendingPathComponent("requests.jsonl").path]
+        process.arguments = [
+            "python3", directory.appendingPathComponent("server.py").path, directory.appendingPathComponent("routes.json").path,
+            directory.appendingPathComponent("requests.jsonl").path,
+        ]
         let output = Pipe()
         let input = Pipe()
         process.standardOutput = output
@@ -125,7 +127,8 @@ final class RecordingServer {
         try process.run()
         let printed = PrintedOutput(reading: output.fileHandleForReading)
         if let line = try await printed.firstLine(of: process, timeout: .seconds(20), where: { $0.hasPrefix("listening on ") }),
-           let url = URL(string: String(line.dropFirst("listening on ".count))) {
+            let url = URL(string: String(line.dropFirst("listening on ".count)))
+        {
             return RecordingServer(url: url, process: process, input: input, directory: directory)
         }
         try? input.fileHandleForWriting.close()

@@ -23,8 +23,10 @@ import Testing
         try await SignWellServer.with { server in
             try await Self.withContract { contract in
                 let result = try await ServerProcess.command(
-                    ["sign", "create", contract, "--recipient", "Jane Roe:jane@example.com", "--recipient", "Max: Mustermann:max@example.com",
-                     "--field", "1:signature:1:200:550", "--field", "2:initials:2:80:900:60:30", "--signing-order", "--test-mode", "--embedded"]
+                    [
+                        "sign", "create", contract, "--recipient", "Jane Roe:jane@example.com", "--recipient", "Max: Mustermann:max@example.com",
+                        "--field", "1:signature:1:200:550", "--field", "2:initials:2:80:900:60:30", "--signing-order", "--test-mode", "--embedded",
+                    ]
                         + Self.connection(server)
                 )
                 #expect(result.status == 0, "\(result.errorsText)")
@@ -52,7 +54,8 @@ import Testing
         try await SignWellServer.with { server in
             try await Self.withContract { contract in
                 let result = try await ServerProcess.command(
-                    ["sign", "create", contract, "--recipient", "Jane Roe:jane@example.com", "--name", "NDA", "--draft", "--json"] + Self.connection(server)
+                    ["sign", "create", contract, "--recipient", "Jane Roe:jane@example.com", "--name", "NDA", "--draft", "--json"]
+                        + Self.connection(server)
                 )
                 #expect(result.status == 0, "\(result.errorsText)")
                 let document = try SignWellJSON.decoder().decode(Document.self, from: Data(result.outputText.utf8))
@@ -98,10 +101,14 @@ import Testing
         let noRecipient = try await ServerProcess.command(["sign", "create", "x.pdf", "--api-key", "k"])
         #expect(noRecipient.status == 64)
         #expect(noRecipient.errorsText.contains("--recipient"))
-        let badField = try await ServerProcess.command(["sign", "create", "x.pdf", "--recipient", "A:a@example.com", "--field", "1:stamp:1:0:0", "--api-key", "k"])
+        let badField = try await ServerProcess.command([
+            "sign", "create", "x.pdf", "--recipient", "A:a@example.com", "--field", "1:stamp:1:0:0", "--api-key", "k",
+        ])
         #expect(badField.status == 64)
         #expect(badField.errorsText.contains("--field"))
-        let strayField = try await ServerProcess.command(["sign", "create", "x.pdf", "--recipient", "A:a@example.com", "--field", "2:signature:1:0:0", "--api-key", "k"])
+        let strayField = try await ServerProcess.command([
+            "sign", "create", "x.pdf", "--recipient", "A:a@example.com", "--field", "2:signature:1:0:0", "--api-key", "k",
+        ])
         #expect(strayField.status == 64)
         #expect(strayField.errorsText.contains("recipient 2"))
         let noKey = try await ServerProcess.command(["sign", "status", "abc"])

@@ -1,13 +1,15 @@
 import Foundation
-@testable import SignWellSDK
 import Testing
+
+@testable import SignWellSDK
 
 /// The embedded signing page: what it loads, what it posts, and that no URL can break out
 /// of its script.
 @Suite struct SignWellEmbedTests {
     /// A signing URL with a quote, a double quote, an ampersand and a script end tag in its
     /// query (as far as URL parsing keeps them).
-    static let hostileURL = URL(string: "https://sign.example.com/sign/abc?x=it's%22&y=</script><script>alert(1)</script>")
+    static let hostileURL =
+        URL(string: "https://sign.example.com/sign/abc?x=it's%22&y=</script><script>alert(1)</script>")
         ?? URL(string: "https://sign.example.com/sign/abc?x=it's&y=%3C/script%3E")!
 
     /// The JavaScript string literal of `page` that follows `prefix`, decoded as JSON.
@@ -37,7 +39,8 @@ import Testing
 
     @Test func theHostileURLComesBackIntactAndTheScriptHasOneEnd() throws {
         let url = Self.hostileURL
-        let page = SignWellEmbed.htmlPage(signingURL: url, scriptURL: try #require(URL(string: "https://sign.example.com/signwell/embedded.js?v=1&t='x'")))
+        let page = SignWellEmbed.htmlPage(
+            signingURL: url, scriptURL: URL(string: "https://sign.example.com/signwell/embedded.js?v=1&t='x'"))
         #expect(try Self.literal(after: "url: ", in: page) == url.absoluteString)
         #expect(page.components(separatedBy: "</script>").count == 3)
         #expect(page.contains(#"<script src="https://sign.example.com/signwell/embedded.js?v=1&amp;t=&#39;x&#39;"></script>"#))

@@ -1,21 +1,29 @@
 import Foundation
-@testable import SignWellSDK
 import Testing
+
+@testable import SignWellSDK
 
 /// Refusals in the three shapes the SignWell API explains them in, and in none.
 @Suite struct SignWellErrorTests {
     @Test func readsAnExplanationWithMeta() {
-        let body = Data(#"{"message": "Not found", "meta": {"error": "record_not_found", "message": "Document not found", "messages": ["Document not found", "check the id"]}}"#.utf8)
+        let body = Data(
+            #"{"message": "Not found", "meta": {"error": "record_not_found", "message": "Document not found", "messages": ["Document not found", "check the id"]}}"#
+                .utf8)
         let error = SignWellError(statusCode: 404, body: body, retryAfterHeader: nil)
         #expect(error.statusCode == 404)
         #expect(error.code == "record_not_found")
-        #expect(error.reason == .message("Not found", meta: .init(error: "record_not_found", message: "Document not found", messages: ["Document not found", "check the id"])))
+        #expect(
+            error.reason
+                == .message(
+                    "Not found",
+                    meta: .init(error: "record_not_found", message: "Document not found", messages: ["Document not found", "check the id"])))
         #expect(error.description == "HTTP 404 record_not_found: Not found; Document not found; check the id")
         #expect(error.localizedDescription == error.description)
     }
 
     @Test func flattensNestedValidationErrorsWithDottedKeys() {
-        let body = Data(#"""
+        let body = Data(
+            #"""
             {"errors": {
               "files": "can't be blank",
               "recipients": [{"email": ["is invalid", "is too long"]}, {"name": ["is missing"]}],
@@ -24,15 +32,19 @@ import Testing
             }}
             """#.utf8)
         let error = SignWellError(statusCode: 422, body: body, retryAfterHeader: nil)
-        #expect(error.fieldErrors == [
-            "files": ["can't be blank"],
-            "recipients.0.email": ["is invalid", "is too long"],
-            "recipients.1.name": ["is missing"],
-            "fields.0.0.page": ["must be at least 1"],
-            "name": ["is too long"],
-        ])
+        #expect(
+            error.fieldErrors == [
+                "files": ["can't be blank"],
+                "recipients.0.email": ["is invalid", "is too long"],
+                "recipients.1.name": ["is missing"],
+                "fields.0.0.page": ["must be at least 1"],
+                "name": ["is too long"],
+            ])
         #expect(error.code == nil)
-        #expect(error.description == "HTTP 422 invalid input: fields.0.0.page: must be at least 1; files: can't be blank; name: is too long; recipients.0.email: is invalid; recipients.0.email: is too long; recipients.1.name: is missing")
+        #expect(
+            error.description
+                == "HTTP 422 invalid input: fields.0.0.page: must be at least 1; files: can't be blank; name: is too long; recipients.0.email: is invalid; recipients.0.email: is too long; recipients.1.name: is missing"
+        )
     }
 
     @Test func readsARateLimitWithItsWait() {

@@ -32,7 +32,8 @@ struct SignWellServer {
                     arguments: store + arguments, environment: ["CHANCERY_ADMIN_PASSWORD": "signwellsdk test password"]
                 )
                 do {
-                    let apiKey = try await ServerProcess.commandOutput(["apikey", "create", "--user", "Administrator", "--name", "signwellsdk-tests"] + store)
+                    let apiKey = try await ServerProcess.commandOutput(
+                        ["apikey", "create", "--user", "Administrator", "--name", "signwellsdk-tests"] + store)
                     try await body(SignWellServer(process: process, apiKey: apiKey))
                 } catch {
                     _ = try? await process.terminate()

@@ -13,7 +13,9 @@ enum TestPDF {
         let fontID = 3 + 2 * pageCount
         for index in 0..<pageCount {
             let content = "BT /F1 18 Tf 72 720 Td (\(text) - page \(index + 1)) Tj ET"
-            objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 \(fontID) 0 R >> >> /Contents \(pageIDs[index] + 1) 0 R >>")
+            objects.append(
+                "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 \(fontID) 0 R >> >> /Contents \(pageIDs[index] + 1) 0 R >>"
+            )
             objects.append("<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream")
         }
         objects.append("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")

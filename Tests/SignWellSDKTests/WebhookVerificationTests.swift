@@ -46,15 +46,18 @@ import Testing
 
     @Test func checksTheEventTimeAgainstTheTolerance() async throws {
         let hash = try await Self.opensslHMAC(key: "hook", data: Data("document_sent@1000".utf8))
-        try SignWellWebhook.verify(eventType: "document_sent", time: 1000, hash: hash, webhookID: "hook", tolerance: 60, now: Date(timeIntervalSince1970: 1059))
+        try SignWellWebhook.verify(
+            eventType: "document_sent", time: 1000, hash: hash, webhookID: "hook", tolerance: 60, now: Date(timeIntervalSince1970: 1059))
         #expect(throws: SignWellWebhook.VerificationError.outsideTolerance(secondsOff: 61)) {
-            try SignWellWebhook.verify(eventType: "document_sent", time: 1000, hash: hash, webhookID: "hook", tolerance: 60, now: Date(timeIntervalSince1970: 1061))
+            try SignWellWebhook.verify(
+                eventType: "document_sent", time: 1000, hash: hash, webhookID: "hook", tolerance: 60, now: Date(timeIntervalSince1970: 1061))
         }
     }
 
     @Test func verifiesADecodedEvent() async throws {
         let hash = try await Self.opensslHMAC(key: "hook-1", data: Data("document_signed@1751642400".utf8))
-        let body = Data(#"""
+        let body = Data(
+            #"""
             {"event": {"type": "document_signed", "time": 1751642400, "hash": "\#(hash)",
                        "related_signer": {"email": "jane@example.com", "name": "Jane Roe"}},
              "data": {"object": {"id": "doc-1", "test_mode": false, "status": "Pending"}, "account_id": "a1"}}

@@ -8,14 +8,16 @@ import Testing
     struct Failure: Error {}
 
     static func notes(_ extra: Migration...) -> MigrationSet {
-        MigrationSet(module: "notes", migrations: [
-            Migration(version: 1, name: "create notes") { sql in
-                try await sql.create(table: "notes")
-                    .column("id", type: .text, .primaryKey(autoIncrement: false))
-                    .column("body", type: .text, .notNull)
-                    .run()
-            },
-        ] + extra)
+        MigrationSet(
+            module: "notes",
+            migrations: [
+                Migration(version: 1, name: "create notes") { sql in
+                    try await sql.create(table: "notes")
+                        .column("id", type: .text, .primaryKey(autoIncrement: false))
+                        .column("body", type: .text, .notNull)
+                        .run()
+                }
+            ] + extra)
     }
 
     static let addCreatedAt = Migration(version: 2, name: "add created_at") { sql in

@@ -20,15 +20,28 @@ struct NATSProtocolDecoderTests {
 
     @Test func operationsSplitAcrossReadsAreReadWhole() throws {
         let operations = try Self.operations(
-            in: "INFO {\"max_payload\":1048576}\r\nPING\r\nmsg a.b 7 5\r\nhello\r\nMSG a.c 8 _INBOX.x 0\r\n\r\n+OK\r\nPONG\r\n-ERR 'Unknown Subject'\r\n"
+            in:
+                "INFO {\"max_payload\":1048576}\r\nPING\r\nmsg a.b 7 5\r\nhello\r\nMSG a.c 8 _INBOX.x 0\r\n\r\n+OK\r\nPONG\r\n-ERR 'Unknown Subject'\r\n"
         )
         #expect(operations.count == 7)
-        guard case .info(let json) = operations[0] else { Issue.record("not INFO: \(operations[0])"); return }
+        guard case .info(let json) = operations[0] else {
+            Issue.record("not INFO: \(operations[0])")
+            return
+        }
         #expect(String(buffer: json) == "{\"max_payload\":1048576}")
-        guard case .ping = operations[1] else { Issue.record("not PING"); return }
-        guard case .message(let sid, let message) = operations[2] else { Issue.record("not MSG"); return }
+        guard case .ping = operations[1] else {
+            Issue.record("not PING")
+            return
+        }
+        guard case .message(let sid, let message) = operations[2] else {
+            Issue.record("not MSG")
+            return
+        }
         #expect(sid == 7 && message.subject == "a.b" && message.replyTo == nil && String(buffer: message.payload) == "hello")
-        guard case .message(let replySID, let reply) = operations[3] else { Issue.record("not MSG"); return }
+        guard case .message(let replySID, let reply) = operations[3] else {
+            Issue.record("not MSG")
+            return
+        }
         #expect(replySID == 8 && reply.replyTo == "_INBOX.x" && reply.payload.readableBytes == 0)
         guard case .ok = operations[4], case .pong = operations[5], case .error(let text) = operations[6] else {
             Issue.record("not +OK, PONG, -ERR: \(operations[4...])")
@@ -39,7 +52,10 @@ struct NATSProtocolDecoderTests {
 
     @Test func aPayloadMayHoldTheLineEnd() throws {
         let operations = try Self.operations(in: "MSG s 1 4\r\n\r\n\r\n\r\n")
-        guard case .message(_, let message) = operations.first else { Issue.record("no MSG"); return }
+        guard case .message(_, let message) = operations.first else {
+            Issue.record("no MSG")
+            return
+        }
         #expect(Array(message.payload.readableBytesView) == [13, 10, 13, 10])
     }
 

@@ -30,7 +30,9 @@ import Testing
 
     @Test func needsCredentials() {
         #expect(throws: StorageError.missingS3Credentials) { try S3Credentials.from(environment: ["AWS_ACCESS_KEY_ID": "id"]) }
-        let credentials = try? S3Credentials.from(environment: ["AWS_ACCESS_KEY_ID": "id", "AWS_SECRET_ACCESS_KEY": "secret", "AWS_SESSION_TOKEN": ""])
+        let credentials = try? S3Credentials.from(environment: [
+            "AWS_ACCESS_KEY_ID": "id", "AWS_SECRET_ACCESS_KEY": "secret", "AWS_SESSION_TOKEN": "",
+        ])
         #expect(credentials == S3Credentials(accessKeyID: "id", secretAccessKey: "secret", sessionToken: nil))
     }
 }

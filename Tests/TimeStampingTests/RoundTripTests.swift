@@ -133,7 +133,8 @@ import X509
 
     @Test func unsupportedHashIsRejectedWithBadAlg() async throws {
         let md5: ASN1ObjectIdentifier = [1, 2, 840, 113549, 2, 5]
-        let request = TimeStampReq(messageImprint: MessageImprint(hashAlgorithm: AlgorithmIdentifier(algorithm: md5), hashedMessage: ArraySlice(repeating: 1, count: 16)))
+        let request = TimeStampReq(
+            messageImprint: MessageImprint(hashAlgorithm: AlgorithmIdentifier(algorithm: md5), hashedMessage: ArraySlice(repeating: 1, count: 16)))
         let response = try TimeStampResp(derEncoded: Fixtures.authority().respond(toRequest: Fixtures.der(request)))
         #expect(response.status.status == .rejection)
         #expect(response.status.failInfo == .badAlg)

@@ -48,7 +48,9 @@ import TransparencyLog
         let checkpoint = Checkpoint(origin: "example.com/log", size: 20_852_163, root: root)
         #expect(try Checkpoint(parsing: checkpoint.text) == checkpoint)
         #expect(try Checkpoint(parsing: checkpoint.text + "extension line\n") == checkpoint)
-        for bad in ["example.com/log\n012\n\(root.base64)\n", "example.com/log\n-1\n\(root.base64)\n", "example.com/log\n1\nAAAA\n", "\n1\n\(root.base64)\n"] {
+        for bad in [
+            "example.com/log\n012\n\(root.base64)\n", "example.com/log\n-1\n\(root.base64)\n", "example.com/log\n1\nAAAA\n", "\n1\n\(root.base64)\n",
+        ] {
             #expect(throws: NoteError.self, "\(bad.debugDescription)") { try Checkpoint(parsing: bad) }
         }
     }

@@ -23,7 +23,8 @@ import TransparencyLog
     func aLogRestoredFromItsFrontierGrowsAsTheWholeLog(size: Int) throws {
         let frontier = TiledLog.frontier(size: size)
         #expect(frontier.count <= 3)
-        let tiles = Dictionary(uniqueKeysWithValues: frontier.map { ($0, Array(try! #require(Self.stored[$0]).prefix((size >> ($0.level * 8)) % 256))) })
+        let tiles = Dictionary(
+            uniqueKeysWithValues: frontier.map { ($0, Array(try! #require(Self.stored[$0]).prefix((size >> ($0.level * 8)) % 256))) })
         var log = try TiledLog(size: size, tiles: tiles)
         #expect(log.root == MerkleTree.root(of: Self.leaves.prefix(size)))
         for leaf in Self.leaves[size..<min(size + 300, Self.leaves.count)] { log.append(leaf) }

@@ -15,8 +15,10 @@ import TransparencyLog
             #expect(Tile(path: tile.path) == tile)
         }
         #expect(Tile(path: "tile/entries/x001/234.p/5") == Tile(level: -1, index: 1234, width: 5))
-        for bad in ["", "tile", "tile/0", "tile/0/1", "tile/0/0001", "tile/0/x000/001", "tile/0/001/002", "tile/00/001",
-                    "tile/0/001.p/0", "tile/0/001.p/256", "tile/0/001.p/07", "tile/-1/001", "tiles/0/001", "tile/0/abc"] {
+        for bad in [
+            "", "tile", "tile/0", "tile/0/1", "tile/0/0001", "tile/0/x000/001", "tile/0/001/002", "tile/00/001",
+            "tile/0/001.p/0", "tile/0/001.p/256", "tile/0/001.p/07", "tile/-1/001", "tiles/0/001", "tile/0/abc",
+        ] {
             #expect(Tile(path: bad) == nil, "\(bad)")
         }
     }

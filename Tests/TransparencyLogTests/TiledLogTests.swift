@@ -24,11 +24,12 @@ import TransparencyLog
     @Test func proofsFromTilesEqualProofsFromLeaves() throws {
         let leaves = Self.leaves(777)
         var log = TiledLog()
-        leaves.forEach { log.append($0) }
+        for leaf in leaves { log.append(leaf) }
         for (index, size) in [(0, 1), (5, 8), (255, 256), (256, 257), (300, 777), (776, 777), (511, 600)] {
             let fromTiles = try MerkleTree.inclusionProof(forLeafAt: index, treeSize: size, from: log)
             #expect(fromTiles == MerkleTree.inclusionProof(forLeafAt: index, in: Array(leaves.prefix(size))), "\(index) in \(size)")
-            try InclusionProof.verify(leaf: leaves[index], index: index, treeSize: size, proof: fromTiles, root: MerkleTree.root(of: leaves.prefix(size)))
+            try InclusionProof.verify(
+                leaf: leaves[index], index: index, treeSize: size, proof: fromTiles, root: MerkleTree.root(of: leaves.prefix(size)))
         }
         for (old, new) in [(1, 2), (7, 8), (255, 777), (256, 777), (300, 600), (511, 512), (600, 777)] {
             let fromTiles = try MerkleTree.consistencyProof(from: old, to: new, from: log)
@@ -40,13 +41,13 @@ import TransparencyLog
 
     @Test func reportsExactlyTheTilesABatchChanged() {
         var log = TiledLog()
-        Self.leaves(300).forEach { log.append($0) }
+        for leaf in Self.leaves(300) { log.append(leaf) }
         _ = log.takeChangedTiles()
         log.append(.leaf([1]))
         #expect(Set(log.takeChangedTiles().keys) == [TiledLog.TileKey(level: 0, index: 1)])
 
         var crossing = TiledLog()
-        Self.leaves(511).forEach { crossing.append($0) }
+        for leaf in Self.leaves(511) { crossing.append(leaf) }
         _ = crossing.takeChangedTiles()
         crossing.append(.leaf([2]))
         let changed = crossing.takeChangedTiles()
@@ -57,7 +58,7 @@ import TransparencyLog
     @Test func aRestoredLogContinuesExactlyWhereItStopped() throws {
         let leaves = Self.leaves(700)
         var original = TiledLog()
-        leaves.prefix(523).forEach { original.append($0) }
+        for leaf in leaves.prefix(523) { original.append(leaf) }
         var stored: [TiledLog.TileKey: [TreeHash]] = [:]
         for tile in Tile.tiles(forTreeSize: 523) {
             stored[TiledLog.TileKey(level: tile.level, index: tile.index)] = original.tile(level: tile.level, index: tile.index)

@@ -48,13 +48,15 @@ public struct JSONWebTokenKey: Sendable {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3 else { throw .malformed("a token has three parts, this one has \(parts.count)") }
         guard let headerBytes = Base64URL.decode(String(parts[0])),
-              let header = try? JSONDecoder().decode(Header.self, from: headerBytes) else {
+            let header = try? JSONDecoder().decode(Header.self, from: headerBytes)
+        else {
             throw .malformed("the header is not base64url JSON with alg and kid")
         }
         guard header.alg == "ES256" else { throw .unexpectedHeader("alg \(header.alg), expected ES256") }
         guard header.kid == id else { throw .unexpectedHeader("kid \(header.kid ?? "none") is not this key's") }
         guard let signatureBytes = Base64URL.decode(String(parts[2])),
-              let signature = try? P256.Signing.ECDSASignature(rawRepresentation: signatureBytes) else {
+            let signature = try? P256.Signing.ECDSASignature(rawRepresentation: signatureBytes)
+        else {
             throw .malformed("the signature is not 64 bytes of base64url")
         }
         let signingInput = Data("\(parts[0]).\(parts[1])".utf8)

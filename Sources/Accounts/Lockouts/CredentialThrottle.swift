@@ -71,13 +71,16 @@ public final class CredentialThrottle: Sendable {
         try await database.withTransaction { sql in
             try await sql.delete(from: "account_lockouts").where("last_failure_at", .lessThan, SQLBind(cutoff)).run()
             for subject in subjects {
-                try await sql.raw("""
+                try await sql.raw(
+                    """
                     INSERT INTO account_lockouts (kind, subject, failures, last_failure_at) \
                     VALUES (\(bind: subject.kind.rawValue), \(bind: subject.name), 1, \(bind: now)) \
                     ON CONFLICT (kind, subject) DO UPDATE SET failures = account_lockouts.failures + 1, \
                     last_failure_at = excluded.last_failure_at
-                    """).run()
-                let failures = try await sql.select().column("failures").from("account_lockouts")
+                    """
+                ).run()
+                let failures =
+                    try await sql.select().column("failures").from("account_lockouts")
                     .where("kind", .equal, subject.kind.rawValue).where("subject", .equal, subject.name)
                     .first(decodingColumn: "failures", as: Int.self) ?? 1
                 if let duration = policy.lockDuration(afterFailures: failures, of: subject.kind) {

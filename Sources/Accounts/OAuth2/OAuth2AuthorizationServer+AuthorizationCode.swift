@@ -66,9 +66,10 @@ extension OAuth2AuthorizationServer {
         let codeHash = Secret.hash(code)
         // Failures that revoke must commit, so they are returned, and thrown after the commit.
         let outcome: Result<OAuth2TokenResponse, OAuth2Error> = try await accounts.database.withTransaction { sql in
-            guard let row = try await sql.select()
-                .columns("client_id", "user_id", "redirect_uri", "code_challenge", "scope", "expires_at", "redeemed_at")
-                .from("oauth2_authorization_codes").where("code_hash", .equal, codeHash).first()
+            guard
+                let row = try await sql.select()
+                    .columns("client_id", "user_id", "redirect_uri", "code_challenge", "scope", "expires_at", "redeemed_at")
+                    .from("oauth2_authorization_codes").where("code_hash", .equal, codeHash).first()
             else { return .failure(.invalidGrant("unknown authorization code")) }
             if try row.decode(column: "redeemed_at", as: Date?.self) != nil {
                 return try await refuseReusedCode(codeHash, now: now, in: sql)

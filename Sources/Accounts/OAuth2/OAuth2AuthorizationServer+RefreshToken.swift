@@ -23,9 +23,10 @@ extension OAuth2AuthorizationServer {
         let tokenHash = Secret.hash(refreshToken)
         // Failures that revoke must commit, so they are returned, and thrown after the commit.
         let outcome: Result<OAuth2TokenResponse, OAuth2Error> = try await accounts.database.withTransaction { sql in
-            guard let row = try await sql.select()
-                .columns("family_id", "client_id", "user_id", "scope", "expires_at", "revoked_at")
-                .from("oauth2_refresh_tokens").where("token_hash", .equal, tokenHash).first()
+            guard
+                let row = try await sql.select()
+                    .columns("family_id", "client_id", "user_id", "scope", "expires_at", "revoked_at")
+                    .from("oauth2_refresh_tokens").where("token_hash", .equal, tokenHash).first()
             else { return .failure(.invalidGrant("unknown refresh token")) }
             guard try row.decode(column: "client_id", as: String.self) == client.id else {
                 return .failure(.invalidGrant("the refresh token was issued to another client"))
@@ -69,8 +70,9 @@ extension OAuth2AuthorizationServer {
     public func revoke(token: String, clientID: String, clientSecret: String?, now: Date = Date()) async throws {
         let client = try await authenticateClient(id: clientID, secret: clientSecret)
         try await accounts.database.withTransaction { sql in
-            guard let row = try await sql.select().columns("family_id", "client_id")
-                .from("oauth2_refresh_tokens").where("token_hash", .equal, Secret.hash(token)).first()
+            guard
+                let row = try await sql.select().columns("family_id", "client_id")
+                    .from("oauth2_refresh_tokens").where("token_hash", .equal, Secret.hash(token)).first()
             else { return }
             guard try row.decode(column: "client_id", as: String.self) == client.id else {
                 throw OAuth2Error.unauthorizedClient("the token was issued to another client")
@@ -80,7 +82,9 @@ extension OAuth2AuthorizationServer {
     }
 
     /// Revokes the family of a reused refresh token, and the refusal to return.
-    private func refuseReusedRefreshToken(familyID: String, now: Date, in sql: any SQLDatabase) async throws -> Result<OAuth2TokenResponse, OAuth2Error> {
+    private func refuseReusedRefreshToken(
+        familyID: String, now: Date, in sql: any SQLDatabase
+    ) async throws -> Result<OAuth2TokenResponse, OAuth2Error> {
         try await revokeFamily(familyID, now: now, in: sql)
         return .failure(.invalidGrant("the refresh token was already used or revoked; every token of its grant is revoked now"))
     }

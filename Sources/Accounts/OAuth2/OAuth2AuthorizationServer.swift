@@ -94,7 +94,9 @@ public struct OAuth2AuthorizationServer: Sendable {
     }
 
     /// Stores a new refresh token of `familyID` and returns it; deletes expired ones on the way.
-    func insertRefreshToken(familyID: String, clientID: String, userID: String, scope: String, now: Date, in sql: any SQLDatabase) async throws -> String {
+    func insertRefreshToken(
+        familyID: String, clientID: String, userID: String, scope: String, now: Date, in sql: any SQLDatabase
+    ) async throws -> String {
         let token = Secret.generate(prefix: "chr_")
         try await sql.delete(from: "oauth2_refresh_tokens").where("expires_at", .lessThan, SQLBind(now)).run()
         try await sql.insert(into: "oauth2_refresh_tokens")

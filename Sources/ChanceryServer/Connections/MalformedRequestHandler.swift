@@ -46,7 +46,7 @@ final class MalformedRequestHandler: ChannelDuplexHandler, RemovableChannelHandl
         let part = unwrapInboundIn(data)
         if case .head(let head) = part, let refusal = Self.refusal(of: head) {
             if exchange.unanswered > 0 {
-                    // A pipelined request behind one still being answered: an answer now would
+                // A pipelined request behind one still being answered: an answer now would
                 // land inside that one's, so the connection just ends.
                 hasRefused = true
                 context.close(promise: nil)

@@ -20,7 +20,7 @@ public struct BasicAuthenticator: Authenticator {
     public func authenticate(_ request: Request, accounts: AccountStore, clientAddress: String?) async throws -> AuthenticationOutcome {
         guard let encoded = request.headers.authorizationCredentials(scheme: "Basic") else { return .absent }
         guard let data = Data(base64Encoded: encoded), let decoded = String(data: data, encoding: .utf8),
-              let colon = decoded.firstIndex(of: ":")
+            let colon = decoded.firstIndex(of: ":")
         else { return .rejected(reason: "malformed Basic credentials") }
         let userName = String(decoded[..<colon])
         let password = String(decoded[decoded.index(after: colon)...])

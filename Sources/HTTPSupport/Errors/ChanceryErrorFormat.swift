@@ -27,10 +27,11 @@ public struct ChanceryErrorFormat: ErrorFormat {
     }
 
     private func body(for error: APIError, requestID: String) -> Body {
-        Body(error: .init(
-            status: Int(error.status.code), code: error.code, message: error.message, requestID: requestID,
-            fields: error.fieldErrors.isEmpty ? nil : error.fieldErrors
-        ))
+        Body(
+            error: .init(
+                status: Int(error.status.code), code: error.code, message: error.message, requestID: requestID,
+                fields: error.fieldErrors.isEmpty ? nil : error.fieldErrors
+            ))
     }
 
     private struct Body: Encodable {

@@ -36,8 +36,11 @@ public enum MultipartBody {
             contentStart = skipLineBreak(in: bytes, at: contentStart)
             var contentEnd = end
             // The line break before a delimiter belongs to the delimiter.
-            if contentEnd >= 2, bytes[contentEnd - 2] == 13, bytes[contentEnd - 1] == 10 { contentEnd -= 2 }
-            else if contentEnd >= 1, bytes[contentEnd - 1] == 10 { contentEnd -= 1 }
+            if contentEnd >= 2, bytes[contentEnd - 2] == 13, bytes[contentEnd - 1] == 10 {
+                contentEnd -= 2
+            } else if contentEnd >= 1, bytes[contentEnd - 1] == 10 {
+                contentEnd -= 1
+            }
             guard contentStart <= contentEnd else { throw .malformedPart }
             parts.append(try part(Array(bytes[contentStart..<contentEnd])))
         }
@@ -46,7 +49,8 @@ public enum MultipartBody {
 
     private static func part(_ bytes: [UInt8]) throws(MultipartError) -> MultipartPart {
         let separator: [UInt8] = [13, 10, 13, 10]
-        let headerEnd: Int, bodyStart: Int
+        let headerEnd: Int
+        let bodyStart: Int
         if let found = find(separator, in: bytes, from: 0) {
             (headerEnd, bodyStart) = (found, found + 4)
         } else if let found = find([10, 10], in: bytes, from: 0) {
@@ -60,7 +64,8 @@ public enum MultipartBody {
         let headerText = String(decoding: bytes[..<headerEnd], as: UTF8.self)
         for line in headerText.split(whereSeparator: \.isNewline) {
             guard let colon = line.firstIndex(of: ":") else { throw .malformedPart }
-            headers[line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         return MultipartPart(headers: headers, body: Data(bytes[bodyStart...]))
     }

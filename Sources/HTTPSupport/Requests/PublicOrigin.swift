@@ -34,8 +34,8 @@ public struct PublicOrigin: Sendable, Equatable, CustomStringConvertible {
     /// user info.
     public init?(url text: String) {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
-              Self.schemes.contains(scheme), let host = components.percentEncodedHost, !host.isEmpty,
-              components.query == nil, components.fragment == nil, components.user == nil, components.password == nil
+            Self.schemes.contains(scheme), let host = components.percentEncodedHost, !host.isEmpty,
+            components.query == nil, components.fragment == nil, components.user == nil, components.password == nil
         else { return nil }
         let authority = components.port.map { "\(host):\($0)" } ?? host
         guard Self.isWellFormed(authority: authority) else { return nil }
@@ -97,7 +97,7 @@ public struct PublicOrigin: Sendable, Equatable, CustomStringConvertible {
     private static func isHostByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"):
+            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"):
             return true
         default:
             return false

@@ -20,7 +20,8 @@ public enum ByteRange {
         guard let value, value.hasPrefix("bytes="), !value.contains(",") else { return .whole }
         let spec = value.dropFirst("bytes=".count).trimmingCharacters(in: .whitespaces)
         guard let dash = spec.firstIndex(of: "-") else { return .whole }
-        let first = spec[..<dash], last = spec[spec.index(after: dash)...]
+        let first = spec[..<dash]
+        let last = spec[spec.index(after: dash)...]
         if first.isEmpty {
             // A suffix: the last N bytes.
             guard let count = Int64(last), count > 0 else { return .whole }

@@ -14,10 +14,11 @@ extension UUID {
     public init?(iscp2StreamID bytes: Data) {
         guard bytes.count == 16 else { return nil }
         let octets = Array(bytes)
-        self.init(uuid: (
-            octets[0], octets[1], octets[2], octets[3], octets[4], octets[5], octets[6], octets[7],
-            octets[8], octets[9], octets[10], octets[11], octets[12], octets[13], octets[14], octets[15]
-        ))
+        self.init(
+            uuid: (
+                octets[0], octets[1], octets[2], octets[3], octets[4], octets[5], octets[6], octets[7],
+                octets[8], octets[9], octets[10], octets[11], octets[12], octets[13], octets[14], octets[15]
+            ))
     }
 
     /// This UUID as an iSCP v2 stream id field holds it: its 16 bytes in network order.

@@ -20,13 +20,19 @@ extension IntdashData {
         case .controlPad(let state): return DataControlPad(data: state.data, id: state.id)
         case .jpeg(let bytes): return DataJPEG(data: bytes)
         case .h264(let unit):
-            guard let type = DataH264.H264Type(rawValue: unit.typeID) else { throw IntdashDataError.invalidPayload("unknown H.264 unit type \(unit.typeID)") }
+            guard let type = DataH264.H264Type(rawValue: unit.typeID) else {
+                throw IntdashDataError.invalidPayload("unknown H.264 unit type \(unit.typeID)")
+            }
             return DataH264(data: unit.data, type: type)
         case .h265(let unit):
-            guard let type = DataH265.H265Type(rawValue: unit.typeID) else { throw IntdashDataError.invalidPayload("unknown H.265 unit type \(unit.typeID)") }
+            guard let type = DataH265.H265Type(rawValue: unit.typeID) else {
+                throw IntdashDataError.invalidPayload("unknown H.265 unit type \(unit.typeID)")
+            }
             return DataH265(data: unit.data, type: type)
         case .pcm(let audio):
-            return DataPCM(formatId: audio.formatID, channels: audio.channels, sampleRate: audio.sampleRate, bitsPerSample: audio.bitsPerSample, data: audio.data)
+            return DataPCM(
+                formatId: audio.formatID, channels: audio.channels, sampleRate: audio.sampleRate, bitsPerSample: audio.bitsPerSample, data: audio.data
+            )
         case .aac(let bytes): return DataAAC(data: bytes)
         case .string(let value): return try DataString(id: value.id, data: value.value)
         case .float(let value): return try DataFloat(id: value.id, data: value.value)

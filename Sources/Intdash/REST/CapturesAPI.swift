@@ -26,12 +26,14 @@ extension IntdashClient {
             if limit > 0 { query.append(("limit", String(limit))) }
             if let page { query.append(("page", String(page))) }
             let json = try await holder.transport().object("GET", "/captures", query: query)
-            return CapturesListResponse(items: json.objects("items").map(CaptureItem.init(json:)), page: json.object("page").map(CapturesPage.init(json:)))
+            return CapturesListResponse(
+                items: json.objects("items").map(CaptureItem.init(json:)), page: json.object("page").map(CapturesPage.init(json:)))
         }
 
         /// A page of captures; see ``list(start:end:limit:page:)``.
         public func list(
-            start: TimeInterval, end: TimeInterval, limit: Int = 0, page: Int? = nil, completion: @escaping @Sendable (CapturesListResponse?, RESTError?) -> Void
+            start: TimeInterval, end: TimeInterval, limit: Int = 0, page: Int? = nil,
+            completion: @escaping @Sendable (CapturesListResponse?, RESTError?) -> Void
         ) {
             complete(completion) { try await self.list(start: start, end: end, limit: limit, page: page) }
         }

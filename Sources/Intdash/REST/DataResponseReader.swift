@@ -99,7 +99,9 @@ struct ProtobufReader {
     /// A length-delimited field's bytes.
     mutating func lengthDelimited() throws -> ArraySlice<UInt8> {
         let length = try varint()
-        guard length <= UInt64(bytes.count) else { throw DataResponseReader.Malformed(description: "a field of \(length) bytes overruns its message") }
+        guard length <= UInt64(bytes.count) else {
+            throw DataResponseReader.Malformed(description: "a field of \(length) bytes overruns its message")
+        }
         let field = bytes.prefix(Int(length))
         bytes = bytes.dropFirst(Int(length))
         return field

@@ -61,7 +61,9 @@ extension IntdashClient {
             uuid: String? = nil, order: OrderType = .asc, limit: Int? = nil, page: Int? = nil, name: String? = nil, nickname: String? = nil,
             type: EdgeType? = nil, completion: @escaping @Sendable (EdgesListResponse?, RESTError?) -> Void
         ) {
-            complete(completion) { try await self.list(uuid: uuid, order: order, limit: limit, page: page, name: name, nickname: nickname, type: type) }
+            complete(completion) {
+                try await self.list(uuid: uuid, order: order, limit: limit, page: page, name: name, nickname: nickname, type: type)
+            }
         }
 
         /// The edge the session signed in as.

@@ -60,7 +60,8 @@ extension IntdashClient {
             if let limit { query.append(("limit", String(limit))) }
             if let page { query.append(("page", String(page))) }
             let json = try await holder.transport().object("GET", "/measurements", query: query)
-            return MeasurementsListResponse(items: json.objects("items").map(MeasurementItem.init(json:)), page: json.object("page").map(MeasurementsPage.init(json:)))
+            return MeasurementsListResponse(
+                items: json.objects("items").map(MeasurementItem.init(json:)), page: json.object("page").map(MeasurementsPage.init(json:)))
         }
 
         /// A page of measurements; see ``list(uuid:name:edgeUuid:start:end:durationStart:durationEnd:status:limit:page:order:)``.

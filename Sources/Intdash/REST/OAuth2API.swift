@@ -63,7 +63,8 @@ extension IntdashClient {
             let transport = try holder.transport()
             let pkce = OAuth2PKCE()
             let escape = RESTTransport.escaped
-            let url = "\(transport.session.baseEndpoint)/oauth2/authorization?client_id=\(escape(transport.session.clientId))"
+            let url =
+                "\(transport.session.baseEndpoint)/oauth2/authorization?client_id=\(escape(transport.session.clientId))"
                 + "&response_type=code&redirect_uri=\(escape(Self.redirectURI(callbackURLScheme: callbackURLScheme)))"
                 + "&state=\(pkce.state)&code_challenge=\(OAuth2PKCE.codeChallenge(for: pkce.codeVerifier))"
                 + "&code_challenge_method=S256&prompt=login"
@@ -110,7 +111,9 @@ extension IntdashClient {
             guard let refreshToken = transport.session.refreshToken else {
                 throw RESTError(kind: .unauthorized, message: "the session has no refresh token")
             }
-            let response = try await OAuth2TokenGrant(transport: transport).request([("grant_type", "refresh_token"), ("refresh_token", refreshToken)])
+            let response = try await OAuth2TokenGrant(transport: transport).request([
+                ("grant_type", "refresh_token"), ("refresh_token", refreshToken),
+            ])
             NotificationCenter.default.post(name: Session.didRefreshToken, object: transport.session)
             return response
         }

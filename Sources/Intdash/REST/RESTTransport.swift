@@ -1,6 +1,7 @@
 import Foundation
 import Locking
 import URLSessionSupport
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -49,10 +50,12 @@ struct RESTTransport: Sendable {
         if authenticated, session.accessTokenNeedsRenewal, session.isRefreshable {
             try await OAuth2TokenGrant(transport: self).renew()
         }
-        let (data, status) = try await perform(try request(method, path, query: query, form: form, json: json, accept: accept, authenticated: authenticated))
+        let (data, status) = try await perform(
+            try request(method, path, query: query, form: form, json: json, accept: accept, authenticated: authenticated))
         if status == 401, authenticated, session.isOAuth2, session.isRefreshable {
             try await OAuth2TokenGrant(transport: self).renew()
-            let (retried, retriedStatus) = try await perform(try request(method, path, query: query, form: form, json: json, accept: accept, authenticated: true))
+            let (retried, retriedStatus) = try await perform(
+                try request(method, path, query: query, form: form, json: json, accept: accept, authenticated: true))
             return try Self.successful(retried, status: retriedStatus)
         }
         return try Self.successful(data, status: status)

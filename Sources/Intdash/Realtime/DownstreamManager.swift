@@ -124,7 +124,8 @@ extension IntdashClient {
                     guard let streamID = UInt8(exactly: id), let stream = state.streams[streamID], stream.phase != .closed else { return nil }
                     state.streams[streamID]?.phase = .closed
                     guard stream.phase == .open else { return nil }
-                    return ISCP1DownstreamSpec(streamID: streamID, sourceEdgeUUID: UpstreamManager.nullUUID, destinationEdgeUUID: UpstreamManager.nullUUID)
+                    return ISCP1DownstreamSpec(
+                        streamID: streamID, sourceEdgeUUID: UpstreamManager.nullUUID, destinationEdgeUUID: UpstreamManager.nullUUID)
                 }
             }
             guard !specs.isEmpty else { return }
@@ -170,7 +171,9 @@ extension IntdashClient {
         private func requestSpecs(_ specs: [ISCP1DownstreamSpec]) async throws {
             let answer: ISCP1Element
             do {
-                answer = try await link.request(answerType: .downstreamSpecResponse) { .downstreamSpecRequest(ISCP1DownstreamSpecRequest(requestID: $0, specs: specs)) }
+                answer = try await link.request(answerType: .downstreamSpecResponse) {
+                    .downstreamSpecRequest(ISCP1DownstreamSpecRequest(requestID: $0, specs: specs))
+                }
             } catch {
                 throw IntdashClientDownstreamManagerError(kind: .downstreamSpecIsNotFound, message: "\(error)")
             }
@@ -191,7 +194,8 @@ extension IntdashClient {
                 throw IntdashClientDownstreamManagerError(kind: .downstreamSpecIsNotFound, message: "\(error)")
             }
             guard case .downstreamFilterResponse(let response) = answer, response.resultCode == .ok else {
-                throw IntdashClientDownstreamManagerError(kind: .downstreamSpecIsNotFound, message: "the server refused the downstream filter request")
+                throw IntdashClientDownstreamManagerError(
+                    kind: .downstreamSpecIsNotFound, message: "the server refused the downstream filter request")
             }
         }
 
@@ -241,7 +245,9 @@ extension IntdashClient {
                 return (stream.spec.sourceEdgeUUID, state.streams[unit.streamID]?.baseTime)
             }
             guard let found else {
-                return .failure(IntdashClientDownstreamManagerError(kind: .downstreamSpecIsNotFound, message: "a unit came on stream \(unit.streamID), which is no downstream"))
+                return .failure(
+                    IntdashClientDownstreamManagerError(
+                        kind: .downstreamSpecIsNotFound, message: "a unit came on stream \(unit.streamID), which is no downstream"))
             }
             return .success(
                 RealtimeDataPoint(

@@ -57,9 +57,10 @@ extension IntdashClient.DownstreamManager {
             case .nmea:
                 let names = ids.compactMap { $0 as? String }.map { Array($0.utf8) }
                 guard names.count == ids.count, names.allSatisfy({ $0.count == 5 }) else { return nil }
-                return .masks(names.map { name in
-                    ISCP1MaskRule(mask: 0xff_ffff_ffff, result: name.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * $1.offset) })
-                })
+                return .masks(
+                    names.map { name in
+                        ISCP1MaskRule(mask: 0xff_ffff_ffff, result: name.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * $1.offset) })
+                    })
             default:
                 return .any
             }

@@ -172,7 +172,8 @@ final class ISCP2Bridge: RealtimeChannel {
         let timer = Task { [weak self] in
             try? await Task.sleep(for: Self.requestTimeout)
             guard !Task.isCancelled else { return }
-            self?.fail(requestID, with: RealtimeLink.RequestTimeout(description: "no answer to iSCP v2 request \(requestID) within \(Self.requestTimeout)"))
+            self?.fail(
+                requestID, with: RealtimeLink.RequestTimeout(description: "no answer to iSCP v2 request \(requestID) within \(Self.requestTimeout)"))
         }
         defer { timer.cancel() }
         return try await withCheckedThrowingContinuation { continuation in
@@ -297,7 +298,9 @@ final class ISCP2Bridge: RealtimeChannel {
                 return .upstreamResumeRequest(request)
             }
             if case .upstreamResumeResponse(let response)? = answer?.message, response.resultCode == .succeeded {
-                attach(Upstream(streamID: earlier.streamID, alias: response.assignedStreamIDAlias, sessionID: sessionID, persists: spec.store), as: spec.streamID)
+                attach(
+                    Upstream(streamID: earlier.streamID, alias: response.assignedStreamIDAlias, sessionID: sessionID, persists: spec.store),
+                    as: spec.streamID)
                 return true
             }
         }
@@ -331,7 +334,8 @@ final class ISCP2Bridge: RealtimeChannel {
     /// `closingSession` and it stores.
     private func closeUpstream(of streamID: UInt8, closingSession: Bool) async -> Bool {
         guard let upstream = detachUpstream(of: streamID) else { return true }
-        let answer = try? await request { id in .upstreamCloseRequest(Self.closeRequest(of: upstream, requestID: id, closingSession: closingSession)) }
+        let answer = try? await request { id in .upstreamCloseRequest(Self.closeRequest(of: upstream, requestID: id, closingSession: closingSession))
+        }
         guard case .upstreamCloseResponse(let response)? = answer?.message else { return false }
         return response.resultCode == .succeeded
     }
@@ -415,7 +419,8 @@ final class ISCP2Bridge: RealtimeChannel {
         }
         guard let settled else { return }
         let success = settled.stored == true && settled.closed == true
-        deliver([.sectionAck(ISCP1SectionAck(streamID: settled.streamID, resultCode: success ? .ok : .ng, serialNumber: settled.sequenceNumber &- 1))])
+        deliver([.sectionAck(ISCP1SectionAck(streamID: settled.streamID, resultCode: success ? .ok : .ng, serialNumber: settled.sequenceNumber &- 1))]
+        )
     }
 
     /// Opens or (null specs) closes the downstreams of `specs`; whether all succeeded.
@@ -477,7 +482,8 @@ final class ISCP2Bridge: RealtimeChannel {
             let id = UUID(iscp2StreamID: response.assignedStreamID)
         else { return false }
         state.withLock { $0.downstreams[streamID]?.streamID = id }
-        resumableDownstreams.remember(id, of: streamID, subject: ISCP2DownstreamSubject(sourceNodeID: downstream.sourceNodeID, filters: downstream.filters))
+        resumableDownstreams.remember(
+            id, of: streamID, subject: ISCP2DownstreamSubject(sourceNodeID: downstream.sourceNodeID, filters: downstream.filters))
         return true
     }
 
@@ -553,7 +559,8 @@ final class ISCP2Bridge: RealtimeChannel {
                     acks = []
                     settleFinalSection(closeID: finalClose) { $0.stored = stored }
                 } else {
-                    acks.append(.sectionAck(ISCP1SectionAck(streamID: streamID, resultCode: stored ? .ok : .ng, serialNumber: result.sequenceNumber &- 1)))
+                    acks.append(
+                        .sectionAck(ISCP1SectionAck(streamID: streamID, resultCode: stored ? .ok : .ng, serialNumber: result.sequenceNumber &- 1)))
                 }
             }
             if !acks.isEmpty { deliver(acks) }

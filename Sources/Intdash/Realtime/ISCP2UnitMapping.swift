@@ -101,7 +101,9 @@ enum ISCP2UnitMapping {
         case .labels(let labels):
             names = labels.map { "\(channel)/\($0)" }
         case .masks(let rules) where filter.rawDataType == ISCP1DataType.nmea.rawValue && rules.allSatisfy({ $0.mask == 0xff_ffff_ffff }):
-            names = rules.map { rule in "\(channel)/" + String(decoding: (0..<5).map { UInt8(truncatingIfNeeded: rule.result >> (8 * $0)) }, as: UTF8.self) }
+            names = rules.map { rule in
+                "\(channel)/" + String(decoding: (0..<5).map { UInt8(truncatingIfNeeded: rule.result >> (8 * $0)) }, as: UTF8.self)
+            }
         default:
             names = [channel, "\(channel)/#"]
         }

@@ -145,17 +145,24 @@ public final class IntdashClient: Sendable {
     }
 
     /// Opens the realtime connection to the session's endpoint; see ``connect(reconnectTimeInterval:)``.
-    public func connect(reconnectTimeInterval: TimeInterval = IntdashClient.reconnectTimeInterval, completion: @escaping @Sendable ((any Error)?) -> Void) {
+    public func connect(
+        reconnectTimeInterval: TimeInterval = IntdashClient.reconnectTimeInterval, completion: @escaping @Sendable ((any Error)?) -> Void
+    ) {
         runReporting(to: completion) { try await self.connect(reconnectTimeInterval: reconnectTimeInterval) }
     }
 
     /// Opens the realtime connection to `url`.
-    public func connect(url: URL, reconnectTimeInterval: TimeInterval = IntdashClient.reconnectTimeInterval, completion: @escaping @Sendable ((any Error)?) -> Void) {
+    public func connect(
+        url: URL, reconnectTimeInterval: TimeInterval = IntdashClient.reconnectTimeInterval, completion: @escaping @Sendable ((any Error)?) -> Void
+    ) {
         runReporting(to: completion) { try await self.connect(url: url, reconnectTimeInterval: reconnectTimeInterval) }
     }
 
     /// Opens the realtime connection to `string`.
-    public func connect(string: String, reconnectTimeInterval: TimeInterval = IntdashClient.reconnectTimeInterval, completion: @escaping @Sendable ((any Error)?) -> Void) {
+    public func connect(
+        string: String, reconnectTimeInterval: TimeInterval = IntdashClient.reconnectTimeInterval,
+        completion: @escaping @Sendable ((any Error)?) -> Void
+    ) {
         runReporting(to: completion) { try await self.connect(string: string, reconnectTimeInterval: reconnectTimeInterval) }
     }
 
@@ -216,7 +223,8 @@ public final class IntdashClient: Sendable {
         let connection: any RealtimeChannel
         switch realtimeProtocol {
         case .iscp1:
-            connection = try await RealtimeConnection.open(url: url, headers: headers, onMessage: { [weak self] bytes in self?.receive(bytes) }, onEnd: onEnd)
+            connection = try await RealtimeConnection.open(
+                url: url, headers: headers, onMessage: { [weak self] bytes in self?.receive(bytes) }, onEnd: onEnd)
         case .iscp2:
             let (accessToken, nodeID) = try await iscp2Credentials()
             connection = try await ISCP2Bridge.open(

@@ -5,7 +5,8 @@ public protocol IntdashClientDownstreamManagerDelegate: AnyObject, Sendable {
     /// The data points of one message of stream `streamId`, in order.
     func downstreamManagerDidParseDataPoints(_ manager: IntdashClient.DownstreamManager, streamId: Int, dataPoints: [RealtimeDataPoint])
     /// A unit of stream `streamId` could not be read, or came on no known downstream.
-    func downstreamManagerDidFailToParseDataPoints(_ manager: IntdashClient.DownstreamManager, streamId: Int, with error: IntdashClientDownstreamManagerError)
+    func downstreamManagerDidFailToParseDataPoints(
+        _ manager: IntdashClient.DownstreamManager, streamId: Int, with error: IntdashClientDownstreamManagerError)
 }
 
 extension IntdashClientDownstreamManagerDelegate {

@@ -8,7 +8,8 @@ import Foundation
 public protocol IntdashClientUpstreamManagerDelegate: AnyObject, Sendable {
     /// The server acknowledged section `sectionId` of `streamId` (`success`), refused it, or
     /// it was given up after its resends.
-    func upstreamManager(_ manager: IntdashClient.UpstreamManager, didReceiveEndOfSection sectionId: Int, streamId: Int, success: Bool, final: Bool, sentCount: Int)
+    func upstreamManager(
+        _ manager: IntdashClient.UpstreamManager, didReceiveEndOfSection sectionId: Int, streamId: Int, success: Bool, final: Bool, sentCount: Int)
     /// Section `sectionId` of `streamId` ended (its EOS marker was made). `sectionIndex` is
     /// its elapsed-time slot (elapsed time ÷ section length), which ``IntdashClient/UpstreamManager/openForResend(measurementId:srcEdgeId:dstEdgeIds:sectionUpdateInterval:resendSections:lastSectionId:)``
     /// takes back; `sentCount` is its number of units.

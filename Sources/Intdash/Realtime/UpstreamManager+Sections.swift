@@ -25,7 +25,9 @@ extension IntdashClient.UpstreamManager {
 
     /// Sends another base time (a better clock, such as NTP) at elapsed time 0.
     public func sendBaseTime(_ baseTime: TimeInterval, baseTimeType: IntdashData.DataBaseTime.TimeType, streamId: Int) throws {
-        try send([IntdashData.DataBaseTime(type: baseTimeType, baseTime: baseTime)], elapsedTime: 0, streamId: streamId, channelNum: nil, isFirstData: true)
+        try send(
+            [IntdashData.DataBaseTime(type: baseTimeType, baseTime: baseTime)], elapsedTime: 0, streamId: streamId, channelNum: nil, isFirstData: true
+        )
     }
 
     /// Sends `data` taken `elapsedTime` seconds after the base time, on the stream's channel.
@@ -81,13 +83,15 @@ extension IntdashClient.UpstreamManager {
         let elapsed = ISCP1ElapsedTime(nanoseconds: UInt64((elapsedTime * 1_000_000_000).rounded()), precision: .nanoseconds)
         let (bytes, events) = try updateStream(streamId) { stream -> ([UInt8], [SectionEvent]) in
             guard isFirstData || stream.firstDataSent else {
-                throw IntdashClientUpstreamManagerError(kind: .needToSendFirstData, message: "send the first data (the base time) of stream \(streamId) first")
+                throw IntdashClientUpstreamManagerError(
+                    kind: .needToSendFirstData, message: "send the first data (the base time) of stream \(streamId) first")
             }
             let units: [[UInt8]]
             do {
                 units = try data.map { value in
                     let unit = ISCP1Unit(
-                        streamID: stream.streamID, channel: explicitChannel ?? stream.channel, rawDataType: value.dataType.rawValue, elapsedTime: elapsed,
+                        streamID: stream.streamID, channel: explicitChannel ?? stream.channel, rawDataType: value.dataType.rawValue,
+                        elapsedTime: elapsed,
                         payload: try value.payloadBytes()
                     )
                     return try IntdashPacketHelper.encodedElements([.unit(unit)])
@@ -98,7 +102,8 @@ extension IntdashClient.UpstreamManager {
             var events: [SectionEvent] = []
             var bytes: [UInt8] = []
             guard let slot = stream.sectionSlot(for: elapsedTime) else {
-                throw IntdashClientUpstreamManagerError(kind: .invalidArguments, message: "elapsed time \(elapsedTime) s is in no section this resend stream sends")
+                throw IntdashClientUpstreamManagerError(
+                    kind: .invalidArguments, message: "elapsed time \(elapsedTime) s is in no section this resend stream sends")
             }
             if let current = stream.current, current.id != slot.id {
                 bytes += Self.endCurrentSection(of: &stream, isFinal: false, events: &events)

@@ -80,9 +80,12 @@ extension IntdashClient {
                 guard let edge = UUID(uuidString: edgeUuid) else {
                     throw IntdashClientUpstreamManagerError(kind: .invalidArguments, message: "'\(edgeUuid)' is not a UUID")
                 }
-                let answer = try await link.request(answerType: .measurementIDResponse) { .measurementIDRequest(ISCP1MeasurementIDRequest(requestID: $0, edgeUUID: edge)) }
+                let answer = try await link.request(answerType: .measurementIDResponse) {
+                    .measurementIDRequest(ISCP1MeasurementIDRequest(requestID: $0, edgeUUID: edge))
+                }
                 guard case .measurementIDResponse(let response) = answer, response.resultCode == .ok else {
-                    throw IntdashClientUpstreamManagerError(kind: .upstreamSpecResponseFailure, message: "the server refused to make a measurement of edge \(edgeUuid)")
+                    throw IntdashClientUpstreamManagerError(
+                        kind: .upstreamSpecResponseFailure, message: "the server refused to make a measurement of edge \(edgeUuid)")
                 }
                 let measurementID = response.measurementUUID.uuidString.lowercased()
                 for delegate in delegates() { delegate.upstreamManager(self, didReceiveMeasurementId: measurementID) }
@@ -115,7 +118,8 @@ extension IntdashClient {
         ///   - retryCount: How many times a section is sent again after reconnections (0: never).
         ///   - sectionUpdateInterval: The section length; `nil` for 1 second.
         public func open(
-            measurementId: String, srcEdgeId: String, dstEdgeIds: [String]? = nil, store: Bool = true, retryCount: Int = UpstreamManager.defaultRetryCount,
+            measurementId: String, srcEdgeId: String, dstEdgeIds: [String]? = nil, store: Bool = true,
+            retryCount: Int = UpstreamManager.defaultRetryCount,
             sectionUpdateInterval: TimeInterval? = nil
         ) throws -> Int {
             try open(
@@ -171,7 +175,8 @@ extension IntdashClient {
                 throw IntdashClientUpstreamManagerError(kind: .streamIdIsAlreadyUsed, message: "all 255 stream ids are in use")
             }
             let spec = ISCP1UpstreamSpec(
-                streamID: streamID, store: store, resend: resend, measurementUUID: measurement, sourceEdgeUUID: source, destinationEdgeUUIDs: destinations
+                streamID: streamID, store: store, resend: resend, measurementUUID: measurement, sourceEdgeUUID: source,
+                destinationEdgeUUIDs: destinations
             )
             let stream = UpstreamStream(
                 streamID: streamID, spec: spec, retryCount: retryCount, sectionInterval: interval, resendSections: resendSections,
@@ -217,14 +222,17 @@ extension IntdashClient {
             while true {
                 let answer: ISCP1Element
                 do {
-                    answer = try await link.request(answerType: .upstreamSpecResponse) { .upstreamSpecRequest(ISCP1UpstreamSpecRequest(requestID: $0, specs: specs)) }
+                    answer = try await link.request(answerType: .upstreamSpecResponse) {
+                        .upstreamSpecRequest(ISCP1UpstreamSpecRequest(requestID: $0, specs: specs))
+                    }
                 } catch {
                     throw IntdashClientUpstreamManagerError(kind: .upstreamSpecResponseFailure, message: "\(error)")
                 }
                 if case .upstreamSpecResponse(let response) = answer, response.resultCode == .ok { return }
                 attempt += 1
                 guard attempt <= retryCount else {
-                    throw IntdashClientUpstreamManagerError(kind: .upstreamSpecResponseFailure, message: "the server refused the upstream spec request")
+                    throw IntdashClientUpstreamManagerError(
+                        kind: .upstreamSpecResponseFailure, message: "the server refused the upstream spec request")
                 }
             }
         }
@@ -247,7 +255,8 @@ extension IntdashClient {
                 report(closed.events)
             }
             let specs = closing.filter(\.wasOpen).map { closed in
-                ISCP1UpstreamSpec(streamID: closed.streamID, store: false, resend: false, measurementUUID: Self.nullUUID, sourceEdgeUUID: Self.nullUUID)
+                ISCP1UpstreamSpec(
+                    streamID: closed.streamID, store: false, resend: false, measurementUUID: Self.nullUUID, sourceEdgeUUID: Self.nullUUID)
             }
             guard !specs.isEmpty else { return }
             try await requestSpecs(specs, retryCount: 0)

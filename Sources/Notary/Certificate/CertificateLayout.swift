@@ -39,7 +39,8 @@ struct CertificateLayout {
     /// A section heading with a rule under it.
     mutating func heading(_ text: String) {
         y -= 8
-        let y = self.y, width = self.width
+        let y = self.y
+        let width = self.width
         content.withSavedGraphicsState { content in
             content.setFillColor(Self.accent)
             content.drawText(text, at: PDFPoint(x: Self.margin, y: y), font: .helveticaBold, size: 12)
@@ -89,11 +90,12 @@ struct CertificateLayout {
         content.withSavedGraphicsState { content in
             content.setFillColor(.black)
             for run in code.darkRuns {
-                content.fill(PDFRect(
-                    x: origin.x + Double(run.column + quietZone) * module,
-                    y: origin.y + side - Double(run.row + quietZone + 1) * module,
-                    width: Double(run.length) * module, height: module
-                ))
+                content.fill(
+                    PDFRect(
+                        x: origin.x + Double(run.column + quietZone) * module,
+                        y: origin.y + side - Double(run.row + quietZone + 1) * module,
+                        width: Double(run.length) * module, height: module
+                    ))
             }
         }
         let captionLeft = Self.margin + side + 12

@@ -82,13 +82,15 @@ struct ReportCertificate {
         page.content = layout.content
         if let link { page.links.append(PDFLink(rect: link, uri: verifyURL)) }
 
-        var document = PDFDocument(info: PDFDocumentInfo(
-            title: "Certificate of Existence \(slug)", subject: "Notarized report \(slug) in \(logOrigin)",
-            creator: "Chancery Notary", producer: "Chancery", creationDate: PDFDate(created)
-        ))
+        var document = PDFDocument(
+            info: PDFDocumentInfo(
+                title: "Certificate of Existence \(slug)", subject: "Notarized report \(slug) in \(logOrigin)",
+                creator: "Chancery Notary", producer: "Chancery", creationDate: PDFDate(created)
+            ))
         document.pages.append(page)
         for file in attachments {
-            document.attach(PDFAttachment(name: file.name, contents: file.contents, mimeType: file.mediaType, fileDescription: "Proof of report \(slug)"))
+            document.attach(
+                PDFAttachment(name: file.name, contents: file.contents, mimeType: file.mediaType, fileDescription: "Proof of report \(slug)"))
         }
         return document.serialized()
     }

@@ -181,8 +181,9 @@ public struct LogStore: Sendable {
                 let perStatement = max(1, 30_000 / max(1, first.columns.count))
                 var rows = [first.values]
                 while start + rows.count < changes.count, rows.count < perStatement,
-                      case .insert(let next) = changes[start + rows.count], next.replacement == nil,
-                      next.table == first.table, next.columns == first.columns {
+                    case .insert(let next) = changes[start + rows.count], next.replacement == nil,
+                    next.table == first.table, next.columns == first.columns
+                {
                     rows.append(next.values)
                 }
                 try await sql.insert(into: first.table).columns(first.columns).rows(rows).run()

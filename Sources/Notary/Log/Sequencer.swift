@@ -128,9 +128,10 @@ public actor Sequencer: Service {
             }
             tree = integration.tree
             for (offset, item) in batch.enumerated() {
-                item.continuation.resume(returning: Sequenced(
-                    index: integration.firstIndex + offset, checkpoint: integration.checkpoint, note: integration.note, time: integration.time
-                ))
+                item.continuation.resume(
+                    returning: Sequenced(
+                        index: integration.firstIndex + offset, checkpoint: integration.checkpoint, note: integration.note, time: integration.time
+                    ))
             }
         } catch {
             logger.error("log batch failed; its entries were not logged", metadata: ["entries": "\(batch.count)", "error": "\(error)"])

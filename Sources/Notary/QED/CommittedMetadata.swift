@@ -29,11 +29,13 @@ struct CommittedMetadata: Sendable {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        self.bytes = Array(try encoder.encode(Fields(
-            name: submission.name, note: submission.note, email: submission.email,
-            originalCreatedAt: submission.originalCreatedAt.iso8601WithMilliseconds,
-            metaData: submission.metaData, provableFiles: submission.provableFiles
-        )))
+        self.bytes = Array(
+            try encoder.encode(
+                Fields(
+                    name: submission.name, note: submission.note, email: submission.email,
+                    originalCreatedAt: submission.originalCreatedAt.iso8601WithMilliseconds,
+                    metaData: submission.metaData, provableFiles: submission.provableFiles
+                )))
         // 16 bytes from two 64-bit draws: two system calls rather than sixteen.
         var generator = SystemRandomNumberGenerator()
         self.salt = withUnsafeBytes(of: (generator.next() as UInt64, generator.next() as UInt64)) { Array($0) }

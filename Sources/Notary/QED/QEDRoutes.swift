@@ -184,7 +184,7 @@ public struct QEDRoutes: Sendable {
     private func visiblePendingReport(_ context: ChanceryRequestContext) async throws -> ReportStore.NewReport? {
         let principal = try context.requirePrincipal()
         guard let accepted = try await pending.newest(slug: try context.parameters.require("slug"))?.prepared.report,
-              principal.isAdministrator || accepted.ownerID == principal.userID
+            principal.isAdministrator || accepted.ownerID == principal.userID
         else { return nil }
         return accepted
     }
@@ -228,7 +228,9 @@ public struct QEDRoutes: Sendable {
     /// Whether the client asked not to wait for the log (`Prefer: respond-async`, RFC 7240).
     private static func prefersAsync(_ request: Request) -> Bool {
         request.headers[values: Self.prefer].contains { value in
-            value.split(separator: ",").contains { $0.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() == "respond-async" }
+            value.split(separator: ",").contains {
+                $0.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() == "respond-async"
+            }
         }
     }
 
@@ -242,7 +244,8 @@ public struct QEDRoutes: Sendable {
             do {
                 _ = try await notarizer.log(prepared, wasPending: true)
             } catch {
-                logger.warning("a pending report was not logged yet; recovery will", metadata: ["slug": "\(prepared.report.slug)", "error": "\(error)"])
+                logger.warning(
+                    "a pending report was not logged yet; recovery will", metadata: ["slug": "\(prepared.report.slug)", "error": "\(error)"])
             }
         }
         return EditedResponse(

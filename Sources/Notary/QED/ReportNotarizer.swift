@@ -1,11 +1,11 @@
 import Foundation
-import HTTPTypes
-import TransparencyLog
 import HTTPSupport
+import HTTPTypes
 import NotaryProof
 import Storage
 import SwiftASN1
 import TimeStamping
+import TransparencyLog
 
 /// Turns a validated submission into a report: its log entry, its RFC 3161 token and its row,
 /// answered once the entry is integrated and durable. The QED API and other capabilities (a

@@ -124,8 +124,10 @@ struct ReportStore: Sendable {
                 .column(SQLColumn("root", table: "c"))
                 .column(SQLColumn("created_at", table: "c"), as: "checkpoint_time")
                 .from(SQLAlias(SQLIdentifier("notary_reports"), as: SQLIdentifier("r")))
-                .join(SQLAlias(SQLIdentifier("notary_log_checkpoints"), as: SQLIdentifier("c")), method: SQLJoinMethod.inner,
-                      on: SQLColumn("checkpoint_size", table: "r"), .equal, SQLColumn("size", table: "c"))
+                .join(
+                    SQLAlias(SQLIdentifier("notary_log_checkpoints"), as: SQLIdentifier("c")), method: SQLJoinMethod.inner,
+                    on: SQLColumn("checkpoint_size", table: "r"), .equal, SQLColumn("size", table: "c")
+                )
                 .where(condition)
                 .orderBy(SQLColumn("log_index", table: "r"))
                 .limit(limit)

@@ -44,7 +44,8 @@ struct ReportSubmission: Codable, Sendable {
                     continue
                 }
                 let fileHash = Self.hex(fields["hash"], maxBytes: 32, exactBytes: 32, field: "provable_files[\(index)].hash", fail: fail)
-                let fileName = Self.text(fields["file_name"], maxLength: Self.maxNameLength, required: true, field: "provable_files[\(index)].file_name", fail: fail)
+                let fileName = Self.text(
+                    fields["file_name"], maxLength: Self.maxNameLength, required: true, field: "provable_files[\(index)].file_name", fail: fail)
                 if let fileHash, let fileName { files.append(ProvableFile(hash: fileHash, fileName: fileName)) }
             }
         case nil, .null?:
@@ -122,15 +123,15 @@ struct ReportSubmission: Codable, Sendable {
     private static func date(_ text: String) -> Date? {
         let digits = Array(text.utf8.prefix(19))
         guard digits.count == 19, digits[4] == UInt8(ascii: "-"), digits[7] == UInt8(ascii: "-"),
-              digits[10] == UInt8(ascii: "T") || digits[10] == UInt8(ascii: "t"),
-              digits[13] == UInt8(ascii: ":"), digits[16] == UInt8(ascii: ":")
+            digits[10] == UInt8(ascii: "T") || digits[10] == UInt8(ascii: "t"),
+            digits[13] == UInt8(ascii: ":"), digits[16] == UInt8(ascii: ":")
         else { return nil }
         func number(_ range: Range<Int>) -> Int? {
             Int(String(decoding: digits[range], as: UTF8.self))
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-              (1...12).contains(month), hour < 24, minute < 60, second < 60
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+            (1...12).contains(month), hour < 24, minute < 60, second < 60
         else { return nil }
         let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
         let daysInMonth = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]

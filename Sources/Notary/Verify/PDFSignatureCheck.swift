@@ -23,7 +23,8 @@ struct PDFSignatureCheck: ResponseEncodable {
             let timeStamp: String?
 
             enum CodingKeys: String, CodingKey {
-                case byteRange = "byte_range", digest, signature, chain
+                case byteRange = "byte_range"
+                case digest, signature, chain
                 case timeStamp = "time_stamp"
             }
 

@@ -38,7 +38,8 @@ struct ReportLookup: ResponseEncodable {
     init(hash: String, reports: [StoredReport]) {
         self.hash = hash
         self.reports = reports.prefix(Self.limit).map { report in
-            Match(slug: report.slug, url: "/verify/\(report.slug)", logIndex: report.logIndex, loggedAt: report.checkpointTime.iso8601WithMilliseconds)
+            Match(
+                slug: report.slug, url: "/verify/\(report.slug)", logIndex: report.logIndex, loggedAt: report.checkpointTime.iso8601WithMilliseconds)
         }
         self.truncated = reports.count > Self.limit
     }

@@ -2,7 +2,9 @@ extension VerifyAsset {
     /// `file-picker.js`: a file input and a drop zone whose file is hashed with SHA-256 in the
     /// browser, in 4 MiB slices, so that files of any size work in flat memory and nothing of
     /// the file is sent anywhere.
-    static let filePickerScript = script("file-picker.js", #"""
+    static let filePickerScript = script(
+        "file-picker.js",
+        #"""
         // A file input plus a drop zone; the chosen file is hashed here, never uploaded.
         import { SHA256, hex } from "./sha256.js";
 

@@ -1,6 +1,8 @@
 extension VerifyAsset {
     /// `lookup-page.js`: hashes the chosen file and lists the reports of its hash (``LookupPage``).
-    static let lookupPageScript = script("lookup-page.js", #"""
+    static let lookupPageScript = script(
+        "lookup-page.js",
+        #"""
         // The lookup page: hash the chosen file here, then ask the server for the reports of the hash.
         import { hashChosenFiles } from "./file-picker.js";
 

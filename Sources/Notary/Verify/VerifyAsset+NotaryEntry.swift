@@ -1,7 +1,9 @@
 extension VerifyAsset {
     /// `notary-entry.js`: reads a Notary log entry (the format of `NotaryProof.NotaryEntry`), so
     /// that the report page can check that the proven entry is the report it shows.
-    static let notaryEntryScript = script("notary-entry.js", #"""
+    static let notaryEntryScript = script(
+        "notary-entry.js",
+        #"""
         // Reads a Notary log entry:
         //   <origin>/entry/v1
         //   hash <hex>

@@ -1,6 +1,8 @@
 extension VerifyAsset {
     /// `report-page.js`: the proof check and the file check of ``ReportPage``.
-    static let reportPageScript = script("report-page.js", #"""
+    static let reportPageScript = script(
+        "report-page.js",
+        #"""
         // The report page: checks the report's proof in the browser, and whether a chosen file is the
         // one notarized. The facts come from the page's JSON twin; the check trusts none of them.
         import { hex } from "./sha256.js";

@@ -2,7 +2,9 @@ extension VerifyAsset {
     /// `sha256.js`: SHA-256 (FIPS 180-4) fed in pieces, so that the pages can hash a file of any
     /// size in slices without holding it in memory (WebCrypto digests only whole buffers, and
     /// only on HTTPS), and hash the small inputs of a proof check synchronously.
-    static let sha256Script = script("sha256.js", #"""
+    static let sha256Script = script(
+        "sha256.js",
+        #"""
         // SHA-256 (FIPS 180-4), fed in pieces; about 80 MB/s in a current browser. Arithmetic is on
         // 32-bit integers: `| 0` wraps sums, `>>>` and `<<` rotate.
 

@@ -3,7 +3,9 @@ extension VerifyAsset {
     /// hashes, the RFC 9162 inclusion proof algorithm, C2SP signed notes and checkpoints, and
     /// Ed25519 verifier keys, with the signature checked by WebCrypto. It follows the same
     /// specifications as the `TransparencyLog` module and shares no code with it.
-    static let tlogScript = script("tlog.js", #"""
+    static let tlogScript = script(
+        "tlog.js",
+        #"""
         // Checks C2SP tlog-proof files: the entry's leaf hash, the inclusion proof up to a checkpoint's
         // root (RFC 9162 §2.1.3.2) and the checkpoint's Ed25519 signed-note signature.
         import { sha256 } from "./sha256.js";

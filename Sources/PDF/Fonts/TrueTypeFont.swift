@@ -150,7 +150,8 @@ public struct TrueTypeFont: Sendable {
     /// The left side bearing of `glyph` in font units, from the `hmtx` table; 0 when the table
     /// does not give one.
     func leftSideBearing(ofGlyph glyph: Int) -> Int {
-        let offset = glyph < horizontalMetricCount
+        let offset =
+            glyph < horizontalMetricCount
             ? 4 * glyph + 2 : 4 * horizontalMetricCount + 2 * (glyph - horizontalMetricCount)
         return (try? horizontalMetrics.int16(at: offset)).map(Int.init) ?? 0
     }

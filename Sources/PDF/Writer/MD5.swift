@@ -23,7 +23,8 @@ enum MD5 {
             var words = [UInt32](repeating: 0, count: 16)
             for index in 0..<16 {
                 let offset = blockStart + index * 4
-                words[index] = UInt32(padded[offset])
+                words[index] =
+                    UInt32(padded[offset])
                     | UInt32(padded[offset + 1]) << 8
                     | UInt32(padded[offset + 2]) << 16
                     | UInt32(padded[offset + 3]) << 24

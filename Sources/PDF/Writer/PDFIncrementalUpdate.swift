@@ -84,7 +84,8 @@ public struct PDFIncrementalUpdate: PDFObjectSink {
         let originalIdentifier = file.trailer["ID"]?.arrayValue?.first?.stringBytes ?? newIdentifier
         trailer["ID"] = .array([.hexString(originalIdentifier), .hexString(newIdentifier)])
 
-        let needsStream = file.crossReferenceKind == .stream
+        let needsStream =
+            file.crossReferenceKind == .stream
             || rows.contains { if case .inObjectStream = $0.entry { true } else { false } }
         let crossReferenceOffset = output.count
         if needsStream {

@@ -1,10 +1,10 @@
 import Foundation
 import TimeStamping
+import URLSessionSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import URLSessionSupport
 
 /// Time-stamps signatures with a remote RFC 3161 authority over HTTP (RFC 3161 §3.4): POSTs an
 /// `application/timestamp-query` and reads the `application/timestamp-reply`.

@@ -15,12 +15,14 @@ extension CMSSignatureVerifier {
         }
         guard let algorithm = DigestAlgorithm(oid: info.messageImprint.hashAlgorithm.algorithm) else {
             let oid = info.messageImprint.hashAlgorithm.algorithm
-            return SignatureTimeStampResult(time: info.genDate, imprintMatches: false, verification: .failed("the time-stamp uses unsupported hash \(oid)"))
+            return SignatureTimeStampResult(
+                time: info.genDate, imprintMatches: false, verification: .failed("the time-stamp uses unsupported hash \(oid)"))
         }
         let signatureDigest = algorithm.hash(parsed.signer.signature)
         let imprintMatches = info.messageImprint.hashedMessage.elementsEqual(signatureDigest)
         guard !timeStampRoots.isEmpty else {
-            return SignatureTimeStampResult(time: info.genDate, imprintMatches: imprintMatches, verification: .failed("no time-stamp trust roots were given"))
+            return SignatureTimeStampResult(
+                time: info.genDate, imprintMatches: imprintMatches, verification: .failed("no time-stamp trust roots were given"))
         }
         let verification: CMSCheck
         do {

@@ -67,7 +67,9 @@ public struct PDFDocumentSigner: Sendable {
     /// The update with placeholders for the byte range and the CMS, and where they are: a
     /// signature dictionary, the field and its widgets, the pages' `/Annots` and the form's
     /// `/Fields` (see ``sign(_:options:)-(PDFFile,_)``).
-    private func prepare(_ file: PDFFile, options: PDFSignatureOptions) throws(PDFSigningError) -> (output: [UInt8], placeholder: PDFSignaturePlaceholder) {
+    private func prepare(
+        _ file: PDFFile, options: PDFSignatureOptions
+    ) throws(PDFSigningError) -> (output: [UInt8], placeholder: PDFSignaturePlaceholder) {
         let pages: [PDFFilePage]
         do {
             pages = try file.pages()

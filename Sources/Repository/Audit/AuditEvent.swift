@@ -48,9 +48,11 @@ public struct AuditEvent: Sendable, Equatable {
 
     /// A lifecycle transition, from state `from` to state `to`.
     public static func transition(_ transition: String, from: String, to: String) -> AuditEvent {
-        AuditEvent(id: "lifecycle_transition_event", category: lifeCycleCategory, comment: transition, extended: [
-            "transition": .string(transition), "from": .string(from), "to": .string(to),
-        ])
+        AuditEvent(
+            id: "lifecycle_transition_event", category: lifeCycleCategory, comment: transition,
+            extended: [
+                "transition": .string(transition), "from": .string(from), "to": .string(to),
+            ])
     }
 
     /// A live document was checked in as version `label`; Nuxeo comments the entry with the label.
@@ -65,9 +67,11 @@ public struct AuditEvent: Sendable, Equatable {
 
     /// The blob at `xpath` was downloaded, for `reason` (`download` for a plain download).
     public static func download(_ blob: BlobInfo, xpath: String, reason: String = "download") -> AuditEvent {
-        AuditEvent(id: "download", comment: "\(xpath):\(blob.name)", extended: [
-            "downloadReason": .string(reason), "blobXPath": .string(xpath), "blobFilename": .string(blob.name),
-            "blobLength": .integer(Int(blob.length)), "blobDigest": .string(blob.digest),
-        ])
+        AuditEvent(
+            id: "download", comment: "\(xpath):\(blob.name)",
+            extended: [
+                "downloadReason": .string(reason), "blobXPath": .string(xpath), "blobFilename": .string(blob.name),
+                "blobLength": .integer(Int(blob.length)), "blobDigest": .string(blob.digest),
+            ])
     }
 }

@@ -12,12 +12,14 @@ enum AuditLog {
         let extended = String(decoding: try encoder.encode(event.extended), as: UTF8.self)
         // SQL text rather than a built query: every change runs it, and the builder quoted
         // each column name again every time.
-        try await sql.raw("""
+        try await sql.raw(
+            """
             INSERT INTO repo_audit_entries (document_id, event_id, category, principal_name, comment, doc_path, doc_type, \
             doc_lifecycle, repository_id, event_date, log_date, extended) VALUES (\(bind: document.id), \(bind: event.id), \
             \(bind: event.category), \(bind: principal), \(bind: event.comment), \(bind: document.path), \(bind: document.type), \
             \(bind: document.state), \(bind: Repository.name), \(bind: now), \(bind: now), \(bind: extended))
-            """).run()
+            """
+        ).run()
     }
 
     /// The entries of the document `documentID` that `filter` keeps, newest first, from
@@ -27,7 +29,8 @@ enum AuditLog {
     ) async throws -> (entries: [AuditEntry], total: Int) {
         let rows = try await filtered(sql.select().column("*"), documentID, filter)
             .orderBy("id", .descending).offset(start).limit(limit).all()
-        let total = try await filtered(sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "total"), documentID, filter)
+        let total =
+            try await filtered(sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "total"), documentID, filter)
             .first()?.decode(column: "total", as: Int.self) ?? 0
         return (try rows.map(entry(from:)), total)
     }

@@ -29,20 +29,22 @@ public struct OperationRegistry: Sendable {
     public var description: JSONValue {
         .object([
             "paths": .object(["login": "login"]),
-            "operations": .array(operations.map { operation in
-                .object([
-                    "id": .string(operation.id), "label": .string(operation.id), "category": .string(operation.category),
-                    "requires": .null, "description": .string(operation.description), "url": .string(operation.id),
-                    "signature": .array(operation.signature.flatMap { [JSONValue.string($0.input), .string($0.output)] }),
-                    "aliases": .array(operation.aliases.map(JSONValue.string)),
-                    "params": .array(operation.parameters.enumerated().map { order, parameter in
-                        .object([
-                            "name": .string(parameter.name), "description": "", "type": .string(parameter.type),
-                            "required": .bool(parameter.isRequired), "order": .integer(order), "widget": .null, "values": .array([]),
-                        ])
-                    }),
-                ])
-            }),
+            "operations": .array(
+                operations.map { operation in
+                    .object([
+                        "id": .string(operation.id), "label": .string(operation.id), "category": .string(operation.category),
+                        "requires": .null, "description": .string(operation.description), "url": .string(operation.id),
+                        "signature": .array(operation.signature.flatMap { [JSONValue.string($0.input), .string($0.output)] }),
+                        "aliases": .array(operation.aliases.map(JSONValue.string)),
+                        "params": .array(
+                            operation.parameters.enumerated().map { order, parameter in
+                                .object([
+                                    "name": .string(parameter.name), "description": "", "type": .string(parameter.type),
+                                    "required": .bool(parameter.isRequired), "order": .integer(order), "widget": .null, "values": .array([]),
+                                ])
+                            }),
+                    ])
+                }),
             "chains": .array([]),
         ])
     }

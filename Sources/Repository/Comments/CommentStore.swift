@@ -32,7 +32,8 @@ struct CommentStore: Sendable {
         try await database.withReadConnection { sql in
             let rows = try await sql.select().column("*").from("repo_comments").where("parent_id", .equal, parentID)
                 .orderBy("created_at").orderBy("id").offset(start).limit(limit).all()
-            let total = try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "total").from("repo_comments")
+            let total =
+                try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "total").from("repo_comments")
                 .where("parent_id", .equal, parentID).first()?.decode(column: "total", as: Int.self) ?? 0
             return (try rows.map(Self.comment), total)
         }
@@ -41,7 +42,8 @@ struct CommentStore: Sendable {
     /// The direct replies to the comment `id`: how many, and when the newest was written.
     func replies(to id: String) async throws -> CommentReplies {
         try await database.withReadConnection { sql in
-            let count = try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "replies")
+            let count =
+                try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "replies")
                 .from("repo_comments").where("parent_id", .equal, id).first()?.decode(column: "replies", as: Int.self) ?? 0
             // The newest row's own column, decoded as every comment's date is.
             let newest = try await sql.select().column("created_at").from("repo_comments").where("parent_id", .equal, id)

@@ -21,10 +21,12 @@ enum ConsoleErrorPage {
         default:
             (title, text) = (status.reasonPhrase, message ?? "This request cannot be served.")
         }
-        return ConsolePageLayout.document(title: title, section: nil, user: nil, main: """
-            <h1>\(title.htmlEscaped)</h1>
-            <p class="error" id="error-message">\(text.htmlEscaped)</p>
-            <p><a href="\(ConsoleLink.browse(path: "/").htmlEscaped)">Start again from the root folder</a>, or <a href="\(ConsoleLink.query().htmlEscaped)">query the repository</a>.</p>
-            """)
+        return ConsolePageLayout.document(
+            title: title, section: nil, user: nil,
+            main: """
+                <h1>\(title.htmlEscaped)</h1>
+                <p class="error" id="error-message">\(text.htmlEscaped)</p>
+                <p><a href="\(ConsoleLink.browse(path: "/").htmlEscaped)">Start again from the root folder</a>, or <a href="\(ConsoleLink.query().htmlEscaped)">query the repository</a>.</p>
+                """)
     }
 }

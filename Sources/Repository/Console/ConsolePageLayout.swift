@@ -30,5 +30,6 @@ enum ConsolePageLayout {
     }
 
     /// The parts every page shares.
-    private static let document = ConsoleDocument(name: "Chancery Repository", home: ConsoleLink.browse(path: "/"), stylesheet: ConsoleLink.stylesheet)
+    private static let document = ConsoleDocument(
+        name: "Chancery Repository", home: ConsoleLink.browse(path: "/"), stylesheet: ConsoleLink.stylesheet)
 }

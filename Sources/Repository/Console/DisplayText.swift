@@ -37,9 +37,9 @@ enum DisplayText {
     }
 }
 
-private extension Calendar {
+extension Calendar {
     /// The Gregorian calendar in UTC.
-    static let utc: Calendar = {
+    fileprivate static let utc: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         return calendar

@@ -24,21 +24,23 @@ enum DocumentDetailsPage {
 
     /// The page of `document`.
     static func html(_ document: Document, facts: Facts, user: String) -> String {
-        ConsolePageLayout.document(title: document.displayTitle, section: .browse, user: user, main: """
-            \(Breadcrumb.html(path: document.path))
-            <h1 id="title">\(document.displayTitle.htmlEscaped)</h1>
-            <ul class="actions">
-            \(actions(document, facts: facts))
-            </ul>
-            <h2>Summary</h2>
-            \(summary(document, facts: facts))
-            <h2>Properties</h2>
-            \(facts.schemas.map { schemaTable($0, of: document) }.joined(separator: "\n"))
-            <h2>Access control</h2>
-            <p class="aside">The first entry that names you or one of your groups decides; local entries come first.</p>
-            \(AccessControlTable.html(facts.localACL, caption: "Local", id: "local-acl"))
-            \(AccessControlTable.html(facts.inheritedACL, caption: "Inherited", id: "inherited-acl"))
-            """)
+        ConsolePageLayout.document(
+            title: document.displayTitle, section: .browse, user: user,
+            main: """
+                \(Breadcrumb.html(path: document.path))
+                <h1 id="title">\(document.displayTitle.htmlEscaped)</h1>
+                <ul class="actions">
+                \(actions(document, facts: facts))
+                </ul>
+                <h2>Summary</h2>
+                \(summary(document, facts: facts))
+                <h2>Properties</h2>
+                \(facts.schemas.map { schemaTable($0, of: document) }.joined(separator: "\n"))
+                <h2>Access control</h2>
+                <p class="aside">The first entry that names you or one of your groups decides; local entries come first.</p>
+                \(AccessControlTable.html(facts.localACL, caption: "Local", id: "local-acl"))
+                \(AccessControlTable.html(facts.inheritedACL, caption: "Inherited", id: "inherited-acl"))
+                """)
     }
 
     private static func actions(_ document: Document, facts: Facts) -> String {
@@ -48,10 +50,13 @@ enum DocumentDetailsPage {
         }
         if let blob = facts.mainBlob {
             let href = ConsoleLink.blob(documentID: document.id, xpath: "blobholder:0")
-            links.append("<li><a id=\"download-main\" href=\"\(href.htmlEscaped)\">Download \(blob.name.htmlEscaped)</a> <span class=\"meta\">\(DisplayText.size(blob.length))</span></li>")
+            links.append(
+                "<li><a id=\"download-main\" href=\"\(href.htmlEscaped)\">Download \(blob.name.htmlEscaped)</a> <span class=\"meta\">\(DisplayText.size(blob.length))</span></li>"
+            )
         }
         if document.path != "/" {
-            links.append("<li><a id=\"parent-link\" href=\"\(ConsoleLink.browse(path: document.parentPath).htmlEscaped)\">The folder it is in</a></li>")
+            links.append(
+                "<li><a id=\"parent-link\" href=\"\(ConsoleLink.browse(path: document.parentPath).htmlEscaped)\">The folder it is in</a></li>")
         }
         return links.joined(separator: "\n")
     }
@@ -61,10 +66,12 @@ enum DocumentDetailsPage {
         if document.isVersion { flags.append(document.isLatestVersion ? "Version (latest)" : "Version") }
         if document.isCheckedIn { flags.append("Checked in") } else { flags.append("Checked out") }
         if document.isTrashed { flags.append("In the trash") }
-        let lock = document.lockOwner.map { owner in
-            "Locked by \(owner.htmlEscaped)" + (document.lockCreated.map { " since " + DisplayText.date($0) } ?? "")
-        } ?? "Not locked"
-        let facets = facts.facets.isEmpty
+        let lock =
+            document.lockOwner.map { owner in
+                "Locked by \(owner.htmlEscaped)" + (document.lockCreated.map { " since " + DisplayText.date($0) } ?? "")
+            } ?? "Not locked"
+        let facets =
+            facts.facets.isEmpty
             ? "<span class=\"empty\">none</span>"
             : "<ul class=\"facets\">\(facts.facets.map { "<li>\($0.htmlEscaped)</li>" }.joined())</ul>"
         let rows: [(String, String, String)] = [

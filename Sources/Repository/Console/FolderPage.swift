@@ -13,7 +13,8 @@ enum FolderPage {
     ///   - user: The reader's name.
     static func html(folder: Document, children: DocumentPage, paging: ConsolePaging, repository: Repository, user: String) -> String {
         let rows = children.documents.map { row(for: $0, repository: repository) }.joined(separator: "\n")
-        let listing = children.documents.isEmpty
+        let listing =
+            children.documents.isEmpty
             ? "<p class=\"empty\" id=\"empty-folder\">\(children.totalSize == 0 ? "This folder is empty." : "There is nothing on this page.")</p>"
             : """
             <table id="children">
@@ -25,18 +26,22 @@ enum FolderPage {
             </table>
             """
         let pager = paging.navigation(of: children) { ConsoleLink.browse(id: folder.id, page: $0, pageSize: paging.pageSizeParameter) }
-        let parent = folder.path == "/" ? "" : "<li><a id=\"parent-link\" href=\"\(ConsoleLink.browse(path: folder.parentPath).htmlEscaped)\">Up to the parent folder</a></li>"
-        return ConsolePageLayout.document(title: folder.displayTitle, section: .browse, user: user, main: """
-            \(Breadcrumb.html(path: folder.path))
-            <h1>\(folder.displayTitle.htmlEscaped)</h1>
-            <p class="lede">\(folder.type.htmlEscaped) at <code>\(folder.path.htmlEscaped)</code></p>
-            <ul class="actions">
-            <li><a id="details-link" href="\(ConsoleLink.document(id: folder.id).htmlEscaped)">Details of this folder</a></li>
-            \(parent)
-            </ul>
-            \(listing)
-            \(pager)
-            """)
+        let parent =
+            folder.path == "/"
+            ? "" : "<li><a id=\"parent-link\" href=\"\(ConsoleLink.browse(path: folder.parentPath).htmlEscaped)\">Up to the parent folder</a></li>"
+        return ConsolePageLayout.document(
+            title: folder.displayTitle, section: .browse, user: user,
+            main: """
+                \(Breadcrumb.html(path: folder.path))
+                <h1>\(folder.displayTitle.htmlEscaped)</h1>
+                <p class="lede">\(folder.type.htmlEscaped) at <code>\(folder.path.htmlEscaped)</code></p>
+                <ul class="actions">
+                <li><a id="details-link" href="\(ConsoleLink.document(id: folder.id).htmlEscaped)">Details of this folder</a></li>
+                \(parent)
+                </ul>
+                \(listing)
+                \(pager)
+                """)
     }
 
     /// The row of one child: folders link to their listing, other documents to their page.

@@ -18,16 +18,18 @@ enum QueryPage {
 
     /// The page for `nxql` (`nil` before any query) and its `outcome`.
     static func html(nxql: String?, outcome: Outcome, user: String) -> String {
-        ConsolePageLayout.document(title: "Query", section: .query, user: user, main: """
-            <h1>Query the repository</h1>
-            <form class="query" method="get" action="\(ConsoleLink.query().htmlEscaped)">
-            <label for="q">NXQL query</label>
-            <textarea id="q" name="q" rows="4" spellcheck="false" required>\((nxql ?? example).htmlEscaped)</textarea>
-            <button type="submit" id="run">Run query</button>
-            </form>
-            <p class="aside">For example <code>SELECT * FROM File WHERE dc:title ILIKE '%report%' ORDER BY dc:modified DESC</code>. You see only the documents you may read.</p>
-            \(section(nxql: nxql, outcome: outcome))
-            """)
+        ConsolePageLayout.document(
+            title: "Query", section: .query, user: user,
+            main: """
+                <h1>Query the repository</h1>
+                <form class="query" method="get" action="\(ConsoleLink.query().htmlEscaped)">
+                <label for="q">NXQL query</label>
+                <textarea id="q" name="q" rows="4" spellcheck="false" required>\((nxql ?? example).htmlEscaped)</textarea>
+                <button type="submit" id="run">Run query</button>
+                </form>
+                <p class="aside">For example <code>SELECT * FROM File WHERE dc:title ILIKE '%report%' ORDER BY dc:modified DESC</code>. You see only the documents you may read.</p>
+                \(section(nxql: nxql, outcome: outcome))
+                """)
     }
 
     private static func section(nxql: String?, outcome: Outcome) -> String {

@@ -38,7 +38,8 @@ struct DirectoryEntryStore: Sendable {
     /// serialized with every other insertion, across instances too.
     func insert(_ entry: DirectoryEntry, limit: Int) async throws -> Insertion {
         try await database.withTransaction(serializedBy: Database.lock(named: "repo_directory_entries")) { sql in
-            let count = try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "entries")
+            let count =
+                try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "entries")
                 .from("repo_directory_entries").where("directory", .equal, entry.directory)
                 .first()?.decode(column: "entries", as: Int.self) ?? 0
             let existing = try await sql.select().column("id").from("repo_directory_entries")

@@ -19,17 +19,22 @@ enum ShippedVocabularies {
     static var entries: [DirectoryEntry] {
         let labelled = [("nature", nature), ("subject", subject), ("topic", topic), ("language", language)].flatMap { directory, rows in
             rows.map { id, label, obsolete in
-                DirectoryEntry(directory: directory, id: id, properties: [
-                    "id": .string(id), "label": .string(label), "obsolete": .integer(obsolete), "ordering": .integer(DirectoryDefinition.defaultOrdering),
-                ])
+                DirectoryEntry(
+                    directory: directory, id: id,
+                    properties: [
+                        "id": .string(id), "label": .string(label), "obsolete": .integer(obsolete),
+                        "ordering": .integer(DirectoryDefinition.defaultOrdering),
+                    ])
             }
         }
         let localized = [("l10nsubjects", l10nsubjects), ("l10ncoverage", l10ncoverage)].flatMap { directory, rows in
             rows.map { id, english, french, parent, obsolete in
-                DirectoryEntry(directory: directory, id: id, properties: [
-                    "id": .string(id), "label_en": .string(english), "label_fr": .string(french), "parent": .string(parent),
-                    "obsolete": .integer(obsolete), "ordering": .integer(DirectoryDefinition.defaultOrdering),
-                ])
+                DirectoryEntry(
+                    directory: directory, id: id,
+                    properties: [
+                        "id": .string(id), "label_en": .string(english), "label_fr": .string(french), "parent": .string(parent),
+                        "obsolete": .integer(obsolete), "ordering": .integer(DirectoryDefinition.defaultOrdering),
+                    ])
             }
         }
         return labelled + localized
@@ -41,7 +46,6 @@ enum ShippedVocabularies {
     /// An entry of an `l10nxvocabulary` directory: id, English and French labels, parent
     /// (empty at the top), obsolete.
     private typealias LocalizedRow = (id: String, english: String, french: String, parent: String, obsolete: Int)
-
 
     /// The entries of Nuxeo's `nature.csv`.
     private static let nature: [LabelledRow] = [
@@ -395,7 +399,10 @@ enum ShippedVocabularies {
         ("Solomon_Islands", "Solomon Islands", "Îles Salomon", "oceania", 0),
         ("Somalia", "Somalia", "Somalie", "africa", 0),
         ("South_Africa", "South Africa", "Afrique du Sud", "africa", 0),
-        ("South_Georgia_and_the_South_Sandwich_Islands", "South Georgia and the South Sandwich Islands", "Géorgie du Sud et les îles Sandwich du Sud", "antarctica", 0),
+        (
+            "South_Georgia_and_the_South_Sandwich_Islands", "South Georgia and the South Sandwich Islands",
+            "Géorgie du Sud et les îles Sandwich du Sud", "antarctica", 0
+        ),
         ("South_Korea", "South Korea", "Corée du Sud", "asia", 0),
         ("Spain", "Spain", "Espagne", "europe", 0),
         ("Sri_Lanka", "Sri Lanka", "Sri Lanka", "asia", 0),
@@ -428,7 +435,10 @@ enum ShippedVocabularies {
         ("Uganda", "Uganda", "Ouganda", "africa", 0),
         ("Ukraine", "Ukraine", "Ukraine", "europe", 0),
         ("United_Arab_Emirates", "United Arab Emirates", "Émirats arabes unis", "asia", 0),
-        ("United_Kingdom_of_Great_Britain_N_Ireland", "United Kingdom of Great Britain & N. Ireland", "Royaume-Uni de Grande-Bretagne et d'Irlande du Nord", "europe", 0),
+        (
+            "United_Kingdom_of_Great_Britain_N_Ireland", "United Kingdom of Great Britain & N. Ireland",
+            "Royaume-Uni de Grande-Bretagne et d'Irlande du Nord", "europe", 0
+        ),
         ("United_States_Minor_Outlying_Islands", "United States Minor Outlying Islands", "Îles mineures éloignées des États-Unis", "oceania", 0),
         ("United_States_of_America", "United States of America", "États-Unis", "north-america", 0),
         ("Uruguay", "Uruguay", "Uruguay", "south-america", 0),

@@ -37,12 +37,14 @@ public struct BlobInfo: Sendable, Hashable {
     /// Reads a stored (or client-echoed) blob value; `length` may be a number or a string.
     public init?(_ value: JSONValue) {
         guard case .object(let fields) = value,
-              case .string(let digest)? = fields["digest"], digest.count == 64, digest.allSatisfy(\.isHexDigit)
+            case .string(let digest)? = fields["digest"], digest.count == 64, digest.allSatisfy(\.isHexDigit)
         else { return nil }
         let length: Int64
         switch fields["length"] {
         case .integer(let value)?: length = Int64(value)
-        case .string(let text)?: guard let value = Int64(text) else { return nil }; length = value
+        case .string(let text)?:
+            guard let value = Int64(text) else { return nil }
+            length = value
         default: return nil
         }
         self.init(

@@ -40,7 +40,8 @@ public struct TypeRegistry: Sendable {
     /// The schema and field type of the JSON key `key` (`dc:title`, `file:content`), or `nil`.
     public func field(forKey key: String) -> (schema: Schema, type: FieldType)? {
         guard let colon = key.firstIndex(of: ":") else { return nil }
-        let prefix = String(key[..<colon]), name = String(key[key.index(after: colon)...])
+        let prefix = String(key[..<colon])
+        let name = String(key[key.index(after: colon)...])
         guard let schema = schemaByPrefix[prefix] ?? schemas[prefix], let type = schema.fields[name] else { return nil }
         return (schema, type)
     }

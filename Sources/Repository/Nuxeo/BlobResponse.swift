@@ -41,12 +41,15 @@ enum BlobResponse {
             headers[.contentLength] = String(bytes.count)
             headers[.contentRange] = "bytes \(bytes.lowerBound)-\(bytes.upperBound - 1)/\(blob.length)"
         case .unsatisfiable:
-            throw APIError(.rangeNotSatisfiable, "the range \(rangeHeader ?? "") is outside the \(blob.length) bytes of \(blob.name)",
-                           headers: [.contentRange: "bytes */\(blob.length)"])
+            throw APIError(
+                .rangeNotSatisfiable, "the range \(rangeHeader ?? "") is outside the \(blob.length) bytes of \(blob.name)",
+                headers: [.contentRange: "bytes */\(blob.length)"])
         }
-        return Response(status: status, headers: headers, body: ResponseBody { writer in
-            try await store.read(digest, range: range) { chunk in try await writer.write(chunk) }
-            try await writer.finish(nil)
-        })
+        return Response(
+            status: status, headers: headers,
+            body: ResponseBody { writer in
+                try await store.read(digest, range: range) { chunk in try await writer.write(chunk) }
+                try await writer.finish(nil)
+            })
     }
 }

@@ -69,8 +69,11 @@ struct DocumentRenderer: Sendable {
     /// A paginated `documents` entity (spec §3.3).
     func page(_ page: DocumentPage) async throws -> JSONValue {
         guard case .object(var fields) = try await list(page.documents) else { return .null }
-        fields.merge(Self.pagination(totalSize: page.totalSize, pageSize: page.pageSize, pageIndex: page.pageIndex,
-                                     offset: page.offset, count: page.documents.count)) { $1 }
+        fields.merge(
+            Self.pagination(
+                totalSize: page.totalSize, pageSize: page.pageSize, pageIndex: page.pageIndex,
+                offset: page.offset, count: page.documents.count)
+        ) { $1 }
         return .object(fields)
     }
 
@@ -145,25 +148,28 @@ struct DocumentRenderer: Sendable {
                 plain.options.enrichers = []
                 parameters["breadcrumb"] = try await plain.list(try await breadcrumb(of: document))
             case "subtypes":
-                parameters["subtypes"] = .array(repository.type(of: document).subtypes.compactMap { repository.registry.type(named: $0) }.map {
-                    .object(["type": .string($0.name), "facets": .array($0.facets.map(JSONValue.string))])
-                })
+                parameters["subtypes"] = .array(
+                    repository.type(of: document).subtypes.compactMap { repository.registry.type(named: $0) }.map {
+                        .object(["type": .string($0.name), "facets": .array($0.facets.map(JSONValue.string))])
+                    })
             case "thumbnail":
                 let url = "\(baseURL)api/v1/id/\(document.id)/@rendition/\(Rendition.thumbnail.rawValue)"
                 parameters["thumbnail"] = .object(["url": renditions(of: document).contains(.thumbnail) ? .string(url) : .null])
             case "renditions":
-                parameters["renditions"] = .array(renditions(of: document).map { rendition in
-                    .object([
-                        "name": .string(rendition.rawValue), "kind": .string(rendition.kind), "icon": .string(rendition.icon),
-                        "url": .string("\(baseURL)api/v1/id/\(document.id)/@rendition/\(rendition.rawValue)"),
-                    ])
-                })
+                parameters["renditions"] = .array(
+                    renditions(of: document).map { rendition in
+                        .object([
+                            "name": .string(rendition.rawValue), "kind": .string(rendition.kind), "icon": .string(rendition.icon),
+                            "url": .string("\(baseURL)api/v1/id/\(document.id)/@rendition/\(rendition.rawValue)"),
+                        ])
+                    })
             case "runningWorkflows":
                 let workflows = WorkflowRenderer(apiURL: "\(baseURL)api/v1/")
                 parameters["runningWorkflows"] = .array(try await repository.runningWorkflows(on: document, for: checker).map(workflows.workflow))
             case "pendingTasks":
                 let tasks = try await repository.openTasks(on: document, workflowID: nil, for: checker)
-                parameters["pendingTasks"] = .array(try await WorkflowRenderer(apiURL: "\(baseURL)api/v1/").tasks(tasks, in: repository, for: checker))
+                parameters["pendingTasks"] = .array(
+                    try await WorkflowRenderer(apiURL: "\(baseURL)api/v1/").tasks(tasks, in: repository, for: checker))
             case "runnableWorkflows":
                 let models = try await repository.runnableWorkflowModels(on: document, for: checker)
                 parameters["runnableWorkflows"] = .array(models.map(WorkflowRenderer(apiURL: "\(baseURL)api/v1/").model))
@@ -184,15 +190,20 @@ struct DocumentRenderer: Sendable {
 
     private func aclJSON(name: String, _ entries: [AccessControlEntry]) -> JSONValue {
         let now = Date()
-        return .object(["name": .string(name), "aces": .array(entries.map { entry in
-            .object([
-                "id": .string(entry.id), "username": .string(entry.principal), "externalUser": false,
-                "permission": .string(entry.permission), "granted": .bool(entry.isGranted), "creator": entry.creator.isEmpty ? .null : .string(entry.creator),
-                "begin": entry.begin.map { .string(NuxeoDate.format($0)) } ?? .null,
-                "end": entry.end.map { .string(NuxeoDate.format($0)) } ?? .null,
-                "status": .string(entry.status(at: now)),
-            ])
-        })])
+        return .object([
+            "name": .string(name),
+            "aces": .array(
+                entries.map { entry in
+                    .object([
+                        "id": .string(entry.id), "username": .string(entry.principal), "externalUser": false,
+                        "permission": .string(entry.permission), "granted": .bool(entry.isGranted),
+                        "creator": entry.creator.isEmpty ? .null : .string(entry.creator),
+                        "begin": entry.begin.map { .string(NuxeoDate.format($0)) } ?? .null,
+                        "end": entry.end.map { .string(NuxeoDate.format($0)) } ?? .null,
+                        "status": .string(entry.status(at: now)),
+                    ])
+                }),
+        ])
     }
 
     /// The documents from the top (below the root) down to `document` itself.

@@ -65,10 +65,11 @@ struct IdempotentRequests: Sendable {
             if let row {
                 guard try row.decode(column: "completed", as: Int.self) == 1 else { return .inProgress }
                 let headers = try JSONDecoder().decode([[String]].self, from: Data(row.decode(column: "headers", as: String.self).utf8))
-                return .completed(Answer(
-                    status: try row.decode(column: "status", as: Int.self), headers: headers,
-                    body: try row.decode(column: "body", as: Data?.self) ?? Data()
-                ))
+                return .completed(
+                    Answer(
+                        status: try row.decode(column: "status", as: Int.self), headers: headers,
+                        body: try row.decode(column: "body", as: Data?.self) ?? Data()
+                    ))
             }
             try await sql.insert(into: "repo_idempotent_requests")
                 .columns("principal_id", "request_key", "completed", "expires_at")

@@ -19,9 +19,11 @@ extension NuxeoAPI {
         )
         let (entries, total) = try await repository.auditEntries(of: document, matching: filter, page: page, for: call.checker)
         var fields: [String: JSONValue] = ["entity-type": "logEntries", "entries": .array(entries.map(Self.logEntry))]
-        fields.merge(DocumentRenderer.pagination(
-            totalSize: total, pageSize: page.pageSize, pageIndex: page.pageIndex, offset: page.start, count: entries.count
-        )) { $1 }
+        fields.merge(
+            DocumentRenderer.pagination(
+                totalSize: total, pageSize: page.pageSize, pageIndex: page.pageIndex, offset: page.start, count: entries.count
+            )
+        ) { $1 }
         return try NuxeoCall.json(.object(fields))
     }
 

@@ -18,10 +18,11 @@ extension NuxeoAPI {
         }
         if id == "login" {
             try Self.require(call, .post, .get)
-            return try NuxeoCall.json(.object([
-                "entity-type": "login", "username": .string(call.principal.userName),
-                "isAdministrator": .bool(call.principal.isAdministrator), "groups": .array(call.principal.groups.sorted().map(JSONValue.string)),
-            ]))
+            return try NuxeoCall.json(
+                .object([
+                    "entity-type": "login", "username": .string(call.principal.userName),
+                    "isAdministrator": .bool(call.principal.isAdministrator), "groups": .array(call.principal.groups.sorted().map(JSONValue.string)),
+                ]))
         }
         try Self.require(call, .post)
         guard let operation = operations.operation(id) else { throw APIError(.notFound, "no operation named \(id)") }
@@ -66,10 +67,11 @@ extension NuxeoAPI {
             for part in parts.dropFirst() {
                 let stored = try await repository.blobs.write(ByteBuffer(bytes: part.body))
                 let name = part.fileName ?? part.name ?? "file"
-                request.blobs.append(BlobInfo(
-                    name: name, mimeType: MediaTypes.resolve(declared: part.contentType, fileName: name),
-                    digest: stored.digest.hex, length: stored.size
-                ))
+                request.blobs.append(
+                    BlobInfo(
+                        name: name, mimeType: MediaTypes.resolve(declared: part.contentType, fileName: name),
+                        digest: stored.digest.hex, length: stored.size
+                    ))
             }
         } else {
             json = try await call.jsonBody()

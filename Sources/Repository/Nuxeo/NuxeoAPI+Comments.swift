@@ -16,16 +16,18 @@ extension NuxeoAPI {
             var entries: [JSONValue] = []
             for comment in comments { entries.append(try await commentJSON(comment)) }
             var fields: [String: JSONValue] = ["entity-type": "comments", "entries": .array(entries)]
-            fields.merge(DocumentRenderer.pagination(
-                totalSize: total, pageSize: page.pageSize, pageIndex: page.pageIndex, offset: page.start, count: comments.count
-            )) { $1 }
+            fields.merge(
+                DocumentRenderer.pagination(
+                    totalSize: total, pageSize: page.pageSize, pageIndex: page.pageIndex, offset: page.start, count: comments.count
+                )
+            ) { $1 }
             return try NuxeoCall.json(.object(fields))
         case (.post, 0):
             let comment = try await repository.addComment(try await commentText(&call), on: target, for: call.checker)
             return try NuxeoCall.json(try await commentJSON(comment), status: .created)
         case (_, 1):
             guard let comment = try await repository.comment(id: segments[0], for: call.checker),
-                  comment.parentID == target.id || comment.ancestorIDs.contains(target.id)
+                comment.parentID == target.id || comment.ancestorIDs.contains(target.id)
             else { throw APIError(.notFound, "no comment \(segments[0]) on \(target.id)") }
             return try await oneComment(&call, comment)
         default:

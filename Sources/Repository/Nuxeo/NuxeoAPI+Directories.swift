@@ -12,9 +12,10 @@ extension NuxeoAPI {
         case 0:
             try Self.require(call, .get)
             let types = call.parameters("types").flatMap { $0.split(separator: ",").map(String.init) }
-            return try NuxeoCall.json(.object([
-                "entity-type": "directories", "entries": .array(repository.directories(types: types).map(Self.directoryJSON)),
-            ]))
+            return try NuxeoCall.json(
+                .object([
+                    "entity-type": "directories", "entries": .array(repository.directories(types: types).map(Self.directoryJSON)),
+                ]))
         case 1:
             let directory = try repository.directory(named: segments[0])
             switch call.request.method {
@@ -22,9 +23,11 @@ extension NuxeoAPI {
                 let page = try call.pageRequest(defaultPageSize: 0)
                 let (entries, total) = try await repository.entries(of: directory, page: page)
                 var fields: [String: JSONValue] = ["entity-type": "directoryEntries", "entries": .array(entries.map(Self.entryJSON))]
-                fields.merge(DocumentRenderer.pagination(
-                    totalSize: total, pageSize: page.pageSize, pageIndex: page.pageIndex, offset: page.start, count: entries.count
-                )) { $1 }
+                fields.merge(
+                    DocumentRenderer.pagination(
+                        totalSize: total, pageSize: page.pageSize, pageIndex: page.pageIndex, offset: page.start, count: entries.count
+                    )
+                ) { $1 }
                 return try NuxeoCall.json(.object(fields))
             case .post:
                 let properties = try await Self.entryProperties(&call, directory: directory)

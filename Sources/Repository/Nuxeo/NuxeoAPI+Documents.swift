@@ -24,7 +24,9 @@ extension NuxeoAPI {
             case .delete:
                 try await repository.delete(document, for: call.checker)
                 return NuxeoCall.noContent
-            default: try Self.require(call, .get, .post, .put, .delete); return NuxeoCall.noContent
+            default:
+                try Self.require(call, .get, .post, .put, .delete)
+                return NuxeoCall.noContent
             }
         }
         // Only @blob (a blob path, then perhaps @convert), @op (an operation id), @comment (a
@@ -111,9 +113,13 @@ extension NuxeoAPI {
     private func aclResponse(_ document: Document) async throws -> Response {
         let (local, inherited) = try await repository.acls(of: document)
         func acl(_ name: String, _ entries: [AccessControlEntry]) -> JSONValue {
-            .object(["name": .string(name), "ace": .array(entries.map {
-                .object(["username": .string($0.principal), "permission": .string($0.permission), "granted": .bool($0.isGranted)])
-            })])
+            .object([
+                "name": .string(name),
+                "ace": .array(
+                    entries.map {
+                        .object(["username": .string($0.principal), "permission": .string($0.permission), "granted": .bool($0.isGranted)])
+                    }),
+            ])
         }
         return try NuxeoCall.json(.object(["entity-type": "acls", "acl": .array([acl("local", local), acl("inherited", inherited)])]))
     }

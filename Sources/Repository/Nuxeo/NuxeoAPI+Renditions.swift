@@ -36,13 +36,17 @@ extension NuxeoAPI {
             throw APIError(.notImplemented, "Converter from \(source) to \(mimeType) is not available")
         }
         let bytes = try await converter.convert(blob, from: repository.blobs, to: target)
-        return BlobResponse.made(bytes, name: (blob.name as NSString).deletingPathExtension + "." + Self.fileExtension(of: target), mimeType: target.mimeType)
+        return BlobResponse.made(
+            bytes, name: (blob.name as NSString).deletingPathExtension + "." + Self.fileExtension(of: target), mimeType: target.mimeType)
     }
 
     /// `@rendition/{name}`: the rendition `name` of `document`.
     func rendition(_ call: NuxeoCall, _ document: Document, name: String) async throws -> Response {
         guard let rendition = Rendition(rawValue: name) else {
-            throw APIError(.notFound, "Rendition \(name) is not available for \(document.path); the renditions are \(Rendition.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw APIError(
+                .notFound,
+                "Rendition \(name) is not available for \(document.path); the renditions are \(Rendition.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
         }
         let base = document.name.isEmpty ? document.id : document.name
         switch rendition {
@@ -67,7 +71,8 @@ extension NuxeoAPI {
     /// The XML export of `document`.
     private func xmlExport(of document: Document) async throws -> DocumentXMLExport {
         let (local, _) = try await repository.acls(of: document)
-        return DocumentXMLExport(document: document, schemas: repository.schemas(of: document), facets: repository.facets(of: document), localACL: local)
+        return DocumentXMLExport(
+            document: document, schemas: repository.schemas(of: document), facets: repository.facets(of: document), localACL: local)
     }
 
     /// The file extension of what `target` makes.

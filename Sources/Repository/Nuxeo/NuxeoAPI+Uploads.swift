@@ -31,9 +31,10 @@ extension NuxeoAPI {
             return try NuxeoCall.json(.array(files.map(Self.fileInfo)))
         case (.get, "info"?):
             let files = try await uploads.files(of: batchID, owner: owner) ?? []
-            return try NuxeoCall.json(.object([
-                "batchId": .string(batchID), "provider": "default", "fileEntries": .array(files.map(Self.fileInfo)),
-            ]))
+            return try NuxeoCall.json(
+                .object([
+                    "batchId": .string(batchID), "provider": "default", "fileEntries": .array(files.map(Self.fileInfo)),
+                ]))
         case (.delete, nil):
             _ = try await uploads.drop(batchID, owner: owner)
             return NuxeoCall.noContent
@@ -82,11 +83,12 @@ extension NuxeoAPI {
         var chunk: (index: Int, count: Int)?
         if headers[NuxeoHeader.uploadType]?.lowercased() == "chunked" {
             guard let chunkIndex = headers[NuxeoHeader.chunkIndex].flatMap({ Int($0) }),
-                  let chunkCount = headers[NuxeoHeader.chunkCount].flatMap({ Int($0) })
+                let chunkCount = headers[NuxeoHeader.chunkCount].flatMap({ Int($0) })
             else { throw APIError(.badRequest, "chunked uploads need X-Upload-Chunk-Index and X-Upload-Chunk-Count") }
             chunk = (chunkIndex, chunkCount)
         }
-        let part = UploadBatches.Part(fileIndex: index, name: name.isEmpty ? "file" : name, declaredType: declaredType, totalSize: totalSize, chunk: chunk)
+        let part = UploadBatches.Part(
+            fileIndex: index, name: name.isEmpty ? "file" : name, declaredType: declaredType, totalSize: totalSize, chunk: chunk)
         let file = try await repository.uploads.upload(part, body: call.request.body, batchID: batchID, owner: call.principal)
         var response: [String: JSONValue] = [
             "uploaded": "true", "batchId": .string(batchID), "fileIdx": .integer(index),

@@ -37,9 +37,10 @@ extension NuxeoAPI {
         try Self.require(call, .get)
         switch segments.count {
         case 0:
-            return try NuxeoCall.json(.object([
-                "entity-type": "workflows", "entries": .array(WorkflowModels.all.map(workflowRenderer(call).model)),
-            ]))
+            return try NuxeoCall.json(
+                .object([
+                    "entity-type": "workflows", "entries": .array(WorkflowModels.all.map(workflowRenderer(call).model)),
+                ]))
         case 1:
             return try NuxeoCall.json(workflowRenderer(call).model(try WorkflowModels.model(named: segments[0])))
         case 2 where segments[1] == "graph":
@@ -54,10 +55,12 @@ extension NuxeoAPI {
         switch (call.request.method, segments.count) {
         case (.get, 0):
             let page = try call.pageRequest(defaultPageSize: 50)
-            return try await taskList(call, try await repository.openTasks(
-                of: call.parameter("userId").flatMap { $0.isEmpty ? nil : $0 }, workflowID: call.parameter("workflowInstanceId"),
-                modelName: call.parameter("workflowModelName"), page: page, accounts: accounts, for: call.checker
-            ), page: page)
+            return try await taskList(
+                call,
+                try await repository.openTasks(
+                    of: call.parameter("userId").flatMap { $0.isEmpty ? nil : $0 }, workflowID: call.parameter("workflowInstanceId"),
+                    modelName: call.parameter("workflowModelName"), page: page, accounts: accounts, for: call.checker
+                ), page: page)
         case (.get, 1):
             let (task, workflow) = try await repository.task(id: segments[0], for: call.checker)
             return try NuxeoCall.json(try workflowRenderer(call).task(task, of: workflow))
@@ -193,9 +196,11 @@ extension NuxeoAPI {
         let entries = try await workflowRenderer(call).tasks(listed.tasks, in: repository, for: call.checker)
         var fields: [String: JSONValue] = ["entity-type": "tasks", "entries": .array(entries)]
         if let page {
-            fields.merge(DocumentRenderer.pagination(
-                totalSize: listed.total, pageSize: page.pageSize, pageIndex: page.pageIndex, offset: page.start, count: entries.count
-            )) { $1 }
+            fields.merge(
+                DocumentRenderer.pagination(
+                    totalSize: listed.total, pageSize: page.pageSize, pageIndex: page.pageIndex, offset: page.start, count: entries.count
+                )
+            ) { $1 }
         }
         return try NuxeoCall.json(.object(fields))
     }

@@ -48,7 +48,8 @@ struct NuxeoAPI: Sendable {
         let checker = AccessChecker(principal: principal)
         let parameters = FormEncodedQuery(request.uri.query)
         let renderer = DocumentRenderer(
-            repository: repository, checker: checker, options: RenderingOptions(request: request, query: parameters), baseURL: context.publicOrigin.url("/nuxeo/")
+            repository: repository, checker: checker, options: RenderingOptions(request: request, query: parameters),
+            baseURL: context.publicOrigin.url("/nuxeo/")
         )
         var call = NuxeoCall(request: request, context: context, principal: principal, checker: checker, renderer: renderer, query: parameters)
         do {
@@ -92,11 +93,14 @@ struct NuxeoAPI: Sendable {
     /// `json/cmis`: the repository description the Python client reads the server version from.
     private func serverInfo(_ call: NuxeoCall) async throws -> Response {
         let root = try await repository.document(.path("/"), for: call.checker)
-        return try NuxeoCall.json(.object(["default": .object([
-            "repositoryId": .string(Repository.name), "repositoryName": .string(Repository.name),
-            "productName": "Chancery Repository", "productVersion": .string(Self.productVersion), "vendorName": "Chancery",
-            "rootFolderId": .string(root.id),
-        ])]))
+        return try NuxeoCall.json(
+            .object([
+                "default": .object([
+                    "repositoryId": .string(Repository.name), "repositoryName": .string(Repository.name),
+                    "productName": "Chancery Repository", "productVersion": .string(Self.productVersion), "vendorName": "Chancery",
+                    "rootFolderId": .string(root.id),
+                ])
+            ]))
     }
 
     /// The Nuxeo version Chancery reports: recent enough that clients use the current API

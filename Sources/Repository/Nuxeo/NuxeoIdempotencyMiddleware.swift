@@ -48,7 +48,8 @@ struct NuxeoIdempotencyMiddleware: RouterMiddleware {
                 headers.append(HTTPField(name: name, value: field[1]))
             }
             headers[NuxeoHeader.idempotencyKey] = key
-            return Response(status: HTTPResponse.Status(code: answer.status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
+            return Response(
+                status: HTTPResponse.Status(code: answer.status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
         case .started:
             var response: Response
             do {
@@ -73,7 +74,8 @@ struct NuxeoIdempotencyMiddleware: RouterMiddleware {
                 let settled = Mutex(false)
                 let recording = RecordingResponseBodyWriter(parent: writer, limit: IdempotentRequests.largestBody) { recorded in
                     if let recorded {
-                        try? await requests.complete(key, principalID: principalID, with: .init(status: status, headers: headers, body: Data(recorded)))
+                        try? await requests.complete(
+                            key, principalID: principalID, with: .init(status: status, headers: headers, body: Data(recorded)))
                     } else {
                         try? await requests.forget(key, principalID: principalID)
                     }

@@ -50,7 +50,10 @@ enum NuxeoPath: Equatable {
             String(segment).removingPercentEncoding ?? String(segment)
         }
         if segments.first == "" { segments.removeFirst() }
-        guard segments.first == "nuxeo" else { self = .unknown; return }
+        guard segments.first == "nuxeo" else {
+            self = .unknown
+            return
+        }
         segments.removeFirst()
         let nonEmpty = segments.filter { !$0.isEmpty }
         switch nonEmpty.first {
@@ -108,6 +111,7 @@ enum NuxeoPath: Equatable {
         text.addingPercentEncoding(withAllowedCharacters: segmentCharacters) ?? text
     }
 
-    private static let segmentCharacters = CharacterSet(charactersIn:
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@")
+    private static let segmentCharacters = CharacterSet(
+        charactersIn:
+            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@")
 }

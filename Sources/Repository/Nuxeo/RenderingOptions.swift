@@ -22,12 +22,18 @@ struct RenderingOptions: Sendable {
         } else {
             schemas = schemaValues.contains("*") ? nil : Set(schemaValues)
         }
-        enrichers = Set(Self.values(in: request, query: query, names: [
-            "enrichers.document", "enrichers-document", "x-nxenrichers.document", "x-nxenrichers-document", "x-nxcontext-category",
-        ]))
-        fetch = Set(Self.values(in: request, query: query, names: [
-            "fetch.document", "fetch-document", "x-nxfetch.document", "x-nxfetch-document",
-        ]))
+        enrichers = Set(
+            Self.values(
+                in: request, query: query,
+                names: [
+                    "enrichers.document", "enrichers-document", "x-nxenrichers.document", "x-nxenrichers-document", "x-nxcontext-category",
+                ]))
+        fetch = Set(
+            Self.values(
+                in: request, query: query,
+                names: [
+                    "fetch.document", "fetch-document", "x-nxfetch.document", "x-nxfetch-document",
+                ]))
     }
 
     /// Whether properties of `schema` should be shown.

@@ -6,7 +6,8 @@ extension RepositoryError {
     /// (a failed conversion), with the same message.
     var apiError: APIError {
         switch self {
-        case .documentNotFound, .directoryNotFound, .directoryEntryNotFound, .workflowNotFound, .principalNotFound: return APIError(.notFound, description)
+        case .documentNotFound, .directoryNotFound, .directoryEntryNotFound, .workflowNotFound, .principalNotFound:
+            return APIError(.notFound, description)
         case .forbidden, .directoryNotEditable, .workflowForbidden: return APIError(.forbidden, description)
         case .locked, .conflict: return APIError(.conflict, description)
         case .invalid: return APIError(.badRequest, description)

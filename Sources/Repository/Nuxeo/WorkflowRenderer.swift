@@ -31,7 +31,9 @@ struct WorkflowRenderer: Sendable {
     /// A `task` entity.
     func task(_ task: WorkflowTask, of workflow: WorkflowInstance) throws -> JSONValue {
         let model = try WorkflowModels.model(named: workflow.modelName)
-        guard let definition = model.node(task.node)?.task else { throw RepositoryError.workflowNotFound("Task \(task.id) has no node in \(model.name)") }
+        guard let definition = model.node(task.node)?.task else {
+            throw RepositoryError.workflowNotFound("Task \(task.id) has no node in \(model.name)")
+        }
         let actions: [JSONValue] = definition.actions.map { action in
             .object([
                 "name": .string(action.name), "url": .string("\(apiURL)task/\(task.id)/\(action.name)"),
@@ -48,9 +50,10 @@ struct WorkflowRenderer: Sendable {
             "targetDocumentIds": .array(workflow.attachedDocumentIDs.map { .object(["id": .string($0)]) }),
             "actors": .array(task.actors.map { .object(["id": .string($0)]) }),
             "delegatedActors": .array(task.delegatedActors.map { .object(["id": .string($0)]) }),
-            "comments": .array(task.comments.map { comment in
-                .object(["author": .string(comment.author), "text": .string(comment.text), "date": .string(NuxeoDate.format(comment.date))])
-            }),
+            "comments": .array(
+                task.comments.map { comment in
+                    .object(["author": .string(comment.author), "text": .string(comment.text), "date": .string(NuxeoDate.format(comment.date))])
+                }),
             "variables": .object(task.variables),
             "taskInfo": .object([
                 "allowTaskReassignment": .bool(definition.allowsReassignment), "taskActions": .array(actions),

@@ -14,7 +14,8 @@ public struct PageRequest: Sendable, Equatable {
     public var sortOrder: [String]
 
     /// Creates a page request.
-    public init(pageSize: Int = 50, pageIndex: Int = 0, offset: Int? = nil, maxResults: Int = 10_000, sortBy: [String] = [], sortOrder: [String] = []) {
+    public init(pageSize: Int = 50, pageIndex: Int = 0, offset: Int? = nil, maxResults: Int = 10_000, sortBy: [String] = [], sortOrder: [String] = [])
+    {
         self.pageSize = pageSize
         self.pageIndex = pageIndex
         self.offset = offset

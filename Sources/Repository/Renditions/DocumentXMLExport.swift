@@ -30,14 +30,18 @@ struct DocumentXMLExport {
         if !localACL.isEmpty {
             xml += "    <access-control>\n      <acl name=\"local\">\n"
             for entry in localACL {
-                xml += #"        <entry principal="\#(Self.escaped(entry.principal))" permission="\#(Self.escaped(entry.permission))" grant="\#(entry.isGranted)"/>"# + "\n"
+                xml +=
+                    #"        <entry principal="\#(Self.escaped(entry.principal))" permission="\#(Self.escaped(entry.permission))" grant="\#(entry.isGranted)"/>"#
+                    + "\n"
             }
             xml += "      </acl>\n    </access-control>\n"
         }
         xml += "  </system>\n"
         for schema in schemas.sorted(by: { $0.name < $1.name }) {
             let prefix = Self.escaped(schema.prefix)
-            xml += #"  <schema xmlns:\#(prefix)="http://www.nuxeo.org/ecm/schemas/\#(Self.escaped(schema.name))/" name="\#(Self.escaped(schema.name))">"# + "\n"
+            xml +=
+                #"  <schema xmlns:\#(prefix)="http://www.nuxeo.org/ecm/schemas/\#(Self.escaped(schema.name))/" name="\#(Self.escaped(schema.name))">"#
+                + "\n"
             for field in schema.fields.keys.sorted() {
                 let key = schema.key(of: field)
                 xml += Self.element(key, document.properties[key] ?? .null, indent: "    ")

@@ -20,7 +20,8 @@ struct DocumentZipExport {
         let unique = Dictionary(blobs.map { ($0.digest, $0) }) { first, _ in first }.values.sorted { $0.digest < $1.digest }
         let total = unique.reduce(Int64(0)) { $0 + $1.length }
         guard total <= maximumSize else {
-            throw RepositoryError.conversionFailed("The document's files are larger than the \(maximumSize / (1024 * 1024)) MiB this server exports at once")
+            throw RepositoryError.conversionFailed(
+                "The document's files are larger than the \(maximumSize / (1024 * 1024)) MiB this server exports at once")
         }
         let folder = export.document.name.isEmpty ? export.document.id : export.document.name
         var archive = StoredZip()

@@ -31,7 +31,8 @@ enum DocumentStore {
 
     /// The live document at `path`, or `nil`.
     static func document(path: String, in sql: any SQLDatabase) async throws -> Document? {
-        try await sql.raw("SELECT \(unsafeRaw: DocumentRow.columnList) FROM repo_documents WHERE path = \(bind: path) AND is_version = 0 LIMIT 1").first()
+        try await sql.raw("SELECT \(unsafeRaw: DocumentRow.columnList) FROM repo_documents WHERE path = \(bind: path) AND is_version = 0 LIMIT 1")
+            .first()
             .map(DocumentRow.document(from:))
     }
 
@@ -100,9 +101,11 @@ enum DocumentStore {
             let batch = Array(ids[start..<min(start + 500, ids.count)])
             try await sql.delete(from: "repo_aces").where("document_id", .in, batch).run()
             if sql.dialect.name == "sqlite" {
-                try await sql.raw("""
+                try await sql.raw(
+                    """
                     DELETE FROM repo_fulltext WHERE rowid IN (SELECT fts_rowid FROM repo_fulltext_rows WHERE doc_id IN (\(binds: batch)))
-                    """).run()
+                    """
+                ).run()
                 try await sql.delete(from: "repo_fulltext_rows").where("doc_id", .in, batch).run()
             } else {
                 try await sql.delete(from: "repo_fulltext").where("doc_id", .in, batch).run()
@@ -114,9 +117,12 @@ enum DocumentStore {
     /// Gives every document at or below `oldPath` the path it has below `newPath` instead.
     static func movePaths(from oldPath: String, to newPath: String, in sql: any SQLDatabase) async throws {
         try await sql.update("repo_documents")
-            .set("path", to: Concatenation(
-                SQLBind(newPath), SQLFunction("substr", args: SQLIdentifier("path"), SQLLiteral.numeric(String(oldPath.count + 1)))
-            ))
+            .set(
+                "path",
+                to: Concatenation(
+                    SQLBind(newPath), SQLFunction("substr", args: SQLIdentifier("path"), SQLLiteral.numeric(String(oldPath.count + 1)))
+                )
+            )
             .where(subtree(oldPath))
             .run()
     }
@@ -150,8 +156,10 @@ enum DocumentStore {
             .column(SQLColumn("path", table: "d"))
             .columns(["principal", "permission", "granted", "creator", "begin_at", "end_at"].map { SQLColumn($0, table: "e") })
             .from(SQLAlias(SQLIdentifier("repo_aces"), as: SQLIdentifier("e")))
-            .join(SQLAlias(SQLIdentifier("repo_documents"), as: SQLIdentifier("d")), method: SQLJoinMethod.inner,
-                  on: SQLColumn("document_id", table: "e"), .equal, SQLColumn("id", table: "d"))
+            .join(
+                SQLAlias(SQLIdentifier("repo_documents"), as: SQLIdentifier("d")), method: SQLJoinMethod.inner,
+                on: SQLColumn("document_id", table: "e"), .equal, SQLColumn("id", table: "d")
+            )
             .where(SQLColumn("path", table: "d"), .in, SQLBind.group(paths))
             .where(SQLColumn("is_version", table: "d"), .equal, SQLLiteral.numeric("0"))
             .orderBy(SQLColumn("position", table: "e"))
@@ -194,14 +202,17 @@ enum DocumentStore {
     /// `doc_id`); a new document (`isNew`) has none, so the lookup is skipped.
     static func index(_ id: String, text: String, isNew: Bool, in sql: any SQLDatabase) async throws {
         guard sql.dialect.name == "sqlite" else {
-            try await sql.raw("""
+            try await sql.raw(
+                """
                 INSERT INTO repo_fulltext (doc_id, content) VALUES (\(bind: id), to_tsvector('simple', \(bind: text)))
                 ON CONFLICT (doc_id) DO UPDATE SET content = EXCLUDED.content
-                """).run()
+                """
+            ).run()
             return
         }
-        if !isNew, let rowid = try await sql.select().column("fts_rowid").from("repo_fulltext_rows").where("doc_id", .equal, id)
-            .first(decodingColumn: "fts_rowid", as: Int64.self)
+        if !isNew,
+            let rowid = try await sql.select().column("fts_rowid").from("repo_fulltext_rows").where("doc_id", .equal, id)
+                .first(decodingColumn: "fts_rowid", as: Int64.self)
         {
             try await sql.update("repo_fulltext").set("content", to: text).where(SQLIdentifier("rowid"), .equal, SQLBind(rowid)).run()
             return

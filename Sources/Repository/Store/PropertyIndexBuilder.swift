@@ -38,9 +38,11 @@ public struct PropertyIndexBuilder: Service {
                             return false
                         }
                         guard due else { return }
-                        logger.info("indexing \(property): \(progress.phase)", metadata: [
-                            "rows_done": "\(progress.rowsDone.map(String.init) ?? "?")", "rows": "\(progress.rowsTotal.map(String.init) ?? "?")",
-                        ])
+                        logger.info(
+                            "indexing \(property): \(progress.phase)",
+                            metadata: [
+                                "rows_done": "\(progress.rowsDone.map(String.init) ?? "?")", "rows": "\(progress.rowsTotal.map(String.init) ?? "?")",
+                            ])
                     }
                 } catch is CancellationError {
                     return

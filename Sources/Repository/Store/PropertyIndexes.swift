@@ -53,7 +53,8 @@ public struct PropertyIndexes: Sendable {
     /// The indexed properties, by name.
     public func list() async throws -> [IndexedProperty] {
         try await database.withReadConnection { sql in
-            try await sql.select().columns("property", "index_name", "created_at").from("repo_property_indexes").orderBy("property").all().map { row in
+            try await sql.select().columns("property", "index_name", "created_at").from("repo_property_indexes").orderBy("property").all().map {
+                row in
                 IndexedProperty(
                     property: try row.decode(column: "property", as: String.self), indexName: try row.decode(column: "index_name", as: String.self),
                     createdAt: try row.decode(column: "created_at", as: Date.self)
@@ -74,7 +75,8 @@ public struct PropertyIndexes: Sendable {
         guard try await !list().contains(where: { $0.property == property }) else { return false }
         let name = Self.indexName(of: property)
         let total = try await database.withReadConnection { sql in
-            try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "total").from("repo_documents").first(decodingColumn: "total", as: Int64.self)
+            try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "total").from("repo_documents").first(
+                decodingColumn: "total", as: Int64.self)
         }
         progress(BuildProgress(phase: "starting", rowsDone: 0, rowsTotal: total))
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -135,18 +137,21 @@ public struct PropertyIndexes: Sendable {
                 progress(BuildProgress(phase: "building", rowsDone: nil, rowsTotal: total))
             case .postgres:
                 let row = try await database.withReadConnection { sql in
-                    try await sql.raw("""
+                    try await sql.raw(
+                        """
                         SELECT phase, tuples_done, tuples_total FROM pg_stat_progress_create_index
                         WHERE relid = to_regclass('repo_documents')
-                        """).first()
+                        """
+                    ).first()
                 }
                 if let row {
                     let done = try row.decode(column: "tuples_done", as: Int64?.self)
                     let reported = try row.decode(column: "tuples_total", as: Int64?.self)
-                    progress(BuildProgress(
-                        phase: try row.decode(column: "phase", as: String.self), rowsDone: done,
-                        rowsTotal: (reported ?? 0) > 0 ? reported : total
-                    ))
+                    progress(
+                        BuildProgress(
+                            phase: try row.decode(column: "phase", as: String.self), rowsDone: done,
+                            rowsTotal: (reported ?? 0) > 0 ? reported : total
+                        ))
                 }
             }
         }

@@ -180,8 +180,10 @@ public final class UploadBatches: Sendable {
             let query = sql.select()
                 .columns(["file_index", "name", "mime_type", "size", "chunk_count", "chunked", "digest"].map { SQLColumn($0, table: "f") })
                 .from(SQLAlias(SQLIdentifier("repo_upload_files"), as: SQLIdentifier("f")))
-                .join(SQLAlias(SQLIdentifier("repo_upload_batches"), as: SQLIdentifier("b")), method: SQLJoinMethod.inner,
-                      on: SQLColumn("batch_id", table: "f"), .equal, SQLColumn("id", table: "b"))
+                .join(
+                    SQLAlias(SQLIdentifier("repo_upload_batches"), as: SQLIdentifier("b")), method: SQLJoinMethod.inner,
+                    on: SQLColumn("batch_id", table: "f"), .equal, SQLColumn("id", table: "b")
+                )
                 .where(SQLColumn("batch_id", table: "f"), .equal, SQLBind(batchID))
                 .where(SQLColumn("owner_id", table: "b"), .equal, SQLBind(owner.userID))
                 .orderBy(SQLColumn("file_index", table: "f"))
@@ -192,12 +194,13 @@ public final class UploadBatches: Sendable {
                 let chunks = try await sql.select().column("chunk_index").from("repo_upload_chunks")
                     .where("batch_id", .equal, batchID).where("file_index", .equal, fileIndex).orderBy("chunk_index")
                     .all(decodingColumn: "chunk_index", as: Int.self)
-                files.append(UploadedFile(
-                    index: fileIndex, name: try row.decode(column: "name", as: String.self),
-                    mimeType: try row.decode(column: "mime_type", as: String.self), size: try row.decode(column: "size", as: Int64.self),
-                    chunkCount: try row.decode(column: "chunk_count", as: Int.self), uploadedChunks: chunks,
-                    digest: try row.decode(column: "digest", as: String?.self), isChunked: try row.decode(column: "chunked", as: Int.self) != 0
-                ))
+                files.append(
+                    UploadedFile(
+                        index: fileIndex, name: try row.decode(column: "name", as: String.self),
+                        mimeType: try row.decode(column: "mime_type", as: String.self), size: try row.decode(column: "size", as: Int64.self),
+                        chunkCount: try row.decode(column: "chunk_count", as: Int.self), uploadedChunks: chunks,
+                        digest: try row.decode(column: "digest", as: String?.self), isChunked: try row.decode(column: "chunked", as: Int.self) != 0
+                    ))
             }
             return files
         }

@@ -64,8 +64,10 @@ public struct UploadLimits: Sendable {
                 .first(decodingColumn: "total", as: Int64.self)
             let uploads = try await sql.select().column(SQLRaw("CAST(COALESCE(SUM(c.size), 0) AS BIGINT)"), as: "total")
                 .from(SQLAlias(SQLIdentifier("repo_upload_chunks"), as: SQLIdentifier("c")))
-                .join(SQLAlias(SQLIdentifier("repo_upload_batches"), as: SQLIdentifier("b")), method: SQLJoinMethod.inner,
-                      on: SQLColumn("batch_id", table: "c"), .equal, SQLColumn("id", table: "b"))
+                .join(
+                    SQLAlias(SQLIdentifier("repo_upload_batches"), as: SQLIdentifier("b")), method: SQLJoinMethod.inner,
+                    on: SQLColumn("batch_id", table: "c"), .equal, SQLColumn("id", table: "b")
+                )
                 .where(SQLColumn("owner_id", table: "b"), .equal, SQLBind(userID))
                 .first(decodingColumn: "total", as: Int64.self)
             return (documents ?? 0) + (uploads ?? 0)

@@ -8,14 +8,16 @@ enum DocumentReview {
     /// The node where the initiator chooses the participants; its form has `participants`,
     /// `end_date` and `comment`, and `extraVariables`. Labels are keys under `wf.{prefix}.`.
     static func chooseParticipants(prefix: String, name: String, directive: String, extraVariables: [String: JSONValue] = [:]) -> WorkflowNode {
-        WorkflowNode(id: "chooseParticipants", title: name, task: TaskDefinition(
-            name: name, directive: directive,
-            actions: [
-                TaskAction(name: "cancel", label: "wf.\(prefix).cancel", validates: false),
-                TaskAction(name: "start_review", label: "wf.\(prefix).start.review", validates: true),
-            ],
-            variables: ["participants": .array([]), "end_date": nil, "comment": nil].merging(extraVariables) { $1 }
-        ))
+        WorkflowNode(
+            id: "chooseParticipants", title: name,
+            task: TaskDefinition(
+                name: name, directive: directive,
+                actions: [
+                    TaskAction(name: "cancel", label: "wf.\(prefix).cancel", validates: false),
+                    TaskAction(name: "start_review", label: "wf.\(prefix).start.review", validates: true),
+                ],
+                variables: ["participants": .array([]), "end_date": nil, "comment": nil].merging(extraVariables) { $1 }
+            ))
     }
 
     /// A node whose task asks for a decision: `accept` (the form must be valid) or `refuse`,
@@ -24,14 +26,16 @@ enum DocumentReview {
         id: String, prefix: String, name: String, directive: String, accept: String, refuse: String,
         allowsReassignment: Bool = false, grantedPermission: String? = nil, isMultiTask: Bool = false
     ) -> WorkflowNode {
-        WorkflowNode(id: id, title: name, task: TaskDefinition(
-            name: name, directive: directive,
-            actions: [
-                TaskAction(name: accept, label: "wf.\(prefix).\(accept)", validates: true),
-                TaskAction(name: refuse, label: "wf.\(prefix).\(refuse)", validates: false),
-            ],
-            variables: ["comment": nil], allowsReassignment: allowsReassignment, grantedPermission: grantedPermission, isMultiTask: isMultiTask
-        ))
+        WorkflowNode(
+            id: id, title: name,
+            task: TaskDefinition(
+                name: name, directive: directive,
+                actions: [
+                    TaskAction(name: accept, label: "wf.\(prefix).\(accept)", validates: true),
+                    TaskAction(name: refuse, label: "wf.\(prefix).\(refuse)", validates: false),
+                ],
+                variables: ["comment": nil], allowsReassignment: allowsReassignment, grantedPermission: grantedPermission, isMultiTask: isMultiTask
+            ))
     }
 
     /// The first step of a review: the initiator chooses the participants.

@@ -134,8 +134,14 @@ enum WorkflowStore {
         var page = sql.select().column("*").from("repo_tasks").where("state", .equal, WorkflowTask.State.opened.rawValue)
         var count = sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "total").from("repo_tasks")
             .where("state", .equal, WorkflowTask.State.opened.rawValue)
-        if let workflowID { page = page.where("workflow_id", .equal, workflowID); count = count.where("workflow_id", .equal, workflowID) }
-        if let modelName { page = page.where("model", .equal, modelName); count = count.where("model", .equal, modelName) }
+        if let workflowID {
+            page = page.where("workflow_id", .equal, workflowID)
+            count = count.where("workflow_id", .equal, workflowID)
+        }
+        if let modelName {
+            page = page.where("model", .equal, modelName)
+            count = count.where("model", .equal, modelName)
+        }
         if let ids {
             guard !ids.isEmpty else { return ([], 0) }
             page = page.where("id", .in, ids)
@@ -153,19 +159,23 @@ enum WorkflowStore {
     /// The ids of the open tasks that name one of `principals`; `nil` for no restriction.
     private static func taskIDs(naming principals: [String]?, in sql: any SQLDatabase) async throws -> [String]? {
         guard let principals else { return nil }
-        return try await sql.raw("""
+        return try await sql.raw(
+            """
             SELECT DISTINCT a.task_id AS id FROM repo_task_actors a JOIN repo_tasks t ON t.id = a.task_id
             WHERE t.state = \(bind: WorkflowTask.State.opened.rawValue) AND a.principal IN (\(binds: principals)) LIMIT \(unsafeRaw: String(maxOpenTasksPerListing))
-            """).all(decodingColumn: "id", as: String.self)
+            """
+        ).all(decodingColumn: "id", as: String.self)
     }
 
     /// Whether a task of the workflow `workflowID`, open or ended, named one of `principals`.
     static func hasTask(ofWorkflow workflowID: String, naming principals: [String], in sql: any SQLDatabase) async throws -> Bool {
         guard !principals.isEmpty else { return false }
-        return try await sql.raw("""
+        return try await sql.raw(
+            """
             SELECT a.task_id FROM repo_task_actors a JOIN repo_tasks t ON t.id = a.task_id
             WHERE t.workflow_id = \(bind: workflowID) AND a.principal IN (\(binds: principals)) LIMIT 1
-            """).first() != nil
+            """
+        ).first() != nil
     }
 
     private static func task(_ row: any SQLRow) throws -> WorkflowTask {

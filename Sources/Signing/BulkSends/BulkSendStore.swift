@@ -47,13 +47,15 @@ struct BulkSendStore: Sendable {
     func counts(of ids: [String]) async throws -> [String: Counts] {
         guard !ids.isEmpty else { return [:] }
         let rows = try await database.withReadConnection { sql in
-            try await sql.raw("""
+            try await sql.raw(
+                """
                 SELECT l.bulk_send_id AS id, COUNT(*) AS documents,
                        SUM(CASE WHEN d.status = \(bind: DocumentStatus.completed.rawValue) THEN 1 ELSE 0 END) AS completed
                 FROM signing_bulk_send_documents l JOIN signing_documents d ON d.id = l.document_id
                 WHERE l.bulk_send_id IN (\(binds: ids))
                 GROUP BY l.bulk_send_id
-                """).all()
+                """
+            ).all()
         }
         var counts: [String: Counts] = [:]
         for row in rows {
@@ -69,14 +71,19 @@ struct BulkSendStore: Sendable {
     /// how many there are in all.
     func documentIDs(of id: String, page: Int, limit: Int) async throws -> (ids: [String], total: Int) {
         try await database.withReadConnection { sql in
-            let total = try await sql.raw("""
-                SELECT COUNT(*) AS n FROM signing_bulk_send_documents l JOIN signing_documents d ON d.id = l.document_id
-                WHERE l.bulk_send_id = \(bind: id)
-                """).first()?.decode(column: "n", as: Int.self) ?? 0
-            let rows = try await sql.raw("""
+            let total =
+                try await sql.raw(
+                    """
+                    SELECT COUNT(*) AS n FROM signing_bulk_send_documents l JOIN signing_documents d ON d.id = l.document_id
+                    WHERE l.bulk_send_id = \(bind: id)
+                    """
+                ).first()?.decode(column: "n", as: Int.self) ?? 0
+            let rows = try await sql.raw(
+                """
                 SELECT l.document_id AS id FROM signing_bulk_send_documents l JOIN signing_documents d ON d.id = l.document_id
                 WHERE l.bulk_send_id = \(bind: id) ORDER BY l.position LIMIT \(literal: limit) OFFSET \(literal: (page - 1) * limit)
-                """).all()
+                """
+            ).all()
             return (try rows.map { try $0.decode(column: "id", as: String.self) }, total)
         }
     }

@@ -110,12 +110,15 @@ struct CSVTable: Sendable, Equatable {
                 recordLine = line
             case "\"":
                 guard cell.isEmpty, !quoteClosed else {
-                    throw Malformed(line: line, reason: "a quote inside a cell that does not start with one; quote the whole cell and double the quote")
+                    throw Malformed(
+                        line: line, reason: "a quote inside a cell that does not start with one; quote the whole cell and double the quote")
                 }
                 inQuotes = true
             default:
                 guard !quoteClosed else {
-                    throw Malformed(line: line, reason: "text after the closing quote of a cell; a cell's closing quote must be followed by a comma or a line break")
+                    throw Malformed(
+                        line: line,
+                        reason: "text after the closing quote of a cell; a cell's closing quote must be followed by a comma or a line break")
                 }
                 cell.append(scalar)
             }

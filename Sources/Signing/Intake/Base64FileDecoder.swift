@@ -80,7 +80,8 @@ enum Base64FileDecoder {
         }
         let remainder = digits % 4
         guard remainder != 1 else {
-            throw IntakeFailure(.invalidBase64, "file_base64 is not base64: its length leaves one character over, so it was cut off or has a stray character")
+            throw IntakeFailure(
+                .invalidBase64, "file_base64 is not base64: its length leaves one character over, so it was cut off or has a stray character")
         }
         guard paddingCount == 0 || (paddingCount <= 2 && (digits + paddingCount) % 4 == 0) else {
             throw IntakeFailure(.invalidBase64, "file_base64 is not base64: it has \(paddingCount) '=' where \((4 - remainder) % 4) belong")
@@ -109,6 +110,7 @@ enum Base64FileDecoder {
 
     /// `byte` quoted for an error message: the character when printable ASCII, else its code.
     private static func describe(_ byte: UInt8) -> String {
-        (0x21..<0x7F).contains(byte) ? "unexpected character '\(Character(Unicode.Scalar(byte)))'" : "unexpected byte 0x\(String(byte, radix: 16, uppercase: true))"
+        (0x21..<0x7F).contains(byte)
+            ? "unexpected character '\(Character(Unicode.Scalar(byte)))'" : "unexpected byte 0x\(String(byte, radix: 16, uppercase: true))"
     }
 }

@@ -75,7 +75,7 @@ public struct DocumentIntake: Sendable {
         case .pdf:
             return bytes
         case .png, .jpeg:
-            return try IntakeFailure.converting { try ImagePage.pdf(from: bytes, format: kind == .png ? .png : .jpeg, title: name) }
+            return try await IntakeFailure.converting { try ImagePage.pdf(from: bytes, format: kind == .png ? .png : .jpeg, title: name) }
         case .tiff, .webp:
             let size = kind == .tiff ? RasterDimensions.ofTIFF(bytes) : RasterDimensions.ofWebP(bytes)
             guard let size else {
@@ -108,7 +108,8 @@ public struct DocumentIntake: Sendable {
         do {
             pages = try PDFFile(bytes: pdf).pages()
         } catch .encrypted {
-            throw IntakeFailure(.encryptedPDF, "the PDF is encrypted or password-protected; upload it without encryption (for example after qpdf --decrypt)")
+            throw IntakeFailure(
+                .encryptedPDF, "the PDF is encrypted or password-protected; upload it without encryption (for example after qpdf --decrypt)")
         } catch {
             throw converted
                 ? IntakeFailure(.conversionFailed, "the file was converted to a PDF that cannot be read: \(error)")

@@ -63,7 +63,8 @@ struct FileDownloader: Sendable {
             case .redirect(let location):
                 redirects += 1
                 guard redirects <= policy.maximumRedirects else {
-                    throw IntakeFailure(.tooManyRedirects, "file_url \(text) redirects more than the \(policy.maximumRedirects) times this server follows")
+                    throw IntakeFailure(
+                        .tooManyRedirects, "file_url \(text) redirects more than the \(policy.maximumRedirects) times this server follows")
                 }
                 guard let next = URL(string: location, relativeTo: url)?.absoluteURL else {
                     throw IntakeFailure(.downloadFailed, "\(subject) redirects to \(location), which is not a URL")

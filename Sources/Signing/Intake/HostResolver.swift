@@ -1,9 +1,10 @@
+import NIOPosix
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
 import Glibc
 #endif
-import NIOPosix
 
 /// Resolves host names to every address the system resolver gives (A and AAAA records,
 /// `/etc/hosts`), in the order it prefers them.
@@ -50,7 +51,8 @@ enum HostResolver {
         var addresses: [IPAddress] = []
         var entry: UnsafeMutablePointer<addrinfo>? = first
         while let current = entry?.pointee {
-            if let socketAddress = current.ai_addr, let address = address(of: socketAddress, family: current.ai_family), !addresses.contains(address) {
+            if let socketAddress = current.ai_addr, let address = address(of: socketAddress, family: current.ai_family), !addresses.contains(address)
+            {
                 addresses.append(address)
             }
             entry = current.ai_next

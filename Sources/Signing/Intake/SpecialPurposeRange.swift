@@ -59,26 +59,31 @@ public struct SpecialPurposeRange: Hashable, Sendable, CustomStringConvertible {
     /// The IPv6 blocks that are not public unicast, after the blocks that embed an IPv4
     /// address (``IPAddress/specialPurposeRange`` judges those by that address). Everything
     /// outside 2000::/3, the only block assigned for global unicast, is listed.
-    static let ipv6: [SpecialPurposeRange] = [
-        SpecialPurposeRange("::", 128, "the unspecified address"),
-        SpecialPurposeRange("::1", 128, "the loopback address"),
-        SpecialPurposeRange("64:ff9b:1::", 48, "a local-use NAT64 address"),
-        SpecialPurposeRange("::", 8, "a reserved address (IPv4-compatible and other deprecated forms)"),
-        SpecialPurposeRange("100::", 64, "a discard-only address"),
-        SpecialPurposeRange("2001::", 32, "a Teredo tunnel address"),
-        SpecialPurposeRange("2001:2::", 48, "a benchmarking address"),
-        SpecialPurposeRange("2001:10::", 28, "an ORCHID identifier"),
-        SpecialPurposeRange("2001:20::", 28, "an ORCHID identifier"),
-        SpecialPurposeRange("2001:db8::", 32, "a documentation address"),
-        SpecialPurposeRange("3fff::", 20, "a documentation address"),
-        SpecialPurposeRange("fc00::", 7, "a unique local address"),
-        SpecialPurposeRange("fe80::", 10, "a link-local address"),
-        SpecialPurposeRange("fec0::", 10, "a site-local address"),
-        SpecialPurposeRange("ff00::", 8, "a multicast address"),
-    ] + ["100::/8", "200::/7", "400::/6", "800::/5", "1000::/4", "4000::/3", "6000::/3", "8000::/3", "a000::/3", "c000::/3", "e000::/4", "f000::/5", "f800::/6", "fe00::/9"].map {
-        let parts = $0.split(separator: "/")
-        return SpecialPurposeRange(String(parts[0]), Int(parts[1])!, "an address the IETF keeps in reserve")
-    }
+    static let ipv6: [SpecialPurposeRange] =
+        [
+            SpecialPurposeRange("::", 128, "the unspecified address"),
+            SpecialPurposeRange("::1", 128, "the loopback address"),
+            SpecialPurposeRange("64:ff9b:1::", 48, "a local-use NAT64 address"),
+            SpecialPurposeRange("::", 8, "a reserved address (IPv4-compatible and other deprecated forms)"),
+            SpecialPurposeRange("100::", 64, "a discard-only address"),
+            SpecialPurposeRange("2001::", 32, "a Teredo tunnel address"),
+            SpecialPurposeRange("2001:2::", 48, "a benchmarking address"),
+            SpecialPurposeRange("2001:10::", 28, "an ORCHID identifier"),
+            SpecialPurposeRange("2001:20::", 28, "an ORCHID identifier"),
+            SpecialPurposeRange("2001:db8::", 32, "a documentation address"),
+            SpecialPurposeRange("3fff::", 20, "a documentation address"),
+            SpecialPurposeRange("fc00::", 7, "a unique local address"),
+            SpecialPurposeRange("fe80::", 10, "a link-local address"),
+            SpecialPurposeRange("fec0::", 10, "a site-local address"),
+            SpecialPurposeRange("ff00::", 8, "a multicast address"),
+        ]
+        + [
+            "100::/8", "200::/7", "400::/6", "800::/5", "1000::/4", "4000::/3", "6000::/3", "8000::/3", "a000::/3", "c000::/3", "e000::/4",
+            "f000::/5", "f800::/6", "fe00::/9",
+        ].map {
+            let parts = $0.split(separator: "/")
+            return SpecialPurposeRange(String(parts[0]), Int(parts[1])!, "an address the IETF keeps in reserve")
+        }
 
     /// IPv6 blocks that carry an IPv4 address, and where in the 16 bytes it is.
     static let ipv4Carriers: [(range: SpecialPurposeRange, offset: Int)] = [

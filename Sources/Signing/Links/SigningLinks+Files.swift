@@ -19,7 +19,8 @@ extension SigningLinks {
     func fileGrant(_ token: String, now: Date = Date()) -> (documentID: String, format: CompletedFile.Format, auditPage: Bool)? {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 5, let expiry = Int(parts[1]), let format = CompletedFile.Format(rawValue: parts[2]),
-              parts[3] == "a" || parts[3] == "n" else { return nil }
+            parts[3] == "a" || parts[3] == "n"
+        else { return nil }
         let payload = parts[0..<4].joined(separator: ".")
         guard isMAC(parts[4], of: "file|" + payload), Double(expiry) > now.timeIntervalSince1970 else { return nil }
         return (parts[0], format, parts[3] == "a")

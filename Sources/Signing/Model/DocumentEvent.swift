@@ -4,7 +4,8 @@ import Foundation
 public struct DocumentEvent: Codable, Sendable, Equatable {
     /// What happened.
     public enum Kind: String, Codable, Sendable {
-        case created, sent, viewed, signed, declined, reminded, recipientsUpdated = "recipients_updated"
+        case created, sent, viewed, signed, declined, reminded
+        case recipientsUpdated = "recipients_updated"
         case completed, canceled, expired, sealed, notarized
         /// A recipient entered their passcode on the signing page.
         case passcodeVerified = "passcode_verified"
@@ -26,7 +27,9 @@ public struct DocumentEvent: Codable, Sendable, Equatable {
     public var detail: String?
 
     /// Creates an event.
-    public init(time: Date = Date(), kind: Kind, recipientID: String? = nil, ipAddress: String? = nil, userAgent: String? = nil, detail: String? = nil) {
+    public init(
+        time: Date = Date(), kind: Kind, recipientID: String? = nil, ipAddress: String? = nil, userAgent: String? = nil, detail: String? = nil
+    ) {
         self.time = time
         self.kind = kind
         self.recipientID = recipientID

@@ -127,7 +127,9 @@ struct AuditTrailAppearance {
         mutating func line(_ text: String, font: PDFStandardFont, width: Double, indent: Double = 0) {
             let breaker = AppearanceLineBreaker(appearance: appearance, font: font, size: AuditTrailAppearance.textSize)
             top -= AuditTrailAppearance.lineHeight
-            appearance.drawText(breaker.truncated(text, maxWidth: width - indent), at: PDFPoint(x: indent, y: top + 2), font: font, size: AuditTrailAppearance.textSize)
+            appearance.drawText(
+                breaker.truncated(text, maxWidth: width - indent), at: PDFPoint(x: indent, y: top + 2), font: font,
+                size: AuditTrailAppearance.textSize)
         }
 
         /// `text` wrapped onto lines `width` wide, at most `maxLines` of them.

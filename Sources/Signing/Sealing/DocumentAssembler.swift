@@ -33,12 +33,16 @@ public struct DocumentAssembler: Sendable {
     ///     signature page.
     /// - Throws: ``AssemblyError`` when there is no file, or a file cannot be read, is
     ///   encrypted or has no pages.
-    public func assemble(files: [[UInt8]], documentName: String, documentID: String, signaturePageFor signers: [SignerIdentity]?) throws -> AssembledDocument {
+    public func assemble(
+        files: [[UInt8]], documentName: String, documentID: String, signaturePageFor signers: [SignerIdentity]?
+    ) throws -> AssembledDocument {
         try assembleFiles(files, documentName: documentName, documentID: documentID, signers: signers ?? [])
     }
 
     /// ``assemble(files:documentName:documentID:signaturePageFor:)`` with typed errors.
-    private func assembleFiles(_ files: [[UInt8]], documentName: String, documentID: String, signers: [SignerIdentity]) throws(AssemblyError) -> AssembledDocument {
+    private func assembleFiles(
+        _ files: [[UInt8]], documentName: String, documentID: String, signers: [SignerIdentity]
+    ) throws(AssemblyError) -> AssembledDocument {
         guard let firstBytes = files.first else { throw .noFiles }
         let (first, firstPages) = try open(firstBytes, index: 0)
         var update = PDFIncrementalUpdate(file: first)

@@ -64,7 +64,8 @@ enum MarkAppearance {
         let scale = min(size.width / Double(image.width), size.height / Double(image.height))
         let drawn = PDFSize(width: Double(image.width) * scale, height: Double(image.height) * scale)
         var appearance = PDFAppearanceStream(size: size)
-        appearance.drawImage(image, in: PDFRect(x: (size.width - drawn.width) / 2, y: (size.height - drawn.height) / 2, width: drawn.width, height: drawn.height))
+        appearance.drawImage(
+            image, in: PDFRect(x: (size.width - drawn.width) / 2, y: (size.height - drawn.height) / 2, width: drawn.width, height: drawn.height))
         return appearance
     }
 

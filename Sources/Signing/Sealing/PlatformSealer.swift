@@ -54,7 +54,9 @@ public struct PlatformSealer: Sendable {
 
     /// `pdf` opened, and the widget that draws `trail` over the content area of its page
     /// `auditPageIndex`.
-    static func widget(for trail: AuditTrail, sealedAt: Date, auditPageIndex: Int, in pdf: [UInt8]) throws(SealingError) -> (PDFFile, PDFSignatureWidget) {
+    static func widget(
+        for trail: AuditTrail, sealedAt: Date, auditPageIndex: Int, in pdf: [UInt8]
+    ) throws(SealingError) -> (PDFFile, PDFSignatureWidget) {
         let (file, pages) = try SealedDocument.open(pdf)
         let page = try SealedDocument.page(auditPageIndex, of: pages)
         let area = AuditPageLayout(size: PDFPageGeometry(page: page).visibleSize).contentArea

@@ -1,6 +1,6 @@
-import HTTPTypes
 import Foundation
 import HTTPSupport
+import HTTPTypes
 
 /// Checks a recipient's submission against their fields and turns it into what is stored
 /// (each field's value) and what is drawn (the sealing marks).
@@ -57,8 +57,14 @@ struct FieldFilling {
             if field.required { reader.fail(field.id, "is required") }
             return nil
         }
-        if text.count > 1000 { reader.fail(field.id, "is too long (at most 1000 characters)"); return nil }
-        if let validation = field.validation, !validation.accepts(text) { reader.fail(field.id, validation.failureMessage); return nil }
+        if text.count > 1000 {
+            reader.fail(field.id, "is too long (at most 1000 characters)")
+            return nil
+        }
+        if let validation = field.validation, !validation.accepts(text) {
+            reader.fail(field.id, validation.failureMessage)
+            return nil
+        }
         if field.type == .select || field.type == .dropdown, !field.allowOther, !field.options.contains(where: { $0.name == text }) {
             reader.fail(field.id, "must be one of the options")
             return nil

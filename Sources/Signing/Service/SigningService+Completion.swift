@@ -1,7 +1,7 @@
-import HTTPTypes
 import Crypto
-import Logging
 import Foundation
+import HTTPTypes
+import Logging
 import Storage
 
 extension SigningService {

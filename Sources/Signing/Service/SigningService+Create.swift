@@ -1,9 +1,9 @@
-import PDF
-import HTTPTypes
 import Accounts
-import Storage
 import Foundation
 import HTTPSupport
+import HTTPTypes
+import PDF
+import Storage
 
 extension SigningService {
     /// Creates a document from a checked request: fetches and converts its files, assembles the
@@ -13,7 +13,9 @@ extension SigningService {
     ///   - baseURL: The public base URL the signing links are made with.
     ///   - client: Who asked, for the audit trail.
     /// With `text_tags`, the fields the files' tags ask for are added to the request's.
-    func create(_ request: DocumentRequest, owner: Principal, baseURL: String, client: ClientInfo, templateIDs: [String] = []) async throws -> SigningDocument {
+    func create(
+        _ request: DocumentRequest, owner: Principal, baseURL: String, client: ClientInfo, templateIDs: [String] = []
+    ) async throws -> SigningDocument {
         let files = try await intakeFiles(request.files)
         var request = request
         if request.textTags {
@@ -61,7 +63,8 @@ extension SigningService {
                 signaturePageFor: request.withSignaturePage ? signers : nil
             )
         } catch {
-            throw APIError(.unprocessableContent, "The files could not be combined: \(error)", fieldErrors: ["files": ["could not be combined: \(error)"]])
+            throw APIError(
+                .unprocessableContent, "The files could not be combined: \(error)", fieldErrors: ["files": ["could not be combined: \(error)"]])
         }
         var files: [DocumentFile] = []
         var firstPage = 0
@@ -69,8 +72,9 @@ extension SigningService {
             files.append(DocumentFile(name: input.name, pageCount: input.pageCount, firstPageIndex: firstPage, originalSHA256: input.originalSHA256))
             firstPage += input.pageCount
         }
-        let fields = Self.placedFields(request.fields, files: files, signaturePageBoxes: request.withSignaturePage ? assembled.signaturePageBoxes : [],
-                                       signaturePageIndex: assembled.signaturePageIndex, recipients: request.recipients.map(\.id))
+        let fields = Self.placedFields(
+            request.fields, files: files, signaturePageBoxes: request.withSignaturePage ? assembled.signaturePageBoxes : [],
+            signaturePageIndex: assembled.signaturePageIndex, recipients: request.recipients.map(\.id))
         let now = Date()
         let passcodeHashes = try await hashPasscodes(of: request.recipients)
         var document = SigningDocument(
@@ -122,12 +126,13 @@ extension SigningService {
         }
         if let signaturePageIndex {
             for (recipientID, box) in zip(recipients, signaturePageBoxes) {
-                fields.append(DocumentField(
-                    id: "", fileIndex: -1, page: 1, pageIndex: signaturePageIndex,
-                    x: box.x, y: box.y, width: box.width, height: box.height, type: .signature, recipientID: recipientID, required: true,
-                    label: nil, apiID: nil, name: nil, value: nil, validation: nil, fixedWidth: false, lockSignDate: false, dateFormat: nil,
-                    formula: nil, options: [], defaultOption: nil, allowOther: false, placeholderName: nil
-                ))
+                fields.append(
+                    DocumentField(
+                        id: "", fileIndex: -1, page: 1, pageIndex: signaturePageIndex,
+                        x: box.x, y: box.y, width: box.width, height: box.height, type: .signature, recipientID: recipientID, required: true,
+                        label: nil, apiID: nil, name: nil, value: nil, validation: nil, fixedWidth: false, lockSignDate: false, dateFormat: nil,
+                        formula: nil, options: [], defaultOption: nil, allowOther: false, placeholderName: nil
+                    ))
             }
         }
         for index in fields.indices { fields[index].id = "f\(index + 1)" }

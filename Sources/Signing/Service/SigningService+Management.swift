@@ -1,7 +1,7 @@
 import Accounts
-import HTTPTypes
 import Foundation
 import HTTPSupport
+import HTTPTypes
 
 extension SigningService {
     /// Deletes a document; one in progress is canceled first, so its links stop working and
@@ -38,7 +38,9 @@ extension SigningService {
             if requestedMetadata?.count != members.count { reader.fail("metadata", "must be an object of strings") }
         }
         let metadata = requestedMetadata
-        let flags = ["test_mode", "embedded_signing", "embedded_signing_notifications", "apply_signing_order", "allow_decline", "allow_reassign", "reminders"]
+        let flags = [
+            "test_mode", "embedded_signing", "embedded_signing_notifications", "apply_signing_order", "allow_decline", "allow_reassign", "reminders",
+        ]
         var requestedFlags: [String: Bool] = [:]
         for flag in flags where body[flag] != nil && body[flag] != .null {
             requestedFlags[flag] = reader.bool(body, flag, at: flag, default: false)
@@ -48,8 +50,9 @@ extension SigningService {
         let sent = try await change(document.id) { document in
             guard document.status == .draft else {
                 // The SDK declares 201 and 422 only: a document that is not a draft is invalid input.
-                throw APIError(.unprocessableContent, "Only drafts can be sent; this document is \(document.status.rawValue).",
-                               fieldErrors: ["status": ["is \(document.status.rawValue); only drafts can be sent"]])
+                throw APIError(
+                    .unprocessableContent, "Only drafts can be sent; this document is \(document.status.rawValue).",
+                    fieldErrors: ["status": ["is \(document.status.rawValue); only drafts can be sent"]])
             }
             guard document.fields.contains(where: { $0.type == .signature || $0.type == .initials }) || document.withSignaturePage else {
                 throw APIError(.unprocessableContent, "The document needs fields before it is sent.", fieldErrors: ["fields": ["can't be blank"]])
@@ -91,10 +94,14 @@ extension SigningService {
                 throw APIError(.conflict, "Reminders go only to documents waiting for signatures; this one is \(document.status.rawValue).")
             }
             let waiting = document.recipients.filter { $0.status != .signed && $0.status != .declined }.filter { recipient in
-                named.isEmpty || named.contains { ($0.email.map { $0.lowercased() == recipient.email.lowercased() } ?? true) && ($0.name.map { $0 == recipient.name } ?? true) }
+                named.isEmpty
+                    || named.contains {
+                        ($0.email.map { $0.lowercased() == recipient.email.lowercased() } ?? true) && ($0.name.map { $0 == recipient.name } ?? true)
+                    }
             }
             for recipient in waiting {
-                document.events.append(DocumentEvent(kind: .reminded, recipientID: recipient.id, ipAddress: client.ipAddress, userAgent: client.userAgent))
+                document.events.append(
+                    DocumentEvent(kind: .reminded, recipientID: recipient.id, ipAddress: client.ipAddress, userAgent: client.userAgent))
             }
         }
     }
@@ -135,7 +142,8 @@ extension SigningService {
         let newPasscodeHashes = passcodeHashes
         let updated = try await change(document.id) { document in
             guard document.status == .sent || document.status == .pending else {
-                throw APIError(.conflict, "Recipients can be changed only while the document waits for signatures; it is \(document.status.rawValue).")
+                throw APIError(
+                    .conflict, "Recipients can be changed only while the document waits for signatures; it is \(document.status.rawValue).")
             }
             for update in updates {
                 guard let index = document.recipientIndex(update.id) else { continue }

@@ -34,10 +34,11 @@ extension SigningService {
         let matches = try await passwords.verify(passcode, hash: passcodeHash)
         if matches { try await passcodeAttempts.succeeded(on: link) }
         _ = try await change(document.id) { document in
-            document.events.append(DocumentEvent(
-                kind: matches ? .passcodeVerified : .passcodeFailed, recipientID: recipient.id,
-                ipAddress: client.ipAddress, userAgent: client.userAgent
-            ))
+            document.events.append(
+                DocumentEvent(
+                    kind: matches ? .passcodeVerified : .passcodeFailed, recipientID: recipient.id,
+                    ipAddress: client.ipAddress, userAgent: client.userAgent
+                ))
         }
         guard matches else { throw APIError(.forbidden, "This passcode is not right. Check it with the sender and try again.") }
         return links.unlockProof(

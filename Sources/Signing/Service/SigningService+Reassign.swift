@@ -29,10 +29,11 @@ extension SigningService {
             document.recipients[index].linkNonce = SigningLinks.makeNonce()
             document.recipients[index].viewedAt = nil
             document.recipients[index].status = .sent
-            document.events.append(DocumentEvent(
-                kind: .recipientsUpdated, recipientID: previous.id, ipAddress: client.ipAddress, userAgent: client.userAgent,
-                detail: "reassigned by \(previous.name) <\(previous.email)> to \(newName ?? "") <\(newEmail ?? "")>"
-            ))
+            document.events.append(
+                DocumentEvent(
+                    kind: .recipientsUpdated, recipientID: previous.id, ipAddress: client.ipAddress, userAgent: client.userAgent,
+                    detail: "reassigned by \(previous.name) <\(previous.email)> to \(newName ?? "") <\(newEmail ?? "")>"
+                ))
         }
         await webhooks.announce(.documentRecipientsUpdated, document: reassigned)
         return reassigned

@@ -1,6 +1,6 @@
-import HTTPTypes
 import Foundation
 import HTTPSupport
+import HTTPTypes
 
 extension SigningService {
     /// The document and recipient a signing token opens, whether or not the recipient's
@@ -11,8 +11,8 @@ extension SigningService {
     func resolve(token: String) async throws -> (document: SigningDocument, recipientIndex: Int) {
         let notFound = APIError(.notFound, "This signing link is not valid. Ask the sender for a new one.")
         guard let (documentID, index) = links.parse(token), let document = try await store.record(id: documentID),
-              document.recipients.indices.contains(index),
-              links.isValid(token, documentID: documentID, recipientIndex: index, nonce: document.recipients[index].linkNonce)
+            document.recipients.indices.contains(index),
+            links.isValid(token, documentID: documentID, recipientIndex: index, nonce: document.recipients[index].linkNonce)
         else { throw notFound }
         return (try await expiringIfDue(document), index)
     }
@@ -50,8 +50,10 @@ extension SigningService {
                 let now = Date()
                 document.recipients[index].viewedAt = now
                 document.recipients[index].status = .viewed
-                document.events.append(DocumentEvent(time: now, kind: .viewed, recipientID: document.recipients[index].id,
-                                                     ipAddress: client.ipAddress, userAgent: client.userAgent))
+                document.events.append(
+                    DocumentEvent(
+                        time: now, kind: .viewed, recipientID: document.recipients[index].id,
+                        ipAddress: client.ipAddress, userAgent: client.userAgent))
             }
         }
         await webhooks.announce(.documentViewed, document: document, relatedSigner: document.recipients[index])
@@ -72,8 +74,10 @@ extension SigningService {
             document.recipients[index].declineReason = reason
             document.declineMessage = reason
             document.status = .declined
-            document.events.append(DocumentEvent(time: now, kind: .declined, recipientID: document.recipients[index].id,
-                                                 ipAddress: client.ipAddress, userAgent: client.userAgent, detail: reason))
+            document.events.append(
+                DocumentEvent(
+                    time: now, kind: .declined, recipientID: document.recipients[index].id,
+                    ipAddress: client.ipAddress, userAgent: client.userAgent, detail: reason))
         }
         await webhooks.announce(.documentDeclined, document: declined, relatedSigner: declined.recipients[index])
         return declined
@@ -88,7 +92,8 @@ extension SigningService {
         let signed = try await change(document.id) { document in
             let state = Self.state(of: document, recipientIndex: index)
             guard state == "ready" else {
-                throw APIError(.conflict, state == "waiting" ? "It is not your turn to sign yet." : "This document can no longer be signed: it is \(state).")
+                throw APIError(
+                    .conflict, state == "waiting" ? "It is not your turn to sign yet." : "This document can no longer be signed: it is \(state).")
             }
             let now = Date()
             let recipient = document.recipients[index]
@@ -102,7 +107,8 @@ extension SigningService {
             for (fieldIndex, value) in filled.values { document.fields[fieldIndex].value = value }
             document.recipients[index].status = .signed
             document.recipients[index].signedAt = now
-            document.events.append(DocumentEvent(time: now, kind: .signed, recipientID: recipient.id, ipAddress: client.ipAddress, userAgent: client.userAgent))
+            document.events.append(
+                DocumentEvent(time: now, kind: .signed, recipientID: recipient.id, ipAddress: client.ipAddress, userAgent: client.userAgent))
             if document.recipients.allSatisfy({ $0.status == .signed }) {
                 try await seal(&document, at: now)
             } else {

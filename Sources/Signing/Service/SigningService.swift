@@ -1,7 +1,7 @@
-import HTTPTypes
 import Accounts
 import Foundation
 import HTTPSupport
+import HTTPTypes
 import Logging
 import NIOCore
 import PDFSigning

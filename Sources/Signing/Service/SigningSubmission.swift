@@ -1,6 +1,6 @@
-import HTTPTypes
 import Foundation
 import HTTPSupport
+import HTTPTypes
 
 /// What a recipient sends from the signing page when they finish: the values of their fields
 /// and their signature and initials as images.

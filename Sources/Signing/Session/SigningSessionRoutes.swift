@@ -41,7 +41,8 @@ struct SigningSessionRoutes: Sendable {
             let reader = RequestReader()
             let passcode = reader.string(body, "passcode", at: "passcode", required: true, maxLength: 255)
             try reader.throwIfFailed()
-            let proof = try await service.unlock(token: try context.parameters.require("token"), passcode: passcode ?? "", client: client(request, context))
+            let proof = try await service.unlock(
+                token: try context.parameters.require("token"), passcode: passcode ?? "", client: client(request, context))
             return try noStore(SignWellResponse(body: .object(["unlock": .string(proof)])).response())
         }
         sign.get("session") { request, context in
@@ -87,7 +88,8 @@ struct SigningSessionRoutes: Sendable {
         }
         router.get("signwell/files/:token") { _, context in
             guard let grant = service.links.fileGrant(try context.parameters.require("token")),
-                  let document = try await service.store.record(id: grant.documentID) else {
+                let document = try await service.store.record(id: grant.documentID)
+            else {
                 throw APIError(.notFound, "This download link is not valid or has expired; ask for a new one.")
             }
             let file = try await CompletedFile.of(document, auditPage: grant.auditPage, format: grant.format, service: service)
@@ -99,7 +101,8 @@ struct SigningSessionRoutes: Sendable {
         }
         router.get("signwell/proof/:id") { _, context in
             guard let document = try await service.store.record(id: try context.parameters.require("id")),
-                  let notarization = document.notarization else {
+                let notarization = document.notarization
+            else {
                 throw APIError(.notFound, "There is no notarized document with this id.")
             }
             return Response(status: .seeOther, headers: [.location: notarization.verifyPath])

@@ -1,6 +1,6 @@
-import HTTPTypes
 import Foundation
 import HTTPSupport
+import HTTPTypes
 
 /// What the signing page needs to know about one recipient's part of a document (the
 /// `…/session` JSON): the pages, the recipient's fields placed on them, and the state.
@@ -27,21 +27,30 @@ struct SigningSessionView {
         let recipient = document.recipients[recipientIndex]
         let documentName = document.name ?? document.files.first?.name ?? "Document"
         if isLocked {
-            var locked: [String: JSONValue] = ["state": .string("locked"), "document_name": .string(documentName), "recipient_name": .string(recipient.name)]
+            var locked: [String: JSONValue] = [
+                "state": .string("locked"), "document_name": .string(documentName), "recipient_name": .string(recipient.name),
+            ]
             locked["branding"] = brandingJSON
             return .object(locked)
         }
         var object: [String: JSONValue] = [
-            "document": .object(["id": .string(document.id), "name": .string(documentName),
-                                 "status": .string(document.status.rawValue)]),
-            "recipient": .object(["id": .string(recipient.id), "name": .string(recipient.name), "email": .string(recipient.email),
-                                  "status": .string(recipient.status.rawValue)]),
+            "document": .object([
+                "id": .string(document.id), "name": .string(documentName),
+                "status": .string(document.status.rawValue),
+            ]),
+            "recipient": .object([
+                "id": .string(recipient.id), "name": .string(recipient.name), "email": .string(recipient.email),
+                "status": .string(recipient.status.rawValue),
+            ]),
             "state": .string(SigningService.state(of: document, recipientIndex: recipientIndex)),
             "allow_decline": .bool(document.allowDecline),
             "allow_reassign": .bool(document.allowReassign),
-            "pages": .array(document.pageSizes.enumerated().map { index, size in
-                .object(["number": .integer(index + 1), "width": DocumentRenderer.number(size.width), "height": DocumentRenderer.number(size.height)])
-            }),
+            "pages": .array(
+                document.pageSizes.enumerated().map { index, size in
+                    .object([
+                        "number": .integer(index + 1), "width": DocumentRenderer.number(size.width), "height": DocumentRenderer.number(size.height),
+                    ])
+                }),
             "fields": .array(document.fields.filter { $0.recipientID == recipient.id }.map { field(for: $0, recipient: recipient) }),
             "document_url": .string("/signwell/sign/\(token)/document.pdf"),
         ]

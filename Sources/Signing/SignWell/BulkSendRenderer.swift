@@ -17,7 +17,8 @@ struct BulkSendRenderer: Sendable {
         object["documents_count"] = .integer(counts.documents)
         object["documents_completed"] = .integer(counts.completed)
         object["documents_not_completed"] = .integer(counts.documents - counts.completed)
-        object["skipped_rows"] = .array(bulkSend.skippedRows.map { .object(["row": .integer($0.row), "errors": .array($0.errors.map(JSONValue.string))]) })
+        object["skipped_rows"] = .array(
+            bulkSend.skippedRows.map { .object(["row": .integer($0.row), "errors": .array($0.errors.map(JSONValue.string))]) })
         return .object(object)
     }
 
@@ -37,12 +38,17 @@ struct BulkSendRenderer: Sendable {
     /// Rows of a CSV file that cannot make documents, in SignWell's shape:
     /// `{"errors": {"bulk_send_csv": [{"row": 2, "data": {column: cell}, "errors": [message]}]}}`.
     func rowErrors(_ errors: [BulkSendSheet.RowError]) -> JSONValue {
-        .object(["errors": .object(["bulk_send_csv": .array(errors.map { error in
-            .object([
-                "row": .integer(error.number),
-                "data": .object(error.data.mapValues(JSONValue.string)),
-                "errors": .array(error.errors.map(JSONValue.string)),
+        .object([
+            "errors": .object([
+                "bulk_send_csv": .array(
+                    errors.map { error in
+                        .object([
+                            "row": .integer(error.number),
+                            "data": .object(error.data.mapValues(JSONValue.string)),
+                            "errors": .array(error.errors.map(JSONValue.string)),
+                        ])
+                    })
             ])
-        })])])
+        ])
     }
 }

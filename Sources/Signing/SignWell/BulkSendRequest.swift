@@ -33,7 +33,10 @@ struct BulkSendRequest: Sendable {
         let reader = RequestReader()
         let ids = reader.array(body, "template_ids", at: "template_ids", required: true)
         templateIDs = ids.enumerated().compactMap { index, id in
-            guard case .string(let text) = id, !text.isEmpty else { reader.fail("template_ids[\(index)]", "must be a template id"); return nil }
+            guard case .string(let text) = id, !text.isEmpty else {
+                reader.fail("template_ids[\(index)]", "must be a template id")
+                return nil
+            }
             return text
         }
         templateIDPaths = templateIDs.indices.map { "template_ids[\($0)]" }

@@ -77,7 +77,9 @@ struct BulkSendSheet: Sendable {
         }
         var fieldColumns: [Column] = []
         for (index, combinedField) in combined.fields.enumerated() where Self.takesPreset(combinedField.field) {
-            guard let label = [combinedField.field.label, combinedField.field.apiID].compactMap({ $0 }).first(where: { !Self.columnName($0).isEmpty }) else { continue }
+            guard
+                let label = [combinedField.field.label, combinedField.field.apiID].compactMap({ $0 }).first(where: { !Self.columnName($0).isEmpty })
+            else { continue }
             let name = Self.columnName(combinedField.placeholderName) + "_" + Self.columnName(label)
             guard !columns.contains(where: { $0.name == name }) else { continue }
             if let existing = fieldColumns.firstIndex(where: { $0.name == name }), case .fields(let indices) = fieldColumns[existing].role {
@@ -145,7 +147,9 @@ struct BulkSendSheet: Sendable {
             mapped.append((position, column))
         }
         if !unknown.isEmpty {
-            problems.append("has unknown columns: \(unknown.joined(separator: ", ")) (the columns of these templates are: \(columns.map(\.name).joined(separator: ", ")))")
+            problems.append(
+                "has unknown columns: \(unknown.joined(separator: ", ")) (the columns of these templates are: \(columns.map(\.name).joined(separator: ", ")))"
+            )
         }
         for placeholder in combined.placeholders where placeholder.hasFields && placeholder.preassignedEmail == nil {
             if !mapped.contains(where: { $0.column.role == .email(placeholder.key) }) {

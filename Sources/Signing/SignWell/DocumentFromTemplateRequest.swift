@@ -71,7 +71,10 @@ struct DocumentFromTemplateRequest: Sendable {
             templateIDPaths = ["template_id"]
         case (nil, false):
             templateIDs = several.enumerated().compactMap { index, id in
-                guard case .string(let text) = id, !text.isEmpty else { reader.fail("template_ids[\(index)]", "must be a template id"); return nil }
+                guard case .string(let text) = id, !text.isEmpty else {
+                    reader.fail("template_ids[\(index)]", "must be a template id")
+                    return nil
+                }
                 return text
             }
             templateIDPaths = templateIDs.indices.map { "template_ids[\($0)]" }
@@ -87,14 +90,22 @@ struct DocumentFromTemplateRequest: Sendable {
         }
         recipients = Self.recipients(body, reader: reader)
         exclusions = reader.array(body, "exclude_placeholders", at: "exclude_placeholders").enumerated().compactMap { index, name in
-            guard case .string(let text) = name else { reader.fail("exclude_placeholders[\(index)]", "must be a placeholder name"); return nil }
+            guard case .string(let text) = name else {
+                reader.fail("exclude_placeholders[\(index)]", "must be a placeholder name")
+                return nil
+            }
             return Exclusion(name: text, path: "exclude_placeholders[\(index)]")
         }
         fieldValues = reader.objects(body, "template_fields", at: "template_fields").compactMap { path, member in
             let apiID = reader.string(member, "api_id", at: "\(path).api_id", required: true, maxLength: 255)
-            guard let value = member["value"], value != .null else { reader.fail("\(path).value", "is required"); return nil }
+            guard let value = member["value"], value != .null else {
+                reader.fail("\(path).value", "is required")
+                return nil
+            }
             switch value {
-            case .array, .object: reader.fail("\(path).value", "must be a string, a boolean or a number"); return nil
+            case .array, .object:
+                reader.fail("\(path).value", "must be a string, a boolean or a number")
+                return nil
             default: return apiID.map { FieldValue(apiID: $0, value: value, path: path) }
             }
         }
@@ -159,9 +170,11 @@ struct DocumentFromTemplateRequest: Sendable {
         try reader.throwIfFailed()
         let request = combined.documentRequest(recipients: assigned, excluded: excluded, values: values, options: options)
         if !request.draft && !request.withSignaturePage && request.fields.allSatisfy(\.isEmpty) {
-            throw APIError(.unprocessableContent, "The document would have no fields.", fieldErrors: [
-                "fields": ["can't be blank: the template gives the recipients no fields; set with_signature_page, or draft"],
-            ])
+            throw APIError(
+                .unprocessableContent, "The document would have no fields.",
+                fieldErrors: [
+                    "fields": ["can't be blank: the template gives the recipients no fields; set with_signature_page, or draft"]
+                ])
         }
         return request
     }
@@ -186,7 +199,8 @@ struct DocumentFromTemplateRequest: Sendable {
         options.draft = reader.bool(body, "draft", at: "draft", default: false)
         options.testMode = reader.bool(body, "test_mode", at: "test_mode", default: false)
         options.embeddedSigning = reader.bool(body, "embedded_signing", at: "embedded_signing", default: false)
-        options.embeddedSigningNotifications = reader.bool(body, "embedded_signing_notifications", at: "embedded_signing_notifications", default: false)
+        options.embeddedSigningNotifications = reader.bool(
+            body, "embedded_signing_notifications", at: "embedded_signing_notifications", default: false)
         options.withSignaturePage = reader.bool(body, "with_signature_page", at: "with_signature_page", default: false)
         options.textTags = reader.optionalBool(body, "text_tags")
         options.reminders = reader.optionalBool(body, "reminders")

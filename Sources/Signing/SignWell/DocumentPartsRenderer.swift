@@ -39,11 +39,12 @@ struct DocumentPartsRenderer: Sendable {
         }
         if let value = field.value, value != .null { object["value"] = value }
         if !field.options.isEmpty {
-            object["options"] = .array(field.options.map { option in
-                var entry: [String: JSONValue] = ["name": .string(option.name), "is_other": .bool(option.isOther)]
-                entry["api_id"] = option.apiID.map(JSONValue.string)
-                return .object(entry)
-            })
+            object["options"] = .array(
+                field.options.map { option in
+                    var entry: [String: JSONValue] = ["name": .string(option.name), "is_other": .bool(option.isOther)]
+                    entry["api_id"] = option.apiID.map(JSONValue.string)
+                    return .object(entry)
+                })
         }
         return object
     }

@@ -10,9 +10,11 @@ enum DocumentQuery {
     static func filter(_ query: String?) throws -> ListFilter {
         try ListQuery.filter(query) { value in
             guard let status = DocumentStatus(queryValue: value) else {
-                throw APIError(.unprocessableContent, "unknown status \(value)", fieldErrors: [
-                    "query": ["status must be one of: " + DocumentStatus.allCases.map(\.rawValue).joined(separator: ", ")],
-                ])
+                throw APIError(
+                    .unprocessableContent, "unknown status \(value)",
+                    fieldErrors: [
+                        "query": ["status must be one of: " + DocumentStatus.allCases.map(\.rawValue).joined(separator: ", ")]
+                    ])
             }
             return status.rawValue
         }

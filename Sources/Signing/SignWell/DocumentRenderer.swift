@@ -1,6 +1,6 @@
-import HTTPTypes
 import Foundation
 import HTTPSupport
+import HTTPTypes
 
 /// Writes documents as the SignWell API returns them (`DocumentResponse`), with the types the
 /// official SDKs insist on: `width` and `height` as strings, `page` as an integer, every
@@ -30,15 +30,17 @@ struct DocumentRenderer: Sendable {
             "updated_at": .string(Self.timestamp(document.updatedAt)),
             "files": .array(document.files.map { .object(["name": .string($0.name), "pages_number": .integer($0.pageCount)]) }),
             "recipients": .array(document.recipients.enumerated().map { render($1, index: $0, of: document) }),
-            "fields": .array(document.files.indices.map { fileIndex in
-                .array(document.fields.filter { $0.fileIndex == fileIndex }.map { render($0, of: document) })
-            }),
+            "fields": .array(
+                document.files.indices.map { fileIndex in
+                    .array(document.fields.filter { $0.fileIndex == fileIndex }.map { render($0, of: document) })
+                }),
             "labels": .array(document.labels.map { .object(["id": .string($0.id), "name": .string($0.name)]) }),
-            "copied_contacts": .array(document.copiedContacts.map { contact in
-                var entry: [String: JSONValue] = ["id": .string(contact.id), "email": .string(contact.email)]
-                entry["name"] = contact.name.map(JSONValue.string)
-                return .object(entry)
-            }),
+            "copied_contacts": .array(
+                document.copiedContacts.map { contact in
+                    var entry: [String: JSONValue] = ["id": .string(contact.id), "email": .string(contact.email)]
+                    entry["name"] = contact.name.map(JSONValue.string)
+                    return .object(entry)
+                }),
             "attachment_requests": .array(document.attachmentRequests.map(DocumentPartsRenderer.document.render)),
             "checkbox_groups": .array(document.checkboxGroups.map(DocumentPartsRenderer.document.render)),
         ]

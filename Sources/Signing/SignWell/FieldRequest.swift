@@ -1,6 +1,6 @@
 import Foundation
-import HTTPTypes
 import HTTPSupport
+import HTTPTypes
 
 /// Reads the `fields` member of a request: one list of fields per file, each field checked
 /// against SignWell's rules (types, date formats, validations, sizes, recipients).
@@ -28,10 +28,12 @@ enum FieldRequest {
                     reader.fail(path, "must be an object")
                     return nil
                 }
-                guard var field = self.field(
-                    members, fileIndex: fileIndex, at: path, recipientIDs: recipientIDs, defaultRecipient: defaultRecipient,
-                    recipientKey: recipientKey, reader: reader
-                ) else { return nil }
+                guard
+                    var field = self.field(
+                        members, fileIndex: fileIndex, at: path, recipientIDs: recipientIDs, defaultRecipient: defaultRecipient,
+                        recipientKey: recipientKey, reader: reader
+                    )
+                else { return nil }
                 finish(&field, path)
                 return field
             }

@@ -59,7 +59,9 @@ struct HookRoutes: Sendable {
             }
             // The SDK declares a 400 with SignWell's `{message, meta}` for a hook it cannot make.
             if !reader.errors.isEmpty {
-                throw APIError(.badRequest, reader.errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.joined(separator: ", "))" }.joined(separator: "; "))
+                throw APIError(
+                    .badRequest,
+                    reader.errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.joined(separator: ", "))" }.joined(separator: "; "))
             }
             let hook = Webhook(
                 id: UUID().uuidString.lowercased(), ownerID: principal.userID, callbackURL: callbackURL ?? "",

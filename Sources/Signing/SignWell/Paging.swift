@@ -1,6 +1,6 @@
 import Foundation
-import HTTPTypes
 import HTTPSupport
+import HTTPTypes
 import Hummingbird
 
 /// The `page` and `limit` query parameters of SignWell's lists and the paging members of their

@@ -71,7 +71,9 @@ extension RequestReader {
     func labels(_ body: [String: JSONValue]) -> [DocumentLabel]? {
         guard body["labels"] != nil, body["labels"] != .null else { return nil }
         return objects(body, "labels", at: "labels").compactMap { path, label in
-            string(label, "name", at: "\(path).name", required: true, maxLength: 255).map { DocumentLabel(id: UUID().uuidString.lowercased(), name: $0) }
+            string(label, "name", at: "\(path).name", required: true, maxLength: 255).map {
+                DocumentLabel(id: UUID().uuidString.lowercased(), name: $0)
+            }
         }
     }
 
@@ -91,7 +93,9 @@ extension RequestReader {
         objects(body, "attachment_requests", at: "attachment_requests").compactMap { path, request in
             let name = string(request, "name", at: "\(path).name", required: true, maxLength: 255)
             let recipientID = string(request, recipientKey, at: "\(path).\(recipientKey)", required: true)
-            if let recipientID, !recipientIDs.contains(recipientID) { fail("\(path).\(recipientKey)", "is not the id of a \(Self.party(recipientKey))") }
+            if let recipientID, !recipientIDs.contains(recipientID) {
+                fail("\(path).\(recipientKey)", "is not the id of a \(Self.party(recipientKey))")
+            }
             guard let name, let recipientID else { return nil }
             return AttachmentRequest(name: name, recipientID: recipientID, required: bool(request, "required", at: "\(path).required", default: true))
         }
@@ -104,7 +108,9 @@ extension RequestReader {
         return objects(body, "checkbox_groups", at: "checkbox_groups").compactMap { path, group in
             let name = string(group, "group_name", at: "\(path).group_name", required: true, maxLength: 255)
             let recipientID = string(group, recipientKey, at: "\(path).\(recipientKey)", required: true)
-            if let recipientID, !recipientIDs.contains(recipientID) { fail("\(path).\(recipientKey)", "is not the id of a \(Self.party(recipientKey))") }
+            if let recipientID, !recipientIDs.contains(recipientID) {
+                fail("\(path).\(recipientKey)", "is not the id of a \(Self.party(recipientKey))")
+            }
             let ids = array(group, "checkbox_ids", at: "\(path).checkbox_ids", required: true).compactMap(\.stringValue)
             let validation = string(group, "validation", at: "\(path).validation")
             if let validation, !["minimum", "maximum", "range", "exact"].contains(validation) {

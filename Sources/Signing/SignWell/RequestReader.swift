@@ -1,6 +1,6 @@
 import Foundation
-import HTTPTypes
 import HTTPSupport
+import HTTPTypes
 
 /// Reads the members of a JSON request object by type, collecting every problem under its
 /// path (`recipients[0].email`) instead of stopping at the first, so that a client learns all
@@ -23,8 +23,14 @@ final class RequestReader {
     func string(_ object: [String: JSONValue], _ key: String, at path: String, required: Bool = false, maxLength: Int = 10_000) -> String? {
         switch object[key] {
         case .string(let text)?:
-            if required && text.trimmingCharacters(in: .whitespaces).isEmpty { fail(path, "can't be blank"); return nil }
-            if text.count > maxLength { fail(path, "is too long (at most \(maxLength) characters)"); return nil }
+            if required && text.trimmingCharacters(in: .whitespaces).isEmpty {
+                fail(path, "can't be blank")
+                return nil
+            }
+            if text.count > maxLength {
+                fail(path, "is too long (at most \(maxLength) characters)")
+                return nil
+            }
             return text
         case .integer(let number)?:
             return String(number)
@@ -62,8 +68,14 @@ final class RequestReader {
             return nil
         default: break
         }
-        guard let value else { fail(path, "must be an integer"); return nil }
-        guard range.contains(value) else { fail(path, "must be between \(range.lowerBound) and \(range.upperBound)"); return nil }
+        guard let value else {
+            fail(path, "must be an integer")
+            return nil
+        }
+        guard range.contains(value) else {
+            fail(path, "must be between \(range.lowerBound) and \(range.upperBound)")
+            return nil
+        }
         return value
     }
 
@@ -79,8 +91,14 @@ final class RequestReader {
             return nil
         default: break
         }
-        guard let value, value.isFinite else { fail(path, "must be a number"); return nil }
-        guard value >= minimum else { fail(path, "must be at least \(Int(minimum))"); return nil }
+        guard let value, value.isFinite else {
+            fail(path, "must be a number")
+            return nil
+        }
+        guard value >= minimum else {
+            fail(path, "must be at least \(Int(minimum))")
+            return nil
+        }
         return value
     }
 
@@ -100,9 +118,14 @@ final class RequestReader {
     }
 
     /// The objects of an array member, each with its path; other elements are problems.
-    func objects(_ object: [String: JSONValue], _ key: String, at path: String, required: Bool = false) -> [(path: String, object: [String: JSONValue])] {
+    func objects(
+        _ object: [String: JSONValue], _ key: String, at path: String, required: Bool = false
+    ) -> [(path: String, object: [String: JSONValue])] {
         array(object, key, at: path, required: required).enumerated().compactMap { index, item in
-            guard case .object(let member) = item else { fail("\(path)[\(index)]", "must be an object"); return nil }
+            guard case .object(let member) = item else {
+                fail("\(path)[\(index)]", "must be an object")
+                return nil
+            }
             return ("\(path)[\(index)]", member)
         }
     }

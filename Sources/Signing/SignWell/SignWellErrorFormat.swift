@@ -1,5 +1,5 @@
-import HTTPTypes
 import HTTPSupport
+import HTTPTypes
 import Hummingbird
 
 /// Errors as the SignWell API writes them, in the shapes its official SDKs parse:

@@ -25,9 +25,10 @@ struct TemplateRenderer: Sendable {
             "files": .array(template.files.map { .object(["name": .string($0.name), "pages_number": .integer($0.pageCount)]) }),
             "placeholders": .array(template.placeholders.map { render($0, of: template) }),
             "copied_placeholders": .array(template.copiedPlaceholders.map(render)),
-            "fields": .array(template.files.indices.map { fileIndex in
-                .array(template.fields.filter { $0.fileIndex == fileIndex }.map { render($0, of: template) })
-            }),
+            "fields": .array(
+                template.files.indices.map { fileIndex in
+                    .array(template.fields.filter { $0.fileIndex == fileIndex }.map { render($0, of: template) })
+                }),
             "labels": .array(template.labels.map { .object(["id": .string($0.id), "name": .string($0.name)]) }),
             "attachment_requests": .array(template.attachmentRequests.map(DocumentPartsRenderer.template.render)),
             "checkbox_groups": .array(template.checkboxGroups.map(DocumentPartsRenderer.template.render)),
@@ -49,13 +50,14 @@ struct TemplateRenderer: Sendable {
     /// the placeholder of their fields.
     func renderFromTemplates(_ rendered: JSONValue, of document: SigningDocument) -> JSONValue {
         guard case .object(var object) = rendered, case .array(let recipients)? = object["recipients"] else { return rendered }
-        object["recipients"] = .array(recipients.map { recipient in
-            guard case .object(var members) = recipient, let id = members["id"]?.stringValue,
-                  let name = document.fields.first(where: { $0.recipientID == id && $0.placeholderName != nil })?.placeholderName
-            else { return recipient }
-            members["placeholder_name"] = .string(name)
-            return .object(members)
-        })
+        object["recipients"] = .array(
+            recipients.map { recipient in
+                guard case .object(var members) = recipient, let id = members["id"]?.stringValue,
+                    let name = document.fields.first(where: { $0.recipientID == id && $0.placeholderName != nil })?.placeholderName
+                else { return recipient }
+                members["placeholder_name"] = .string(name)
+                return .object(members)
+            })
         return .object(object)
     }
 

@@ -68,7 +68,9 @@ struct TemplateRequest: Sendable {
             let (path, placeholder) = item
             let name = reader.string(placeholder, "name", at: "\(path).name", required: true, maxLength: 255)
             let (preassignedName, preassignedEmail) = Self.preassigned(placeholder, at: path, reader: reader)
-            return name.map { CopiedPlaceholder(id: String(index + 1), name: $0, preassignedName: preassignedName, preassignedEmail: preassignedEmail) }
+            return name.map {
+                CopiedPlaceholder(id: String(index + 1), name: $0, preassignedName: preassignedName, preassignedEmail: preassignedEmail)
+            }
         }
         draft = reader.bool(body, "draft", at: "draft", default: false)
         expiresIn = reader.integer(body, "expires_in", at: "expires_in", in: 1...365)
@@ -125,7 +127,8 @@ struct TemplateRequest: Sendable {
             if let name, !names.insert(CombinedTemplates.key(name)).inserted { reader.fail("\(path).name", "is the name of another placeholder") }
             let (preassignedName, preassignedEmail) = preassigned(placeholder, at: path, reader: reader)
             guard let id, let name else { return nil }
-            return TemplatePlaceholder(id: id, name: name, preassignedName: preassignedName, preassignedEmail: preassignedEmail, signingOrder: index + 1)
+            return TemplatePlaceholder(
+                id: id, name: name, preassignedName: preassignedName, preassignedEmail: preassignedEmail, signingOrder: index + 1)
         }
     }
 
@@ -143,7 +146,8 @@ struct TemplateRequest: Sendable {
     /// The `fields` member: one list per file, each field for a placeholder, preset values
     /// checked.
     private static func fields(_ body: [String: JSONValue], placeholderIDs: Set<String>, reader: RequestReader) -> [[DocumentField]] {
-        FieldRequest.fields(body, recipientIDs: placeholderIDs, defaultRecipient: nil, recipientKey: "placeholder_id", reader: reader) { field, path in
+        FieldRequest.fields(body, recipientIDs: placeholderIDs, defaultRecipient: nil, recipientKey: "placeholder_id", reader: reader) {
+            field, path in
             guard let value = field.value else { return }
             switch FieldPreset.value(value, for: field) {
             case .success(let preset): field.value = preset

@@ -63,7 +63,8 @@ struct TemplateRoutes: Sendable {
         group.put("document_templates/:id") { request, context in
             let principal = try context.requirePrincipal()
             let template = try await service.visibleTemplate(try context.parameters.require("id"), for: principal)
-            let update = try TemplateUpdateRequest(body: try await SignWellAPI.jsonObject(request), placeholderIDs: Set(template.placeholders.map(\.id)))
+            let update = try TemplateUpdateRequest(
+                body: try await SignWellAPI.jsonObject(request), placeholderIDs: Set(template.placeholders.map(\.id)))
             try await service.requireApplication(update.apiApplicationID, of: principal)
             let updated = try await service.changeTemplate(template.id) { update.apply(to: &$0) }
             return SignWellResponse(body: renderer.render(updated))

@@ -1,6 +1,8 @@
 extension SigningAsset {
     /// `adopted-marks.js`: the signature and initials the signer adopted, shared by all their fields.
-    static let adoptedMarksScript = script("adopted-marks.js", #"""
+    static let adoptedMarksScript = script(
+        "adopted-marks.js",
+        #"""
         // The signature and the initials the signer adopted, shared by all their fields: the first
         // field asks for the mark, the next ones reuse it, and changing it changes every field that
         // shows it.

@@ -1,6 +1,8 @@
 extension SigningAsset {
     /// `checkbox-field.js`: a checkbox field.
-    static let checkboxFieldScript = script("checkbox-field.js", #"""
+    static let checkboxFieldScript = script(
+        "checkbox-field.js",
+        #"""
         // A checkbox. A required one must be checked; any other sends whether it is.
         import { FieldControl } from "./field-control.js";
 

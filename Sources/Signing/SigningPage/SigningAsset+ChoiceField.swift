@@ -1,6 +1,8 @@
 extension SigningAsset {
     /// `choice-field.js`: a select or dropdown field, with an answer of the signer's own when allowed.
-    static let choiceFieldScript = script("choice-field.js", #"""
+    static let choiceFieldScript = script(
+        "choice-field.js",
+        #"""
         // A select or dropdown field: one of the field's options. When the field allows another
         // answer, the signer may also type their own (an input with the options as suggestions).
         import { FieldControl } from "./field-control.js";

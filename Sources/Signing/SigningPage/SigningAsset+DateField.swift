@@ -1,6 +1,8 @@
 extension SigningAsset {
     /// `date-field.js`: a date field, and the locked signing date.
-    static let dateFieldScript = script("date-field.js", #"""
+    static let dateFieldScript = script(
+        "date-field.js",
+        #"""
         // A date field. The signer picks the date with the browser's own date (or date and time)
         // input; the value is sent in the field's `date_format`. A locked signing date is shown
         // filled with today and sent by nobody: the server writes the signing date itself.

@@ -1,6 +1,8 @@
 extension SigningAsset {
     /// `date-format.js`: SignWell's date formats.
-    static let dateFormatScript = script("date-format.js", #"""
+    static let dateFormatScript = script(
+        "date-format.js",
+        #"""
         // Dates as SignWell's `date_format`s write them, in the signer's own time zone. The server
         // writes a locked signing date itself, in the same formats.
 

@@ -1,6 +1,8 @@
 extension SigningAsset {
     /// `decline-dialog.js`: the dialog that asks why the signer declines.
-    static let declineDialogScript = script("decline-dialog.js", #"""
+    static let declineDialogScript = script(
+        "decline-dialog.js",
+        #"""
         // The dialog that asks a signer why they decline.
 
         export class DeclineDialog {

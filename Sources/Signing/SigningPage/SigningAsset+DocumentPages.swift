@@ -1,6 +1,8 @@
 extension SigningAsset {
     /// `document-pages.js`: lays out the pages in 96-dpi pixels, scaled to the screen's width.
-    static let documentPagesScript = script("document-pages.js", #"""
+    static let documentPagesScript = script(
+        "document-pages.js",
+        #"""
         // The document's pages, each a white sheet of its displayed size in 96-dpi pixels (the units
         // of SignWell's field positions), scaled down as a whole to fit narrow screens. Fields are
         // placed on the sheets in those same units, so the scale never changes where they are.

@@ -1,7 +1,9 @@
 extension SigningAsset {
     /// `field-control.js`: what every field shares: its box, its accessible name, its state and its
     /// message.
-    static let fieldControlScript = script("field-control.js", #"""
+    static let fieldControlScript = script(
+        "field-control.js",
+        #"""
         // What every field on the page has in common: a box placed on its page in 96-dpi pixels, an
         // accessible name, whether it is done, the value it sends, and a message below it for a value
         // that does not pass (checked here, or refused by the server).

@@ -1,6 +1,8 @@
 extension SigningAsset {
     /// `field-controls.js`: chooses the control of each field type and orders fields for reading.
-    static let fieldControlsScript = script("field-controls.js", #"""
+    static let fieldControlsScript = script(
+        "field-controls.js",
+        #"""
         // The control of each kind of field.
         import { CheckboxField } from "./checkbox-field.js";
         import { ChoiceField } from "./choice-field.js";

@@ -1,6 +1,8 @@
 extension SigningAsset {
     /// `pdf-renderer.js`: draws the pages with pdf.js when the server serves it.
-    static let pdfRendererScript = script("pdf-renderer.js", #"""
+    static let pdfRendererScript = script(
+        "pdf-renderer.js",
+        #"""
         // Draws the document's pages with pdf.js, the Debian `libjs-pdf` build this server serves when
         // it is installed. pdf.js is a classic script that sets `window.pdfjsLib`; it runs its parser
         // in a worker from the same server, and is told not to compile fonts with `eval`, which the

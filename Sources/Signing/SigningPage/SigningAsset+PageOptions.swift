@@ -1,6 +1,8 @@
 extension SigningAsset {
     /// `page-options.js`: reads the session's path and embedded.js's query parameters.
-    static let pageOptionsScript = script("page-options.js", #"""
+    static let pageOptionsScript = script(
+        "page-options.js",
+        #"""
         // What the signing page was asked to do: whose session it shows (the page's path ends with the
         // recipient's token, and the session's endpoints live below it) and the options embedded.js
         // passes as query parameters.

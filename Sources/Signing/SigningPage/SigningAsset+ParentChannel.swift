@@ -1,7 +1,9 @@
 extension SigningAsset {
     /// `parent-channel.js`: posts the widget's events to the embedding page, at its origin when it has
     /// a web origin.
-    static let parentChannelScript = script("parent-channel.js", #"""
+    static let parentChannelScript = script(
+        "parent-channel.js",
+        #"""
         // The conversation with the page that embeds this one through embedded.js: events go up as
         // {source: "signwell-embed", version: 1, event, data}; the only message that comes down is
         // {source: "signwell-embed", command: "close"}.

@@ -1,7 +1,9 @@
 extension SigningAsset {
     /// `passcode-form.js`: asks a recipient whom the sender gave a passcode for it, before the
     /// page shows anything of the document.
-    static let passcodeFormScript = script("passcode-form.js", #"""
+    static let passcodeFormScript = script(
+        "passcode-form.js",
+        #"""
         // The form that asks for the passcode the sender protected a recipient's part with. The server
         // checks it (and locks the link for a while after too many wrong ones); the page learns only
         // that it was right, through the proof SigningSession keeps.

@@ -1,6 +1,8 @@
 extension SigningAsset {
     /// `read-only-field.js`: an autofill or other read-only field.
-    static let readOnlyFieldScript = script("read-only-field.js", #"""
+    static let readOnlyFieldScript = script(
+        "read-only-field.js",
+        #"""
         // A field the signer does not fill: an autofill field (the sender's or the signer's details,
         // filled by the server) or any other read-only field. It shows its value and sends nothing.
         import { FieldControl } from "./field-control.js";

@@ -1,7 +1,9 @@
 extension SigningAsset {
     /// `required-fields-guide.js`: the counter of required fields, Next required field, and when Finish
     /// is enabled.
-    static let requiredFieldsGuideScript = script("required-fields-guide.js", #"""
+    static let requiredFieldsGuideScript = script(
+        "required-fields-guide.js",
+        #"""
         // Leads the signer through the required fields: says how many are left, takes them to the
         // next one that needs them (empty, or with a value that does not pass), and enables Finish
         // only when every required field is done and every value passes.

@@ -1,6 +1,8 @@
 extension SigningAsset {
     /// `signature-dialog.js`: the dialog that makes a signature or initials: Draw, Type or Upload.
-    static let signatureDialogScript = script("signature-dialog.js", #"""
+    static let signatureDialogScript = script(
+        "signature-dialog.js",
+        #"""
         // The dialog in which a signer makes their signature or initials: drawn, typed or uploaded.
         // It answers a mark {method: "drawn"|"typed"|"uploaded", image: PNG data URL, text}.
         import { SignaturePad } from "./signature-pad.js";

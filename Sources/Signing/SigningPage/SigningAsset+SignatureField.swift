@@ -1,6 +1,8 @@
 extension SigningAsset {
     /// `signature-field.js`: a signature or initials field.
-    static let signatureFieldScript = script("signature-field.js", #"""
+    static let signatureFieldScript = script(
+        "signature-field.js",
+        #"""
         // A signature or initials field: a button that puts the signer's mark there. The first one
         // asks for the mark (SignatureDialog); later ones reuse it, and choosing a signed field again
         // lets the signer change the mark everywhere.

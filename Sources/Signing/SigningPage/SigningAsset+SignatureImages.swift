@@ -1,6 +1,8 @@
 extension SigningAsset {
     /// `signature-images.js`: turns drawn, typed and uploaded marks into trimmed PNG images.
-    static let signatureImagesScript = script("signature-images.js", #"""
+    static let signatureImagesScript = script(
+        "signature-images.js",
+        #"""
         // Turning a drawn, typed or uploaded signature into the PNG the server puts on the document.
 
         // Fonts that look handwritten and need no download, best first: URW's Z003 and its older

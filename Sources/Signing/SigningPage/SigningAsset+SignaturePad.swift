@@ -1,6 +1,8 @@
 extension SigningAsset {
     /// `signature-pad.js`: the canvas drawn on with a mouse, a pen or a finger.
-    static let signaturePadScript = script("signature-pad.js", #"""
+    static let signaturePadScript = script(
+        "signature-pad.js",
+        #"""
         // A canvas to sign on with a mouse, a pen or a finger (pointer events, so touch works without
         // scrolling the page: the canvas has `touch-action: none`).
         import { INK } from "./signature-images.js";

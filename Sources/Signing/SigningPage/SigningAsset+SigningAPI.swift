@@ -1,7 +1,9 @@
 extension SigningAsset {
     /// `signing-api.js`: calls the session's JSON endpoints and turns SignWell error bodies into
     /// messages; keeps the proof of the recipient's passcode and sends it with every request.
-    static let signingAPIScript = script("signing-api.js", #"""
+    static let signingAPIScript = script(
+        "signing-api.js",
+        #"""
         // The JSON endpoints of one recipient's signing session, below the page's own path
         // (`/signwell/sign/{token}/session`, `…/complete`, `…/decline`): the token is the credential.
         // For a recipient with a passcode, `…/unlock` answers a proof of it, which every later request

@@ -1,6 +1,8 @@
 extension SigningAsset {
     /// `signing-outcomes.js`: the messages shown instead of the fields, by state.
-    static let signingOutcomesScript = script("signing-outcomes.js", #"""
+    static let signingOutcomesScript = script(
+        "signing-outcomes.js",
+        #"""
         // What the page says instead of showing fields: for a session that is not ready to sign, and
         // after the signer finished or declined.
 

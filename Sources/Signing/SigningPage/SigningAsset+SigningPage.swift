@@ -1,7 +1,9 @@
 extension SigningAsset {
     /// `signing-page.js`: the page's entry point: asks for the passcode when there is one, loads the
     /// session, shows the fields or a message, and sends the signer's values, marks or reason to decline.
-    static let signingPageScript = script("signing-page.js", #"""
+    static let signingPageScript = script(
+        "signing-page.js",
+        #"""
         // The signing page: loads the recipient's session (after the passcode, when the sender set one),
         // shows the pages with the recipient's fields on them, leads them through the required ones,
         // and sends their values, signature and initials, or their reason to decline. Inside

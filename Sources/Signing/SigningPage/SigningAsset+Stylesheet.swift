@@ -1,7 +1,9 @@
 extension SigningAsset {
     /// `signing.css`: the look of the signing page: the bar, the pages, the fields and the dialogs,
     /// from 375 px wide up.
-    static let stylesheet = style("signing.css", #"""
+    static let stylesheet = style(
+        "signing.css",
+        #"""
         /* The signing page: a bar with the document and the actions, the pages below it. */
         :root { --ink: #1d232a; --muted: #4a5561; --accent: #0b5cad; --accent-dark: #084a8c; --danger: #b3261e; --ok: #1a7f37; --paper: #ffffff; --desk: #e9edf1; --field: rgba(11, 92, 173, 0.08); --on-accent: #fff; --link: var(--accent); --button-radius: 6px; }
         * { box-sizing: border-box; }

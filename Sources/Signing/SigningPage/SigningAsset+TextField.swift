@@ -1,7 +1,9 @@
 extension SigningAsset {
     /// `text-field.js`: a text field, checked against its validation, growing unless it has a fixed
     /// width.
-    static let textFieldScript = script("text-field.js", #"""
+    static let textFieldScript = script(
+        "text-field.js",
+        #"""
         // A text field: what the signer types, checked against the field's validation as they go. A
         // field that is not `fixed_width` grows to the right as the text gets longer.
         import { FieldControl } from "./field-control.js";

@@ -1,6 +1,8 @@
 extension SigningAsset {
     /// `text-validation.js`: SignWell's text validations, as the server checks them.
-    static let textValidationScript = script("text-validation.js", #"""
+    static let textValidationScript = script(
+        "text-validation.js",
+        #"""
         // What a text field accepts (SignWell's `validation`), checked as the signer types. The rules
         // and messages are the server's, which checks them again when the signer finishes.
 

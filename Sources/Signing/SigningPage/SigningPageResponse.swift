@@ -21,7 +21,8 @@ enum SigningPageResponse {
     /// inline; images also as `data:` URLs (the signer's own signature); no plugins, no form
     /// submissions, no other `<base>`. Outside a widget, framing by this origin only.
     static func contentSecurityPolicy(embedded: Bool) -> String {
-        let policy = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; "
+        let policy =
+            "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; "
             + "worker-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'"
         return embedded ? policy : policy + "; frame-ancestors 'self'"
     }

@@ -1,4 +1,3 @@
-
 /// The `signing_documents` table: each document as one JSON body, with the columns lists filter
 /// on. Writes check the document's version (see ``VersionedRecord``).
 typealias DocumentStore = JSONBodyTable<SigningDocument>

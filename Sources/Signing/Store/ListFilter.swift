@@ -14,7 +14,9 @@ struct ListFilter: Sendable {
         var conditions: [any SQLExpression] = []
         if let status { conditions.append(SQLBinaryExpression(SQLColumn("status"), .equal, SQLBind(status))) }
         if let nameContains {
-            let pattern = "%" + nameContains.lowercased().replacingOccurrences(of: "\\", with: "\\\\")
+            let pattern =
+                "%"
+                + nameContains.lowercased().replacingOccurrences(of: "\\", with: "\\\\")
                 .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
             conditions.append(SQLQueryString("LOWER(name) LIKE \(bind: pattern) ESCAPE '\\'"))
         }

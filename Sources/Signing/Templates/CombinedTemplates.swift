@@ -58,10 +58,11 @@ struct CombinedTemplates: Sendable {
                         placeholders[index].preassignedName = placeholder.preassignedName
                     }
                 } else {
-                    placeholders.append(Placeholder(
-                        key: key, name: placeholder.name, preassignedName: placeholder.preassignedName,
-                        preassignedEmail: placeholder.preassignedEmail, hasFields: hasFields
-                    ))
+                    placeholders.append(
+                        Placeholder(
+                            key: key, name: placeholder.name, preassignedName: placeholder.preassignedName,
+                            preassignedEmail: placeholder.preassignedEmail, hasFields: hasFields
+                        ))
                 }
             }
             for var field in template.fields {
@@ -124,10 +125,11 @@ struct CombinedTemplates: Sendable {
                 while usedIDs.contains(String(nextID)) { nextID += 1 }
                 let id = String(nextID)
                 usedIDs.insert(id)
-                documentRecipients.append(DocumentRequest.Recipient(
-                    id: id, name: placeholder.preassignedName.flatMap { $0.isEmpty ? nil : $0 } ?? email, email: email,
-                    subject: nil, message: nil, passcode: nil, sendEmail: false, sendEmailDelay: 0
-                ))
+                documentRecipients.append(
+                    DocumentRequest.Recipient(
+                        id: id, name: placeholder.preassignedName.flatMap { $0.isEmpty ? nil : $0 } ?? email, email: email,
+                        subject: nil, message: nil, passcode: nil, sendEmail: false, sendEmailDelay: 0
+                    ))
                 recipientIDs[placeholder.key] = id
             }
         }

@@ -24,7 +24,7 @@ enum FieldPreset {
         case .signature, .initials:
             return .failure(Refusal(message: "cannot be set: \(field.type.rawValue) fields are signed by their recipient"))
         case .autofillCompany, .autofillEmail, .autofillFirstName, .autofillLastName, .autofillName, .autofillPhone,
-             .autofillTitle, .autofillDateSigned:
+            .autofillTitle, .autofillDateSigned:
             return .failure(Refusal(message: "cannot be set: \(field.type.rawValue) fields are filled in from the recipient"))
         case .checkbox:
             return checkbox(value).map { .bool($0) }

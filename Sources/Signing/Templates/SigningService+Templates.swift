@@ -45,7 +45,8 @@ extension SigningService {
         }
         var files: [TemplateFile] = []
         for input in inputs {
-            files.append(TemplateFile(name: input.name, pageCount: input.pageCount, originalSHA256: input.originalSHA256, pdf: try await storePDF(input.pdf)))
+            files.append(
+                TemplateFile(name: input.name, pageCount: input.pageCount, originalSHA256: input.originalSHA256, pdf: try await storePDF(input.pdf)))
         }
         let now = Date()
         let template = request.template(id: UUID().uuidString.lowercased(), ownerID: owner.userID, files: files, at: now)
@@ -67,7 +68,8 @@ extension SigningService {
     func intakenFiles(of files: [TemplateFile]) async throws -> [IntakeFile] {
         var inputs: [IntakeFile] = []
         for file in files {
-            inputs.append(IntakeFile(name: file.name, pdf: try await loadPDF(file.pdf), pageCount: file.pageCount, originalSHA256: file.originalSHA256))
+            inputs.append(
+                IntakeFile(name: file.name, pdf: try await loadPDF(file.pdf), pageCount: file.pageCount, originalSHA256: file.originalSHA256))
         }
         return inputs
     }

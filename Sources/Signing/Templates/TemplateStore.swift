@@ -1,4 +1,3 @@
-
 /// The `signing_templates` table: each template as one JSON body, with the columns lists filter
 /// and sort on. Writes check the template's version, as ``DocumentStore``'s do. Deleting a
 /// template leaves its files in the blob store, which documents made from it share.

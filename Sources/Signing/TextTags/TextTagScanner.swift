@@ -61,8 +61,10 @@ enum TextTagScanner {
     /// line (its narrower side), the rectangle is more than twice the largest font size.
     private static func lineBox(of glyphs: ArraySlice<PDFTextGlyph>) -> PDFRect? {
         guard let first = glyphs.first else { return nil }
-        var left = first.box.x, bottom = first.box.y
-        var right = first.box.x + first.box.width, top = first.box.y + first.box.height
+        var left = first.box.x
+        var bottom = first.box.y
+        var right = first.box.x + first.box.width
+        var top = first.box.y + first.box.height
         var fontSize = first.fontSize
         for glyph in glyphs.dropFirst() {
             left = min(left, glyph.box.x)

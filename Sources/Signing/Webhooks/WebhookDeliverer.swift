@@ -38,7 +38,8 @@ public struct WebhookDeliverer: Service {
         self.queue = WebhookDeliveryQueue(database: database)
         self.secrets = secrets
         self.policy = policy
-        self.sender = WebhookSender(check: CallbackURLCheck(addressGuard: policy.addressGuard), timeout: policy.requestTimeout, eventLoopGroup: eventLoopGroup)
+        self.sender = WebhookSender(
+            check: CallbackURLCheck(addressGuard: policy.addressGuard), timeout: policy.requestTimeout, eventLoopGroup: eventLoopGroup)
         self.logger = logger
         (wakeups, wakeupContinuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
@@ -86,7 +87,9 @@ public struct WebhookDeliverer: Service {
     /// Makes one attempt of a claimed delivery and records how it went.
     private func attempt(_ job: WebhookDeliveryQueue.Job) async {
         let delivery = job.delivery
-        var metadata: Logger.Metadata = ["delivery": "\(delivery.id)", "hook": "\(delivery.hookID)", "event": "\(delivery.eventType)", "attempt": "\(delivery.attempts)"]
+        var metadata: Logger.Metadata = [
+            "delivery": "\(delivery.id)", "hook": "\(delivery.hookID)", "event": "\(delivery.eventType)", "attempt": "\(delivery.attempts)",
+        ]
         do {
             guard let callbackURL = job.callbackURL else {
                 try await queue.remove(delivery.id)

@@ -48,14 +48,16 @@ struct WebhookDeliveryQueue: Sendable {
         guard database.engine == .sqlite else { return try await claimDueOnPostgreSQL(limit: limit, lease: lease) }
         let leaseEnd = now + lease
         let due = try await database.withReadConnection { sql in
-            try await sql.raw("""
+            try await sql.raw(
+                """
                 SELECT d.id, d.hook_id, d.event_type, d.body, d.attempts, d.next_attempt_at, d.last_status, d.last_error,
                        d.delivered_at, d.created_at, h.callback_url
                 FROM signing_webhook_deliveries d LEFT JOIN signing_hooks h ON h.id = d.hook_id
                 WHERE d.delivered_at IS NULL AND d.next_attempt_at <= \(bind: now)
                 ORDER BY d.next_attempt_at, d.id
                 LIMIT \(literal: limit)
-                """).all().map { Job(delivery: try Self.delivery($0), callbackURL: try $0.decode(column: "callback_url", as: String?.self)) }
+                """
+            ).all().map { Job(delivery: try Self.delivery($0), callbackURL: try $0.decode(column: "callback_url", as: String?.self)) }
         }
         var claimed: [Job] = []
         try await database.withConnection { sql in
@@ -81,7 +83,8 @@ struct WebhookDeliveryQueue: Sendable {
     /// Claims due deliveries in one statement that skips those another transaction holds.
     private func claimDueOnPostgreSQL(limit: Int, lease: TimeInterval) async throws -> [Job] {
         try await database.withConnection { sql in
-            try await sql.raw("""
+            try await sql.raw(
+                """
                 UPDATE signing_webhook_deliveries AS d
                 SET attempts = d.attempts + 1, next_attempt_at = LOCALTIMESTAMP + make_interval(secs => \(bind: lease))
                 FROM (
@@ -94,7 +97,8 @@ struct WebhookDeliveryQueue: Sendable {
                 WHERE d.id = due.id
                 RETURNING d.id, d.hook_id, d.event_type, d.body, d.attempts, d.next_attempt_at, d.last_status, d.last_error,
                           d.delivered_at, d.created_at, (SELECT h.callback_url FROM signing_hooks h WHERE h.id = d.hook_id) AS callback_url
-                """).all()
+                """
+            ).all()
                 .map { Job(delivery: try Self.delivery($0), callbackURL: try $0.decode(column: "callback_url", as: String?.self)) }
         }
     }
@@ -149,7 +153,9 @@ struct WebhookDeliveryQueue: Sendable {
     func deliveries(forHook hookID: String) async throws -> [WebhookDelivery] {
         try await database.withReadConnection { sql in
             try await sql.select()
-                .columns("id", "hook_id", "event_type", "body", "attempts", "next_attempt_at", "last_status", "last_error", "delivered_at", "created_at")
+                .columns(
+                    "id", "hook_id", "event_type", "body", "attempts", "next_attempt_at", "last_status", "last_error", "delivered_at", "created_at"
+                )
                 .from("signing_webhook_deliveries")
                 .where("hook_id", .equal, SQLBind(hookID))
                 .orderBy("created_at").orderBy("id")

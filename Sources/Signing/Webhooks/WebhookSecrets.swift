@@ -23,7 +23,8 @@ struct WebhookSecrets: Sendable {
     ///
     /// - Throws: ``Storage/KeyFileError`` when the key file cannot be used.
     static func loadOrCreate(in keysDirectory: String) throws -> WebhookSecrets {
-        WebhookSecrets(key: try KeyFile(directory: keysDirectory, name: "signing/webhook.key").loadOrCreate(.symmetricKey256) { SymmetricKey(size: .bits256) })
+        WebhookSecrets(
+            key: try KeyFile(directory: keysDirectory, name: "signing/webhook.key").loadOrCreate(.symmetricKey256) { SymmetricKey(size: .bits256) })
     }
 
     /// The secret of the hook with id `hookID`.

@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// One file of key material in the server's keys directory, such as `keys/log.key` or
 /// `keys/signing/ca.pem`: the one way every key of the server is read and written.

@@ -13,7 +13,8 @@ public enum KeyFileError: Error, Equatable, CustomStringConvertible {
     case inconsistent(paths: [String], reason: String)
 
     public var description: String {
-        let restore = "Restore it from a backup. Only if the key is lost for good, move the file away: the server then makes a "
+        let restore =
+            "Restore it from a backup. Only if the key is lost for good, move the file away: the server then makes a "
             + "new key, and what the old one signed or derived (log checkpoints, time stamps, tokens, links) stops verifying"
         switch self {
         case .unreadable(let path, let reason):

@@ -43,7 +43,9 @@ struct NATSProtocolDecoder: ByteToMessageDecoder {
         let operation: NATSServerOperation
         switch verb {
         case "MSG":
-            guard let (sid, message, payloadLength) = try readMessage(arguments: rest, payloadStart: lineLength, in: buffer, longestPayload: longestPayload)
+            guard
+                let (sid, message, payloadLength) = try readMessage(
+                    arguments: rest, payloadStart: lineLength, in: buffer, longestPayload: longestPayload)
             else { return nil }
             buffer.moveReaderIndex(forwardBy: lineLength + payloadLength + 2)
             return .message(sid: sid, message)

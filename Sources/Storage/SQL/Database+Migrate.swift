@@ -48,7 +48,8 @@ extension Database {
                     return true
                 }
                 if didApply {
-                    logger.info("applied migration", metadata: ["module": "\(set.module)", "version": "\(migration.version)", "name": "\(migration.name)"])
+                    logger.info(
+                        "applied migration", metadata: ["module": "\(set.module)", "version": "\(migration.version)", "name": "\(migration.name)"])
                     applied.append("\(set.module) v\(migration.version)")
                 }
             }

@@ -102,27 +102,31 @@ public final class Database: Sendable {
             try SQLiteFileMode.restrict(databaseAt: path)
             let base = SQLiteConnectionSource(configuration: .init(storage: .file(path: path), enableForeignKeys: true))
             let loop = MultiThreadedEventLoopGroup.singleton.next()
-            let writer = SharedPool(pool: EventLoopGroupConnectionPool(
-                source: SQLiteSessionSource(base: base, readOnly: false), maxConnectionsPerEventLoop: 1,
-                requestTimeout: .seconds(30), pruneInterval: nil, logger: logger, on: loop
-            ))
+            let writer = SharedPool(
+                pool: EventLoopGroupConnectionPool(
+                    source: SQLiteSessionSource(base: base, readOnly: false), maxConnectionsPerEventLoop: 1,
+                    requestTimeout: .seconds(30), pruneInterval: nil, logger: logger, on: loop
+                ))
             pool = .sqlite(
                 writer,
-                readers: SharedPool(pool: EventLoopGroupConnectionPool(
-                    source: SQLiteSessionSource(base: base, readOnly: true), maxConnectionsPerEventLoop: sqliteReaders,
-                    requestTimeout: .seconds(30), pruneInterval: nil, logger: logger, on: loop
-                )),
+                readers: SharedPool(
+                    pool: EventLoopGroupConnectionPool(
+                        source: SQLiteSessionSource(base: base, readOnly: true), maxConnectionsPerEventLoop: sqliteReaders,
+                        requestTimeout: .seconds(30), pruneInterval: nil, logger: logger, on: loop
+                    )),
                 commits: CommitGroup { try await writer.lease(logger: logger) }
             )
         case .postgres(let url):
             var configuration = try SQLPostgresConfiguration(url: url)
             configuration.searchPath = postgresSearchPath
             configuration.coreConfiguration.options.connectTimeout = TimeAmount(postgresConnectTimeout)
-            pool = .postgres(SharedPool(pool: EventLoopGroupConnectionPool(
-                source: PostgresConnectionSource(sqlConfiguration: configuration),
-                maxConnectionsPerEventLoop: maxPostgresConnections, requestTimeout: .seconds(30),
-                pruneInterval: .seconds(60), logger: logger, on: MultiThreadedEventLoopGroup.singleton
-            )))
+            pool = .postgres(
+                SharedPool(
+                    pool: EventLoopGroupConnectionPool(
+                        source: PostgresConnectionSource(sqlConfiguration: configuration),
+                        maxConnectionsPerEventLoop: maxPostgresConnections, requestTimeout: .seconds(30),
+                        pruneInterval: .seconds(60), logger: logger, on: MultiThreadedEventLoopGroup.singleton
+                    )))
         }
         let database = Database(location: location, pool: pool, logger: logger)
         do {

@@ -16,7 +16,8 @@ public struct TelemetryCall: Hashable, Sendable {
     public let payload: [UInt8]
 
     /// Creates a call.
-    public init(callID: String, requestCallID: String, sourceNodeID: String, destinationNodeID: String, name: String, type: String, payload: [UInt8]) {
+    public init(callID: String, requestCallID: String, sourceNodeID: String, destinationNodeID: String, name: String, type: String, payload: [UInt8])
+    {
         self.callID = callID
         self.requestCallID = requestCallID
         self.sourceNodeID = sourceNodeID

@@ -72,16 +72,22 @@ public struct MeasurementQuery: Sendable, Hashable {
         if let ended { equal("ended", ended) }
         switch status {
         case .measuring: equal("ended", false)
-        case .resending: equal("ended", true); equal("completed", false)
-        case .finished: equal("ended", true); equal("completed", true)
+        case .resending:
+            equal("ended", true)
+            equal("completed", false)
+        case .finished:
+            equal("ended", true)
+            equal("completed", true)
         case nil: break
         }
         if let basetimeType { equal("basetime_type", basetimeType.rawValue) }
         if let minimumDuration {
-            conditions.append(SQLBinaryExpression(SQLColumn("max_elapsed_time"), .greaterThanOrEqual, SQLBind(minimumDuration.multipliedSaturating(by: 1000))))
+            conditions.append(
+                SQLBinaryExpression(SQLColumn("max_elapsed_time"), .greaterThanOrEqual, SQLBind(minimumDuration.multipliedSaturating(by: 1000))))
         }
         if let maximumDuration {
-            conditions.append(SQLBinaryExpression(SQLColumn("max_elapsed_time"), .lessThanOrEqual, SQLBind(maximumDuration.multipliedSaturating(by: 1000))))
+            conditions.append(
+                SQLBinaryExpression(SQLColumn("max_elapsed_time"), .lessThanOrEqual, SQLBind(maximumDuration.multipliedSaturating(by: 1000))))
         }
         if start != nil || end != nil {
             conditions.append(SQLBinaryExpression(SQLColumn("basetime"), .isNot, SQLLiteral.null))

@@ -97,9 +97,12 @@ extension MeasurementStore {
         "created_at", "created_by", "updated_at", "updated_by",
     ]
 
-    private static func visibleMarker(_ uuid: String, in measurementUUID: String?, scope: CatalogScope, in sql: any SQLDatabase) async throws -> MeasurementMarker {
-        guard let row = try await sql.select().columns(markerColumns).from("telemetry_measurement_markers")
-            .where("uuid", .equal, uuid.lowercased()).first()
+    private static func visibleMarker(
+        _ uuid: String, in measurementUUID: String?, scope: CatalogScope, in sql: any SQLDatabase
+    ) async throws -> MeasurementMarker {
+        guard
+            let row = try await sql.select().columns(markerColumns).from("telemetry_measurement_markers")
+                .where("uuid", .equal, uuid.lowercased()).first()
         else { throw CatalogError.markerNotFound(uuid) }
         let marker = try self.marker(from: row)
         if let measurementUUID, measurementUUID.lowercased() != marker.measurementUUID { throw CatalogError.markerNotFound(uuid) }

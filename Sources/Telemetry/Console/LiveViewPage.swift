@@ -21,19 +21,21 @@ enum LiveViewPage {
         }.joined()
         let dataText = (choice?.filters ?? [.all]).map(\.description).joined(separator: " ")
         let watch = choice.map(plot) ?? "<p class=\"empty\" id=\"live-empty\">Pick an edge to watch.</p>"
-        return TelemetryConsoleLayout.document(title: "Live", section: .live, user: user, main: """
-            <h1>Live data</h1>
-            <form class="filter" method="get" action="\(TelemetryConsoleLink.live.htmlEscaped)">
-            <label for="live-edge">Edge</label>
-            <select id="live-edge" name="edge">\(options)</select>
-            <label for="live-data">Data ids</label>
-            <input id="live-data" name="data" size="40" value="\(dataText.htmlEscaped)">
-            <button type="submit" id="watch">Watch</button>
-            </form>
-            <p class="aside">Data ids are written <code>type:name</code>, separated by spaces; <code>#</code> stands for the \
-            rest of a name, <code>+</code> for one level (<code>float64:1/#</code>).</p>
-            \(watch)
-            """)
+        return TelemetryConsoleLayout.document(
+            title: "Live", section: .live, user: user,
+            main: """
+                <h1>Live data</h1>
+                <form class="filter" method="get" action="\(TelemetryConsoleLink.live.htmlEscaped)">
+                <label for="live-edge">Edge</label>
+                <select id="live-edge" name="edge">\(options)</select>
+                <label for="live-data">Data ids</label>
+                <input id="live-data" name="data" size="40" value="\(dataText.htmlEscaped)">
+                <button type="submit" id="watch">Watch</button>
+                </form>
+                <p class="aside">Data ids are written <code>type:name</code>, separated by spaces; <code>#</code> stands for the \
+                rest of a name, <code>+</code> for one level (<code>float64:1/#</code>).</p>
+                \(watch)
+                """)
     }
 
     /// The plot that follows `choice`.

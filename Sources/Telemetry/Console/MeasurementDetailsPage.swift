@@ -9,24 +9,29 @@ enum MeasurementDetailsPage {
     static func html(measurement: Measurement, dataIDs: [TelemetryDataIDSummary], user: String) -> String {
         let title = MeasurementRows.title(of: measurement)
         let baseTimeType = measurement.basetimeType.map { " (\($0.rawValue))" } ?? ""
-        let live = measurement.ended ? "" : """
+        let live =
+            measurement.ended
+            ? ""
+            : """
             <p><a id="live-link" href="\(TelemetryConsoleLink.live(measurement: measurement.uuid).htmlEscaped)">Watch this measurement live</a></p>
             """
-        return TelemetryConsoleLayout.document(title: title, section: .measurements, user: user, main: """
-            <h1>\(title.htmlEscaped)</h1>
-            <dl class="facts">
-            <dt>UUID</dt><dd><code id="measurement-uuid">\(measurement.uuid.htmlEscaped)</code></dd>
-            <dt>Edge</dt><dd><a href="\(TelemetryConsoleLink.measurements(edge: measurement.edgeUUID).htmlEscaped)"><code>\(measurement.edgeUUID.htmlEscaped)</code></a></dd>
-            <dt>Base time</dt><dd>\(TelemetryDisplayText.baseTime(measurement.basetime))\(baseTimeType.htmlEscaped)</dd>
-            <dt>Duration</dt><dd id="duration">\(TelemetryDisplayText.duration(measurement.maxElapsedTime).htmlEscaped)</dd>
-            <dt>Status</dt><dd id="status">\(measurement.status.rawValue)</dd>
-            <dt>Created</dt><dd>\(TelemetryDisplayText.date(measurement.createdAt))</dd>
-            \(measurement.description.isEmpty ? "" : "<dt>Description</dt><dd>\(measurement.description.htmlEscaped)</dd>")
-            </dl>
-            \(live)
-            <h2>Data</h2>
-            \(dataIDs.isEmpty ? "<p class=\"empty\" id=\"data-empty\">No points are stored for this measurement.</p>" : replay(measurement, dataIDs))
-            """)
+        return TelemetryConsoleLayout.document(
+            title: title, section: .measurements, user: user,
+            main: """
+                <h1>\(title.htmlEscaped)</h1>
+                <dl class="facts">
+                <dt>UUID</dt><dd><code id="measurement-uuid">\(measurement.uuid.htmlEscaped)</code></dd>
+                <dt>Edge</dt><dd><a href="\(TelemetryConsoleLink.measurements(edge: measurement.edgeUUID).htmlEscaped)"><code>\(measurement.edgeUUID.htmlEscaped)</code></a></dd>
+                <dt>Base time</dt><dd>\(TelemetryDisplayText.baseTime(measurement.basetime))\(baseTimeType.htmlEscaped)</dd>
+                <dt>Duration</dt><dd id="duration">\(TelemetryDisplayText.duration(measurement.maxElapsedTime).htmlEscaped)</dd>
+                <dt>Status</dt><dd id="status">\(measurement.status.rawValue)</dd>
+                <dt>Created</dt><dd>\(TelemetryDisplayText.date(measurement.createdAt))</dd>
+                \(measurement.description.isEmpty ? "" : "<dt>Description</dt><dd>\(measurement.description.htmlEscaped)</dd>")
+                </dl>
+                \(live)
+                <h2>Data</h2>
+                \(dataIDs.isEmpty ? "<p class=\"empty\" id=\"data-empty\">No points are stored for this measurement.</p>" : replay(measurement, dataIDs))
+                """)
     }
 
     /// The data ids to choose from, the replay controls and the plot.

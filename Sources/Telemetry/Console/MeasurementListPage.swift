@@ -19,16 +19,18 @@ enum MeasurementListPage {
             measurements.items, id: "measurements", caption: "Measurements",
             empty: measurements.totalCount == 0 ? "There are no measurements." : "There is nothing on this page."
         )
-        return TelemetryConsoleLayout.document(title: "Measurements", section: .measurements, user: user, main: """
-            <h1>Measurements</h1>
-            <form class="filter" method="get" action="\(TelemetryConsoleLink.measurements().htmlEscaped)">
-            <label for="edge-filter">Edge</label>
-            <select id="edge-filter" name="edge"><option value="">All edges</option>\(options)</select>
-            <button type="submit" id="filter-button">Show</button>
-            </form>
-            \(table)
-            \(pager(measurements.totalCount, request: request, edge: edge))
-            """)
+        return TelemetryConsoleLayout.document(
+            title: "Measurements", section: .measurements, user: user,
+            main: """
+                <h1>Measurements</h1>
+                <form class="filter" method="get" action="\(TelemetryConsoleLink.measurements().htmlEscaped)">
+                <label for="edge-filter">Edge</label>
+                <select id="edge-filter" name="edge"><option value="">All edges</option>\(options)</select>
+                <button type="submit" id="filter-button">Show</button>
+                </form>
+                \(table)
+                \(pager(measurements.totalCount, request: request, edge: edge))
+                """)
     }
 
     /// Where this page is, and links to the pages around it.
@@ -40,7 +42,8 @@ enum MeasurementListPage {
             parts.append("<a rel=\"prev\" href=\"\(previous.htmlEscaped)\">Previous page</a>")
         }
         if request.page < pageCount {
-            parts.append("<a rel=\"next\" href=\"\(TelemetryConsoleLink.measurements(edge: edge, page: request.page + 1).htmlEscaped)\">Next page</a>")
+            parts.append(
+                "<a rel=\"next\" href=\"\(TelemetryConsoleLink.measurements(edge: edge, page: request.page + 1).htmlEscaped)\">Next page</a>")
         }
         return "<nav class=\"pages\" aria-label=\"Pages\">\(parts.joined(separator: "\n"))</nav>"
     }

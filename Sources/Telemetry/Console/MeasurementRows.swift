@@ -26,7 +26,8 @@ enum MeasurementRows {
 
     private static func row(_ measurement: Measurement) -> String {
         let link = "<a href=\"\(TelemetryConsoleLink.measurement(measurement.uuid).htmlEscaped)\">\(title(of: measurement).htmlEscaped)</a>"
-        let edge = "<a href=\"\(TelemetryConsoleLink.measurements(edge: measurement.edgeUUID).htmlEscaped)\"><code>\(measurement.edgeUUID.htmlEscaped)</code></a>"
+        let edge =
+            "<a href=\"\(TelemetryConsoleLink.measurements(edge: measurement.edgeUUID).htmlEscaped)\"><code>\(measurement.edgeUUID.htmlEscaped)</code></a>"
         return "<tr data-uuid=\"\(measurement.uuid.htmlEscaped)\"><td>\(link)</td><td>\(edge)</td>"
             + "<td>\(TelemetryDisplayText.baseTime(measurement.basetime))</td>"
             + "<td class=\"number\">\(TelemetryDisplayText.duration(measurement.maxElapsedTime).htmlEscaped)</td>"

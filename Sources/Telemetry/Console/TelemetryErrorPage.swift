@@ -21,10 +21,12 @@ enum TelemetryErrorPage {
         default:
             (title, text) = (status.reasonPhrase, message ?? "This request cannot be served.")
         }
-        return TelemetryConsoleLayout.document(title: title, section: nil, user: nil, main: """
-            <h1>\(title.htmlEscaped)</h1>
-            <p class="error" id="error-message">\(text.htmlEscaped)</p>
-            <p><a href="\(TelemetryConsoleLink.root)">Back to the telemetry overview</a></p>
-            """)
+        return TelemetryConsoleLayout.document(
+            title: title, section: nil, user: nil,
+            main: """
+                <h1>\(title.htmlEscaped)</h1>
+                <p class="error" id="error-message">\(text.htmlEscaped)</p>
+                <p><a href="\(TelemetryConsoleLink.root)">Back to the telemetry overview</a></p>
+                """)
     }
 }

@@ -28,7 +28,7 @@ enum TelemetryPlotValue {
     private static func integer(type: String, payload: ArraySlice<UInt8>) -> Double? {
         let signed = type.hasPrefix("int")
         guard signed || type.hasPrefix("uint"), let bits = Int(type.drop { $0.isLetter }), [8, 16, 32, 64].contains(bits),
-              payload.count == bits / 8
+            payload.count == bits / 8
         else { return nil }
         let raw = bigEndian(payload)
         guard signed else { return Double(raw) }

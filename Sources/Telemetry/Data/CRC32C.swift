@@ -11,7 +11,8 @@
 enum CRC32C {
     /// The checksum of `bytes`.
     static func checksum(of bytes: some Sequence<UInt8>) -> UInt32 {
-        let crc = bytes.withContiguousStorageIfAvailable { update(0xffff_ffff, with: UnsafeRawBufferPointer($0)) }
+        let crc =
+            bytes.withContiguousStorageIfAvailable { update(0xffff_ffff, with: UnsafeRawBufferPointer($0)) }
             ?? bytes.reduce(UInt32(0xffff_ffff)) { update($0, with: $1) }
         return crc ^ 0xffff_ffff
     }
@@ -28,7 +29,8 @@ enum CRC32C {
         tables.withUnsafeBufferPointer { tables in
             while offset + 8 <= bytes.count {
                 let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) ^ UInt64(crc)
-                crc = tables[7 << 8 | Int(word & 0xff)] ^ tables[6 << 8 | Int(word >> 8 & 0xff)]
+                crc =
+                    tables[7 << 8 | Int(word & 0xff)] ^ tables[6 << 8 | Int(word >> 8 & 0xff)]
                     ^ tables[5 << 8 | Int(word >> 16 & 0xff)] ^ tables[4 << 8 | Int(word >> 24 & 0xff)]
                     ^ tables[3 << 8 | Int(word >> 32 & 0xff)] ^ tables[2 << 8 | Int(word >> 40 & 0xff)]
                     ^ tables[1 << 8 | Int(word >> 48 & 0xff)] ^ tables[Int(word >> 56)]

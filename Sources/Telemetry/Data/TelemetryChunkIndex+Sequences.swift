@@ -12,11 +12,13 @@ extension TelemetryChunkIndex {
         let stream = streamID.map(Self.key)
         let (received, declared) = try await database.withReadConnection { sql in
             let onlyStream: SQLQueryString = stream.map { "AND stream_id = \(bind: $0)" } ?? ""
-            let received = try await sql.raw("""
+            let received = try await sql.raw(
+                """
                 SELECT stream_id, COUNT(*) AS chunk_count, CAST(SUM(point_count) AS BIGINT) AS point_count,
                     MIN(received_at) AS first_received, MAX(received_at) AS last_received
                 FROM telemetry_chunks WHERE measurement_uuid = \(bind: key) \(onlyStream) GROUP BY stream_id
-                """).all()
+                """
+            ).all()
             var declarations = sql.select()
                 .column("stream_id").column("expected_data_points").column("final_sequence_number")
                 .column("created_at").column("updated_at")
@@ -48,22 +50,24 @@ extension TelemetryChunkIndex {
             let declaration = declarations.removeValue(forKey: stream)
             let firstReceived = try row.decode(column: "first_received", as: Date.self)
             let lastReceived = try row.decode(column: "last_received", as: Date.self)
-            sequences.append(TelemetrySequence(
-                streamID: streamID,
-                receivedChunkCount: try row.decode(column: "chunk_count", as: Int.self),
-                receivedDataPoints: try row.decode(column: "point_count", as: Int.self),
-                expectedDataPoints: declaration?.expectedDataPoints, finalSequenceNumber: declaration?.finalSequenceNumber,
-                createdAt: min(firstReceived, declaration?.createdAt ?? firstReceived),
-                updatedAt: max(lastReceived, declaration?.updatedAt ?? lastReceived)
-            ))
+            sequences.append(
+                TelemetrySequence(
+                    streamID: streamID,
+                    receivedChunkCount: try row.decode(column: "chunk_count", as: Int.self),
+                    receivedDataPoints: try row.decode(column: "point_count", as: Int.self),
+                    expectedDataPoints: declaration?.expectedDataPoints, finalSequenceNumber: declaration?.finalSequenceNumber,
+                    createdAt: min(firstReceived, declaration?.createdAt ?? firstReceived),
+                    updatedAt: max(lastReceived, declaration?.updatedAt ?? lastReceived)
+                ))
         }
         for (stream, declaration) in declarations {
             guard let streamID = UUID(uuidString: stream) else { continue }
-            sequences.append(TelemetrySequence(
-                streamID: streamID, receivedChunkCount: 0, receivedDataPoints: 0,
-                expectedDataPoints: declaration.expectedDataPoints, finalSequenceNumber: declaration.finalSequenceNumber,
-                createdAt: declaration.createdAt, updatedAt: declaration.updatedAt
-            ))
+            sequences.append(
+                TelemetrySequence(
+                    streamID: streamID, receivedChunkCount: 0, receivedDataPoints: 0,
+                    expectedDataPoints: declaration.expectedDataPoints, finalSequenceNumber: declaration.finalSequenceNumber,
+                    createdAt: declaration.createdAt, updatedAt: declaration.updatedAt
+                ))
         }
         return sequences.sorted { ($0.createdAt, $0.streamID.uuidString) < ($1.createdAt, $1.streamID.uuidString) }
     }
@@ -72,10 +76,12 @@ extension TelemetryChunkIndex {
     /// `measurement`.
     func progress(of streamID: UUID, in measurement: UUID) async throws -> TelemetryStreamProgress {
         let row = try await database.withReadConnection { sql in
-            try await sql.raw("""
+            try await sql.raw(
+                """
                 SELECT MAX(sequence_number) AS highest, CAST(SUM(point_count) AS BIGINT) AS point_count
                 FROM telemetry_chunks WHERE measurement_uuid = \(bind: Self.key(measurement)) AND stream_id = \(bind: Self.key(streamID))
-                """).first()
+                """
+            ).first()
         }
         guard let row, let highest = try row.decode(column: "highest", as: Int64?.self) else { return .none }
         let points = try row.decode(column: "point_count", as: Int64?.self) ?? 0
@@ -102,7 +108,10 @@ extension TelemetryChunkIndex {
             } else {
                 try await sql.insert(into: "telemetry_sequences")
                     .columns("measurement_uuid", "stream_id", "expected_data_points", "final_sequence_number", "created_at", "updated_at")
-                    .values(SQLBind(Self.key(measurement)), SQLBind(Self.key(streamID)), SQLBind(expectedDataPoints), SQLBind(finalSequenceNumber), SQLBind(now), SQLBind(now))
+                    .values(
+                        SQLBind(Self.key(measurement)), SQLBind(Self.key(streamID)), SQLBind(expectedDataPoints), SQLBind(finalSequenceNumber),
+                        SQLBind(now), SQLBind(now)
+                    )
                     .run()
             }
         }

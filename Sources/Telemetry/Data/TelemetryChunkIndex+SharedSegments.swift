@@ -33,7 +33,8 @@ extension TelemetryChunkIndex {
     ///   every chunk was stored before.
     func stage(_ chunks: [TelemetryEncodedChunk], of measurement: UUID) async throws -> (segment: Int, end: Int)? {
         try await database.withTransaction(serializedBy: Self.lock(of: measurement)) { sql in
-            let stored = try await Self.storedKeys(among: Set(chunks.map { ChunkKey(streamID: $0.streamID, sequenceNumber: $0.sequenceNumber) }), of: measurement, on: sql)
+            let stored = try await Self.storedKeys(
+                among: Set(chunks.map { ChunkKey(streamID: $0.streamID, sequenceNumber: $0.sequenceNumber) }), of: measurement, on: sql)
             let fresh = chunks.filter { !stored.contains(ChunkKey(streamID: $0.streamID, sequenceNumber: $0.sequenceNumber)) }
             guard !fresh.isEmpty else { return nil }
             var (segment, offset) = try await Self.openSharedSegment(of: measurement, on: sql)
@@ -52,7 +53,8 @@ extension TelemetryChunkIndex {
     /// yet, and returns its sealed form when it has one already.
     func close(_ segment: Int, of measurement: UUID) async throws -> SealedSegment? {
         try await database.withTransaction(serializedBy: Self.lock(of: measurement)) { sql in
-            let length = try await sql.select()
+            let length =
+                try await sql.select()
                 .column(SQLFunction("MAX", args: SQLRaw("byte_offset + byte_length")), as: "end")
                 .from("telemetry_chunks")
                 .where("measurement_uuid", .equal, Self.key(measurement)).where("segment", .equal, segment)
@@ -137,7 +139,8 @@ extension TelemetryChunkIndex {
             .orderBy("segment", .descending).orderBy("byte_offset", .descending)
             .limit(1)
             .first()
-        let closed = try await sql.select().column(SQLFunction("MAX", args: SQLColumn("segment")), as: "segment")
+        let closed =
+            try await sql.select().column(SQLFunction("MAX", args: SQLColumn("segment")), as: "segment")
             .from("telemetry_segments")
             .where("measurement_uuid", .equal, key(measurement))
             .first(decodingColumn: "segment", as: Int?.self) ?? nil
@@ -150,9 +153,10 @@ extension TelemetryChunkIndex {
 
     /// The sealed form of `segment` of `measurement`, read on `sql`.
     private static func sealed(_ segment: Int, of measurement: UUID, on sql: any SQLDatabase) async throws -> SealedSegment? {
-        guard let row = try await sql.select().column("digest").column("byte_length").from("telemetry_segments")
-            .where("measurement_uuid", .equal, key(measurement)).where("segment", .equal, segment)
-            .first(),
+        guard
+            let row = try await sql.select().column("digest").column("byte_length").from("telemetry_segments")
+                .where("measurement_uuid", .equal, key(measurement)).where("segment", .equal, segment)
+                .first(),
             let digest = try row.decode(column: "digest", as: String?.self)
         else { return nil }
         return SealedSegment(digest: try BlobDigest(hex: digest), length: try row.decode(column: "byte_length", as: Int.self))

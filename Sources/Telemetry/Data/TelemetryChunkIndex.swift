@@ -35,13 +35,14 @@ struct TelemetryChunkIndex: Sendable {
     /// nothing of it is indexed.
     func end(of measurement: UUID) async throws -> (segment: Int, offset: Int)? {
         try await database.withReadConnection { sql in
-            guard let row = try await sql.select()
-                .column("segment").column("byte_offset").column("byte_length")
-                .from("telemetry_chunks")
-                .where("measurement_uuid", .equal, Self.key(measurement))
-                .orderBy("segment", .descending).orderBy("byte_offset", .descending)
-                .limit(1)
-                .first()
+            guard
+                let row = try await sql.select()
+                    .column("segment").column("byte_offset").column("byte_length")
+                    .from("telemetry_chunks")
+                    .where("measurement_uuid", .equal, Self.key(measurement))
+                    .orderBy("segment", .descending).orderBy("byte_offset", .descending)
+                    .limit(1)
+                    .first()
             else { return nil }
             let segment = try row.decode(column: "segment", as: Int.self)
             let offset = try row.decode(column: "byte_offset", as: Int.self) + row.decode(column: "byte_length", as: Int.self)
@@ -69,7 +70,8 @@ struct TelemetryChunkIndex: Sendable {
         var stored: Set<ChunkKey> = []
         for row in rows {
             guard let streamID = UUID(uuidString: try row.decode(column: "stream_id", as: String.self)) else { continue }
-            let key = ChunkKey(streamID: streamID, sequenceNumber: UInt32(truncatingIfNeeded: try row.decode(column: "sequence_number", as: Int64.self)))
+            let key = ChunkKey(
+                streamID: streamID, sequenceNumber: UInt32(truncatingIfNeeded: try row.decode(column: "sequence_number", as: Int64.self)))
             if keys.contains(key) { stored.insert(key) }
         }
         return stored
@@ -105,11 +107,12 @@ struct TelemetryChunkIndex: Sendable {
             )
             for entry in batch {
                 let location = entry.location
-                insert.values([
-                    measurementKey, key(entry.streamID), Int64(entry.sequenceNumber), location.segment, location.offset,
-                    location.length, location.firstElapsedTime, location.lastElapsedTime, entry.pointCount, location.receivedAt,
-                    location.record.map { Data($0) },
-                ] as [any Encodable & Sendable])
+                insert.values(
+                    [
+                        measurementKey, key(entry.streamID), Int64(entry.sequenceNumber), location.segment, location.offset,
+                        location.length, location.firstElapsedTime, location.lastElapsedTime, entry.pointCount, location.receivedAt,
+                        location.record.map { Data($0) },
+                    ] as [any Encodable & Sendable])
             }
             try await insert.run()
         }
@@ -117,10 +120,11 @@ struct TelemetryChunkIndex: Sendable {
             let insert = sql.insert(into: "telemetry_data_ids")
                 .columns("measurement_uuid", "name", "type", "point_count", "first_elapsed_ns", "last_elapsed_ns")
             for summary in batch {
-                insert.values([
-                    measurementKey, summary.dataID.name, summary.dataID.type, summary.pointCount,
-                    summary.firstElapsedTime, summary.lastElapsedTime,
-                ] as [any Encodable & Sendable])
+                insert.values(
+                    [
+                        measurementKey, summary.dataID.name, summary.dataID.type, summary.pointCount,
+                        summary.firstElapsedTime, summary.lastElapsedTime,
+                    ] as [any Encodable & Sendable])
             }
             try await insert.onConflict(with: ["measurement_uuid", "name", "type"]) { update in
                 update
@@ -161,7 +165,8 @@ struct TelemetryChunkIndex: Sendable {
                     }
                 }
             }
-            return try await select
+            return
+                try await select
                 .orderBy(time, direction).orderBy("segment", direction).orderBy("byte_offset", direction)
                 .limit(limit)
                 .all()

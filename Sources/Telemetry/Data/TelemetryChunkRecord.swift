@@ -80,10 +80,11 @@ struct TelemetryChunkRecord: Hashable, Sendable {
         guard CRC32C.checksum(of: body) == checksum else { throw Self.corrupt("the checksum does not match the body") }
         var reader = Reader(body)
         let uuid = Array(try reader.bytes(16))
-        streamID = UUID(uuid: (
-            uuid[0], uuid[1], uuid[2], uuid[3], uuid[4], uuid[5], uuid[6], uuid[7],
-            uuid[8], uuid[9], uuid[10], uuid[11], uuid[12], uuid[13], uuid[14], uuid[15]
-        ))
+        streamID = UUID(
+            uuid: (
+                uuid[0], uuid[1], uuid[2], uuid[3], uuid[4], uuid[5], uuid[6], uuid[7],
+                uuid[8], uuid[9], uuid[10], uuid[11], uuid[12], uuid[13], uuid[14], uuid[15]
+            ))
         sequenceNumber = try reader.read(UInt32.self)
         let groupCount = Int(try reader.read(UInt32.self))
         var groups: [TelemetryDataPointGroup] = []

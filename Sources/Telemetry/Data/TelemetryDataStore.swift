@@ -94,10 +94,11 @@ public final class TelemetryDataStore: Sendable {
         order: TelemetryQueryOrder = .ascending,
         limit: Int? = nil
     ) -> TelemetryPoints {
-        TelemetryPoints(cursor: TelemetryPointCursor(
-            measurement: measurement, directory: Self.directory(of: measurement, in: directory), blobs: blobs, index: index,
-            range: elapsedRange, filters: dataIDs, order: order, limit: limit
-        ))
+        TelemetryPoints(
+            cursor: TelemetryPointCursor(
+                measurement: measurement, directory: Self.directory(of: measurement, in: directory), blobs: blobs, index: index,
+                range: elapsedRange, filters: dataIDs, order: order, limit: limit
+            ))
     }
 
     /// The data ids stored for `measurement`, with their point counts and spans of time, sorted
@@ -125,7 +126,8 @@ public final class TelemetryDataStore: Sendable {
     /// Records what a client declares of stream `streamID` of `measurement`: how many points it
     /// holds and the sequence number of its last chunk; `nil` keeps the earlier declaration.
     public func declare(measurement: UUID, streamID: UUID, expectedDataPoints: Int?, finalSequenceNumber: Int?) async throws {
-        try await index.declare(measurement: measurement, streamID: streamID, expectedDataPoints: expectedDataPoints, finalSequenceNumber: finalSequenceNumber)
+        try await index.declare(
+            measurement: measurement, streamID: streamID, expectedDataPoints: expectedDataPoints, finalSequenceNumber: finalSequenceNumber)
     }
 
     /// Removes every stored point of `measurement`: waits for its appends under way and closes

@@ -267,7 +267,8 @@ actor TelemetryPointCursor {
         let start = order == .ascending ? location.offset : max(0, end - span)
         let stop = order == .ascending ? min(sealed.length, max(end, location.offset + span)) : end
         guard end <= sealed.length else {
-            throw TelemetryDataStoreError.corruptRecord("a record ends at byte \(end) of segment \(location.segment), after the segment's \(sealed.length) bytes")
+            throw TelemetryDataStoreError.corruptRecord(
+                "a record ends at byte \(end) of segment \(location.segment), after the segment's \(sealed.length) bytes")
         }
         let buffer = try await blobs.readAll(sealed.digest, range: Int64(start)..<Int64(stop))
         let bytes = Array(buffer.readableBytesView)

@@ -66,7 +66,8 @@ extension ISCP1Connection {
             }
             // Two storing upstreams of one measurement and edge would number their sections alike.
             guard !upstreams.values.contains(where: { $0.stores && $0.upstream == upstream }) else {
-                logger.notice("iSCP 1.0 upstream refused: another upstream of this connection stores the same measurement and edge", metadata: metadata)
+                logger.notice(
+                    "iSCP 1.0 upstream refused: another upstream of this connection stores the same measurement and edge", metadata: metadata)
                 return false
             }
             do {
@@ -85,7 +86,9 @@ extension ISCP1Connection {
     private mutating func closeUpstream(_ streamID: UInt8) async {
         guard let open = upstreams.removeValue(forKey: streamID) else { return }
         if let section = open.section {
-            logger.debug("iSCP 1.0 section dropped unacknowledged by its upstream's close", metadata: ["iscp1.stream": "\(streamID)", "serial": "\(section.serialNumber)"])
+            logger.debug(
+                "iSCP 1.0 section dropped unacknowledged by its upstream's close",
+                metadata: ["iscp1.stream": "\(streamID)", "serial": "\(section.serialNumber)"])
         }
         await broker.publish(
             .upstreamClosed(open.upstream, totalDataPoints: open.publishedPoints, finalSequenceNumber: open.latestSerialNumber),
@@ -101,7 +104,9 @@ extension ISCP1Connection {
             return
         }
         if let section = open.section {
-            logger.debug("iSCP 1.0 section dropped unacknowledged: a new one started", metadata: ["iscp1.stream": "\(marker.streamID)", "serial": "\(section.serialNumber)"])
+            logger.debug(
+                "iSCP 1.0 section dropped unacknowledged: a new one started",
+                metadata: ["iscp1.stream": "\(marker.streamID)", "serial": "\(section.serialNumber)"])
         }
         upstreams[marker.streamID]?.section = ISCP1OpenUpstream.Section(serialNumber: marker.serialNumber)
         upstreams[marker.streamID]?.latestSerialNumber = marker.serialNumber
@@ -119,7 +124,9 @@ extension ISCP1Connection {
         if let section = open.section, section.serialNumber == marker.serialNumber {
             result = await store(section, of: open, isFinal: marker.isFinal)
         } else {
-            logger.notice("iSCP 1.0 EOS marker of a section that was not started", metadata: ["iscp1.stream": "\(marker.streamID)", "serial": "\(marker.serialNumber)"])
+            logger.notice(
+                "iSCP 1.0 EOS marker of a section that was not started",
+                metadata: ["iscp1.stream": "\(marker.streamID)", "serial": "\(marker.serialNumber)"])
             result = .ng
         }
         send(.sectionAck(ISCP1SectionAck(streamID: marker.streamID, resultCode: result, serialNumber: marker.serialNumber)))
@@ -129,7 +136,9 @@ extension ISCP1Connection {
     /// that is durable, NG when any of it failed.
     private func store(_ section: ISCP1OpenUpstream.Section, of open: ISCP1OpenUpstream, isFinal: Bool) async -> ISCP1ResultCode {
         guard open.stores, let recorder else { return .ok }
-        let metadata: Logger.Metadata = ["iscp1.stream": "\(open.streamID)", "serial": "\(section.serialNumber)", "measurement": "\(open.upstream.sessionID)"]
+        let metadata: Logger.Metadata = [
+            "iscp1.stream": "\(open.streamID)", "serial": "\(section.serialNumber)", "measurement": "\(open.upstream.sessionID)",
+        ]
         if let failure = section.recordingFailure {
             logger.error("iSCP 1.0 section not stored: a base time in it was not", metadata: metadata.merging(["error": "\(failure)"]) { $1 })
             return .ng
@@ -166,7 +175,8 @@ extension ISCP1Connection {
         guard section.points.byteCount + point.payload.count + ISCP1DataPointBatch.pointOverhead > Self.sectionByteLimit else { return nil }
         upstreams[unit.streamID]?.section = nil
         send(.sectionAck(ISCP1SectionAck(streamID: unit.streamID, resultCode: .ng, serialNumber: section.serialNumber)))
-        return Closing(code: .policyViolation, reason: "section \(section.serialNumber) of stream \(unit.streamID) exceeds \(Self.sectionByteLimit >> 20) MiB")
+        return Closing(
+            code: .policyViolation, reason: "section \(section.serialNumber) of stream \(unit.streamID) exceeds \(Self.sectionByteLimit >> 20) MiB")
     }
 
     /// Takes a base-time unit of an open upstream: the broker tells the viewers at once, and

@@ -194,7 +194,9 @@ struct ISCP1Connection {
     private mutating func end() async {
         for (_, open) in upstreams {
             if let section = open.section {
-                logger.debug("iSCP 1.0 section dropped unacknowledged with its connection", metadata: ["iscp1.stream": "\(open.streamID)", "serial": "\(section.serialNumber)"])
+                logger.debug(
+                    "iSCP 1.0 section dropped unacknowledged with its connection",
+                    metadata: ["iscp1.stream": "\(open.streamID)", "serial": "\(section.serialNumber)"])
             }
             await broker.publish(.upstreamLost(open.upstream), from: open.upstream.sourceNodeID)
         }

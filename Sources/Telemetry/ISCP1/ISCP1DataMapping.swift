@@ -28,7 +28,8 @@ public enum ISCP1DataMapping {
         if unit.rawDataType == ISCP1DataType.baseTime.rawValue { return nil }
         let payload = decodedPayload(of: unit)
         let id = payload?.dataID ?? ""
-        let dataID = TelemetryDataID(name: id.isEmpty ? "\(unit.channel)" : "\(unit.channel)/\(id)", type: ISCP1DataType.typeName(ofRawDataType: unit.rawDataType))
+        let dataID = TelemetryDataID(
+            name: id.isEmpty ? "\(unit.channel)" : "\(unit.channel)/\(id)", type: ISCP1DataType.typeName(ofRawDataType: unit.rawDataType))
         let bytes: [UInt8]
         switch payload {
         case .float(let value): bytes = bigEndianBytes(value.value.bitPattern)

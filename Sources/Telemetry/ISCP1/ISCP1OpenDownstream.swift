@@ -66,7 +66,8 @@ final class ISCP1OpenDownstream: Sendable {
         var bytes: [UInt8] = []
         for unit in units {
             if let problem = Self.append(unit, to: &bytes) {
-                logger.notice("iSCP 1.0 downstream skipped a unit it cannot encode", metadata: ["iscp1.stream": "\(streamID)", "error": "\(problem)"])
+                logger.notice(
+                    "iSCP 1.0 downstream skipped a unit it cannot encode", metadata: ["iscp1.stream": "\(streamID)", "error": "\(problem)"])
             }
         }
         return bytes

@@ -24,7 +24,9 @@ enum ISCP1UnitPayload: Sendable {
         case .value(let prefix, let bits):
             return Array(unsafeUninitializedCapacity: prefix.count + 8) { buffer, count in
                 count = buffer.initialize(fromContentsOf: prefix)
-                count += withUnsafeBytes(of: bits.littleEndian) { UnsafeMutableBufferPointer(rebasing: buffer[count...]).initialize(fromContentsOf: $0) }
+                count += withUnsafeBytes(of: bits.littleEndian) {
+                    UnsafeMutableBufferPointer(rebasing: buffer[count...]).initialize(fromContentsOf: $0)
+                }
             }
         }
     }

@@ -35,10 +35,11 @@ extension ISCP2Connection {
             ack.resultString = "the call names no destination node"
         } else {
             let destination = Self.normalized(nodeID: call.destinationNodeID)
-            let delivered = await environment.broker.send(TelemetryCall(
-                callID: call.callID, requestCallID: call.requestCallID, sourceNodeID: nodeID,
-                destinationNodeID: destination, name: call.name, type: call.type, payload: Array(call.payload)
-            ))
+            let delivered = await environment.broker.send(
+                TelemetryCall(
+                    callID: call.callID, requestCallID: call.requestCallID, sourceNodeID: nodeID,
+                    destinationNodeID: destination, name: call.name, type: call.type, payload: Array(call.payload)
+                ))
             ack.resultCode = delivered ? .succeeded : .processFailed
             ack.resultString = delivered ? "SUCCEEDED" : "node \(destination) is not connected"
         }

@@ -128,14 +128,17 @@ extension ISCP2Connection {
     }
 
     /// The request's filters in the broker's terms, or why they cannot be served.
-    private func downstreamFilters(of request: ISCP2DownstreamOpenRequest, principal: Principal) async -> Result<[TelemetryDownstreamFilter], ISCP2Failure> {
+    private func downstreamFilters(
+        of request: ISCP2DownstreamOpenRequest, principal: Principal
+    ) async -> Result<[TelemetryDownstreamFilter], ISCP2Failure> {
         let limits = environment.limits
         if let problem = aliasProblem(request.desiredStreamIDAlias) { return .failure(problem) }
         guard !request.downstreamFilters.isEmpty else {
             return .failure(ISCP2Failure(.invalidDataFilter, "a downstream needs at least one downstream filter"))
         }
         guard request.downstreamFilters.count <= limits.filtersPerDownstream else {
-            return .failure(ISCP2Failure(.tooManyDownstreamFilters, "a downstream may have at most \(limits.filtersPerDownstream) downstream filters"))
+            return .failure(
+                ISCP2Failure(.tooManyDownstreamFilters, "a downstream may have at most \(limits.filtersPerDownstream) downstream filters"))
         }
         guard request.downstreamFilters.reduce(0, { $0 + $1.dataFilters.count }) <= limits.dataFiltersPerDownstream else {
             return .failure(ISCP2Failure(.tooManyDataFilters, "a downstream may have at most \(limits.dataFiltersPerDownstream) data filters"))

@@ -54,7 +54,8 @@ extension ISCP2Connection {
         response.resultCode = .succeeded
         response.resultString = "SUCCEEDED"
         sendUrgent(.upstreamOpenResponse(response))
-        logger.debug("iSCP v2 upstream opened", metadata: ["stream": "\(upstream.streamID)", "session": "\(upstream.sessionID)", "persist": "\(persists)"])
+        logger.debug(
+            "iSCP v2 upstream opened", metadata: ["stream": "\(upstream.streamID)", "session": "\(upstream.sessionID)", "persist": "\(persists)"])
         await environment.broker.publish(.upstreamOpened(upstream), from: nodeID)
     }
 
@@ -264,7 +265,11 @@ extension ISCP2Connection {
                 if case .success(let kept) = local {
                     // Gone from the database: another instance reported it lost. Claimed at
                     // the same time elsewhere: it waits here as before.
-                    if failure.code == .resumeRequestConflict { await environment.upstreamRegistry.park(kept) } else { await environment.upstreamRegistry.remove(streamID) }
+                    if failure.code == .resumeRequestConflict {
+                        await environment.upstreamRegistry.park(kept)
+                    } else {
+                        await environment.upstreamRegistry.remove(streamID)
+                    }
                 }
                 return .failure(failure)
             case .claimed(var claimed, let previousHolder):

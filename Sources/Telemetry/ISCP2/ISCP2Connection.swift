@@ -293,7 +293,8 @@ actor ISCP2Connection {
 
     private func authorize(_ request: ISCP2ConnectRequest, authorization: String?) async -> Result<(Principal, String), ISCP2Failure> {
         guard Self.supports(protocolVersion: request.protocolVersion) else {
-            return .failure(ISCP2Failure(.incompatibleVersion, "protocol version '\(request.protocolVersion)' is not supported; this server speaks 2.0.0"))
+            return .failure(
+                ISCP2Failure(.incompatibleVersion, "protocol version '\(request.protocolVersion)' is not supported; this server speaks 2.0.0"))
         }
         let token = request.extensionFields.accessToken.isEmpty ? Self.token(inAuthorization: authorization) : request.extensionFields.accessToken
         guard let token, !token.isEmpty else {

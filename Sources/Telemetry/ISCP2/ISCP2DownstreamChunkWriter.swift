@@ -24,7 +24,8 @@ struct ISCP2DownstreamChunkWriter {
     ) -> [UInt8] {
         let groupKeys = chunk.groups.map { group in dataIDAlias(group.dataID).map(GroupKey.alias) ?? .dataID(group.dataID) }
         let groupSizes = zip(chunk.groups, groupKeys).map { groupSize($0, key: $1) }
-        let streamChunkSize = (chunk.sequenceNumber == 0 ? 0 : 1 + W.varintSize(UInt64(chunk.sequenceNumber)))
+        let streamChunkSize =
+            (chunk.sequenceNumber == 0 ? 0 : 1 + W.varintSize(UInt64(chunk.sequenceNumber)))
             + groupSizes.reduce(0) { $0 + W.lengthDelimitedSize(2, bodySize: $1) }
         let upstreamInfoSize: Int
         let upstreamSize: Int
@@ -36,7 +37,8 @@ struct ISCP2DownstreamChunkWriter {
             upstreamInfoSize = stringSize(1, info.sessionID) + 18 + stringSize(3, info.sourceNodeID)
             upstreamSize = W.lengthDelimitedSize(2, bodySize: upstreamInfoSize)
         }
-        let bodySize = (streamAlias == 0 ? 0 : 1 + W.varintSize(UInt64(streamAlias))) + upstreamSize
+        let bodySize =
+            (streamAlias == 0 ? 0 : 1 + W.varintSize(UInt64(streamAlias))) + upstreamSize
             + W.lengthDelimitedSize(4, bodySize: streamChunkSize)
         let frameSize = W.lengthDelimitedSize(134, bodySize: bodySize)
         return [UInt8](unsafeUninitializedCapacity: frameSize) { buffer, initialized in
@@ -92,10 +94,11 @@ struct ISCP2DownstreamChunkWriter {
     }
 
     private static func groupSize(_ group: TelemetryDataPointGroup, key: GroupKey) -> Int {
-        let keySize = switch key {
-        case .dataID(let dataID): W.lengthDelimitedSize(1, bodySize: dataIDSize(dataID))
-        case .alias(let alias): 1 + W.varintSize(UInt64(alias))
-        }
+        let keySize =
+            switch key {
+            case .dataID(let dataID): W.lengthDelimitedSize(1, bodySize: dataIDSize(dataID))
+            case .alias(let alias): 1 + W.varintSize(UInt64(alias))
+            }
         return keySize + group.dataPoints.wireSize
     }
 

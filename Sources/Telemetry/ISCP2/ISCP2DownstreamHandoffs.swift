@@ -74,7 +74,8 @@ public final class ISCP2DownstreamHandoffs: Service, Sendable {
                 guard let found = await registry.handOver(request.streamID, nodeID: request.nodeID, userID: request.userID) else { return }
                 let state: ISCP2DownstreamState
                 switch found {
-                case .failure(let failure): return try await reply(Result<ISCP2DownstreamHandoffMessages.Header, ISCP2Failure>.failure(failure), to: replyTo)
+                case .failure(let failure):
+                    return try await reply(Result<ISCP2DownstreamHandoffMessages.Header, ISCP2Failure>.failure(failure), to: replyTo)
                 case .success(let value): state = value
                 }
                 let handoff = await state.handOff(leaving: broker)
@@ -122,10 +123,14 @@ public final class ISCP2DownstreamHandoffs: Service, Sendable {
     func describe(_ streamID: UUID, nodeID: String, userID: String) async -> Result<ISCP2DownstreamHandoffMessages.Description, ISCP2Failure>? {
         let request = ISCP2DownstreamHandoffMessages.Request(step: .describe, streamID: streamID, nodeID: nodeID, userID: userID)
         do {
-            guard let message = try await nats.request(ISCP2DownstreamHandoffMessages.encoded(request), to: TelemetryClusterSubject.downstreamHandoffs, timeout: timeout)
+            guard
+                let message = try await nats.request(
+                    ISCP2DownstreamHandoffMessages.encoded(request), to: TelemetryClusterSubject.downstreamHandoffs, timeout: timeout)
             else { return nil }
-            return try ISCP2DownstreamHandoffMessages.decode(ISCP2DownstreamHandoffMessages.Answer<ISCP2DownstreamHandoffMessages.Description>.self, from: message.payload)
-                .result
+            return try ISCP2DownstreamHandoffMessages.decode(
+                ISCP2DownstreamHandoffMessages.Answer<ISCP2DownstreamHandoffMessages.Description>.self, from: message.payload
+            )
+            .result
         } catch {
             logger.warning("iSCP v2 downstream not described by the other instances", metadata: ["stream": "\(streamID)", "error": "\(error)"])
             return nil
@@ -161,7 +166,8 @@ public final class ISCP2DownstreamHandoffs: Service, Sendable {
     private static func receiveHandoff(from messages: AsyncStream<NATSMessage>) async throws -> Result<ISCP2DownstreamState.Handoff, ISCP2Failure>? {
         var iterator = messages.makeAsyncIterator()
         guard let first = await iterator.next() else { return nil }
-        let answer = try ISCP2DownstreamHandoffMessages.decode(ISCP2DownstreamHandoffMessages.Answer<ISCP2DownstreamHandoffMessages.Header>.self, from: first.payload)
+        let answer = try ISCP2DownstreamHandoffMessages.decode(
+            ISCP2DownstreamHandoffMessages.Answer<ISCP2DownstreamHandoffMessages.Header>.self, from: first.payload)
         let header: ISCP2DownstreamHandoffMessages.Header
         switch answer.result {
         case .failure(let failure): return .failure(failure)

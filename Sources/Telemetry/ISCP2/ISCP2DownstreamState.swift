@@ -267,7 +267,10 @@ actor ISCP2DownstreamState: ISCP2ResumableStream {
         if isReliable, case .chunk(let chunk) = event {
             // Queued on a connection that was lost while the stream was handed over: the
             // client may not have it.
-            if handingOver != nil { handingOver?.append(event); return true }
+            if handingOver != nil {
+                handingOver?.append(event)
+                return true
+            }
             if unacknowledged.count >= Self.unacknowledgedLimit { unacknowledged.removeFirst() }
             unacknowledged.append(SentChunk(upstreamStreamID: chunk.upstream.streamID, sequenceNumber: chunk.sequenceNumber, event: event))
         }

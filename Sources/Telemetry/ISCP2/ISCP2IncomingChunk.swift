@@ -41,11 +41,12 @@ struct ISCP2IncomingChunk: Sendable, Equatable {
         sequenceNumber = chunk.streamChunk.sequenceNumber
         dataIDs = chunk.dataIds.map(TelemetryDataID.init)
         groups = chunk.streamChunk.dataPointGroups.map { group in
-            let key: Key = switch group.dataIDOrAlias {
-            case .dataID(let dataID): .dataID(TelemetryDataID(dataID))
-            case .dataIDAlias(let alias): .alias(alias)
-            case nil: .missing
-            }
+            let key: Key =
+                switch group.dataIDOrAlias {
+                case .dataID(let dataID): .dataID(TelemetryDataID(dataID))
+                case .dataIDAlias(let alias): .alias(alias)
+                case nil: .missing
+                }
             let points = group.dataPoints.map { TelemetryDataPoint(elapsedTime: $0.elapsedTime, payload: Array($0.payload)) }
             return Group(key: key, points: TelemetryDataPoints(points))
         }

@@ -77,10 +77,12 @@ struct ISCP2SharedUpstreams: Sendable {
     /// it is that instance's to keep or report).
     func park(_ streamID: UUID, for expiryInterval: Duration) async throws -> Bool {
         let parked = try await database.withConnection { sql in
-            try await sql.raw("""
+            try await sql.raw(
+                """
                 UPDATE iscp2_upstreams SET parked = \(bind: true), lease_until_ms = \(bind: nowMilliseconds + expiryInterval.milliseconds)
                 WHERE stream_id = \(bind: TelemetryChunkIndex.key(streamID)) AND holder = \(bind: instanceID) RETURNING stream_id
-                """).all()
+                """
+            ).all()
         }
         return !parked.isEmpty
     }
@@ -91,9 +93,11 @@ struct ISCP2SharedUpstreams: Sendable {
     func claim(_ streamID: UUID, nodeID: String) async throws -> Claim {
         let name = "upstream \(TelemetryChunkIndex.key(streamID))"
         let now = nowMilliseconds
-        guard let row = try await database.withConnection({ sql in
-            try await sql.select().column("*").from("iscp2_upstreams").where("stream_id", .equal, TelemetryChunkIndex.key(streamID)).first()
-        }), try row.decode(column: "lease_until_ms", as: Int64.self) > now else {
+        guard
+            let row = try await database.withConnection({ sql in
+                try await sql.select().column("*").from("iscp2_upstreams").where("stream_id", .equal, TelemetryChunkIndex.key(streamID)).first()
+            }), try row.decode(column: "lease_until_ms", as: Int64.self) > now
+        else {
             return .refused(ISCP2Failure(.streamNotFound, "no \(name) is waiting to be resumed"))
         }
         guard try row.decode(column: "node_id", as: String.self) == nodeID else {
@@ -102,11 +106,13 @@ struct ISCP2SharedUpstreams: Sendable {
         let generation = try row.decode(column: "generation", as: Int64.self)
         let expiryMilliseconds = try row.decode(column: "expiry_ms", as: Int64.self)
         let taken = try await database.withConnection { sql in
-            try await sql.raw("""
+            try await sql.raw(
+                """
                 UPDATE iscp2_upstreams SET holder = \(bind: instanceID), generation = \(bind: generation + 1), parked = \(bind: false),
                     lease_until_ms = \(bind: now + leaseTime.milliseconds + expiryMilliseconds)
                 WHERE stream_id = \(bind: TelemetryChunkIndex.key(streamID)) AND generation = \(bind: generation) RETURNING stream_id
-                """).all()
+                """
+            ).all()
         }
         guard !taken.isEmpty else {
             return .refused(ISCP2Failure(.resumeRequestConflict, "the \(name) is being resumed elsewhere; try again"))
@@ -118,7 +124,8 @@ struct ISCP2SharedUpstreams: Sendable {
         var aliases: [UInt32: TelemetryDataID] = [:]
         for alias in aliasRows {
             let number = UInt32(clamping: try alias.decode(column: "alias", as: Int64.self))
-            aliases[number] = TelemetryDataID(name: try alias.decode(column: "name", as: String.self), type: try alias.decode(column: "type", as: String.self))
+            aliases[number] = TelemetryDataID(
+                name: try alias.decode(column: "name", as: String.self), type: try alias.decode(column: "type", as: String.self))
         }
         let qos = ISCP2QoS(rawValue: try row.decode(column: "qos", as: Int.self)) ?? .unreliable
         let state = ISCP2UpstreamState(
@@ -135,9 +142,11 @@ struct ISCP2SharedUpstreams: Sendable {
     /// is this instance's to report lost.
     func release(_ streamID: UUID) async throws -> Bool {
         try await database.withTransaction { sql in
-            let deleted = try await sql.raw("""
+            let deleted = try await sql.raw(
+                """
                 DELETE FROM iscp2_upstreams WHERE stream_id = \(bind: TelemetryChunkIndex.key(streamID)) AND holder = \(bind: instanceID) RETURNING stream_id
-                """).all()
+                """
+            ).all()
             guard !deleted.isEmpty else { return false }
             try await sql.delete(from: "iscp2_upstream_aliases").where("stream_id", .equal, TelemetryChunkIndex.key(streamID)).run()
             return true
@@ -148,10 +157,12 @@ struct ISCP2SharedUpstreams: Sendable {
     /// intervals ahead.
     func renewLeases() async throws {
         try await database.withConnection { sql in
-            try await sql.raw("""
+            try await sql.raw(
+                """
                 UPDATE iscp2_upstreams SET lease_until_ms = \(bind: nowMilliseconds + leaseTime.milliseconds) + expiry_ms
                 WHERE holder = \(bind: instanceID) AND parked = \(bind: false)
-                """).run()
+                """
+            ).run()
         }
     }
 
@@ -159,20 +170,23 @@ struct ISCP2SharedUpstreams: Sendable {
     /// have not fired yet) and returns those this call deleted, for the caller to report lost.
     func sweepExpired(limit: Int = 100) async throws -> [TelemetryUpstream] {
         try await database.withTransaction { sql in
-            let rows = try await sql.raw("""
+            let rows = try await sql.raw(
+                """
                 DELETE FROM iscp2_upstreams WHERE stream_id IN (
                     SELECT stream_id FROM iscp2_upstreams WHERE lease_until_ms < \(bind: nowMilliseconds) LIMIT \(bind: limit)
                 ) RETURNING stream_id, session_id, node_id
-                """).all()
+                """
+            ).all()
             var expired: [TelemetryUpstream] = []
             for row in rows {
                 let stream = try row.decode(column: "stream_id", as: String.self)
                 try await sql.delete(from: "iscp2_upstream_aliases").where("stream_id", .equal, stream).run()
                 guard let streamID = UUID(uuidString: stream) else { continue }
-                expired.append(TelemetryUpstream(
-                    streamID: streamID, sessionID: try row.decode(column: "session_id", as: String.self),
-                    sourceNodeID: try row.decode(column: "node_id", as: String.self)
-                ))
+                expired.append(
+                    TelemetryUpstream(
+                        streamID: streamID, sessionID: try row.decode(column: "session_id", as: String.self),
+                        sourceNodeID: try row.decode(column: "node_id", as: String.self)
+                    ))
             }
             return expired
         }

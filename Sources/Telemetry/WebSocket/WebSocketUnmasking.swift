@@ -1,6 +1,6 @@
+import HummingbirdWebSocket
 import NIOCore
 import NIOWebSocket
-import HummingbirdWebSocket
 
 /// Unmasks the data frames a client sends a word at a time, before the WebSocket handler reads
 /// them.

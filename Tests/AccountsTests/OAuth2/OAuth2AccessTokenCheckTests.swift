@@ -26,7 +26,8 @@ import Testing
             let otherKey = OAuth2AuthorizationServer(
                 accounts: fixture.accounts, signingKey: JSONWebTokenKey(privateKey: P256.Signing.PrivateKey()), issuer: Fixture.issuer
             )
-            let otherIssuer = OAuth2AuthorizationServer(accounts: fixture.accounts, signingKey: fixture.server.signingKey, issuer: "https://elsewhere.test")
+            let otherIssuer = OAuth2AuthorizationServer(
+                accounts: fixture.accounts, signingKey: fixture.server.signingKey, issuer: "https://elsewhere.test")
             for stranger in [otherKey, otherIssuer] {
                 let token = try await stranger.clientCredentials(
                     clientID: fixture.edge.id, clientSecret: fixture.edgeSecret, scope: nil, now: Fixture.start
@@ -41,10 +42,13 @@ import Testing
         try await Fixture.with { fixture in
             let token = try await fixture.tokens().accessToken
             let parts = token.split(separator: ".").map(String.init)
-            let forged = Base64URL.encode(Data(
-                #"{"client_id":"\#(fixture.app.id)","exp":9999999999,"iat":1900000000,"iss":"\#(Fixture.issuer)","jti":"x","scope":"","sub":"\#(fixture.edgeUser.id)"}"#.utf8
-            ))
-            #expect(try await fixture.server.principal(forAccessToken: [parts[0], forged, parts[2]].joined(separator: "."), now: Fixture.start) == nil)
+            let forged = Base64URL.encode(
+                Data(
+                    #"{"client_id":"\#(fixture.app.id)","exp":9999999999,"iat":1900000000,"iss":"\#(Fixture.issuer)","jti":"x","scope":"","sub":"\#(fixture.edgeUser.id)"}"#
+                        .utf8
+                ))
+            #expect(
+                try await fixture.server.principal(forAccessToken: [parts[0], forged, parts[2]].joined(separator: "."), now: Fixture.start) == nil)
             #expect(try await fixture.server.principal(forAccessToken: "not.a.jwt", now: Fixture.start) == nil)
             try await fixture.accounts.database.withConnection { sql in
                 try await sql.delete(from: "account_group_members").where("user_id", .equal, fixture.alice.id).run()

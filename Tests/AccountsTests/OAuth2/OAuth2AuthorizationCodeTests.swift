@@ -30,9 +30,11 @@ import Testing
     }
 
     @Test func theAnswerHasTheWireNames() throws {
-        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(
-            OAuth2TokenResponse(accessToken: "a", expiresIn: 3600, refreshToken: nil, refreshTokenExpiresIn: nil, scope: "")
-        )) as? [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(
+                with: JSONEncoder().encode(
+                    OAuth2TokenResponse(accessToken: "a", expiresIn: 3600, refreshToken: nil, refreshTokenExpiresIn: nil, scope: "")
+                )) as? [String: Any]
         #expect(Set(json?.keys.map { $0 } ?? []) == ["access_token", "token_type", "expires_in", "scope"])
         #expect(json?["token_type"] as? String == "Bearer")
     }
@@ -58,11 +60,13 @@ import Testing
             }
             await expectOAuth2Error(.invalidRequest) {
                 _ = try await fixture.server.exchange(
-                    code: code, redirectURI: Fixture.redirectURI, codeVerifier: "short", clientID: fixture.app.id, clientSecret: nil, now: Fixture.start
+                    code: code, redirectURI: Fixture.redirectURI, codeVerifier: "short", clientID: fixture.app.id, clientSecret: nil,
+                    now: Fixture.start
                 )
             }
             let tokens = try await fixture.server.exchange(
-                code: code, redirectURI: Fixture.redirectURI, codeVerifier: Fixture.verifier, clientID: fixture.app.id, clientSecret: nil, now: Fixture.start
+                code: code, redirectURI: Fixture.redirectURI, codeVerifier: Fixture.verifier, clientID: fixture.app.id, clientSecret: nil,
+                now: Fixture.start
             )
             #expect(tokens.refreshToken != nil)
         }

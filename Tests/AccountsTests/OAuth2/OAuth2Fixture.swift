@@ -35,10 +35,11 @@ struct OAuth2Fixture {
             let edgeUser = try await accounts.createUser(name: "edge-truck-7", password: "unused password")
             let app = try await server.clients.create(name: "Viewer", kind: .public, redirectURIs: [redirectURI], now: start)
             let edge = try await server.clients.create(name: "truck 7", kind: .confidential, ownerUserID: edgeUser.id, now: start)
-            try await body(OAuth2Fixture(
-                accounts: accounts, server: server, alice: alice, edgeUser: edgeUser,
-                app: app.client, edge: edge.client, edgeSecret: try #require(edge.secret)
-            ))
+            try await body(
+                OAuth2Fixture(
+                    accounts: accounts, server: server, alice: alice, edgeUser: edgeUser,
+                    app: app.client, edge: edge.client, edgeSecret: try #require(edge.secret)
+                ))
         }
     }
 

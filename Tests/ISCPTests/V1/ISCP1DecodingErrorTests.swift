@@ -61,11 +61,16 @@ import Testing
         #expect(try error("aa900cff00") == ISCP1DecodingError(offset: 4, reason: .countOverrun(count: 255, minimumBytesEach: 35, remaining: 1)))
         // 255 destination edges of 16 bytes after one spec's fixed part.
         let spec = "01ff00" + String(repeating: "11", count: 32)
-        #expect(try error("aa900c01" + spec + "00") == ISCP1DecodingError(offset: 39, reason: .countOverrun(count: 255, minimumBytesEach: 16, remaining: 1)))
+        #expect(
+            try error("aa900c01" + spec + "00")
+                == ISCP1DecodingError(offset: 39, reason: .countOverrun(count: 255, minimumBytesEach: 16, remaining: 1)))
         // 65535 data filters of at least 4 bytes in one stream filter.
-        #expect(try error("aa860101" + "01ffff") == ISCP1DecodingError(offset: 7, reason: .countOverrun(count: 65_535, minimumBytesEach: 4, remaining: 0)))
+        #expect(
+            try error("aa860101" + "01ffff") == ISCP1DecodingError(offset: 7, reason: .countOverrun(count: 65_535, minimumBytesEach: 4, remaining: 0))
+        )
         // A filter payload of 65535 bytes with 2 present.
-        #expect(try error("aa860101" + "010100" + "0101ffff0100") == ISCP1DecodingError(offset: 11, reason: .lengthOverrun(length: 65_535, remaining: 2)))
+        #expect(
+            try error("aa860101" + "010100" + "0101ffff0100") == ISCP1DecodingError(offset: 11, reason: .lengthOverrun(length: 65_535, remaining: 2)))
     }
 
     @Test func aWrongPreamble() throws {

@@ -17,7 +17,9 @@ import Testing
         }
         let downstream = ISCP1DownstreamSpec(streamID: 1, sourceEdgeUUID: edge, destinationEdgeUUID: edge)
         #expect(throws: ISCP1EncodingError.tooMany("downstream specs", count: 256, maximum: 255)) {
-            try ISCP1Encoder().encode([.downstreamSpecRequest(ISCP1DownstreamSpecRequest(requestID: 0, specs: Array(repeating: downstream, count: 256)))])
+            try ISCP1Encoder().encode([
+                .downstreamSpecRequest(ISCP1DownstreamSpecRequest(requestID: 0, specs: Array(repeating: downstream, count: 256)))
+            ])
         }
         #expect(throws: ISCP1EncodingError.tooMany("bytes of CAN data", count: 256, maximum: 255)) {
             try ISCP1Payload.can(ISCP1CANFrame(id: 1, data: Array(repeating: 0, count: 256))).encoded()
@@ -27,7 +29,10 @@ import Testing
     @Test func numbersTooLargeForTheirFields() {
         #expect(throws: ISCP1EncodingError.outOfRange("elapsed fraction", value: 1_000, maximum: 999)) {
             try ISCP1Encoder().encode([
-                .unit(ISCP1Unit(streamID: 1, channel: 1, dataType: .jpeg, elapsedTime: ISCP1ElapsedTime(seconds: 0, fraction: 1_000, precision: .milliseconds), payload: []))
+                .unit(
+                    ISCP1Unit(
+                        streamID: 1, channel: 1, dataType: .jpeg,
+                        elapsedTime: ISCP1ElapsedTime(seconds: 0, fraction: 1_000, precision: .milliseconds), payload: []))
             ])
         }
         #expect(throws: ISCP1EncodingError.outOfRange("byte length of the data id", value: 256, maximum: 255)) {
@@ -39,7 +44,8 @@ import Testing
         let wideMask = ISCP1DataFilter(channel: 1, dataType: .generalSensor, condition: .masks([ISCP1MaskRule(mask: 0x1_0000, result: 0)]))
         #expect(throws: ISCP1EncodingError.outOfRange("filter mask", value: 0x1_0000, maximum: 0xffff)) {
             try ISCP1Encoder().encode([
-                .downstreamFilterRequest(ISCP1DownstreamFilterRequest(requestID: 0, streamFilters: [ISCP1StreamFilter(streamID: 1, dataFilters: [wideMask])]))
+                .downstreamFilterRequest(
+                    ISCP1DownstreamFilterRequest(requestID: 0, streamFilters: [ISCP1StreamFilter(streamID: 1, dataFilters: [wideMask])]))
             ])
         }
     }

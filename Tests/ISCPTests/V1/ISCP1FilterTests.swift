@@ -5,7 +5,8 @@ import Testing
 @Suite struct ISCP1FilterTests {
     /// A unit on `channel` carrying `payload`.
     func unit(_ payload: ISCP1Payload, channel: UInt8 = 1) throws -> ISCP1Unit {
-        try ISCP1Unit(streamID: 1, channel: channel, elapsedTime: ISCP1ElapsedTime(seconds: 0, fraction: 0, precision: .milliseconds), payload: payload)
+        try ISCP1Unit(
+            streamID: 1, channel: channel, elapsedTime: ISCP1ElapsedTime(seconds: 0, fraction: 0, precision: .milliseconds), payload: payload)
     }
 
     func can(_ id: UInt32) throws -> ISCP1Unit {
@@ -33,7 +34,9 @@ import Testing
         #expect(!nothing.passes(try can(0x1a0)))
 
         // A CAN unit whose payload is too short to hold an id passes no mask filter.
-        let broken = ISCP1Unit(streamID: 1, channel: 1, dataType: .can, elapsedTime: ISCP1ElapsedTime(seconds: 0, fraction: 0, precision: .milliseconds), payload: [0xa0])
+        let broken = ISCP1Unit(
+            streamID: 1, channel: 1, dataType: .can, elapsedTime: ISCP1ElapsedTime(seconds: 0, fraction: 0, precision: .milliseconds), payload: [0xa0]
+        )
         #expect(!range.passes(broken))
         #expect(ISCP1DataFilter(channel: 1, dataType: .can).passes(broken))
     }

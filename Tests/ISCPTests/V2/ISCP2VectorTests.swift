@@ -22,7 +22,8 @@ struct ISCP2VectorTests {
 
     @Test("ConnectRequest from the spec")
     func connectRequestFromTheSpec() throws {
-        let hex = "0a451205322e302e301a06656467652d31200a280132300a05544f4b454e8240260a24"
+        let hex =
+            "0a451205322e302e301a06656467652d31200a280132300a05544f4b454e8240260a24"
             + "30303030303030302d303030302d303030302d303030302d303030303030303030303030"
         let decoded = try codec.decode(iscp2Bytes(hex: hex))
         guard case .connectRequest(let request) = decoded.message else {

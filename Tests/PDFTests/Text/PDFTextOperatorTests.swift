@@ -51,10 +51,11 @@ import Testing
 
     @Test func textMatrixScalesGlyphsAndTheFontSize() throws {
         let glyphs = try TextTestPage(content: "BT /F1 10 Tf 2 0 0 3 50 60 Tm (AB) Tj 0 1 Td (C) Tj ET").glyphs()
-        #expect(glyphs.map(\.box) == [
-            PDFRect(x: 50, y: 60, width: 12, height: 30), PDFRect(x: 62, y: 60, width: 12, height: 30),
-            PDFRect(x: 50, y: 63, width: 12, height: 30),
-        ])
+        #expect(
+            glyphs.map(\.box) == [
+                PDFRect(x: 50, y: 60, width: 12, height: 30), PDFRect(x: 62, y: 60, width: 12, height: 30),
+                PDFRect(x: 50, y: 63, width: 12, height: 30),
+            ])
         #expect(glyphs.map(\.fontSize) == [30, 30, 30])
     }
 
@@ -66,10 +67,11 @@ import Testing
             Q Q Q BT /F1 10 Tf 7 7 Td (C) Tj ET
             """
         let glyphs = try TextTestPage(content: content).glyphs()
-        #expect(glyphs.map(\.box) == [
-            PDFRect(x: 100, y: 200, width: 6, height: 10), PDFRect(x: 5, y: 5, width: 6, height: 10),
-            PDFRect(x: 7, y: 7, width: 6, height: 10),
-        ])
+        #expect(
+            glyphs.map(\.box) == [
+                PDFRect(x: 100, y: 200, width: 6, height: 10), PDFRect(x: 5, y: 5, width: 6, height: 10),
+                PDFRect(x: 7, y: 7, width: 6, height: 10),
+            ])
     }
 
     @Test func textStateIsPartOfTheSavedState() throws {

@@ -150,7 +150,9 @@ import Testing
         )
         page.streams[13] = (
             "/Type /CMap /CMapName /Test",
-            Array("2 begincodespacerange <00> <7F> <8000> <FFFF> endcodespacerange 1 begincidrange <41> <42> 10 endcidrange 1 begincidchar <8001> 2 endcidchar".utf8)
+            Array(
+                "2 begincodespacerange <00> <7F> <8000> <FFFF> endcodespacerange 1 begincidrange <41> <42> 10 endcidrange 1 begincidchar <8001> 2 endcidchar"
+                    .utf8)
         )
         let glyphs = try page.glyphs()
         #expect(glyphs.map(\.text) == ["X", "Y", ""])

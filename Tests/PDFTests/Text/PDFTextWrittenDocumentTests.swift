@@ -34,7 +34,9 @@ import Testing
         #expect(glyphs.text == "ABC AB")
         // A is 600 and B 700 units wide at 24 points; "C " is Helvetica.
         let helveticaRun = PDFFontMetrics.width(of: "C ", font: .helvetica, size: 24)
-        let expectedX = [72, 86.4, 103.2, 103.2 + PDFFontMetrics.width(of: "C", font: .helvetica, size: 24), 103.2 + helveticaRun, 117.6 + helveticaRun]
+        let expectedX = [
+            72, 86.4, 103.2, 103.2 + PDFFontMetrics.width(of: "C", font: .helvetica, size: 24), 103.2 + helveticaRun, 117.6 + helveticaRun,
+        ]
         #expect(zip(glyphs.map(\.box.x), expectedX).allSatisfy { isClose($0, $1) })
         #expect(zip(glyphs.map(\.box.width), [14.4, 16.8]).allSatisfy { isClose($0, $1) })
         #expect(glyphs.allSatisfy { isClose($0.box.y, 700) && isClose($0.fontSize, 24) })

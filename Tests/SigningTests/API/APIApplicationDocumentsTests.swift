@@ -46,13 +46,15 @@ import Testing
     @Test func theSigningPageWearsTheApplicationsColours() async throws {
         try await SigningTestApp.with { app in
             let preferences: [String: Any] = ["primary_color": "#7a1f5c", "buttons_border_radius": 0]
-            let (_, application) = try await app.json(.post, "/signwell/api/v1/api_applications", headers: app.alice, body: ["name": "Brand", "preferences": preferences])
+            let (_, application) = try await app.json(
+                .post, "/signwell/api/v1/api_applications", headers: app.alice, body: ["name": "Brand", "preferences": preferences])
             let id = try #require((application as? [String: Any])?["id"] as? String)
             for (applicationID, expected) in [(id as String?, "#7a1f5c" as String?), (nil, nil)] {
                 var extra: [String: Any] = [:]
                 extra["api_application_id"] = applicationID
                 let (_, created) = try await app.json(
-                    .post, "/signwell/api/v1/documents", headers: app.alice, body: SigningTestApp.createBody(recipients: Self.recipients, fields: Self.fields, extra: extra)
+                    .post, "/signwell/api/v1/documents", headers: app.alice,
+                    body: SigningTestApp.createBody(recipients: Self.recipients, fields: Self.fields, extra: extra)
                 )
                 let link = try #require(((created as? [String: Any])?["recipients"] as? [[String: Any]])?.first?["embedded_signing_url"] as? String)
                 let (status, session) = try await app.json(.get, SigningTestApp.path(of: link) + "/session")

@@ -5,23 +5,28 @@ import Testing
 
 /// The SignWell document endpoints and the signing session, end to end over real storage.
 @Suite struct SignWellDocumentsTests {
-    static var recipients: [[String: Any]] { [
-        ["id": "1", "name": "Jane Doe", "email": "jane@example.com"],
-        ["id": "2", "name": "John Roe", "email": "john@example.com"],
-    ] }
+    static var recipients: [[String: Any]] {
+        [
+            ["id": "1", "name": "Jane Doe", "email": "jane@example.com"],
+            ["id": "2", "name": "John Roe", "email": "john@example.com"],
+        ]
+    }
 
-    static var fields: [[String: Any]] { [
-        ["x": 72, "y": 600, "page": 1, "recipient_id": "1", "type": "signature"],
-        ["x": 72, "y": 680, "page": 1, "recipient_id": "1", "type": "text", "api_id": "company", "validation": "letters"],
-        ["x": 400, "y": 600, "page": 1, "recipient_id": "2", "type": "signature", "width": 150, "height": 40],
-        ["x": 400, "y": 680, "page": 1, "recipient_id": "2", "type": "date", "lock_sign_date": true, "date_format": "YYYY/MM/DD"],
-        ["x": 400, "y": 7, "page": 9, "recipient_id": "2", "type": "text"],
-    ] }
+    static var fields: [[String: Any]] {
+        [
+            ["x": 72, "y": 600, "page": 1, "recipient_id": "1", "type": "signature"],
+            ["x": 72, "y": 680, "page": 1, "recipient_id": "1", "type": "text", "api_id": "company", "validation": "letters"],
+            ["x": 400, "y": 600, "page": 1, "recipient_id": "2", "type": "signature", "width": 150, "height": 40],
+            ["x": 400, "y": 680, "page": 1, "recipient_id": "2", "type": "date", "lock_sign_date": true, "date_format": "YYYY/MM/DD"],
+            ["x": 400, "y": 7, "page": 9, "recipient_id": "2", "type": "text"],
+        ]
+    }
 
     @Test func aCreatedDocumentIsFullyPopulatedWithSignWellsTypes() async throws {
         try await SigningTestApp.with { app in
-            let (status, json) = try await app.json(.post, "/signwell/api/v1/documents", headers: app.alice,
-                                                    body: SigningTestApp.createBody(pdf: SigningTestApp.letterPDF(pages: 2), recipients: Self.recipients, fields: Self.fields))
+            let (status, json) = try await app.json(
+                .post, "/signwell/api/v1/documents", headers: app.alice,
+                body: SigningTestApp.createBody(pdf: SigningTestApp.letterPDF(pages: 2), recipients: Self.recipients, fields: Self.fields))
             #expect(status == .created)
             let document = try #require(json as? [String: Any])
             #expect(document["status"] as? String == "Sent")
@@ -48,8 +53,12 @@ import Testing
             let body: [String: Any] = [
                 "files": [["name": "a.pdf"]],
                 "recipients": [["id": "1", "email": "not an email"]],
-                "fields": [[["x": 1, "y": 2, "page": 1, "recipient_id": "7", "type": "stamp"],
-                            ["x": 1, "y": 2, "page": 1, "recipient_id": "1", "type": "date", "date_format": "YYYY-MM-DD"]]],
+                "fields": [
+                    [
+                        ["x": 1, "y": 2, "page": 1, "recipient_id": "7", "type": "stamp"],
+                        ["x": 1, "y": 2, "page": 1, "recipient_id": "1", "type": "date", "date_format": "YYYY-MM-DD"],
+                    ]
+                ],
             ]
             let (status, json) = try await app.json(.post, "/signwell/api/v1/documents", headers: app.alice, body: body)
             #expect(status == .unprocessableContent)
@@ -64,8 +73,9 @@ import Testing
 
     @Test func documentsAreVisibleOnlyToTheirOwner() async throws {
         try await SigningTestApp.with { app in
-            let (_, json) = try await app.json(.post, "/signwell/api/v1/documents", headers: app.alice,
-                                               body: SigningTestApp.createBody(recipients: Self.recipients, fields: Self.fields))
+            let (_, json) = try await app.json(
+                .post, "/signwell/api/v1/documents", headers: app.alice,
+                body: SigningTestApp.createBody(recipients: Self.recipients, fields: Self.fields))
             let id = try #require((json as? [String: Any])?["id"] as? String)
             let (status, error) = try await app.json(.get, "/signwell/api/v1/documents/\(id)", headers: app.bob)
             #expect(status == .notFound)
@@ -81,8 +91,10 @@ import Testing
     @Test func theListPagesAndFiltersByNameAndStatus() async throws {
         try await SigningTestApp.with { app in
             for name in ["Lease A", "Lease B", "Invoice"] {
-                _ = try await app.json(.post, "/signwell/api/v1/documents", headers: app.alice,
-                                       body: SigningTestApp.createBody(recipients: Self.recipients, fields: Self.fields, extra: ["name": name, "draft": name == "Invoice"]))
+                _ = try await app.json(
+                    .post, "/signwell/api/v1/documents", headers: app.alice,
+                    body: SigningTestApp.createBody(
+                        recipients: Self.recipients, fields: Self.fields, extra: ["name": name, "draft": name == "Invoice"]))
             }
             let (_, first) = try await app.json(.get, "/signwell/api/v1/documents?limit=2&page=1", headers: app.alice)
             let page = try #require(first as? [String: Any])
@@ -102,11 +114,14 @@ import Testing
     @Test func recipientsSignInOrderAndTheDocumentCompletes() async throws {
         try await SigningTestApp.with { app in
             let original = SigningTestApp.letterPDF()
-            let (_, json) = try await app.json(.post, "/signwell/api/v1/documents", headers: app.alice,
-                                               body: SigningTestApp.createBody(pdf: original, recipients: Self.recipients, fields: Self.fields, extra: ["apply_signing_order": true]))
+            let (_, json) = try await app.json(
+                .post, "/signwell/api/v1/documents", headers: app.alice,
+                body: SigningTestApp.createBody(pdf: original, recipients: Self.recipients, fields: Self.fields, extra: ["apply_signing_order": true])
+            )
             let document = try #require(json as? [String: Any])
             let id = try #require(document["id"] as? String)
-            let links = try #require(document["recipients"] as? [[String: Any]]).compactMap { $0["embedded_signing_url"] as? String }.map(SigningTestApp.path)
+            let links = try #require(document["recipients"] as? [[String: Any]]).compactMap { $0["embedded_signing_url"] as? String }.map(
+                SigningTestApp.path)
 
             let (_, waiting) = try await app.json(.get, links[1] + "/session")
             #expect((waiting as? [String: Any])?["state"] as? String == "waiting")
@@ -152,7 +167,8 @@ import Testing
             let zip = try await app.bytes("/signwell/api/v1/documents/\(id)/completed_pdf?file_format=zip", headers: app.alice)
             #expect(zip.bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]))
             // url_only gives a link that works without credentials, as SignWell's file_url does.
-            let (_, urlOnly) = try await app.json(.get, "/signwell/api/v1/documents/\(id)/completed_pdf?url_only=true&audit_page=false", headers: app.alice)
+            let (_, urlOnly) = try await app.json(
+                .get, "/signwell/api/v1/documents/\(id)/completed_pdf?url_only=true&audit_page=false", headers: app.alice)
             let fileURL = try #require((urlOnly as? [String: Any])?["file_url"] as? String)
             let linked = try await app.bytes(SigningTestApp.path(of: fileURL), headers: [:])
             #expect(linked.status == .ok)
@@ -164,11 +180,13 @@ import Testing
 
     @Test func aDeclinedDocumentStopsAndRecordsTheReason() async throws {
         try await SigningTestApp.with { app in
-            let (_, json) = try await app.json(.post, "/signwell/api/v1/documents", headers: app.alice,
-                                               body: SigningTestApp.createBody(recipients: Self.recipients, fields: Self.fields))
+            let (_, json) = try await app.json(
+                .post, "/signwell/api/v1/documents", headers: app.alice,
+                body: SigningTestApp.createBody(recipients: Self.recipients, fields: Self.fields))
             let document = try #require(json as? [String: Any])
             let id = try #require(document["id"] as? String)
-            let links = try #require(document["recipients"] as? [[String: Any]]).compactMap { $0["embedded_signing_url"] as? String }.map(SigningTestApp.path)
+            let links = try #require(document["recipients"] as? [[String: Any]]).compactMap { $0["embedded_signing_url"] as? String }.map(
+                SigningTestApp.path)
             let (status, outcome) = try await app.json(.post, links[1] + "/decline", body: ["reason": "Wrong amount"])
             #expect(status == .ok)
             #expect((outcome as? [String: Any])?["state"] as? String == "declined")
@@ -177,21 +195,24 @@ import Testing
             #expect((after as? [String: Any])?["decline_message"] as? String == "Wrong amount")
             let (late, _) = try await app.json(.post, links[0] + "/complete", body: Self.submission(values: [:]))
             #expect(late == .conflict)
-            let (update, _) = try await app.json(.patch, "/signwell/api/v1/documents/\(id)/recipients", headers: app.alice,
-                                                 body: ["recipients": [["id": "1", "email": "other@example.com"]]])
+            let (update, _) = try await app.json(
+                .patch, "/signwell/api/v1/documents/\(id)/recipients", headers: app.alice,
+                body: ["recipients": [["id": "1", "email": "other@example.com"]]])
             #expect(update == .conflict)
         }
     }
 
     @Test func reassigningARecipientRevokesTheirOldLink() async throws {
         try await SigningTestApp.with { app in
-            let (_, json) = try await app.json(.post, "/signwell/api/v1/documents", headers: app.alice,
-                                               body: SigningTestApp.createBody(recipients: Self.recipients, fields: Self.fields))
+            let (_, json) = try await app.json(
+                .post, "/signwell/api/v1/documents", headers: app.alice,
+                body: SigningTestApp.createBody(recipients: Self.recipients, fields: Self.fields))
             let document = try #require(json as? [String: Any])
             let id = try #require(document["id"] as? String)
             let oldLink = try #require((document["recipients"] as? [[String: Any]])?.first?["embedded_signing_url"] as? String)
-            let (status, updated) = try await app.json(.patch, "/signwell/api/v1/documents/\(id)/recipients", headers: app.alice,
-                                                       body: ["recipients": [["id": "1", "name": "Jane Smith", "email": "jane.smith@example.com"]]])
+            let (status, updated) = try await app.json(
+                .patch, "/signwell/api/v1/documents/\(id)/recipients", headers: app.alice,
+                body: ["recipients": [["id": "1", "name": "Jane Smith", "email": "jane.smith@example.com"]]])
             #expect(status == .ok)
             let recipient = try #require(((updated as? [String: Any])?["recipients"] as? [[String: Any]])?.first)
             #expect(recipient["email"] as? String == "jane.smith@example.com")
@@ -206,8 +227,9 @@ import Testing
 
     @Test func draftsAreSentAndDeletingCancelsTheLinks() async throws {
         try await SigningTestApp.with { app in
-            let (_, json) = try await app.json(.post, "/signwell/api/v1/documents", headers: app.alice,
-                                               body: SigningTestApp.createBody(recipients: Self.recipients, fields: Self.fields, extra: ["draft": true]))
+            let (_, json) = try await app.json(
+                .post, "/signwell/api/v1/documents", headers: app.alice,
+                body: SigningTestApp.createBody(recipients: Self.recipients, fields: Self.fields, extra: ["draft": true]))
             let draft = try #require(json as? [String: Any])
             let id = try #require(draft["id"] as? String)
             #expect(draft["status"] as? String == "Draft")
@@ -234,14 +256,16 @@ import Testing
 
     @Test func aRecipientHandsTheirPartToSomeoneElse() async throws {
         try await SigningTestApp.with { app in
-            let (_, json) = try await app.json(.post, "/signwell/api/v1/documents", headers: app.alice,
-                                               body: SigningTestApp.createBody(recipients: Self.recipients, fields: Self.fields))
+            let (_, json) = try await app.json(
+                .post, "/signwell/api/v1/documents", headers: app.alice,
+                body: SigningTestApp.createBody(recipients: Self.recipients, fields: Self.fields))
             let document = try #require(json as? [String: Any])
             let id = try #require(document["id"] as? String)
             let link = try #require((document["recipients"] as? [[String: Any]])?.first?["embedded_signing_url"] as? String)
             let (invalid, _) = try await app.json(.post, SigningTestApp.path(of: link) + "/reassign", body: ["name": "Max", "email": "nope"])
             #expect(invalid == .unprocessableContent)
-            let (status, _) = try await app.json(.post, SigningTestApp.path(of: link) + "/reassign", body: ["name": "Max Mustermann", "email": "max@example.com"])
+            let (status, _) = try await app.json(
+                .post, SigningTestApp.path(of: link) + "/reassign", body: ["name": "Max Mustermann", "email": "max@example.com"])
             #expect(status == .ok)
             let (old, _) = try await app.json(.get, SigningTestApp.path(of: link) + "/session")
             #expect(old == .notFound)
@@ -256,21 +280,26 @@ import Testing
 
     @Test func aDocumentNotSignedBeforeItsExpiryCanNoLongerBeSigned() async throws {
         try await SigningTestApp.with { app in
-            let (_, json) = try await app.json(.post, "/signwell/api/v1/documents", headers: app.alice,
-                                               body: SigningTestApp.createBody(recipients: Self.recipients, fields: Self.fields, extra: ["expires_in": 1]))
+            let (_, json) = try await app.json(
+                .post, "/signwell/api/v1/documents", headers: app.alice,
+                body: SigningTestApp.createBody(recipients: Self.recipients, fields: Self.fields, extra: ["expires_in": 1]))
             let document = try #require(json as? [String: Any])
             #expect(document["expires_in"] as? Int == 1)
             let link = try #require((document["recipients"] as? [[String: Any]])?.first?["embedded_signing_url"] as? String)
             let (_, session) = try await app.json(.get, SigningTestApp.path(of: link) + "/session")
             #expect((session as? [String: Any])?["state"] as? String == "ready")
-            let (tooLong, _) = try await app.json(.post, "/signwell/api/v1/documents", headers: app.alice,
-                                                  body: SigningTestApp.createBody(recipients: Self.recipients, fields: Self.fields, extra: ["expires_in": 0]))
+            let (tooLong, _) = try await app.json(
+                .post, "/signwell/api/v1/documents", headers: app.alice,
+                body: SigningTestApp.createBody(recipients: Self.recipients, fields: Self.fields, extra: ["expires_in": 0]))
             #expect(tooLong == .unprocessableContent)
         }
     }
 
     /// A signing-page submission with a drawn signature.
     static func submission(values: [String: Any]) -> [String: Any] {
-        ["values": values, "signature": ["method": "drawn", "image": "data:image/png;base64," + Data(SigningTestApp.signaturePNG).base64EncodedString()]]
+        [
+            "values": values,
+            "signature": ["method": "drawn", "image": "data:image/png;base64," + Data(SigningTestApp.signaturePNG).base64EncodedString()],
+        ]
     }
 }

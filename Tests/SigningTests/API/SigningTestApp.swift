@@ -30,8 +30,10 @@ struct SigningTestApp {
                 try await accounts.createUser(name: "alice", password: "alice password")
                 try await accounts.createUser(name: "bob", password: "bob password")
                 func apiKey(_ user: String) async throws -> HTTPFields {
-                    [HTTPField.Name("X-Api-Key")!: try await accounts.createAPIKey(userName: user, label: "signwell").secret,
-                     .contentType: "application/json"]
+                    [
+                        HTTPField.Name("X-Api-Key")!: try await accounts.createAPIKey(userName: user, label: "signwell").secret,
+                        .contentType: "application/json",
+                    ]
                 }
                 let signing = try SigningCapability.open(
                     database: database, blobs: try await FileBlobStore(directory: directory + "/blobs"), accounts: accounts,
@@ -68,7 +70,9 @@ struct SigningTestApp {
     }()
 
     /// Sends `body` as JSON and returns the status and the decoded JSON answer.
-    func json(_ method: HTTPRequest.Method, _ uri: String, headers: HTTPFields? = nil, body: Any? = nil) async throws -> (status: HTTPResponse.Status, json: Any?) {
+    func json(
+        _ method: HTTPRequest.Method, _ uri: String, headers: HTTPFields? = nil, body: Any? = nil
+    ) async throws -> (status: HTTPResponse.Status, json: Any?) {
         let data = try body.map { try JSONSerialization.data(withJSONObject: $0) }
         return try await client.execute(
             uri: uri, method: method, headers: headers ?? [.contentType: "application/json"],
@@ -87,7 +91,9 @@ struct SigningTestApp {
     }
 
     /// A create-document body with one file and the given recipients and fields.
-    static func createBody(pdf: [UInt8] = letterPDF(), recipients: [[String: Any]], fields: [[String: Any]], extra: [String: Any] = [:]) -> [String: Any] {
+    static func createBody(
+        pdf: [UInt8] = letterPDF(), recipients: [[String: Any]], fields: [[String: Any]], extra: [String: Any] = [:]
+    ) -> [String: Any] {
         var body: [String: Any] = [
             "test_mode": true, "name": "Agreement",
             "files": [["name": "agreement.pdf", "file_base64": Data(pdf).base64EncodedString()]],

@@ -41,15 +41,16 @@ import Testing
             let document = WebhookFixture.document()
             try await store.insert(document)
             var attempts = 0
-            let changed = try #require(try await store.change(document.id) { current in
-                attempts += 1
-                if attempts == 1 {
-                    var other = current
-                    other.metadata["other"] = "writer"
-                    _ = try await store.update(other)
-                }
-                current.name = "Renamed"
-            })
+            let changed = try #require(
+                try await store.change(document.id) { current in
+                    attempts += 1
+                    if attempts == 1 {
+                        var other = current
+                        other.metadata["other"] = "writer"
+                        _ = try await store.update(other)
+                    }
+                    current.name = "Renamed"
+                })
             #expect(attempts == 2)
             #expect(changed.name == "Renamed")
             #expect(changed.metadata["other"] == "writer")

@@ -44,7 +44,9 @@ import Testing
             #expect(result.status == 0, "\(result.output)")
             let error = try await Self.error(try scratch.read(name), name: name)
             #expect(error.reason == .encryptedPDF)
-            #expect(error.description == "\(name): the PDF is encrypted or password-protected; upload it without encryption (for example after qpdf --decrypt)")
+            #expect(
+                error.description
+                    == "\(name): the PDF is encrypted or password-protected; upload it without encryption (for example after qpdf --decrypt)")
         }
     }
 

@@ -67,7 +67,9 @@ import Testing
             let direct = try await intake.pdf(name: "a.pdf", from: .url("http://127.0.0.1:\(port)/document.pdf"))
             #expect(direct.pageCount == 2)
 
-            for target in ["http://127.0.0.2:\(port)/document.pdf", "http://localhost:\(port)/document.pdf", "http://169.254.169.254/latest/meta-data/"] {
+            for target in [
+                "http://127.0.0.2:\(port)/document.pdf", "http://localhost:\(port)/document.pdf", "http://169.254.169.254/latest/meta-data/",
+            ] {
                 let encoded = target.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
                 let error = try await Self.error(intake, "http://127.0.0.1:\(port)/redirect?to=\(encoded)")
                 #expect(error.reason == .forbiddenAddress, "\(error)")

@@ -56,21 +56,25 @@ enum LoopbackFileServer {
             Response(status: .ok, body: ResponseBody(byteBuffer: ByteBuffer(repeating: 0x25, count: 2 * 1024 * 1024)))
         }
         router.get("endless") { _, _ in
-            Response(status: .ok, body: ResponseBody { writer in
-                let chunk = ByteBuffer(repeating: 0, count: 64 * 1024)
-                while true {
-                    try await writer.write(chunk)
-                }
-            })
+            Response(
+                status: .ok,
+                body: ResponseBody { writer in
+                    let chunk = ByteBuffer(repeating: 0, count: 64 * 1024)
+                    while true {
+                        try await writer.write(chunk)
+                    }
+                })
         }
         router.get("slow") { _, _ in
-            Response(status: .ok, body: ResponseBody { writer in
-                for _ in 0..<100 {
-                    try await writer.write(ByteBuffer(bytes: [0x25]))
-                    try await Task.sleep(for: .milliseconds(200))
-                }
-                try await writer.finish(nil)
-            })
+            Response(
+                status: .ok,
+                body: ResponseBody { writer in
+                    for _ in 0..<100 {
+                        try await writer.write(ByteBuffer(bytes: [0x25]))
+                        try await Task.sleep(for: .milliseconds(200))
+                    }
+                    try await writer.finish(nil)
+                })
         }
         router.get("picture.png") { _, _ in
             Response(status: .ok, headers: [.contentType: "image/png"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: redPNG)))
@@ -109,7 +113,8 @@ enum LoopbackFileServer {
             b = (b + a) % 65521
         }
         let length = UInt16(rows.count)
-        let zlib: [UInt8] = [0x78, 0x01, 0x01, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)] + rows + bigEndian(b << 16 | a)
+        let zlib: [UInt8] =
+            [0x78, 0x01, 0x01, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)] + rows + bigEndian(b << 16 | a)
         let header = bigEndian(4) + bigEndian(4) + [8, 2, 0, 0, 0]
         return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", zlib) + chunk("IEND", [])
     }()

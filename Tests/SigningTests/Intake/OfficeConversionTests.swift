@@ -103,7 +103,8 @@ struct OfficeConversionTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let original = try await Self.document("Slow enough\n", format: "docx")
-        let converter = OfficeConverter(ConversionProgram(executable: IntakeSamples.soffice.path, timeLimit: .milliseconds(300), scratchRoot: scratch.url))
+        let converter = OfficeConverter(
+            ConversionProgram(executable: IntakeSamples.soffice.path, timeLimit: .milliseconds(300), scratchRoot: scratch.url))
         let failure = try await #require(throws: ConversionError.self) {
             _ = try await converter.pdf(from: original, fileExtension: "docx")
         }

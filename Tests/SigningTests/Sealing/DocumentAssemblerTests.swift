@@ -113,7 +113,8 @@ import Testing
 
     @Test func manySignersShareTheOneSignaturePage() throws {
         let signers = (1...40).map { SignerIdentity(name: "Signer \($0)", email: "signer\($0)@example.com") }
-        let assembled = try DocumentAssembler().assemble(files: [SealingFixtures.document(["Page"])], documentName: "Many", documentID: "d", signaturePageFor: signers)
+        let assembled = try DocumentAssembler().assemble(
+            files: [SealingFixtures.document(["Page"])], documentName: "Many", documentID: "d", signaturePageFor: signers)
         let boxes = assembled.signaturePageBoxes
         #expect(boxes.count == 40)
         let size = assembled.pageSizes[assembled.signaturePageIndex!]

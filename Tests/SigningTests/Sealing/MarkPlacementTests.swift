@@ -29,7 +29,8 @@ import Testing
     func marksLandInTheirBoxesOnRotatedAndCroppedPages() async throws {
         let scratch = try SealingScratch()
         defer { scratch.remove() }
-        let assembled = try DocumentAssembler().assemble(files: [try Self.awkwardPages()], documentName: "Awkward", documentID: "d", signaturePageFor: nil)
+        let assembled = try DocumentAssembler().assemble(
+            files: [try Self.awkwardPages()], documentName: "Awkward", documentID: "d", signaturePageFor: nil)
         #expect(abs(assembled.pageSizes[1].width - 1122.52) < 0.1, "the turned page is shown landscape: \(assembled.pageSizes[1])")
         #expect(assembled.pageSizes[2] == PDFSize(width: 400, height: 560))
 
@@ -56,7 +57,9 @@ import Testing
             #expect(before.darkShare(in: image) == 0)
             #expect(after.darkShare(in: image) > 0.95, "page \(pageIndex + 1): the image is not in its box")
             let mirrored = PageBox(pageIndex: pageIndex, x: size.width - 160, y: size.height - 260, width: 120, height: 60)
-            #expect(after.darkShare(in: mirrored, inset: 0) == before.darkShare(in: mirrored, inset: 0), "page \(pageIndex + 1): ink where a turned placement would put it")
+            #expect(
+                after.darkShare(in: mirrored, inset: 0) == before.darkShare(in: mirrored, inset: 0),
+                "page \(pageIndex + 1): ink where a turned placement would put it")
             let check = PageBox(pageIndex: pageIndex, x: size.width - 100, y: size.height - 60, width: 60, height: 40)
             #expect(after.darkShare(in: check) > before.darkShare(in: check) + 0.05, "page \(pageIndex + 1): no check mark in its box")
         }

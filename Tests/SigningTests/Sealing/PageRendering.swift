@@ -1,5 +1,4 @@
 import Foundation
-
 import Signing
 
 /// A page as a viewer shows it: rendered by `pdftoppm -r 96 -gray -cropbox`, so that one
@@ -16,7 +15,8 @@ struct PageRendering {
     init(path: String, pageIndex: Int, in scratch: SealingScratch) async throws {
         let prefix = scratch.url.appendingPathComponent("render-\(UUID().uuidString)").path
         let page = String(pageIndex + 1)
-        let result = try await ValidatorTool("pdftoppm").run(["-r", "96", "-gray", "-cropbox", "-f", page, "-l", page, "-singlefile", path, prefix], in: scratch.url)
+        let result = try await ValidatorTool("pdftoppm").run(
+            ["-r", "96", "-gray", "-cropbox", "-f", page, "-l", page, "-singlefile", path, prefix], in: scratch.url)
         guard result.status == 0 else { throw ValidatorTool.Failure(description: "pdftoppm: \(result.errors)") }
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: prefix + ".pgm")))
         var fields: [Int] = []

@@ -11,7 +11,8 @@ import X509
 /// The whole life of a document's PDF: assembled, signed by two recipients in turn, sealed
 /// with the audit trail; then checked by pyHanko, pdfsig, pdftotext and pdftoppm.
 @Suite struct SealingFlowTests {
-    static let toolsInstalled = ["pdfsig", "pdftotext", "pdftoppm", "qpdf"].allSatisfy { ValidatorTool($0).isInstalled }
+    static let toolsInstalled =
+        ["pdfsig", "pdftotext", "pdftoppm", "qpdf"].allSatisfy { ValidatorTool($0).isInstalled }
         && ValidatorTool.python.isInstalled
 
     /// The hexadecimal SHA-256 of `bytes`.
@@ -31,7 +32,8 @@ import X509
         let files = [SealingFixtures.document(["Agreement terms"]), SealingFixtures.document(["Annex one", "Annex two"])]
         let jane = SignerIdentity(name: "Jane Doe", email: "jane@example.com")
         let john = SignerIdentity(name: "John Roe", email: "john@example.com")
-        let assembled = try DocumentAssembler().assemble(files: files, documentName: "Agreement", documentID: "doc-42", signaturePageFor: [jane, john])
+        let assembled = try DocumentAssembler().assemble(
+            files: files, documentName: "Agreement", documentID: "doc-42", signaturePageFor: [jane, john])
         let prepared = assembled.pdf
         let signaturePage = try #require(assembled.signaturePageIndex)
 
@@ -63,8 +65,12 @@ import X509
             proofURL: "https://chancery.example.com/verify/abc123",
             entries: [
                 AuditTrailEntry(time: Date(timeIntervalSince1970: 1_748_772_000), event: "Document created", actor: "API key of Ops"),
-                AuditTrailEntry(time: Date(timeIntervalSince1970: 1_748_772_060), event: "Signed", actor: "Jane Doe <jane@example.com>", ipAddress: "203.0.113.7", userAgent: "Mozilla/5.0 (X11; Linux x86_64)"),
-                AuditTrailEntry(time: Date(timeIntervalSince1970: 1_748_772_120), event: "Signed", actor: "John Roe <john@example.com>", ipAddress: "2001:db8::1", userAgent: "Mozilla/5.0 (iPhone)"),
+                AuditTrailEntry(
+                    time: Date(timeIntervalSince1970: 1_748_772_060), event: "Signed", actor: "Jane Doe <jane@example.com>", ipAddress: "203.0.113.7",
+                    userAgent: "Mozilla/5.0 (X11; Linux x86_64)"),
+                AuditTrailEntry(
+                    time: Date(timeIntervalSince1970: 1_748_772_120), event: "Signed", actor: "John Roe <john@example.com>", ipAddress: "2001:db8::1",
+                    userAgent: "Mozilla/5.0 (iPhone)"),
             ]
         )
         let sealer = PlatformSealer(keys: SealingFixtures.keys, timeStamper: SealingFixtures.timeStamper)
@@ -106,8 +112,13 @@ import X509
         #expect(firstPage.contains("Jane typed this value"), "\(firstPage)")
         let annexPage = try await ValidatorTool("pdftotext").run(["-f", "2", "-l", "2", path, "-"], in: scratch.url).output
         #expect(annexPage.contains("06/01/2025"))
-        let auditPage = try await ValidatorTool("pdftotext").run(["-f", "\(assembled.auditPageIndex + 1)", "-l", "\(assembled.auditPageIndex + 1)", "-enc", "UTF-8", path, "-"], in: scratch.url).output
-        for expected in ["Audit trail", "Record of completion", "Document created", "203.0.113.7", "Mozilla/5.0 (iPhone)", Self.sha256(files[1]), Self.sha256(afterJohn), "https://chancery.example.com/verify/abc123", "2025-06-01 10:01:00"] {
+        let auditPage = try await ValidatorTool("pdftotext").run(
+            ["-f", "\(assembled.auditPageIndex + 1)", "-l", "\(assembled.auditPageIndex + 1)", "-enc", "UTF-8", path, "-"], in: scratch.url
+        ).output
+        for expected in [
+            "Audit trail", "Record of completion", "Document created", "203.0.113.7", "Mozilla/5.0 (iPhone)", Self.sha256(files[1]),
+            Self.sha256(afterJohn), "https://chancery.example.com/verify/abc123", "2025-06-01 10:01:00",
+        ] {
             #expect(auditPage.contains(expected), "the audit page lacks \(expected): \(auditPage)")
         }
 
@@ -131,7 +142,8 @@ import X509
     func textBeyondLatinIsDrawnInTheFallbackFont() async throws {
         let scratch = try SealingScratch()
         defer { scratch.remove() }
-        let assembled = try DocumentAssembler().assemble(files: [SealingFixtures.document(["Page"])], documentName: "契約書", documentID: "doc-jp", signaturePageFor: nil)
+        let assembled = try DocumentAssembler().assemble(
+            files: [SealingFixtures.document(["Page"])], documentName: "契約書", documentID: "doc-jp", signaturePageFor: nil)
         let signer = SignerIdentity(name: "山田太郎", email: "taro@example.jp")
         let signed = try await RecipientSealer(keys: SealingFixtures.keys).seal(
             assembled.pdf, marks: [SealingMark(box: Self.box(0, 96, 300, 300, 40), content: .text("山田太郎 Yamada"))],
@@ -143,7 +155,8 @@ import X509
         let audit = try await ValidatorTool("pdftotext").run(["-f", "2", "-l", "2", "-enc", "UTF-8", path, "-"], in: scratch.url).output
         #expect(audit.contains("契約書"), "\(audit)")
         let report = try await PyHankoReport.validate(path, trusting: try SealingFixtures.trustRoots(in: scratch), in: scratch)
-        #expect(report.signatures.count == 1 && report.signatures[0].intact && report.signatures[0].valid, "\(report.signatures.first?.details ?? "")")
+        #expect(
+            report.signatures.count == 1 && report.signatures[0].intact && report.signatures[0].valid, "\(report.signatures.first?.details ?? "")")
         let pdfsig = try await PdfsigReport(path: path, in: scratch)
         #expect(pdfsig.fieldNames == ["Signature1"])
         #expect(pdfsig.signatures.allSatisfy { $0.contains("Signature Validation: Signature is Valid.") }, "\(pdfsig.output)")
@@ -154,16 +167,20 @@ import X509
     func aLongAuditTrailEndsWithHowManyEventsDidNotFit() async throws {
         let scratch = try SealingScratch()
         defer { scratch.remove() }
-        let assembled = try DocumentAssembler().assemble(files: [SealingFixtures.document(["Page"])], documentName: "Busy", documentID: "doc-busy", signaturePageFor: nil)
+        let assembled = try DocumentAssembler().assemble(
+            files: [SealingFixtures.document(["Page"])], documentName: "Busy", documentID: "doc-busy", signaturePageFor: nil)
         let agent = String(repeating: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 ", count: 3)
         let entries = (0..<200).map { index in
-            AuditTrailEntry(time: Date(timeIntervalSince1970: 1_748_772_000 + Double(index)), event: "Viewed \(index)", actor: "Reader \(index)", ipAddress: "198.51.100.\(index % 250)", userAgent: agent)
+            AuditTrailEntry(
+                time: Date(timeIntervalSince1970: 1_748_772_000 + Double(index)), event: "Viewed \(index)", actor: "Reader \(index)",
+                ipAddress: "198.51.100.\(index % 250)", userAgent: agent)
         }
         let trail = AuditTrail(
             documentName: "Busy", documentID: "doc-busy", originalFileSHA256: [("busy.pdf", String(repeating: "ab", count: 32))],
             signedFileSHA256: String(repeating: "cd", count: 32), proofURL: "https://example.com/p", entries: entries
         )
-        let sealed = try await PlatformSealer(keys: SealingFixtures.keys).seal(assembled.pdf, trail: trail, auditPageIndex: assembled.auditPageIndex, signingTime: Date())
+        let sealed = try await PlatformSealer(keys: SealingFixtures.keys).seal(
+            assembled.pdf, trail: trail, auditPageIndex: assembled.auditPageIndex, signingTime: Date())
         let path = try scratch.write(sealed, to: "busy.pdf")
         let text = try await ValidatorTool("pdftotext").run(["-f", "2", "-l", "2", "-enc", "UTF-8", path, "-"], in: scratch.url).output
         let shown = Set(text.matches(of: /Viewed (\d+)/).compactMap { Int($0.output.1) })

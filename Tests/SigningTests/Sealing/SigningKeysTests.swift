@@ -1,8 +1,8 @@
 import Crypto
 import Foundation
 import PDFSigning
-import SwiftASN1
 import Storage
+import SwiftASN1
 import Testing
 import X509
 

@@ -17,17 +17,21 @@ import Testing
 @Suite struct SigningPasscodeTests {
     static let unlockHeader = HTTPField.Name("X-Signing-Unlock")!
 
-    static var recipients: [[String: Any]] { [
-        ["id": "1", "name": "Jane Doe", "email": "jane@example.com", "passcode": "4711-open"],
-        ["id": "2", "name": "John Roe", "email": "john@example.com", "passcode": "0815-open"],
-        ["id": "3", "name": "Max Poe", "email": "max@example.com"],
-    ] }
+    static var recipients: [[String: Any]] {
+        [
+            ["id": "1", "name": "Jane Doe", "email": "jane@example.com", "passcode": "4711-open"],
+            ["id": "2", "name": "John Roe", "email": "john@example.com", "passcode": "0815-open"],
+            ["id": "3", "name": "Max Poe", "email": "max@example.com"],
+        ]
+    }
 
-    static var fields: [[String: Any]] { [
-        ["x": 72, "y": 600, "page": 1, "recipient_id": "1", "type": "signature"],
-        ["x": 300, "y": 600, "page": 1, "recipient_id": "2", "type": "signature"],
-        ["x": 72, "y": 680, "page": 1, "recipient_id": "3", "type": "signature"],
-    ] }
+    static var fields: [[String: Any]] {
+        [
+            ["x": 72, "y": 600, "page": 1, "recipient_id": "1", "type": "signature"],
+            ["x": 300, "y": 600, "page": 1, "recipient_id": "2", "type": "signature"],
+            ["x": 72, "y": 680, "page": 1, "recipient_id": "3", "type": "signature"],
+        ]
+    }
 
     /// SigningTestApp's application, with the capability at hand to read what it stored.
     static func with(_ body: @escaping @Sendable (SigningTestApp, SigningCapability) async throws -> Void) async throws {
@@ -57,8 +61,9 @@ import Testing
     /// Creates the document of ``recipients`` and ``fields``; answers its id and the paths of the
     /// recipients' signing links.
     static func create(_ app: SigningTestApp, extra: [String: Any] = [:]) async throws -> (id: String, links: [String]) {
-        let (status, json) = try await app.json(.post, "/signwell/api/v1/documents", headers: app.alice,
-                                                body: SigningTestApp.createBody(recipients: recipients, fields: fields, extra: extra))
+        let (status, json) = try await app.json(
+            .post, "/signwell/api/v1/documents", headers: app.alice,
+            body: SigningTestApp.createBody(recipients: recipients, fields: fields, extra: extra))
         #expect(status == .created)
         let document = try #require(json as? [String: Any])
         let links = try #require(document["recipients"] as? [[String: Any]]).compactMap { $0["embedded_signing_url"] as? String }
@@ -67,7 +72,8 @@ import Testing
     }
 
     /// `POST {link}/unlock` with `passcode`: the status and the answer.
-    static func unlock(_ app: SigningTestApp, _ link: String, _ passcode: String) async throws -> (status: HTTPResponse.Status, json: [String: Any]?) {
+    static func unlock(_ app: SigningTestApp, _ link: String, _ passcode: String) async throws -> (status: HTTPResponse.Status, json: [String: Any]?)
+    {
         let (status, json) = try await app.json(.post, link + "/unlock", body: ["passcode": passcode])
         return (status, json as? [String: Any])
     }
@@ -142,8 +148,9 @@ import Testing
             #expect(try await Self.state(app, links[0], headers: Self.unlocked(janes + "x")) == "locked")
 
             // The sender changes Jane's email: her new link does not take the proof of the old one.
-            let (updated, json) = try await app.json(.patch, "/signwell/api/v1/documents/\(id)/recipients", headers: app.alice,
-                                                     body: ["recipients": [["id": "1", "email": "jane.doe@example.com"]]])
+            let (updated, json) = try await app.json(
+                .patch, "/signwell/api/v1/documents/\(id)/recipients", headers: app.alice,
+                body: ["recipients": [["id": "1", "email": "jane.doe@example.com"]]])
             #expect(updated == .ok)
             let newLink = try #require(((json as? [String: Any])?["recipients"] as? [[String: Any]])?.first?["embedded_signing_url"] as? String)
             let newPath = SigningTestApp.path(of: newLink)
@@ -334,9 +341,12 @@ import Testing
     @Test func anUnlockProofExpires() {
         let links = SigningLinks(key: SymmetricKey(size: .bits256))
         let now = Date()
-        let proof = links.unlockProof(token: "d.0.mac", nonce: "n", passcodeHash: "$2b$04$x", expiry: now.addingTimeInterval(SigningLinks.unlockLifetime))
+        let proof = links.unlockProof(
+            token: "d.0.mac", nonce: "n", passcodeHash: "$2b$04$x", expiry: now.addingTimeInterval(SigningLinks.unlockLifetime))
         #expect(links.isValidUnlockProof(proof, token: "d.0.mac", nonce: "n", passcodeHash: "$2b$04$x", now: now))
-        #expect(!links.isValidUnlockProof(proof, token: "d.0.mac", nonce: "n", passcodeHash: "$2b$04$x", now: now.addingTimeInterval(SigningLinks.unlockLifetime + 1)))
+        #expect(
+            !links.isValidUnlockProof(
+                proof, token: "d.0.mac", nonce: "n", passcodeHash: "$2b$04$x", now: now.addingTimeInterval(SigningLinks.unlockLifetime + 1)))
         #expect(!links.isValidUnlockProof(proof, token: "d.0.mac", nonce: "n", passcodeHash: "$2b$04$y", now: now))
         #expect(!links.isValidUnlockProof(proof, token: "d.0.mac", nonce: "m", passcodeHash: "$2b$04$x", now: now))
     }

@@ -26,7 +26,8 @@ import Testing
             #expect(raw.headers[.contentType] == "text/csv; charset=utf-8")
             #expect(String(decoding: raw.body, as: UTF8.self) == Self.leaseColumns + "\r\n")
 
-            let both = try await api.call(.get, "/bulk_sends/csv_template?template_ids[]=\(lease)&template_ids[]=\(addendum)&base64=true", as: api.keys.alice)
+            let both = try await api.call(
+                .get, "/bulk_sends/csv_template?template_ids[]=\(lease)&template_ids[]=\(addendum)&base64=true", as: api.keys.alice)
             #expect(both.status == .ok)
             let data = try #require(both.string("data").flatMap { Data(base64Encoded: $0) })
             #expect(String(decoding: data, as: UTF8.self) == Self.leaseColumns + ",tenant_move_in_date\r\n")
@@ -47,24 +48,29 @@ import Testing
                 ,,,\r
 
                 """
-            let reply = try await api.call(.post, "/bulk_sends/validate_csv", as: api.keys.alice, body: [
-                "template_ids": [lease], "bulk_send_csv": Self.base64(csv),
-            ])
+            let reply = try await api.call(
+                .post, "/bulk_sends/validate_csv", as: api.keys.alice,
+                body: [
+                    "template_ids": [lease], "bulk_send_csv": Self.base64(csv),
+                ])
             #expect(reply.status == .unprocessableContent)
             let rows = reply.array("errors.bulk_send_csv").compactMap { $0 as? [String: Any] }
             #expect(rows.map { $0["row"] as? Int } == [3, 4])
             #expect((rows[0]["data"] as? [String: String])?["tenant_email"] == "not-an-email")
             #expect((rows[0]["data"] as? [String: String])?["tenant_name"] == "Tina")
             #expect(rows[0]["errors"] as? [String] == ["The column tenant_email has an invalid email address: not-an-email."])
-            #expect(rows[1]["errors"] as? [String] == [
-                "The column tenant_pets must be true or false for a checkbox.",
-                "The column landlord_term must be one of the options: 12 months, 24 months.",
-            ])
+            #expect(
+                rows[1]["errors"] as? [String] == [
+                    "The column tenant_pets must be true or false for a checkbox.",
+                    "The column landlord_term must be one of the options: 12 months, 24 months.",
+                ])
 
             let good = "tenant_email,tenant_name\r\ntom@example.com,Tom\r\ntina@example.com,\r\n"
-            let valid = try await api.call(.post, "/bulk_sends/validate_csv", as: api.keys.alice, body: [
-                "template_ids": [lease], "bulk_send_csv": Self.base64(good),
-            ])
+            let valid = try await api.call(
+                .post, "/bulk_sends/validate_csv", as: api.keys.alice,
+                body: [
+                    "template_ids": [lease], "bulk_send_csv": Self.base64(good),
+                ])
             #expect(valid.status == .ok)
             #expect(valid.string("bulk_send_csv") == Self.base64(good))
             #expect(valid.array("template_ids") as? [String] == [lease])
@@ -80,21 +86,25 @@ import Testing
         try await TemplateAPIFixture.with { api in
             let lease = try await api.createTemplate(TemplateAPIFixture.leaseTemplate(), as: api.keys.alice)
             func problems(_ csv: String) async throws -> [String] {
-                let reply = try await api.call(.post, "/bulk_sends", as: api.keys.alice, body: [
-                    "template_ids": [lease], "bulk_send_csv": Self.base64(csv), "skip_row_errors": true,
-                ])
+                let reply = try await api.call(
+                    .post, "/bulk_sends", as: api.keys.alice,
+                    body: [
+                        "template_ids": [lease], "bulk_send_csv": Self.base64(csv), "skip_row_errors": true,
+                    ])
                 #expect(reply.status == .unprocessableContent)
                 return reply.array("errors.bulk_send_csv") as? [String] ?? []
             }
-            #expect(try await problems("tenant_name,tenant_phone\nTom,555\n") == [
-                "has unknown columns: tenant_phone (the columns of these templates are: \(Self.leaseColumns.replacingOccurrences(of: ",", with: ", ")))",
-                "has no column tenant_email for placeholder Tenant, which has fields",
-            ])
+            #expect(
+                try await problems("tenant_name,tenant_phone\nTom,555\n") == [
+                    "has unknown columns: tenant_phone (the columns of these templates are: \(Self.leaseColumns.replacingOccurrences(of: ",", with: ", ")))",
+                    "has no column tenant_email for placeholder Tenant, which has fields",
+                ])
             #expect(try await problems("tenant_email,Tenant Email\na@example.com,b@example.com\n") == ["has the column tenant_email twice"])
             #expect(try await problems("tenant_email\n") == ["has no rows: add one row per document under the header"])
             #expect(try await problems("\n\n") == ["is empty: it needs a header row naming its columns, then one row per document"])
             #expect(try await problems("tenant_email\n\"unclosed\n")[0] == "is not a valid CSV file: line 2: a quoted cell is never closed")
-            let notBase64 = try await api.call(.post, "/bulk_sends", as: api.keys.alice, body: ["template_ids": [lease], "bulk_send_csv": "*** not base64 ***"])
+            let notBase64 = try await api.call(
+                .post, "/bulk_sends", as: api.keys.alice, body: ["template_ids": [lease], "bulk_send_csv": "*** not base64 ***"])
             #expect(notBase64.status == .unprocessableContent)
             #expect((notBase64["errors"] as? [String: [String]])?["bulk_send_csv"] != nil)
             #expect(try await api.call(.get, "/documents", as: api.keys.alice)["total_count"] as? Int == 0)
@@ -104,13 +114,16 @@ import Testing
     @Test func aBulkSendMakesOneDocumentPerRowAndListsThem() async throws {
         try await TemplateAPIFixture.with { api in
             let lease = try await api.createTemplate(TemplateAPIFixture.leaseTemplate(), as: api.keys.alice)
-            let csv = "\u{FEFF}Tenant Email,Tenant Name,Tenant Address,Landlord Email\r\n"
+            let csv =
+                "\u{FEFF}Tenant Email,Tenant Name,Tenant Address,Landlord Email\r\n"
                 + "tom@example.com,\"Thumb, Tom\",\"1 Main St\r\nFlat 2\",\r\n"
                 + "tina@example.com,Tina,2 High St,larry@example.com\r\n"
                 + "tim@example.com,,\"3 \"\"The Lodge\"\"\","
-            let reply = try await api.call(.post, "/bulk_sends", as: api.keys.alice, body: [
-                "template_ids": [lease], "bulk_send_csv": Self.base64(csv), "name": "Spring leases", "subject": "Your lease",
-            ])
+            let reply = try await api.call(
+                .post, "/bulk_sends", as: api.keys.alice,
+                body: [
+                    "template_ids": [lease], "bulk_send_csv": Self.base64(csv), "name": "Spring leases", "subject": "Your lease",
+                ])
             #expect(reply.status == .created, "\(String(decoding: reply.body, as: UTF8.self))")
             let id = try #require(reply.string("id"))
             #expect(reply["documents_count"] as? Int == 3)
@@ -147,7 +160,8 @@ import Testing
             #expect(documents.allSatisfy { $0["name"] as? String == "Spring leases" && $0["subject"] as? String == "Your lease" })
             #expect(documents.allSatisfy { $0["template_id"] as? String == lease && $0["status"] as? String == "Sent" })
             func address(_ document: [String: Any]) -> String? {
-                ((document["fields"] as? [[Any]])?.first as? [[String: Any]])?.first { $0["api_id"] as? String == "tenant_address" }?["value"] as? String
+                ((document["fields"] as? [[Any]])?.first as? [[String: Any]])?.first { $0["api_id"] as? String == "tenant_address" }?["value"]
+                    as? String
             }
             #expect(address(documents[0]) == "1 Main St\r\nFlat 2")
             let page2 = try await api.call(.get, "/bulk_sends/\(id)/documents?limit=2&page=2", as: api.keys.alice)
@@ -172,23 +186,27 @@ import Testing
         try await TemplateAPIFixture.with { api in
             let lease = try await api.createTemplate(TemplateAPIFixture.leaseTemplate(), as: api.keys.alice)
             let csv = "tenant_email,tenant_name\ntom@example.com,Tom\n,Nobody\n"
-            let refused = try await api.call(.post, "/bulk_sends", as: api.keys.alice, body: ["template_ids": [lease], "bulk_send_csv": Self.base64(csv)])
+            let refused = try await api.call(
+                .post, "/bulk_sends", as: api.keys.alice, body: ["template_ids": [lease], "bulk_send_csv": Self.base64(csv)])
             #expect(refused.status == .unprocessableContent)
             #expect(refused["errors.bulk_send_csv.0.row"] as? Int == 3)
             #expect(refused["errors.bulk_send_csv.0.errors"] as? [String] == ["The column tenant_email needs the email of the Tenant."])
             #expect(try await api.call(.get, "/documents", as: api.keys.alice)["total_count"] as? Int == 0)
             #expect(try await api.call(.get, "/bulk_sends", as: api.keys.alice)["total_count"] as? Int == 0)
 
-            let skipped = try await api.call(.post, "/bulk_sends", as: api.keys.alice, body: [
-                "template_ids": [lease], "bulk_send_csv": Self.base64(csv), "skip_row_errors": true,
-            ])
+            let skipped = try await api.call(
+                .post, "/bulk_sends", as: api.keys.alice,
+                body: [
+                    "template_ids": [lease], "bulk_send_csv": Self.base64(csv), "skip_row_errors": true,
+                ])
             #expect(skipped.status == .created)
             #expect(skipped["documents_count"] as? Int == 1)
             #expect(skipped["skipped_rows.0.row"] as? Int == 3)
             #expect(try await api.call(.get, "/documents", as: api.keys.alice)["total_count"] as? Int == 1)
 
             let draft = try await api.createTemplate(TemplateAPIFixture.leaseTemplate(draft: true), as: api.keys.alice)
-            let fromDraft = try await api.call(.post, "/bulk_sends", as: api.keys.alice, body: ["template_ids": [draft], "bulk_send_csv": Self.base64(csv)])
+            let fromDraft = try await api.call(
+                .post, "/bulk_sends", as: api.keys.alice, body: ["template_ids": [draft], "bulk_send_csv": Self.base64(csv)])
             #expect(fromDraft.status == .unprocessableContent)
             #expect((fromDraft["errors"] as? [String: [String]])?["template_ids[0]"] != nil)
         }

@@ -73,9 +73,10 @@ import Testing
             "Document Sender Email", "Document Sender Name", "/\\Document- Sender =Label", "@Recipient_ Email",
             "Recipient *Name", "`Recipient~!@#$%^&*(){}[]<>.? Label`",
         ]
-        #expect(headers.map(BulkSendSheet.columnName) == [
-            "document_sender_email", "document_sender_name", "document_sender_label", "recipient_email", "recipient_name", "recipient_label",
-        ])
+        #expect(
+            headers.map(BulkSendSheet.columnName) == [
+                "document_sender_email", "document_sender_name", "document_sender_label", "recipient_email", "recipient_name", "recipient_label",
+            ])
         #expect(BulkSendSheet.columnName("Éric Müller") == "éric_müller")
         #expect(BulkSendSheet.columnName("***") == "")
     }

@@ -17,17 +17,19 @@ import Testing
     @Test func recipientsTakeTheirPlaceholdersAndPresetValuesAreSet() async throws {
         try await TemplateAPIFixture.with { api in
             let templateID = try await api.createTemplate(TemplateAPIFixture.leaseTemplate(), as: api.keys.alice)
-            let reply = try await api.call(.post, "/document_templates/documents", as: api.keys.alice, body: [
-                "template_id": templateID,
-                "test_mode": true,
-                "embedded_signing": true,
-                "recipients": [["id": "7", "name": "Tom Tenant", "email": "tom@example.com", "placeholder_name": "tenant"]],
-                "template_fields": [
-                    ["api_id": "tenant_address", "value": "1 Main Street"],
-                    ["api_id": "pets", "value": true],
-                    ["api_id": "term", "value": "24 months"],
-                ],
-            ])
+            let reply = try await api.call(
+                .post, "/document_templates/documents", as: api.keys.alice,
+                body: [
+                    "template_id": templateID,
+                    "test_mode": true,
+                    "embedded_signing": true,
+                    "recipients": [["id": "7", "name": "Tom Tenant", "email": "tom@example.com", "placeholder_name": "tenant"]],
+                    "template_fields": [
+                        ["api_id": "tenant_address", "value": "1 Main Street"],
+                        ["api_id": "pets", "value": true],
+                        ["api_id": "term", "value": "24 months"],
+                    ],
+                ])
             #expect(reply.status == .created, "\(String(decoding: reply.body, as: UTF8.self))")
             #expect(reply.string("template_id") == templateID)
             #expect(reply.array("template_ids") as? [String] == [templateID])
@@ -79,15 +81,17 @@ import Testing
         try await TemplateAPIFixture.with { api in
             let lease = try await api.createTemplate(TemplateAPIFixture.leaseTemplate(), as: api.keys.alice)
             let addendum = try await api.createTemplate(TemplateAPIFixture.addendumTemplate(), as: api.keys.alice)
-            let reply = try await api.call(.post, "/document_templates/documents", as: api.keys.alice, body: [
-                "template_ids": [lease, addendum],
-                "name": "Lease with addendum",
-                "recipients": [
-                    ["id": "t", "email": "tom@example.com", "placeholder_name": "Tenant"],
-                    ["id": "l", "name": "Larry", "email": "larry@example.com", "placeholder_name": "Landlord"],
-                ],
-                "template_fields": [["api_id": "move_in", "value": "2025-03-31"]],
-            ])
+            let reply = try await api.call(
+                .post, "/document_templates/documents", as: api.keys.alice,
+                body: [
+                    "template_ids": [lease, addendum],
+                    "name": "Lease with addendum",
+                    "recipients": [
+                        ["id": "t", "email": "tom@example.com", "placeholder_name": "Tenant"],
+                        ["id": "l", "name": "Larry", "email": "larry@example.com", "placeholder_name": "Landlord"],
+                    ],
+                    "template_fields": [["api_id": "move_in", "value": "2025-03-31"]],
+                ])
             #expect(reply.status == .created, "\(String(decoding: reply.body, as: UTF8.self))")
             #expect(reply.array("template_ids") as? [String] == [lease, addendum])
             #expect(reply.string("name") == "Lease with addendum")
@@ -116,12 +120,14 @@ import Testing
     @Test func excludedPlaceholdersLeaveWithTheirFields() async throws {
         try await TemplateAPIFixture.with { api in
             let templateID = try await api.createTemplate(TemplateAPIFixture.leaseTemplate(), as: api.keys.alice)
-            let reply = try await api.call(.post, "/document_templates/documents", as: api.keys.alice, body: [
-                "template_id": templateID,
-                "recipients": [["id": "1", "email": "tom@example.com", "placeholder_name": "Tenant"]],
-                "exclude_placeholders": ["LANDLORD"],
-                "template_fields": [["api_id": "term", "value": "12 months"]],
-            ])
+            let reply = try await api.call(
+                .post, "/document_templates/documents", as: api.keys.alice,
+                body: [
+                    "template_id": templateID,
+                    "recipients": [["id": "1", "email": "tom@example.com", "placeholder_name": "Tenant"]],
+                    "exclude_placeholders": ["LANDLORD"],
+                    "template_fields": [["api_id": "term", "value": "12 months"]],
+                ])
             #expect(reply.status == .created, "\(String(decoding: reply.body, as: UTF8.self))")
             #expect(Self.objects(reply, "recipients").map { $0["email"] as? String } == ["tom@example.com"])
             #expect(Self.objects(reply, "fields.0").count == 3)
@@ -131,13 +137,17 @@ import Testing
 
     @Test func preassignedPlaceholdersNeedNoRecipientInTheRequest() async throws {
         try await TemplateAPIFixture.with { api in
-            let templateID = try await api.createTemplate([
-                "name": "Receipt",
-                "files": [TemplateAPIFixture.file("receipt.pdf")],
-                "placeholders": [["id": "clerk", "name": "Clerk", "preassigned_recipient_name": "Carla", "preassigned_recipient_email": "carla@example.com"]],
-                "fields": [[["x": 10, "y": 10, "page": 1, "placeholder_id": "clerk", "type": "signature"]]],
-            ], as: api.keys.alice)
-            let reply = try await api.call(.post, "/document_templates/documents", as: api.keys.alice, body: ["template_id": templateID, "recipients": []])
+            let templateID = try await api.createTemplate(
+                [
+                    "name": "Receipt",
+                    "files": [TemplateAPIFixture.file("receipt.pdf")],
+                    "placeholders": [
+                        ["id": "clerk", "name": "Clerk", "preassigned_recipient_name": "Carla", "preassigned_recipient_email": "carla@example.com"]
+                    ],
+                    "fields": [[["x": 10, "y": 10, "page": 1, "placeholder_id": "clerk", "type": "signature"]]],
+                ], as: api.keys.alice)
+            let reply = try await api.call(
+                .post, "/document_templates/documents", as: api.keys.alice, body: ["template_id": templateID, "recipients": []])
             #expect(reply.status == .created, "\(String(decoding: reply.body, as: UTF8.self))")
             #expect(Self.objects(reply, "recipients").map { $0["email"] as? String } == ["carla@example.com"])
             #expect(reply.string("fields.0.0.recipient_id") == reply.string("recipients.0.id"))
@@ -173,7 +183,10 @@ import Testing
 
             let unknownField = try await errors([
                 "template_id": templateID, "recipients": [tom],
-                "template_fields": [["api_id": "Tenant_Address", "value": "x"], ["api_id": "tenant_signature", "value": "Tom"], ["api_id": "term", "value": "forever"]],
+                "template_fields": [
+                    ["api_id": "Tenant_Address", "value": "x"], ["api_id": "tenant_signature", "value": "Tom"],
+                    ["api_id": "term", "value": "forever"],
+                ],
             ])
             #expect(unknownField["template_fields[0].api_id"] == ["is not the api_id of a field of the template"])
             #expect(unknownField["template_fields[1].value"]?.first?.contains("signed by their recipient") == true)

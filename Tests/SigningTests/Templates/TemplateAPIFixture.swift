@@ -142,14 +142,19 @@ struct TemplateAPIFixture: Sendable {
                 ["id": "landlord", "name": "Landlord", "preassigned_recipient_name": "Lena Lord", "preassigned_recipient_email": "lena@example.com"],
             ],
             "copied_placeholders": [["name": "Accountant", "preassigned_recipient_email": "books@example.com"]],
-            "fields": [[
-                ["x": 100, "y": 600, "page": 2, "placeholder_id": "tenant", "type": "signature", "api_id": "tenant_signature"],
-                ["x": 100, "y": 200, "page": 1, "placeholder_id": "tenant", "type": "text", "api_id": "tenant_address", "label": "Address"],
-                ["x": 100, "y": 260, "page": 1, "placeholder_id": "tenant", "type": "checkbox", "api_id": "pets", "value": "f"],
-                ["x": 300, "y": 600, "page": 2, "placeholder_id": "landlord", "type": "signature"],
-                ["x": 300, "y": 300, "page": 1, "placeholder_id": "landlord", "type": "dropdown", "api_id": "term", "options": ["12 months", "24 months"]],
-                ["x": 300, "y": 300, "page": 9, "placeholder_id": "landlord", "type": "initials"],
-            ]],
+            "fields": [
+                [
+                    ["x": 100, "y": 600, "page": 2, "placeholder_id": "tenant", "type": "signature", "api_id": "tenant_signature"],
+                    ["x": 100, "y": 200, "page": 1, "placeholder_id": "tenant", "type": "text", "api_id": "tenant_address", "label": "Address"],
+                    ["x": 100, "y": 260, "page": 1, "placeholder_id": "tenant", "type": "checkbox", "api_id": "pets", "value": "f"],
+                    ["x": 300, "y": 600, "page": 2, "placeholder_id": "landlord", "type": "signature"],
+                    [
+                        "x": 300, "y": 300, "page": 1, "placeholder_id": "landlord", "type": "dropdown", "api_id": "term",
+                        "options": ["12 months", "24 months"],
+                    ],
+                    ["x": 300, "y": 300, "page": 9, "placeholder_id": "landlord", "type": "initials"],
+                ]
+            ],
             "attachment_requests": [["name": "Passport", "placeholder_id": "tenant", "required": true]],
             "metadata": ["kind": "lease"],
             "labels": [["name": "Housing"]],
@@ -164,10 +169,15 @@ struct TemplateAPIFixture: Sendable {
             "name": "Addendum",
             "files": [file("addendum.pdf")],
             "placeholders": [["id": "1", "name": "tenant"]],
-            "fields": [[
-                ["x": 50, "y": 50, "page": 1, "placeholder_id": "1", "type": "initials", "api_id": "addendum_initials"],
-                ["x": 50, "y": 150, "page": 1, "placeholder_id": "1", "type": "date", "api_id": "move_in", "label": "Move-in date", "date_format": "DD/MM/YYYY"],
-            ]],
+            "fields": [
+                [
+                    ["x": 50, "y": 50, "page": 1, "placeholder_id": "1", "type": "initials", "api_id": "addendum_initials"],
+                    [
+                        "x": 50, "y": 150, "page": 1, "placeholder_id": "1", "type": "date", "api_id": "move_in", "label": "Move-in date",
+                        "date_format": "DD/MM/YYYY",
+                    ],
+                ]
+            ],
         ]
     }
 }

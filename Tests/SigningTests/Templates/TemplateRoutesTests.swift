@@ -46,10 +46,12 @@ import Testing
             #expect(read.status == .ok)
             #expect(try Self.canonical(read) == Self.canonical(created))
 
-            let updated = try await api.call(.put, "/document_templates/\(id)", as: api.keys.alice, body: [
-                "name": "Lease 2025", "draft": true, "metadata": ["kind": "lease", "year": "2025"], "allow_decline": false,
-                "labels": [["name": "Renewal"]],
-            ])
+            let updated = try await api.call(
+                .put, "/document_templates/\(id)", as: api.keys.alice,
+                body: [
+                    "name": "Lease 2025", "draft": true, "metadata": ["kind": "lease", "year": "2025"], "allow_decline": false,
+                    "labels": [["name": "Renewal"]],
+                ])
             #expect(updated.status == .ok)
             #expect(updated.string("name") == "Lease 2025")
             #expect(updated.string("status") == "Draft")
@@ -101,7 +103,8 @@ import Testing
     @Test func otherUsersGetNotFoundAndAdministratorsSeeEverything() async throws {
         try await TemplateAPIFixture.with { api in
             let id = try await api.createTemplate(TemplateAPIFixture.leaseTemplate(), as: api.keys.alice)
-            for (method, body) in [(HTTPRequest.Method.get, nil), (.put, ["name": "Mine"]), (.delete, nil)] as [(HTTPRequest.Method, [String: Any]?)] {
+            for (method, body) in [(HTTPRequest.Method.get, nil), (.put, ["name": "Mine"]), (.delete, nil)] as [(HTTPRequest.Method, [String: Any]?)]
+            {
                 let reply = try await api.call(method, "/document_templates/\(id)", as: api.keys.bob, body: body)
                 #expect(reply.status == .notFound, "\(method)")
                 #expect(reply.string("meta.error") == "record_not_found")
@@ -115,20 +118,25 @@ import Testing
 
     @Test func invalidTemplatesAreRefusedWithEveryProblemByPath() async throws {
         try await TemplateAPIFixture.with { api in
-            let reply = try await api.call(.post, "/document_templates", as: api.keys.alice, body: [
-                "files": [TemplateAPIFixture.file("a.pdf")],
-                "placeholders": [
-                    ["id": "1", "name": "Client"], ["id": "1", "name": "client"], ["id": "3", "name": "Agent", "preassigned_recipient_email": "nobody"],
-                ],
-                "fields": [[
-                    ["x": 10, "y": 10, "page": 1, "placeholder_id": "9", "type": "signature"],
-                    ["x": 10, "y": 10, "page": 1, "placeholder_id": "1", "type": "checkbox", "api_id": "a", "value": "maybe"],
-                    ["x": 10, "y": 10, "page": 1, "placeholder_id": "1", "type": "text", "api_id": "a"],
-                    ["x": 10, "y": 10, "page": 1, "placeholder_id": "1", "type": "signature", "value": "Jane"],
-                ]],
-                "attachment_requests": [["name": "ID", "placeholder_id": "7"]],
-                "expires_in": 400,
-            ])
+            let reply = try await api.call(
+                .post, "/document_templates", as: api.keys.alice,
+                body: [
+                    "files": [TemplateAPIFixture.file("a.pdf")],
+                    "placeholders": [
+                        ["id": "1", "name": "Client"], ["id": "1", "name": "client"],
+                        ["id": "3", "name": "Agent", "preassigned_recipient_email": "nobody"],
+                    ],
+                    "fields": [
+                        [
+                            ["x": 10, "y": 10, "page": 1, "placeholder_id": "9", "type": "signature"],
+                            ["x": 10, "y": 10, "page": 1, "placeholder_id": "1", "type": "checkbox", "api_id": "a", "value": "maybe"],
+                            ["x": 10, "y": 10, "page": 1, "placeholder_id": "1", "type": "text", "api_id": "a"],
+                            ["x": 10, "y": 10, "page": 1, "placeholder_id": "1", "type": "signature", "value": "Jane"],
+                        ]
+                    ],
+                    "attachment_requests": [["name": "ID", "placeholder_id": "7"]],
+                    "expires_in": 400,
+                ])
             #expect(reply.status == .unprocessableContent)
             let errors = try #require(reply["errors"] as? [String: [String]])
             #expect(errors["placeholders[1].id"] == ["is used by another placeholder"])
@@ -141,14 +149,17 @@ import Testing
             #expect(errors["attachment_requests[0].placeholder_id"] == ["is not the id of a placeholder"])
             #expect(errors["expires_in"] != nil)
 
-            let noPlaceholders = try await api.call(.post, "/document_templates", as: api.keys.alice, body: ["files": [TemplateAPIFixture.file("a.pdf")]])
+            let noPlaceholders = try await api.call(
+                .post, "/document_templates", as: api.keys.alice, body: ["files": [TemplateAPIFixture.file("a.pdf")]])
             #expect(noPlaceholders.status == .unprocessableContent)
             #expect((noPlaceholders["errors"] as? [String: [String]])?["placeholders"] == ["is required"])
 
-            let notAPDF = try await api.call(.post, "/document_templates", as: api.keys.alice, body: [
-                "files": [["name": "a.pdf", "file_base64": Data("not a pdf".utf8).base64EncodedString()]],
-                "placeholders": [["id": "1", "name": "Client"]],
-            ])
+            let notAPDF = try await api.call(
+                .post, "/document_templates", as: api.keys.alice,
+                body: [
+                    "files": [["name": "a.pdf", "file_base64": Data("not a pdf".utf8).base64EncodedString()]],
+                    "placeholders": [["id": "1", "name": "Client"]],
+                ])
             #expect(notAPDF.status == .unprocessableContent)
             #expect((notAPDF["errors"] as? [String: [String]])?["files[0]"] != nil)
             #expect(try await api.call(.get, "/document_templates", as: api.keys.alice)["total_count"] as? Int == 0)

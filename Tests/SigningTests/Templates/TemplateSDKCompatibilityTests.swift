@@ -31,17 +31,24 @@ import Testing
             let parsed = try await Self.parse(created, as: "document_template_response.DocumentTemplateResponse")
             #expect(parsed["status"] as? String == "Available")
             let id = try #require(created.string("id"))
-            try await Self.parse(try await api.call(.get, "/document_templates/\(id)", as: api.keys.alice), as: "document_template_response.DocumentTemplateResponse")
-            try await Self.parse(try await api.call(.put, "/document_templates/\(id)", as: api.keys.alice, body: ["name": "Lease 2"]), as: "document_template_response.DocumentTemplateResponse")
-            let list = try await Self.parse(try await api.call(.get, "/document_templates", as: api.keys.alice), as: "document_template_list_response.DocumentTemplateListResponse")
+            try await Self.parse(
+                try await api.call(.get, "/document_templates/\(id)", as: api.keys.alice), as: "document_template_response.DocumentTemplateResponse")
+            try await Self.parse(
+                try await api.call(.put, "/document_templates/\(id)", as: api.keys.alice, body: ["name": "Lease 2"]),
+                as: "document_template_response.DocumentTemplateResponse")
+            let list = try await Self.parse(
+                try await api.call(.get, "/document_templates", as: api.keys.alice),
+                as: "document_template_list_response.DocumentTemplateListResponse")
             #expect(list["total_count"] as? Int == 1)
 
             let addendum = try await api.createTemplate(TemplateAPIFixture.addendumTemplate(), as: api.keys.alice)
-            let document = try await api.call(.post, "/document_templates/documents", as: api.keys.alice, body: [
-                "template_ids": [id, addendum],
-                "recipients": [["id": "1", "name": "Tom", "email": "tom@example.com", "placeholder_name": "Tenant"]],
-                "template_fields": [["api_id": "pets", "value": true], ["api_id": "move_in", "value": "2025-04-01"]],
-            ])
+            let document = try await api.call(
+                .post, "/document_templates/documents", as: api.keys.alice,
+                body: [
+                    "template_ids": [id, addendum],
+                    "recipients": [["id": "1", "name": "Tom", "email": "tom@example.com", "placeholder_name": "Tenant"]],
+                    "template_fields": [["api_id": "pets", "value": true], ["api_id": "move_in", "value": "2025-04-01"]],
+                ])
             let fromTemplate = try await Self.parse(document, as: "document_from_template_response.DocumentFromTemplateResponse")
             #expect((fromTemplate["recipients"] as? [[String: Any]])?.first?["placeholder_name"] as? String == "Tenant")
 
@@ -60,10 +67,12 @@ import Testing
             try await Self.parse(template, as: "bulk_send_csv_template_response.BulkSendCsvTemplateResponse")
 
             let csv = Data("tenant_email,tenant_name\ntom@example.com,Tom\ntina@example.com,Tina\n".utf8).base64EncodedString()
-            let validated = try await api.call(.post, "/bulk_sends/validate_csv", as: api.keys.alice, body: ["template_ids": [lease], "bulk_send_csv": csv])
+            let validated = try await api.call(
+                .post, "/bulk_sends/validate_csv", as: api.keys.alice, body: ["template_ids": [lease], "bulk_send_csv": csv])
             try await Self.parse(validated, as: "bulk_send_validate_csv_response.BulkSendValidateCsvResponse")
             let badCSV = Data("tenant_email\nnobody\n".utf8).base64EncodedString()
-            let rowErrors = try await api.call(.post, "/bulk_sends/validate_csv", as: api.keys.alice, body: ["template_ids": [lease], "bulk_send_csv": badCSV])
+            let rowErrors = try await api.call(
+                .post, "/bulk_sends/validate_csv", as: api.keys.alice, body: ["template_ids": [lease], "bulk_send_csv": badCSV])
             try await Self.parse(rowErrors, as: "validation_error_response.ValidationErrorResponse")
 
             let created = try await api.call(.post, "/bulk_sends", as: api.keys.alice, body: ["template_ids": [lease], "bulk_send_csv": csv])
@@ -72,7 +81,9 @@ import Testing
             let id = try #require(created.string("id"))
             try await Self.parse(try await api.call(.get, "/bulk_sends/\(id)", as: api.keys.alice), as: "bulk_send_response.BulkSendResponse")
             try await Self.parse(try await api.call(.get, "/bulk_sends", as: api.keys.alice), as: "bulk_send_list_response.BulkSendListResponse")
-            let documents = try await Self.parse(try await api.call(.get, "/bulk_sends/\(id)/documents", as: api.keys.alice), as: "bulk_send_documents_response.BulkSendDocumentsResponse")
+            let documents = try await Self.parse(
+                try await api.call(.get, "/bulk_sends/\(id)/documents", as: api.keys.alice),
+                as: "bulk_send_documents_response.BulkSendDocumentsResponse")
             #expect((documents["documents"] as? [Any])?.count == 2)
         }
     }

@@ -5,10 +5,12 @@ import Testing
 
 /// Documents and templates whose fields come from text tags in their files, through the API.
 @Suite struct TextTagDocumentTests {
-    static var recipients: [[String: Any]] { [
-        ["id": "1", "name": "Jane Doe", "email": "jane@example.com"],
-        ["id": "2", "name": "John Roe", "email": "john@example.com"],
-    ] }
+    static var recipients: [[String: Any]] {
+        [
+            ["id": "1", "name": "Jane Doe", "email": "jane@example.com"],
+            ["id": "2", "name": "John Roe", "email": "john@example.com"],
+        ]
+    }
 
     /// The width of `text` in Helvetica 12, in points.
     static func width(_ text: String) -> Double {
@@ -41,7 +43,8 @@ import Testing
 
     @Test func fieldsAreMadeWhereTheTagsAreDrawn() async throws {
         try await SigningTestApp.with { app in
-            let body = SigningTestApp.createBody(pdf: try Self.taggedPDF(), recipients: Self.recipients, fields: [], extra: ["text_tags": true, "fields": []])
+            let body = SigningTestApp.createBody(
+                pdf: try Self.taggedPDF(), recipients: Self.recipients, fields: [], extra: ["text_tags": true, "fields": []])
             let (status, json) = try await app.json(.post, "/signwell/api/v1/documents", headers: app.alice, body: body)
             #expect(status == .created, "\(String(describing: json))")
             let document = try #require(json as? [String: Any])
@@ -107,14 +110,17 @@ import Testing
 
             var draft = body
             draft["draft"] = true
-            #expect(try await app.json(.post, "/signwell/api/v1/documents", headers: app.alice, body: draft).status == .created, "a draft may wait for its fields")
+            #expect(
+                try await app.json(.post, "/signwell/api/v1/documents", headers: app.alice, body: draft).status == .created,
+                "a draft may wait for its fields")
         }
     }
 
     @Test func withoutTheFlagTagsAreJustText() async throws {
         try await SigningTestApp.with { app in
             let body = SigningTestApp.createBody(
-                pdf: try Self.taggedPDF(), recipients: Self.recipients, fields: [["x": 10, "y": 10, "page": 1, "recipient_id": "1", "type": "signature"]]
+                pdf: try Self.taggedPDF(), recipients: Self.recipients,
+                fields: [["x": 10, "y": 10, "page": 1, "recipient_id": "1", "type": "signature"]]
             )
             let (status, json) = try await app.json(.post, "/signwell/api/v1/documents", headers: app.alice, body: body)
             #expect(status == .created)

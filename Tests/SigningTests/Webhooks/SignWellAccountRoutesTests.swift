@@ -29,7 +29,8 @@ import Testing
         try await WebhookFixture.with { fixture in
             let accounts = AccountStore(database: fixture.database, passwords: PasswordHasher(cost: 4))
             try await accounts.createUser(name: "alice", password: "alice password")
-            try await accounts.setProfile(UserProfile(firstName: "Alice", lastName: "Liddell", email: "alice@example.com", company: "Wonderland"), ofUser: "alice")
+            try await accounts.setProfile(
+                UserProfile(firstName: "Alice", lastName: "Liddell", email: "alice@example.com", company: "Wonderland"), ofUser: "alice")
             try await accounts.createUser(name: "bob", password: "bob password")
             try await accounts.createUser(name: "root", password: "root password", groups: [Group.administrators])
             func apiKey(_ user: String) async throws -> HTTPFields {
@@ -278,7 +279,8 @@ import Testing
                     #expect(Self.object(response)["total_count"] as? Int == 0)
                 }
                 try await client.execute(
-                    uri: Self.hooks, method: .post, headers: other, body: Self.body(["callback_url": "https://localhost/a", "api_application_id": id])
+                    uri: Self.hooks, method: .post, headers: other,
+                    body: Self.body(["callback_url": "https://localhost/a", "api_application_id": id])
                 ) { response in
                     #expect(response.status == .badRequest, "a hook may be made only for one's own application")
                     #expect((Self.object(response)["message"] as? String)?.contains("api_application_id") == true)
@@ -313,7 +315,9 @@ import Testing
     func theSDKParsesAnApplication() async throws {
         try await Self.withAPI { client, keys, _ in
             let id = try await Self.makeApplication(client, key: keys.bob, name: "Kiosk")
-            let shown = try await client.execute(uri: "\(Self.applications)/\(id)", method: .get, headers: keys.bob) { Data($0.body.readableBytesView) }
+            let shown = try await client.execute(uri: "\(Self.applications)/\(id)", method: .get, headers: keys.bob) {
+                Data($0.body.readableBytesView)
+            }
             let parsed = try await SignWellPythonSDK.parse(shown, as: "api_application_response.ApiApplicationResponse")
             #expect(parsed.contains("\"name\": \"Kiosk\""))
             #expect(parsed.contains("\"name\": \"bob\""), "the owner, by login name without a profile name")

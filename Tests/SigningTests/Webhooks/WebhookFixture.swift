@@ -28,11 +28,12 @@ struct WebhookFixture: Sendable {
     static func with(_ body: @Sendable (WebhookFixture) async throws -> Void) async throws {
         try await TestDatabase.with { database in
             try await database.migrate([AccountsMigrations.all, SigningMigrations.all], logger: TestDatabase.logger)
-            try await body(WebhookFixture(
-                database: database, secrets: WebhookSecrets(key: SymmetricKey(size: .bits256)),
-                renderer: DocumentRenderer(links: SigningLinks(key: SymmetricKey(size: .bits256))),
-                hooks: WebhookStore(database: database), queue: WebhookDeliveryQueue(database: database)
-            ))
+            try await body(
+                WebhookFixture(
+                    database: database, secrets: WebhookSecrets(key: SymmetricKey(size: .bits256)),
+                    renderer: DocumentRenderer(links: SigningLinks(key: SymmetricKey(size: .bits256))),
+                    hooks: WebhookStore(database: database), queue: WebhookDeliveryQueue(database: database)
+                ))
         }
     }
 

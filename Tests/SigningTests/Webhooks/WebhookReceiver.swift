@@ -63,9 +63,10 @@ actor WebhookReceiver {
         router.post("**") { request, _ -> Response in
             var request = request
             let bytes = try await request.collectBody(upTo: 1 << 20)
-            let status = await receiver.record(Received(
-                path: request.uri.path, headers: request.headers, body: Array(bytes.readableBytesView), time: .now
-            ))
+            let status = await receiver.record(
+                Received(
+                    path: request.uri.path, headers: request.headers, body: Array(bytes.readableBytesView), time: .now
+                ))
             if delay > .zero { try await Task.sleep(for: delay) }
             return Response(status: status)
         }

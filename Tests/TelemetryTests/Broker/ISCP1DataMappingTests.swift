@@ -1,6 +1,6 @@
 import ISCP
-import Testing
 import Telemetry
+import Testing
 
 @Suite struct ISCP1DataMappingTests {
     private let elapsed = ISCP1ElapsedTime(seconds: 1, fraction: 500_000_000, precision: .nanoseconds)
@@ -59,14 +59,15 @@ import Telemetry
         #expect(ISCP1DataMapping.unit(dataID: dataID, point: TelemetryDataPoint(elapsedTime: -1, payload: []), streamID: 1) == nil)
     }
 
-    @Test(arguments: [
-        ("1/speed", UInt8(1), "speed"),
-        ("255/a/b", 255, "a/b"),
-        ("7", 7, ""),
-        ("256/x", 0, "256/x"),
-        ("speed", 0, "speed"),
-        ("", 0, ""),
-    ] as [(String, UInt8, String)])
+    @Test(
+        arguments: [
+            ("1/speed", UInt8(1), "speed"),
+            ("255/a/b", 255, "a/b"),
+            ("7", 7, ""),
+            ("256/x", 0, "256/x"),
+            ("speed", 0, "speed"),
+            ("", 0, ""),
+        ] as [(String, UInt8, String)])
     func theChannelIsTheFirstLevelWhenItIsAByte(name: String, channel: UInt8, iscp1DataID: String) {
         let dataID = TelemetryDataID(name: name, type: "float64")
         #expect(ISCP1DataMapping.channel(of: dataID) == channel)
@@ -79,7 +80,8 @@ import Telemetry
         let baseTime = try unit(.baseTime(ISCP1BaseTime(type: .ntp, seconds: 1_609_459_200, nanoseconds: 5)))
         #expect(ISCP1DataMapping.dataPoint(of: baseTime) == nil)
         let mapped = try #require(ISCP1DataMapping.baseTime(of: baseTime, sessionID: "m"))
-        #expect(mapped == TelemetryBaseTime(sessionID: "m", name: "ntp", priority: 3, elapsedTime: 1_500_000_000, baseTime: 1_609_459_200_000_000_005))
+        #expect(
+            mapped == TelemetryBaseTime(sessionID: "m", name: "ntp", priority: 3, elapsedTime: 1_500_000_000, baseTime: 1_609_459_200_000_000_005))
         #expect(ISCP1DataMapping.baseTime(of: try unit(.int(ISCP1IdentifiedValue(id: "x", value: 1))), sessionID: "m") == nil)
     }
 }

@@ -32,20 +32,28 @@ struct TelemetryBrokerClusterTests {
     }
 
     private func chunk(_ upstream: TelemetryUpstream, sequence: UInt32) -> TelemetryChunk {
-        TelemetryChunk(upstream: upstream, sequenceNumber: sequence, groups: [
-            TelemetryDataPointGroup(dataID: TelemetryDataID(name: "1/speed", type: "float64"), dataPoints: [
-                TelemetryDataPoint(elapsedTime: Int64(sequence), payload: [UInt8(truncatingIfNeeded: sequence)])
-            ]),
-            TelemetryDataPointGroup(dataID: TelemetryDataID(name: "1/rpm", type: "int64"), dataPoints: [
-                TelemetryDataPoint(elapsedTime: Int64(sequence), payload: [9])
-            ]),
-        ])
+        TelemetryChunk(
+            upstream: upstream, sequenceNumber: sequence,
+            groups: [
+                TelemetryDataPointGroup(
+                    dataID: TelemetryDataID(name: "1/speed", type: "float64"),
+                    dataPoints: [
+                        TelemetryDataPoint(elapsedTime: Int64(sequence), payload: [UInt8(truncatingIfNeeded: sequence)])
+                    ]),
+                TelemetryDataPointGroup(
+                    dataID: TelemetryDataID(name: "1/rpm", type: "int64"),
+                    dataPoints: [
+                        TelemetryDataPoint(elapsedTime: Int64(sequence), payload: [9])
+                    ]),
+            ])
     }
 
     @Test func aDownstreamOnOneInstanceReceivesEveryChunkPublishedOnTheOtherInOrder() async throws {
         try await withTwoInstances { a, b in
             let upstream = TelemetryUpstream(streamID: UUID(), sessionID: "session", sourceNodeID: edge)
-            let speeds = await b.subscribe([TelemetryDownstreamFilter(sourceNodeID: edge, dataFilters: [TelemetryDataFilter(name: "+/speed", type: "float64")])])
+            let speeds = await b.subscribe([
+                TelemetryDownstreamFilter(sourceNodeID: edge, dataFilters: [TelemetryDataFilter(name: "+/speed", type: "float64")])
+            ])
             let local = await a.subscribe([.all(from: edge)])
 
             await a.publish(.upstreamOpened(upstream), from: edge)
@@ -75,11 +83,13 @@ struct TelemetryBrokerClusterTests {
     @Test func aCallReachesANodeConnectedToTheOtherInstanceAndOneConnectedNowhereFails() async throws {
         try await withTwoInstances { a, b in
             let attachment = await b.attach(node: edge)
-            let call = TelemetryCall(callID: "c1", requestCallID: "", sourceNodeID: "caller", destinationNodeID: edge, name: "n", type: "t", payload: [1])
+            let call = TelemetryCall(
+                callID: "c1", requestCallID: "", sourceNodeID: "caller", destinationNodeID: edge, name: "n", type: "t", payload: [1])
             #expect(await a.send(call))
             var calls = attachment.calls.makeAsyncIterator()
             #expect(await calls.next() == call)
-            let nowhere = TelemetryCall(callID: "c2", requestCallID: "", sourceNodeID: "caller", destinationNodeID: "nobody", name: "n", type: "t", payload: [])
+            let nowhere = TelemetryCall(
+                callID: "c2", requestCallID: "", sourceNodeID: "caller", destinationNodeID: "nobody", name: "n", type: "t", payload: [])
             #expect(await !a.send(nowhere))
             await b.detach(attachment)
         }

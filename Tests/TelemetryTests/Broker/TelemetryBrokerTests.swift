@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Telemetry
+import Testing
 
 @Suite struct TelemetryBrokerTests {
     private let edge = "11111111-2222-3333-4444-555555555555"
@@ -11,14 +11,18 @@ import Telemetry
             upstream: TelemetryUpstream(streamID: UUID(), sessionID: "session", sourceNodeID: node),
             sequenceNumber: sequence,
             groups: groups.map { name, type, times in
-                TelemetryDataPointGroup(dataID: TelemetryDataID(name: name, type: type), dataPoints: times.map { TelemetryDataPoint(elapsedTime: $0, payload: [UInt8(truncatingIfNeeded: $0)]) })
+                TelemetryDataPointGroup(
+                    dataID: TelemetryDataID(name: name, type: type),
+                    dataPoints: times.map { TelemetryDataPoint(elapsedTime: $0, payload: [UInt8(truncatingIfNeeded: $0)]) })
             }
         )
     }
 
     @Test func aSubscriberGetsOnlyTheGroupsItsFiltersPassFromTheNodeItWatches() async {
         let broker = TelemetryBroker()
-        let speeds = await broker.subscribe([TelemetryDownstreamFilter(sourceNodeID: edge, dataFilters: [TelemetryDataFilter(name: "+/speed", type: "float64")])])
+        let speeds = await broker.subscribe([
+            TelemetryDownstreamFilter(sourceNodeID: edge, dataFilters: [TelemetryDataFilter(name: "+/speed", type: "float64")])
+        ])
         let everything = await broker.subscribe([.all(from: edge)])
         let sent = chunk(from: edge, sequence: 1, [("1/speed", "float64", [1, 2]), ("1/rpm", "int64", [3]), ("2/speed", "float64", [4])])
         await broker.publish(chunk(from: other, sequence: 1, [("1/speed", "float64", [9])]))
@@ -38,13 +42,18 @@ import Telemetry
 
     @Test func aChunkWithNoPassingGroupIsNotDelivered() async {
         let broker = TelemetryBroker()
-        let watch = await broker.subscribe([TelemetryDownstreamFilter(sourceNodeID: edge, dataFilters: [TelemetryDataFilter(name: "9/#", type: "#")])])
+        let watch = await broker.subscribe([TelemetryDownstreamFilter(sourceNodeID: edge, dataFilters: [TelemetryDataFilter(name: "9/#", type: "#")])]
+        )
         await broker.publish(chunk(from: edge, sequence: 1, [("1/speed", "float64", [1])]))
         await broker.publish(.baseTime(TelemetryBaseTime(sessionID: "s", name: "edge_rtc", priority: 2, elapsedTime: 0, baseTime: 5)), from: edge)
         await broker.unsubscribe(watch.id)
         var events: [TelemetryDownstreamEvent] = []
         for await event in watch.events { events.append(event) }
-        #expect(events == [.metadata(.baseTime(TelemetryBaseTime(sessionID: "s", name: "edge_rtc", priority: 2, elapsedTime: 0, baseTime: 5)), sourceNodeID: edge)])
+        #expect(
+            events == [
+                .metadata(
+                    .baseTime(TelemetryBaseTime(sessionID: "s", name: "edge_rtc", priority: 2, elapsedTime: 0, baseTime: 5)), sourceNodeID: edge)
+            ])
     }
 
     @Test func aSlowSubscriberLosesTheOldestEventsBeyondItsBufferAndTheyAreCounted() async {
@@ -65,9 +74,12 @@ import Telemetry
         let first = await broker.attach(node: edge)
         let second = await broker.attach(node: edge)
         let bystander = await broker.attach(node: other)
-        let call = TelemetryCall(callID: "c1", requestCallID: "", sourceNodeID: other, destinationNodeID: edge, name: "greet", type: "string", payload: Array("hi".utf8))
+        let call = TelemetryCall(
+            callID: "c1", requestCallID: "", sourceNodeID: other, destinationNodeID: edge, name: "greet", type: "string", payload: Array("hi".utf8))
         #expect(await broker.send(call))
-        #expect(await !broker.send(TelemetryCall(callID: "c2", requestCallID: "", sourceNodeID: edge, destinationNodeID: "nobody", name: "", type: "", payload: [])))
+        #expect(
+            await !broker.send(
+                TelemetryCall(callID: "c2", requestCallID: "", sourceNodeID: edge, destinationNodeID: "nobody", name: "", type: "", payload: [])))
         for attachment in [first, second, bystander] { await broker.detach(attachment) }
         #expect(await !broker.isAttached(edge))
 

@@ -10,18 +10,25 @@ struct TelemetryClusterMessageTests {
     static let upstream = TelemetryUpstream(streamID: UUID(), sessionID: "6b1c0a7e-0000-4000-8000-000000000001", sourceNodeID: "edge-ü")
 
     static let messages: [TelemetryClusterMessage] = [
-        .chunk(TelemetryChunk(upstream: upstream, sequenceNumber: 42, groups: [
-            TelemetryDataPointGroup(dataID: TelemetryDataID(name: "1/speed", type: "float64"), dataPoints: [
-                TelemetryDataPoint(elapsedTime: -5, payload: [1, 2, 3]), TelemetryDataPoint(elapsedTime: .max, payload: []),
-            ]),
-            TelemetryDataPointGroup(dataID: TelemetryDataID(name: "", type: "string"), dataPoints: []),
-        ])),
+        .chunk(
+            TelemetryChunk(
+                upstream: upstream, sequenceNumber: 42,
+                groups: [
+                    TelemetryDataPointGroup(
+                        dataID: TelemetryDataID(name: "1/speed", type: "float64"),
+                        dataPoints: [
+                            TelemetryDataPoint(elapsedTime: -5, payload: [1, 2, 3]), TelemetryDataPoint(elapsedTime: .max, payload: []),
+                        ]),
+                    TelemetryDataPointGroup(dataID: TelemetryDataID(name: "", type: "string"), dataPoints: []),
+                ])),
         .metadata(.baseTime(TelemetryBaseTime(sessionID: "s", name: "edge_rtc", priority: 20, elapsedTime: 7, baseTime: -1)), sourceNodeID: "edge"),
         .metadata(.upstreamOpened(upstream), sourceNodeID: upstream.sourceNodeID),
         .metadata(.upstreamResumed(upstream), sourceNodeID: upstream.sourceNodeID),
         .metadata(.upstreamClosed(upstream, totalDataPoints: 1 << 40, finalSequenceNumber: .max), sourceNodeID: upstream.sourceNodeID),
         .metadata(.upstreamLost(upstream), sourceNodeID: upstream.sourceNodeID),
-        .call(TelemetryCall(callID: "c1", requestCallID: "", sourceNodeID: "a", destinationNodeID: "b", name: "ping", type: "text", payload: Array("hi".utf8))),
+        .call(
+            TelemetryCall(
+                callID: "c1", requestCallID: "", sourceNodeID: "a", destinationNodeID: "b", name: "ping", type: "text", payload: Array("hi".utf8))),
     ]
 
     @Test(arguments: messages)

@@ -1,5 +1,5 @@
-import Testing
 import Telemetry
+import Testing
 
 @Suite struct TelemetryDataFilterTests {
     private func id(_ name: String, _ type: String = "float64") -> TelemetryDataID {

@@ -68,7 +68,8 @@ import Testing
             let edge = try await fixture.edges.create(name: "bus").edge
             let second: Int64 = 1_000_000_000
             for (index, name) in ["Morning run", "noon", "evening RUN", "night_run"].enumerated() {
-                try await captures.create(edgeUUID: edge.uuid, name: name, start: newYear2020 + Int64(index) * second, duration: Int64(10 - index), scope: .everything)
+                try await captures.create(
+                    edgeUUID: edge.uuid, name: name, start: newYear2020 + Int64(index) * second, duration: Int64(10 - index), scope: .everything)
             }
             func names(_ configure: (inout CaptureQuery) -> Void) async throws -> [String] {
                 var query = CaptureQuery()
@@ -77,12 +78,29 @@ import Testing
             }
             let microsecond2020 = newYear2020 / 1000
             #expect(try await names { _ in } == ["night_run", "evening RUN", "noon", "Morning run"])
-            #expect(try await names { $0.start = microsecond2020 + 1_000_000; $0.end = microsecond2020 + 2_000_000 } == ["evening RUN", "noon"])
-            #expect(try await names { $0.name = .containing("run"); $0.order = .ascending } == ["Morning run", "evening RUN", "night_run"])
+            #expect(
+                try await names {
+                    $0.start = microsecond2020 + 1_000_000
+                    $0.end = microsecond2020 + 2_000_000
+                } == ["evening RUN", "noon"])
+            #expect(
+                try await names {
+                    $0.name = .containing("run")
+                    $0.order = .ascending
+                } == ["Morning run", "evening RUN", "night_run"])
             #expect(try await names { $0.name = .containing("_") } == ["night_run"])
             #expect(try await names { $0.name = .exactly("noon") } == ["noon"])
-            #expect(try await names { $0.sort = .duration; $0.order = .ascending } == ["night_run", "evening RUN", "noon", "Morning run"])
-            #expect(try await names { $0.sort = .name; $0.order = .ascending; $0.page = PageRequest(page: 2, limit: 3) } == ["noon"])
+            #expect(
+                try await names {
+                    $0.sort = .duration
+                    $0.order = .ascending
+                } == ["night_run", "evening RUN", "noon", "Morning run"])
+            #expect(
+                try await names {
+                    $0.sort = .name
+                    $0.order = .ascending
+                    $0.page = PageRequest(page: 2, limit: 3)
+                } == ["noon"])
 
             var query = CaptureQuery()
             query.page = PageRequest(page: 2, limit: 3)

@@ -25,12 +25,13 @@ struct CatalogFixture {
                 let user = try await accounts.createUser(name: name, password: "\(name) password", groups: groups)
                 return Principal(userID: user.id, userName: name, groups: Set(groups), credential: .password)
             }
-            try await body(CatalogFixture(
-                database: database, accounts: accounts, edges: EdgeStore(accounts: accounts),
-                measurements: MeasurementStore(database: database),
-                admin: try await person("admin", groups: [Group.administrators, Group.members]),
-                alice: try await person("alice"), bob: try await person("bob")
-            ))
+            try await body(
+                CatalogFixture(
+                    database: database, accounts: accounts, edges: EdgeStore(accounts: accounts),
+                    measurements: MeasurementStore(database: database),
+                    admin: try await person("admin", groups: [Group.administrators, Group.members]),
+                    alice: try await person("alice"), bob: try await person("bob")
+                ))
         }
     }
 

@@ -8,7 +8,8 @@ import Testing
 @Suite struct EdgeStoreTests {
     @Test func creatingAnEdgeMakesItsUserAndAClientWhoseCredentialsActForIt() async throws {
         try await CatalogFixture.with { fixture in
-            let created = try await fixture.edges.create(name: "truck-7", nickname: "Truck 7", description: "the blue one", ownerUserID: fixture.alice.userID)
+            let created = try await fixture.edges.create(
+                name: "truck-7", nickname: "Truck 7", description: "the blue one", ownerUserID: fixture.alice.userID)
             let edge = created.edge
             #expect(UUID(uuidString: edge.uuid)?.uuidString.lowercased() == edge.uuid)
             #expect(edge.type == .device && !edge.disabled && edge.ownerUserID == fixture.alice.userID)

@@ -9,10 +9,12 @@ import Testing
     @Test func aPersonCreatesListsChangesAndDeletesACaptureOfTheirEdge() async throws {
         try await CatalogTestApp.with { app in
             let edge = try await app.fixture.edges.create(name: "car", ownerUserID: app.fixture.alice.userID).edge
-            let created = try await app.call(.post, "/v1/captures", app.alice, body: [
-                "edge_uuid": edge.uuid, "name": "overtaking", "description": "on the A1",
-                "start": "2020-01-01T00:00:01.500000000Z", "duration": 4_500_000, "shared": true,
-            ])
+            let created = try await app.call(
+                .post, "/v1/captures", app.alice,
+                body: [
+                    "edge_uuid": edge.uuid, "name": "overtaking", "description": "on the A1",
+                    "start": "2020-01-01T00:00:01.500000000Z", "duration": 4_500_000, "shared": true,
+                ])
             #expect(created.status == .created)
             let uuid = try #require(created.object["uuid"] as? String)
             #expect(created.object["start"] as? String == "2020-01-01T00:00:01.500000000Z")
@@ -47,7 +49,8 @@ import Testing
             let edge = try await app.fixture.edges.create(name: "car", ownerUserID: app.fixture.alice.userID).edge
             let noStart = try await app.call(.post, "/v1/captures", app.alice, body: ["edge_uuid": edge.uuid])
             #expect(noStart.status == .badRequest && noStart.object["error_description"] as? String == "start is required")
-            let negative = try await app.call(.post, "/v1/captures", app.alice, body: ["edge_uuid": edge.uuid, "start": "2020-01-01T00:00:00Z", "duration": -5])
+            let negative = try await app.call(
+                .post, "/v1/captures", app.alice, body: ["edge_uuid": edge.uuid, "start": "2020-01-01T00:00:00Z", "duration": -5])
             #expect(negative.status == .badRequest && negative.object["error"] is String)
             let foreign = try await app.call(.post, "/v1/captures", app.bob, body: ["edge_uuid": edge.uuid, "start": "2020-01-01T00:00:00Z"])
             #expect(foreign.status == .notFound)

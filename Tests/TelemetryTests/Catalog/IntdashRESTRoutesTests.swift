@@ -83,10 +83,12 @@ import Testing
     @Test func measurementsRoundTripWithNanosecondBaseTimes() async throws {
         try await CatalogTestApp.with { app in
             let edge = try #require(try await app.call(.post, "/auth/edges", app.alice, body: ["name": "kart"]).object["uuid"] as? String)
-            let created = try await app.call(.post, "/v1/measurements", app.alice, body: [
-                "name": "qualifying", "edge_uuid": edge, "description": "dry", "basetime_type": "edge_rtc",
-                "basetime": "2020-01-01T00:00:00.123456789Z", "protected": false,
-            ])
+            let created = try await app.call(
+                .post, "/v1/measurements", app.alice,
+                body: [
+                    "name": "qualifying", "edge_uuid": edge, "description": "dry", "basetime_type": "edge_rtc",
+                    "basetime": "2020-01-01T00:00:00.123456789Z", "protected": false,
+                ])
             #expect(created.status == .created)
             let uuid = try #require(created.object["uuid"] as? String)
             #expect(created.object["basetime"] as? String == "2020-01-01T00:00:00.123456789Z")
@@ -96,9 +98,12 @@ import Testing
             let put = try await app.call(.put, "/v1/measurements/\(uuid)", app.alice, body: ["name": "race", "ended": true])
             #expect(put.status == .noContent)
             let fetched = try await app.call(.get, "/v1/measurements/\(uuid)", app.alice)
-            #expect(fetched.object["name"] as? String == "race" && fetched.object["ended"] as? Bool == true && fetched.object["description"] as? String == "dry")
+            #expect(
+                fetched.object["name"] as? String == "race" && fetched.object["ended"] as? Bool == true
+                    && fetched.object["description"] as? String == "dry")
 
-            let offset = try await app.call(.put, "/v1/measurements/\(uuid)/basetimes/ntp", app.alice, body: ["basetime": "2020-01-01T09:00:01.5+09:00"])
+            let offset = try await app.call(
+                .put, "/v1/measurements/\(uuid)/basetimes/ntp", app.alice, body: ["basetime": "2020-01-01T09:00:01.5+09:00"])
             #expect(offset.status == .noContent)
             let ntp = try await app.call(.get, "/v1/measurements/\(uuid)/basetimes/ntp", app.alice)
             #expect(ntp.object["basetime"] as? String == "2020-01-01T00:00:01.500000000Z" && ntp.object["type"] as? String == "ntp")
@@ -149,20 +154,27 @@ import Testing
         try await CatalogTestApp.with { app in
             let edge = try #require(try await app.call(.post, "/auth/edges", app.alice, body: ["name": "kart"]).object["uuid"] as? String)
             let measurement = try #require(
-                try await app.call(.post, "/v1/measurements", app.alice, body: ["edge_uuid": edge, "basetime": "2020-01-01T00:00:00Z"]).object["uuid"] as? String
+                try await app.call(.post, "/v1/measurements", app.alice, body: ["edge_uuid": edge, "basetime": "2020-01-01T00:00:00Z"]).object["uuid"]
+                    as? String
             )
-            let created = try await app.call(.post, "/v1/measurements/\(measurement)/markers", app.alice, body: [
-                "type": "range", "detail": ["start_elapsed_time": 1_000_000, "end_elapsed_time": 3_000_000],
-                "name": "lap", "description": "first lap", "tag": ["driver": "alice"],
-            ])
+            let created = try await app.call(
+                .post, "/v1/measurements/\(measurement)/markers", app.alice,
+                body: [
+                    "type": "range", "detail": ["start_elapsed_time": 1_000_000, "end_elapsed_time": 3_000_000],
+                    "name": "lap", "description": "first lap", "tag": ["driver": "alice"],
+                ])
             #expect(created.status == .created)
             let marker = try #require(created.object["uuid"] as? String)
             #expect(created.object["detail"] as? [String: Int] == ["start_elapsed_time": 1_000_000, "end_elapsed_time": 3_000_000])
-            #expect(created.object["tag"] as? [String: String] == ["driver": "alice"] && created.object["created_by"] as? String == app.fixture.alice.userID)
+            #expect(
+                created.object["tag"] as? [String: String] == ["driver": "alice"]
+                    && created.object["created_by"] as? String == app.fixture.alice.userID)
 
-            let updated = try await app.call(.put, "/v1/measurements/markers/\(marker)", app.alice, body: [
-                "type": "point", "detail": ["occurred_elapsed_time": 2_000_000],
-            ])
+            let updated = try await app.call(
+                .put, "/v1/measurements/markers/\(marker)", app.alice,
+                body: [
+                    "type": "point", "detail": ["occurred_elapsed_time": 2_000_000],
+                ])
             #expect(updated.status == .ok && updated.object["type"] as? String == "point" && updated.object["name"] as? String == "lap")
             #expect(updated.object["detail"] as? [String: Int] == ["occurred_elapsed_time": 2_000_000])
 
@@ -172,10 +184,17 @@ import Testing
             let owner = try await app.call(.get, "/v1/measurements/markers/\(marker)/measurement", app.alice)
             #expect(owner.object["uuid"] as? String == measurement)
             #expect(try await app.call(.get, "/v1/measurements/markers/\(marker)", app.bob).status == .notFound)
-            #expect(try await app.call(.post, "/v1/measurements/\(measurement)/markers", app.alice, body: ["type": "point", "detail": [:] as [String: Int]]).status == .badRequest)
-            #expect(try await app.call(.post, "/v1/measurements/\(measurement)/markers", app.alice, body: [
-                "type": "point", "detail": ["occurred_elapsed_time": 1], "tag": ["nested": ["no": "way"]],
-            ]).status == .badRequest)
+            #expect(
+                try await app.call(
+                    .post, "/v1/measurements/\(measurement)/markers", app.alice, body: ["type": "point", "detail": [:] as [String: Int]]
+                ).status == .badRequest)
+            #expect(
+                try await app.call(
+                    .post, "/v1/measurements/\(measurement)/markers", app.alice,
+                    body: [
+                        "type": "point", "detail": ["occurred_elapsed_time": 1], "tag": ["nested": ["no": "way"]],
+                    ]
+                ).status == .badRequest)
             #expect(try await app.call(.delete, "/v1/measurements/\(measurement)/markers/\(marker)", app.alice).status == .noContent)
             #expect(try await app.call(.get, "/v1/measurements/markers/\(marker)", app.alice).status == .notFound)
         }

@@ -10,7 +10,10 @@ import Testing
     private static var accel: [String: Any] {
         [
             "label": "ACCEL", "description": "", "data_type": 1, "data_id": "0000014A", "channel": 1,
-            "conversion": ["type": "num_fixed_point", "options": ["startbit": 2, "bitsize": 8, "endian": "little", "sign": "unsigned", "scale": 0.3, "offset": 0]],
+            "conversion": [
+                "type": "num_fixed_point",
+                "options": ["startbit": 2, "bitsize": 8, "endian": "little", "sign": "unsigned", "scale": 0.3, "offset": 0],
+            ],
             "display": ["unit": "%", "min": 0, "max": 100, "format": "%0.0f"],
         ]
     }
@@ -44,9 +47,11 @@ import Testing
             #expect(try await app.call(.get, "/v1/signals?limit=1&page=1", app.bob).page["last"] as? Bool == true)
             #expect(try await app.call(.get, "/v1/signals/\(uuid)", edgeToken).object["label"] as? String == "ACCEL")
 
-            let changed = try await app.call(.put, "/v1/signals/\(uuid)", app.alice, body: [
-                "label": "PEDAL", "conversion": ["type": "sub_bytes", "options": ["startbyte": 1, "bytesize": 2]],
-            ])
+            let changed = try await app.call(
+                .put, "/v1/signals/\(uuid)", app.alice,
+                body: [
+                    "label": "PEDAL", "conversion": ["type": "sub_bytes", "options": ["startbyte": 1, "bytesize": 2]],
+                ])
             #expect(changed.status == .noContent && changed.json == nil)
             let read = try await app.call(.get, "/v1/signals/\(uuid)", app.bob)
             #expect(read.object["label"] as? String == "PEDAL" && read.object["data_id"] as? String == "0000014A")
@@ -89,19 +94,29 @@ import Testing
             #expect(try await refusal { $0["label"] = nil } == (.badRequest, "label is required"))
             #expect(try await refusal { $0["data_type"] = 300 } == (.badRequest, "data_type must be from 0 to 255, not 300"))
             #expect(try await refusal { $0["channel"] = "one" } == (.badRequest, "channel must be a whole number"))
-            #expect(try await refusal { $0["conversion"] = ["type": "fft", "options": [:]] }
-                == (.badRequest, "conversion.type 'fft' is not one of none, json, csv, num_floating_point, num_fixed_point, sub_bytes, sub_string"))
-            #expect(try await refusal { $0["conversion"] = ["type": "num_fixed_point", "options": ["startbit": 0]] }
-                == (.badRequest, "conversion.options.bitsize is required"))
-            #expect(try await refusal { $0["conversion"] = ["type": "json", "options": ["fieldpath": "a", "value_type": "bool"]] }
-                == (.badRequest, "conversion.options.value_type 'bool' is not accepted"))
-            #expect(try await refusal { $0["conversion"] = ["type": "csv", "options": ["delimiters": [1], "index": 0, "value_type": "num"]] }
-                == (.badRequest, "conversion.options.delimiters must be a list of strings"))
-            #expect(try await refusal { $0["conversion"] = ["type": "num_floating_point", "options": ["startbyte": 0, "endian": "middle", "precision": 64]] }
-                == (.badRequest, "conversion.options.endian 'middle' is not accepted"))
+            #expect(
+                try await refusal { $0["conversion"] = ["type": "fft", "options": [:]] }
+                    == (
+                        .badRequest, "conversion.type 'fft' is not one of none, json, csv, num_floating_point, num_fixed_point, sub_bytes, sub_string"
+                    ))
+            #expect(
+                try await refusal { $0["conversion"] = ["type": "num_fixed_point", "options": ["startbit": 0]] }
+                    == (.badRequest, "conversion.options.bitsize is required"))
+            #expect(
+                try await refusal { $0["conversion"] = ["type": "json", "options": ["fieldpath": "a", "value_type": "bool"]] }
+                    == (.badRequest, "conversion.options.value_type 'bool' is not accepted"))
+            #expect(
+                try await refusal { $0["conversion"] = ["type": "csv", "options": ["delimiters": [1], "index": 0, "value_type": "num"]] }
+                    == (.badRequest, "conversion.options.delimiters must be a list of strings"))
+            #expect(
+                try await refusal {
+                    $0["conversion"] = ["type": "num_floating_point", "options": ["startbyte": 0, "endian": "middle", "precision": 64]]
+                }
+                    == (.badRequest, "conversion.options.endian 'middle' is not accepted"))
             #expect(try await refusal { $0["display"] = ["min": "low"] } == (.badRequest, "display.min must be a number"))
-            #expect(try await refusal { $0["conversion"] = ["type": "sub_string", "options": ["startbyte": 0, "bytesize": -2]] }
-                == (.badRequest, "conversion: bytesize must be from 0 to 1073741824, not -2"))
+            #expect(
+                try await refusal { $0["conversion"] = ["type": "sub_string", "options": ["startbyte": 0, "bytesize": -2]] }
+                    == (.badRequest, "conversion: bytesize must be from 0 to 1073741824, not -2"))
 
             #expect(try await app.call(.post, "/v1/signals", app.alice, body: Self.accel).status == .created)
             #expect(try await refusal { _ in } == (.conflict, "a signal labelled ACCEL exists already"))

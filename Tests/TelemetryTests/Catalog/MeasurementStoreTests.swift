@@ -67,8 +67,10 @@ import Testing
     @Test func updatesChangeOnlyWhatIsGivenAndABaseTimeTypeAloneRelabelsTheCurrentValue() async throws {
         try await CatalogFixture.with { fixture in
             let edge = try await fixture.edges.create(name: "bus").edge
-            let measurement = try await fixture.measurements.create(edgeUUID: edge.uuid, name: "first", description: "kept", basetime: newYear2020, basetimeType: .edgeRTC)
-            var updated = try await fixture.measurements.update(uuid: measurement.uuid, MeasurementUpdate(name: "second", ended: true), scope: .everything)
+            let measurement = try await fixture.measurements.create(
+                edgeUUID: edge.uuid, name: "first", description: "kept", basetime: newYear2020, basetimeType: .edgeRTC)
+            var updated = try await fixture.measurements.update(
+                uuid: measurement.uuid, MeasurementUpdate(name: "second", ended: true), scope: .everything)
             #expect(updated.name == "second" && updated.description == "kept" && updated.ended && updated.basetimeType == .edgeRTC)
 
             updated = try await fixture.measurements.update(uuid: measurement.uuid, MeasurementUpdate(basetimeType: .gps), scope: .everything)
@@ -88,7 +90,8 @@ import Testing
         try await CatalogFixture.with { fixture in
             let edge = try await fixture.edges.create(name: "van").edge
             let measurement = try await fixture.measurements.create(edgeUUID: edge.uuid, basetime: newYear2020, isProtected: true)
-            let marker = try await fixture.measurements.createMarker(in: measurement.uuid, span: .point(occurredAt: 1), by: fixture.admin.userID, scope: .everything)
+            let marker = try await fixture.measurements.createMarker(
+                in: measurement.uuid, span: .point(occurredAt: 1), by: fixture.admin.userID, scope: .everything)
             await #expect(throws: CatalogError.measurementProtected(measurement.uuid)) {
                 try await fixture.measurements.delete(uuid: measurement.uuid, scope: .everything)
             }
@@ -142,7 +145,8 @@ import Testing
             let second: Int64 = 1_000_000_000
             // [basetime, basetime + duration] in seconds after 2020: A 0–10, B 20–30, C 35–50.
             let a = try await fixture.measurements.create(edgeUUID: edge.uuid, name: "Morning run", basetime: newYear2020, basetimeType: .ntp)
-            let b = try await fixture.measurements.create(edgeUUID: edge.uuid, name: "morning", basetime: newYear2020 + 20 * second, basetimeType: .edgeRTC)
+            let b = try await fixture.measurements.create(
+                edgeUUID: edge.uuid, name: "morning", basetime: newYear2020 + 20 * second, basetimeType: .edgeRTC)
             let c = try await fixture.measurements.create(edgeUUID: other.uuid, name: "evening", basetime: newYear2020 + 35 * second)
             try await fixture.measurements.extendDuration(uuid: a.uuid, toElapsed: 10 * second)
             try await fixture.measurements.extendDuration(uuid: b.uuid, toElapsed: 10 * second)
@@ -169,11 +173,22 @@ import Testing
             #expect(try await names { $0.minimumDuration = 12_000_000 } == ["evening"])
             #expect(try await names { $0.maximumDuration = 10_000_000 } == ["Morning run", "morning"])
             // Range 5–25 s: base times inside it, or (partial) any overlap.
-            #expect(try await names { $0.start = microsecondsOf2020 + 5_000_000; $0.end = microsecondsOf2020 + 25_000_000 } == ["morning"])
-            #expect(try await names {
-                $0.start = microsecondsOf2020 + 5_000_000; $0.end = microsecondsOf2020 + 25_000_000; $0.partialMatch = true
-            } == ["Morning run", "morning"])
-            #expect(try await names { $0.start = microsecondsOf2020 + 40_000_000; $0.partialMatch = true } == ["evening"])
+            #expect(
+                try await names {
+                    $0.start = microsecondsOf2020 + 5_000_000
+                    $0.end = microsecondsOf2020 + 25_000_000
+                } == ["morning"])
+            #expect(
+                try await names {
+                    $0.start = microsecondsOf2020 + 5_000_000
+                    $0.end = microsecondsOf2020 + 25_000_000
+                    $0.partialMatch = true
+                } == ["Morning run", "morning"])
+            #expect(
+                try await names {
+                    $0.start = microsecondsOf2020 + 40_000_000
+                    $0.partialMatch = true
+                } == ["evening"])
 
             var query = MeasurementQuery()
             query.sort = .name
@@ -206,7 +221,8 @@ import Testing
                 try await fixture.measurements.marker(uuid: range.uuid, scope: CatalogScope(fixture.bob))
             }
             await #expect(throws: CatalogError.invalid("a range marker must not end before it starts")) {
-                try await fixture.measurements.createMarker(in: measurement.uuid, span: .range(start: 5, end: 4), by: fixture.alice.userID, scope: scope)
+                try await fixture.measurements.createMarker(
+                    in: measurement.uuid, span: .range(start: 5, end: 4), by: fixture.alice.userID, scope: scope)
             }
 
             let changed = try await fixture.measurements.updateMarker(

@@ -100,7 +100,8 @@ import Testing
         conversion: SignalConversion = .none, display: SignalDisplay = SignalDisplay()
     ) async -> CatalogError? {
         do {
-            try await signals.create(label: label, dataType: dataType, channel: 1, dataID: dataID, conversion: conversion, display: display, by: principal)
+            try await signals.create(
+                label: label, dataType: dataType, channel: 1, dataID: dataID, conversion: conversion, display: display, by: principal)
             return nil
         } catch {
             return error as? CatalogError
@@ -111,18 +112,34 @@ import Testing
         try await CatalogFixture.with { fixture in
             let signals = SignalStore(database: fixture.database)
             #expect(await Self.refusal(signals, fixture.alice, label: "  ") == .invalid("a signal needs a label"))
-            #expect(await Self.refusal(signals, fixture.alice, label: String(repeating: "é", count: 128)) == .invalid("label is longer than 255 bytes of UTF-8"))
-            #expect(await Self.refusal(signals, fixture.alice, dataType: 6) == .invalid("data_type 6 is not the number of an iSCP 1.0 data type of points"))
-            #expect(await Self.refusal(signals, fixture.alice, dataType: 0x87) == .invalid("data_type 135 is not the number of an iSCP 1.0 data type of points"))
+            #expect(
+                await Self.refusal(signals, fixture.alice, label: String(repeating: "é", count: 128))
+                    == .invalid("label is longer than 255 bytes of UTF-8"))
+            #expect(
+                await Self.refusal(signals, fixture.alice, dataType: 6)
+                    == .invalid("data_type 6 is not the number of an iSCP 1.0 data type of points"))
+            #expect(
+                await Self.refusal(signals, fixture.alice, dataType: 0x87)
+                    == .invalid("data_type 135 is not the number of an iSCP 1.0 data type of points"))
             #expect(await Self.refusal(signals, fixture.alice, dataID: "a\u{0}b") == .invalid("data_id contains control characters"))
-            #expect(await Self.refusal(signals, fixture.alice, conversion: .fixedPoint(startBit: 0, bitSize: 65, endian: .big, isSigned: true, scale: 1, offset: 0))
-                == .invalid("conversion: bitsize must be from 1 to 64, not 65"))
-            #expect(await Self.refusal(signals, fixture.alice, conversion: .floatingPoint(startByte: 0, endian: .big, precision: 16)) == .invalid("conversion: precision must be 32 or 64, not 16"))
-            #expect(await Self.refusal(signals, fixture.alice, conversion: .subBytes(startByte: -1, byteSize: 1)) == .invalid("conversion: startbyte must be from 0 to 1073741824, not -1"))
-            #expect(await Self.refusal(signals, fixture.alice, conversion: .csv(delimiters: [""], index: 0, valueType: .text))
-                == .invalid("conversion: delimiters must be a list of texts that are not empty"))
-            #expect(await Self.refusal(signals, fixture.alice, conversion: .json(fieldPath: "", valueType: .number)) == .invalid("conversion: fieldpath must not be empty"))
-            #expect(await Self.refusal(signals, fixture.alice, display: SignalDisplay(min: .infinity)) == .invalid("display.min must be a finite number"))
+            #expect(
+                await Self.refusal(
+                    signals, fixture.alice, conversion: .fixedPoint(startBit: 0, bitSize: 65, endian: .big, isSigned: true, scale: 1, offset: 0))
+                    == .invalid("conversion: bitsize must be from 1 to 64, not 65"))
+            #expect(
+                await Self.refusal(signals, fixture.alice, conversion: .floatingPoint(startByte: 0, endian: .big, precision: 16))
+                    == .invalid("conversion: precision must be 32 or 64, not 16"))
+            #expect(
+                await Self.refusal(signals, fixture.alice, conversion: .subBytes(startByte: -1, byteSize: 1))
+                    == .invalid("conversion: startbyte must be from 0 to 1073741824, not -1"))
+            #expect(
+                await Self.refusal(signals, fixture.alice, conversion: .csv(delimiters: [""], index: 0, valueType: .text))
+                    == .invalid("conversion: delimiters must be a list of texts that are not empty"))
+            #expect(
+                await Self.refusal(signals, fixture.alice, conversion: .json(fieldPath: "", valueType: .number))
+                    == .invalid("conversion: fieldpath must not be empty"))
+            #expect(
+                await Self.refusal(signals, fixture.alice, display: SignalDisplay(min: .infinity)) == .invalid("display.min must be a finite number"))
             let stored = try await signals.list(SignalQuery()).totalCount
             #expect(stored == 0)
         }
@@ -142,7 +159,11 @@ import Testing
             #expect(try await labels { _ in } == ["json_ACCX", "json_ACCY", "nmea_speed", "sp_ACCX"])
             #expect(try await labels { $0.label = .containing("accx") } == ["json_ACCX", "sp_ACCX"])
             #expect(try await labels { $0.label = .exactly("json_ACC") }.isEmpty)
-            #expect(try await labels { $0.sort = .channel; $0.order = .descending } == ["nmea_speed", "sp_ACCX", "json_ACCY", "json_ACCX"])
+            #expect(
+                try await labels {
+                    $0.sort = .channel
+                    $0.order = .descending
+                } == ["nmea_speed", "sp_ACCX", "json_ACCY", "json_ACCX"])
             #expect(try await labels { $0.page = PageRequest(page: 2, limit: 3) } == ["sp_ACCX"])
         }
     }

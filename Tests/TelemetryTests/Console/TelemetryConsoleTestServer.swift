@@ -50,7 +50,8 @@ struct TelemetryConsoleTestServer: Sendable {
     static func with(_ body: @escaping @Sendable (TelemetryConsoleTestServer) async throws -> Void) async throws {
         try await TestDatabase.with { database in
             try await TemporaryDirectory.with { folder in
-                try await database.migrate([AccountsMigrations.all, TelemetryMigrations.all, TelemetryDataMigrations.all], logger: TestDatabase.logger)
+                try await database.migrate(
+                    [AccountsMigrations.all, TelemetryMigrations.all, TelemetryDataMigrations.all], logger: TestDatabase.logger)
                 let accounts = AccountStore(database: database, passwords: PasswordHasher(cost: 4))
                 try await accounts.createUser(name: "admin", password: "admin password", groups: [Group.administrators, Group.members])
                 let alice = try await accounts.createUser(name: "alice", password: "alice password", groups: [Group.members])
@@ -70,15 +71,17 @@ struct TelemetryConsoleTestServer: Sendable {
                 router.add(middleware: ErrorMiddleware(formats: TelemetryCapability.errorFormats))
                 TelemetryConsole(
                     edges: edges, measurements: measurements, data: data, broker: broker,
-                    tokenAuthenticators: IntdashAuthenticators.all(server: OAuth2AuthorizationServer(
-                        accounts: accounts, signingKey: try JSONWebTokenKey.loadOrCreate(in: folder + "/keys"), issuer: "chancery"
-                    ))
+                    tokenAuthenticators: IntdashAuthenticators.all(
+                        server: OAuth2AuthorizationServer(
+                            accounts: accounts, signingKey: try JSONWebTokenKey.loadOrCreate(in: folder + "/keys"), issuer: "chancery"
+                        ))
                 ).add(to: router)
                 try await Application(router: router, logger: TestDatabase.logger).test(.live) { client in
-                    try await body(TelemetryConsoleTestServer(
-                        client: client, port: try #require(client.port), broker: broker, edges: edges, measurements: measurements,
-                        data: data, aliceEdge: aliceEdge, bobEdge: bobEdge, measurement: measurement
-                    ))
+                    try await body(
+                        TelemetryConsoleTestServer(
+                            client: client, port: try #require(client.port), broker: broker, edges: edges, measurements: measurements,
+                            data: data, aliceEdge: aliceEdge, bobEdge: bobEdge, measurement: measurement
+                        ))
                 }
                 await data.close()
             }

@@ -1,12 +1,13 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTTPTypes
 import HummingbirdTesting
 import Testing
 
 @testable import Telemetry
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The Telemetry console's pages and endpoints against a live server: who sees which edges and
 /// measurements, what the replay's JSON and the live event stream carry, and the headers that
@@ -155,7 +156,8 @@ struct TelemetryConsoleTests {
                 edge: edge, measurement: nil, filters: [TelemetryDataFilter(name: "1/#", type: "float64")]
             )
             let credentials = "Basic " + Data("alice:alice password".utf8).base64EncodedString()
-            let reader = ServerSentEventReader(url: try #require(URL(string: "http://localhost:\(server.port)\(path)")), headers: ["Authorization": credentials])
+            let reader = ServerSentEventReader(
+                url: try #require(URL(string: "http://localhost:\(server.port)\(path)")), headers: ["Authorization": credentials])
             defer { reader.close() }
             var heads = reader.head.makeAsyncIterator()
             let head = try #require(await heads.next())
@@ -166,20 +168,32 @@ struct TelemetryConsoleTests {
             let session = UUID().uuidString.lowercased()
             let upstream = TelemetryUpstream(streamID: UUID(), sessionID: session, sourceNodeID: edge)
             let other = TelemetryUpstream(streamID: UUID(), sessionID: session, sourceNodeID: server.bobEdge.uuid)
-            await server.broker.publish(TelemetryChunk(upstream: other, sequenceNumber: 1, groups: [
-                TelemetryDataPointGroup(dataID: TelemetryDataID(name: "1/speed", type: "float64"), dataPoints: [
-                    TelemetryDataPoint(elapsedTime: 1, payload: TelemetryConsoleTestServer.float64Payload(99)),
-                ]),
-            ]))
-            await server.broker.publish(TelemetryChunk(upstream: upstream, sequenceNumber: 1, groups: [
-                TelemetryDataPointGroup(dataID: TelemetryDataID(name: "2/label", type: "string"), dataPoints: [
-                    TelemetryDataPoint(elapsedTime: 5, payload: Array("ignored".utf8)),
-                ]),
-                TelemetryDataPointGroup(dataID: TelemetryDataID(name: "1/speed", type: "float64"), dataPoints: [
-                    TelemetryDataPoint(elapsedTime: 2_000_000, payload: TelemetryConsoleTestServer.float64Payload(4.25)),
-                    TelemetryDataPoint(elapsedTime: 3_000_000, payload: [1, 2, 3]),
-                ]),
-            ]))
+            await server.broker.publish(
+                TelemetryChunk(
+                    upstream: other, sequenceNumber: 1,
+                    groups: [
+                        TelemetryDataPointGroup(
+                            dataID: TelemetryDataID(name: "1/speed", type: "float64"),
+                            dataPoints: [
+                                TelemetryDataPoint(elapsedTime: 1, payload: TelemetryConsoleTestServer.float64Payload(99))
+                            ])
+                    ]))
+            await server.broker.publish(
+                TelemetryChunk(
+                    upstream: upstream, sequenceNumber: 1,
+                    groups: [
+                        TelemetryDataPointGroup(
+                            dataID: TelemetryDataID(name: "2/label", type: "string"),
+                            dataPoints: [
+                                TelemetryDataPoint(elapsedTime: 5, payload: Array("ignored".utf8))
+                            ]),
+                        TelemetryDataPointGroup(
+                            dataID: TelemetryDataID(name: "1/speed", type: "float64"),
+                            dataPoints: [
+                                TelemetryDataPoint(elapsedTime: 2_000_000, payload: TelemetryConsoleTestServer.float64Payload(4.25)),
+                                TelemetryDataPoint(elapsedTime: 3_000_000, payload: [1, 2, 3]),
+                            ]),
+                    ]))
             var events = reader.events.makeAsyncIterator()
             let event = try #require(await events.next())
             #expect(event.name == "points")
@@ -201,14 +215,17 @@ struct TelemetryConsoleTests {
             let aliceMeasurement = TelemetryConsoleLink.liveEvents(
                 edge: server.aliceEdge.uuid, measurement: server.measurement.uuid, filters: [.all]
             )
-            #expect(try await server.get(aliceMeasurement.replacingOccurrences(of: "edge=\(server.aliceEdge.uuid)&", with: ""), as: "bob").status == .notFound)
+            #expect(
+                try await server.get(aliceMeasurement.replacingOccurrences(of: "edge=\(server.aliceEdge.uuid)&", with: ""), as: "bob").status
+                    == .notFound)
             #expect(try await server.get(TelemetryConsoleLink.liveEvents, as: "alice").status == .badRequest)
             #expect(try await server.get(TelemetryConsoleLink.live(edge: server.bobEdge.uuid), as: "alice").status == .notFound)
             #expect(await server.broker.subscriptionCount == 0)
 
             let page = try await server.get(TelemetryConsoleLink.live(measurement: server.measurement.uuid), as: "alice")
             #expect(page.status == .ok)
-            #expect(page.text.contains("data-live-url=\"/telemetry/live/events?edge=\(server.aliceEdge.uuid)&amp;measurement=\(server.measurement.uuid)"))
+            #expect(
+                page.text.contains("data-live-url=\"/telemetry/live/events?edge=\(server.aliceEdge.uuid)&amp;measurement=\(server.measurement.uuid)"))
             #expect(page.text.contains("<option value=\"\(server.aliceEdge.uuid)\" selected>alice-truck</option>"))
             #expect(!page.text.contains("bob-truck"))
         }

@@ -30,7 +30,9 @@ actor TestMeasurementDirectory: MeasurementDirectory {
     /// The visible measurements of the edge with UUID `edge` that start before the range's end
     /// (the catalog's finer test of spans is the catalog's own, tested with it); `nil` when the
     /// principal sees none of them.
-    func measurements(ofEdge edge: String, overlapping timeRange: Range<Int64>, visibleTo principal: Principal) async throws
+    func measurements(
+        ofEdge edge: String, overlapping timeRange: Range<Int64>, visibleTo principal: Principal
+    ) async throws
         -> [MeasurementDirectoryEntry]?
     {
         let visible = entries.values.filter { $0.entry.edgeUUID == edge && (principal.isAdministrator || $0.readers.contains(principal.userName)) }
@@ -145,9 +147,11 @@ struct DataAPITestApp {
                 IntdashUploadRoutes(recording: recording, measurements: directory).add(to: api)
                 IntdashSequenceRoutes(store: store, measurements: directory).add(to: api)
                 try await Application(router: router).test(.router) { client in
-                    try await body(DataAPITestApp(
-                        client: client, store: store, recording: recording, directory: directory, signals: signals, alice: alice, bob: bob, root: root
-                    ))
+                    try await body(
+                        DataAPITestApp(
+                            client: client, store: store, recording: recording, directory: directory, signals: signals, alice: alice, bob: bob,
+                            root: root
+                        ))
                 }
                 await store.close()
             }

@@ -13,15 +13,17 @@ import Testing
     @Test func theWrittenAnswerIsWhatTheGeneratedMessageSerializesTo() throws {
         var random = SeededGenerator(seed: 21)
         for round in 0..<500 {
-            let time: Int64 = switch round % 4 {
-            case 0: 0
-            case 1: -Int64(random.next(below: 1 << 62))
-            case 2: Int64(bitPattern: random.next())
-            default: 1_609_459_200_000_000_000 + Int64(random.next(below: 1 << 40))
-            }
+            let time: Int64 =
+                switch round % 4 {
+                case 0: 0
+                case 1: -Int64(random.next(below: 1 << 62))
+                case 2: Int64(bitPattern: random.next())
+                default: 1_609_459_200_000_000_000 + Int64(random.next(below: 1 << 40))
+                }
             let response = IntdashDataResponse(
                 measurementUUID: round % 7 == 0 ? "" : UUID().uuidString.lowercased(), time: time,
-                createdAt: Date(timeIntervalSince1970: Double(random.next(below: 4_000_000_000)) - 1_000_000_000 + Double(random.next(below: 1000)) / 1000),
+                createdAt: Date(
+                    timeIntervalSince1970: Double(random.next(below: 4_000_000_000)) - 1_000_000_000 + Double(random.next(below: 1000)) / 1000),
                 dataType: UInt8(random.next(below: 256)), channel: UInt8(random.next(below: 256)),
                 dataID: round % 5 == 0 ? "" : String(repeating: "ï", count: random.next(below: 40)),
                 payload: (0..<random.next(below: 300)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
@@ -57,7 +59,8 @@ import Testing
             let dataID = dataIDs[round % dataIDs.count]
             let view = ISCP1DataIDView(dataID)
             let size = round % 3 == 0 ? random.next(below: 20) : 8
-            let bytes: [UInt8] = dataID.type == "string"
+            let bytes: [UInt8] =
+                dataID.type == "string"
                 ? Array("reading \(random.next(below: 1000)) \"ok\"\n".utf8)
                 : (0..<size).map { _ in UInt8(truncatingIfNeeded: random.next()) }
             let elapsed = Int64(random.next(below: 1 << 50)) - (1 << 40)

@@ -61,14 +61,17 @@ import Testing
             let body = try encoder.encode([
                 .startOfSection(ISCP1StartOfSection(streamID: 1, serialNumber: 4)),
                 // specs/intdash.md §2.2: a base time unit, edge_rtc 2021-01-01T00:00:00Z.
-                .unit(try #require(try ISCP1Decoder().decode(bytes(hex: "aa0301018700000200000024010066ee5f00000000")).first.flatMap { element -> ISCP1Unit? in
-                    if case .unit(let unit) = element { return unit }
-                    return nil
-                })),
-                .unit(try ISCP1Unit(
-                    streamID: 1, channel: 2, elapsedTime: ISCP1ElapsedTime(nanoseconds: 2_000_000_000, precision: .milliseconds),
-                    payload: .float(ISCP1IdentifiedValue(id: "speed", value: 1.5))
-                )),
+                .unit(
+                    try #require(
+                        try ISCP1Decoder().decode(bytes(hex: "aa0301018700000200000024010066ee5f00000000")).first.flatMap { element -> ISCP1Unit? in
+                            if case .unit(let unit) = element { return unit }
+                            return nil
+                        })),
+                .unit(
+                    try ISCP1Unit(
+                        streamID: 1, channel: 2, elapsedTime: ISCP1ElapsedTime(nanoseconds: 2_000_000_000, precision: .milliseconds),
+                        payload: .float(ISCP1IdentifiedValue(id: "speed", value: 1.5))
+                    )),
                 .endOfSection(ISCP1EndOfSection(streamID: 1, isFinal: true, serialNumber: 4)),
             ])
             let upload = try await app.call(.post, Self.path, app.alice, body: body)
@@ -107,10 +110,12 @@ import Testing
             headers[.contentType] = "application/protobuf"
             let upload = try await app.call(.post, "/v1/measurements/data", headers, body: try message.serializedBytes())
             #expect(upload.status == .ok)
-            #expect(upload.body == (try ISCP1Encoder().encode([
-                .sectionAck(ISCP1SectionAck(streamID: 1, resultCode: .ok, serialNumber: 0)),
-                .sectionAck(ISCP1SectionAck(streamID: 1, resultCode: .ok, serialNumber: 1)),
-            ])))
+            #expect(
+                upload.body
+                    == (try ISCP1Encoder().encode([
+                        .sectionAck(ISCP1SectionAck(streamID: 1, resultCode: .ok, serialNumber: 0)),
+                        .sectionAck(ISCP1SectionAck(streamID: 1, resultCode: .ok, serialNumber: 1)),
+                    ])))
             #expect(await app.recording.endedSessions.count == 1)
             let items = try #require(try await app.call(.get, "/v1/data?\(Self.name)&time_format=ns", app.alice).json as? [[String: Any]])
             #expect(items.map { $0["time"] as? Int } == [1_609_459_200_250_000_000, 1_609_459_200_750_000_000])
@@ -157,8 +162,15 @@ import Testing
             var elements: [ISCP1Element] = [.startOfSection(ISCP1StartOfSection(streamID: 1, serialNumber: 0))]
             for second in 0..<5 {
                 let elapsed = ISCP1ElapsedTime(nanoseconds: UInt64(second) * 1_000_000_000, precision: .nanoseconds)
-                elements.append(.unit(try ISCP1Unit(streamID: 1, channel: 1, elapsedTime: elapsed, payload: .int(ISCP1IdentifiedValue(id: "count", value: Int64(second))))))
-                elements.append(.unit(try ISCP1Unit(streamID: 1, channel: 2, elapsedTime: elapsed, payload: .float(ISCP1IdentifiedValue(id: "speed", value: Double(second))))))
+                elements.append(
+                    .unit(
+                        try ISCP1Unit(
+                            streamID: 1, channel: 1, elapsedTime: elapsed, payload: .int(ISCP1IdentifiedValue(id: "count", value: Int64(second))))))
+                elements.append(
+                    .unit(
+                        try ISCP1Unit(
+                            streamID: 1, channel: 2, elapsedTime: elapsed, payload: .float(ISCP1IdentifiedValue(id: "speed", value: Double(second)))))
+                )
             }
             elements.append(.endOfSection(ISCP1EndOfSection(streamID: 1, isFinal: false, serialNumber: 0)))
             #expect(try await app.call(.post, Self.path, app.alice, body: try encoder.encode(elements)).status == .ok)
@@ -193,10 +205,11 @@ import Testing
             await app.signals.add("brake", dataType: 1, channel: 3, dataID: "0000014A", conversion: brake)
             await app.signals.add("pedal", dataType: 1, channel: 3, dataID: "0000014a", conversion: .subBytes(startByte: 1, byteSize: 1))
             func unit(_ milliseconds: UInt64, _ channel: UInt8, _ payload: ISCP1Payload) throws -> ISCP1Element {
-                .unit(try ISCP1Unit(
-                    streamID: 1, channel: channel, elapsedTime: ISCP1ElapsedTime(nanoseconds: milliseconds * 1_000_000, precision: .nanoseconds),
-                    payload: payload
-                ))
+                .unit(
+                    try ISCP1Unit(
+                        streamID: 1, channel: channel, elapsedTime: ISCP1ElapsedTime(nanoseconds: milliseconds * 1_000_000, precision: .nanoseconds),
+                        payload: payload
+                    ))
             }
             let body = try ISCP1Encoder().encode([
                 .startOfSection(ISCP1StartOfSection(streamID: 1, serialNumber: 0)),
@@ -231,7 +244,10 @@ import Testing
             // exit_on_error ends the answer at the error point.
             #expect(try await items("&label=json_v&label=brake&exit_on_error=true").map { $0["data_id"] as? String } == ["json_v", "brake", error])
             // An id query and a label both select: the raw point, then the converted one.
-            #expect(try await items("&idq=10:1/json&label=json_v").map { $0["data_id"] as? String } == ["json", "json_v", "json", error, "json", "json_v"])
+            #expect(
+                try await items("&idq=10:1/json&label=json_v").map { $0["data_id"] as? String } == [
+                    "json", "json_v", "json", error, "json", "json_v",
+                ])
             // period keeps one answer per label in each window, limit counts answers.
             #expect(try await items("&label=json_v&label=brake&period=10000000").map { $0["data_id"] as? String } == ["json_v", "brake", error])
             #expect(try await items("&label=json_v&label=brake&label=pedal&limit=2").map { $0["data_id"] as? String } == ["json_v", "brake"])
@@ -251,8 +267,14 @@ import Testing
         var elements: [ISCP1Element] = [.startOfSection(ISCP1StartOfSection(streamID: 1, serialNumber: serial))]
         for second in seconds {
             let elapsed = ISCP1ElapsedTime(nanoseconds: UInt64(second) * 1_000_000_000, precision: .nanoseconds)
-            elements.append(.unit(try ISCP1Unit(streamID: 1, channel: 1, elapsedTime: elapsed, payload: .int(ISCP1IdentifiedValue(id: "count", value: Int64(second))))))
-            elements.append(.unit(try ISCP1Unit(streamID: 1, channel: 2, elapsedTime: elapsed, payload: .float(ISCP1IdentifiedValue(id: "speed", value: Double(second))))))
+            elements.append(
+                .unit(
+                    try ISCP1Unit(
+                        streamID: 1, channel: 1, elapsedTime: elapsed, payload: .int(ISCP1IdentifiedValue(id: "count", value: Int64(second))))))
+            elements.append(
+                .unit(
+                    try ISCP1Unit(
+                        streamID: 1, channel: 2, elapsedTime: elapsed, payload: .float(ISCP1IdentifiedValue(id: "speed", value: Double(second))))))
         }
         elements.append(.endOfSection(ISCP1EndOfSection(streamID: 1, isFinal: false, serialNumber: serial)))
         return try ISCP1Encoder().encode(elements)
@@ -260,7 +282,8 @@ import Testing
 
     @Test func periodKeepsOnePointPerDataIDAndWindowAndSinceKeepsLaterStoredOnes() async throws {
         try await DataAPITestApp.with { app in
-            #expect(try await app.call(.post, Self.path, app.alice, body: try Self.countsAndSpeeds(serial: 0, seconds: [0, 1, 2, 3, 4])).status == .ok)
+            #expect(
+                try await app.call(.post, Self.path, app.alice, body: try Self.countsAndSpeeds(serial: 0, seconds: [0, 1, 2, 3, 4])).status == .ok)
             try await Task.sleep(for: .milliseconds(20))
             let mark = Int64(Date().timeIntervalSince1970 * 1e6)
             try await Task.sleep(for: .milliseconds(20))

@@ -77,17 +77,19 @@ import Testing
                     let points = (0..<(5 + random.next(below: 6))).map { step -> TelemetryDataPoint in
                         // Chunks overlap by half their span, and the two streams interleave.
                         let elapsed = Int64(sequence * 500_000 + step * 90_000 + index * 7_000 + stream * 3_000)
-                        let payload: [UInt8] = switch dataID.type {
-                        case "float64": withUnsafeBytes(of: floats[random.next(below: floats.count)].bitPattern.bigEndian, Array.init)
-                        case "int64": withUnsafeBytes(of: (Int64(random.next(below: 1 << 50)) - (1 << 49)).bigEndian, Array.init)
-                        case "string": Array(texts[random.next(below: texts.count)].utf8)
-                        default: (0..<random.next(below: 12)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
-                        }
+                        let payload: [UInt8] =
+                            switch dataID.type {
+                            case "float64": withUnsafeBytes(of: floats[random.next(below: floats.count)].bitPattern.bigEndian, Array.init)
+                            case "int64": withUnsafeBytes(of: (Int64(random.next(below: 1 << 50)) - (1 << 49)).bigEndian, Array.init)
+                            case "string": Array(texts[random.next(below: texts.count)].utf8)
+                            default: (0..<random.next(below: 12)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+                            }
                         return TelemetryDataPoint(elapsedTime: elapsed, payload: payload)
                     }
                     groups.append(TelemetryDataPointGroup(dataID: dataID, dataPoints: points))
                 }
-                try await store.append(TelemetryChunk(upstream: upstream, sequenceNumber: UInt32(sequence + 1), groups: groups), measurement: measurement)
+                try await store.append(
+                    TelemetryChunk(upstream: upstream, sequenceNumber: UInt32(sequence + 1), groups: groups), measurement: measurement)
             }
         }
     }
@@ -100,9 +102,10 @@ import Testing
         for measurement in measurements {
             let baseTime = measurement == second ? secondBaseTime : DataAPITestApp.baseTime
             for try await stored in store.points(measurement: measurement, order: order) {
-                answers.append(IntdashDataResponse(
-                    stored, measurementUUID: measurement.uuidString.lowercased(), baseTime: baseTime, view: ISCP1DataIDView(stored.dataID)
-                ))
+                answers.append(
+                    IntdashDataResponse(
+                        stored, measurementUUID: measurement.uuidString.lowercased(), baseTime: baseTime, view: ISCP1DataIDView(stored.dataID)
+                    ))
             }
         }
         // A stable sort keeps each measurement's order and, for equal times, the measurements'.
@@ -123,14 +126,15 @@ extension IntdashDataResponse {
     /// Int and String types (`"NaN"`, `"Infinity"`, `"-Infinity"` for floats JSON cannot hold),
     /// and the base64 of the value (Bytes) or of the whole payload (other types).
     func referenceJSON(timeFormat: IntdashTimeFormat) -> JSONValue {
-        let data: JSONValue = switch try? ISCP1Payload(rawDataType: dataType, decoding: payload) {
-        case .float(let value):
-            value.value.isFinite ? .number(value.value) : .string(value.value.isNaN ? "NaN" : value.value > 0 ? "Infinity" : "-Infinity")
-        case .int(let value): .integer(Int(value.value))
-        case .string(let value): .string(value.value)
-        case .bytes(let value): .string(Data(value.value).base64EncodedString())
-        default: .string(Data(payload).base64EncodedString())
-        }
+        let data: JSONValue =
+            switch try? ISCP1Payload(rawDataType: dataType, decoding: payload) {
+            case .float(let value):
+                value.value.isFinite ? .number(value.value) : .string(value.value.isNaN ? "NaN" : value.value > 0 ? "Infinity" : "-Infinity")
+            case .int(let value): .integer(Int(value.value))
+            case .string(let value): .string(value.value)
+            case .bytes(let value): .string(Data(value.value).base64EncodedString())
+            default: .string(Data(payload).base64EncodedString())
+            }
         return .object([
             "time": timeFormat.json(nanoseconds: time),
             "measurement_uuid": .string(measurementUUID),

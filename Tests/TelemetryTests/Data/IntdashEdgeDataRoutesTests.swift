@@ -47,7 +47,9 @@ private let oneSecond: Int64 = 1_000_000_000
                 let truck = try await edges.create(name: "truck", ownerUserID: users["alice"]).edge
                 let van = try await edges.create(name: "van", ownerUserID: users["bob"]).edge
                 let (alice, bob) = (tokens[0], tokens[1])
-                let truckToken: HTTPFields = [HTTPField.Name("X-Edge-Token")!: try await fixture.accounts.createAPIKey(userName: truck.uuid, label: "test").secret]
+                let truckToken: HTTPFields = [
+                    HTTPField.Name("X-Edge-Token")!: try await fixture.accounts.createAPIKey(userName: truck.uuid, label: "test").secret
+                ]
                 let speed = TelemetryDataID(name: "1/speed", type: "float64")
                 let rpm = TelemetryDataID(name: "2/rpm", type: "int64")
                 func record(_ edge: Edge, baseTime: Int64, _ points: [(TelemetryDataID, Int64)]) async throws -> String {
@@ -55,7 +57,8 @@ private let oneSecond: Int64 = 1_000_000_000
                     let stream = UUID()
                     let uuid = try #require(UUID(uuidString: measurement.uuid))
                     for (sequence, (dataID, seconds)) in points.enumerated() {
-                        try await fixture.recorder.record(testChunk(stream: stream, UInt32(sequence), measurement: uuid, dataID: dataID, times: [seconds * oneSecond]))
+                        try await fixture.recorder.record(
+                            testChunk(stream: stream, UInt32(sequence), measurement: uuid, dataID: dataID, times: [seconds * oneSecond]))
                     }
                     return measurement.uuid
                 }
@@ -73,10 +76,11 @@ private let oneSecond: Int64 = 1_000_000_000
                     signals: SignalStore(database: fixture.database)
                 ).add(to: api)
                 try await Application(router: router).test(.router) { client in
-                    try await body(App(
-                        client: client, fixture: fixture, alice: alice, bob: bob, truckToken: truckToken, truck: truck,
-                        early: early, shifted: shifted, late: late, vans: vans
-                    ))
+                    try await body(
+                        App(
+                            client: client, fixture: fixture, alice: alice, bob: bob, truckToken: truckToken, truck: truck,
+                            early: early, shifted: shifted, late: late, vans: vans
+                        ))
                 }
             }
         }
@@ -134,7 +138,9 @@ private let oneSecond: Int64 = 1_000_000_000
             let measurements = app.fixture.measurements
             let scope = CatalogScope.everything
             func uuids(_ start: Int64, _ end: Int64) async throws -> [String] {
-                try await measurements.measurements(ofEdge: app.truck.uuid, overlapping: (t0 + start * oneSecond)..<(t0 + end * oneSecond), scope: scope).map(\.uuid)
+                try await measurements.measurements(
+                    ofEdge: app.truck.uuid, overlapping: (t0 + start * oneSecond)..<(t0 + end * oneSecond), scope: scope
+                ).map(\.uuid)
             }
             #expect(try await uuids(0, 10) == [app.early, app.shifted])
             // early ends at 4 s, shifted at 1 + 2 = 3 s: a range from 4 s reaches only early.
@@ -143,8 +149,12 @@ private let oneSecond: Int64 = 1_000_000_000
             #expect(try await uuids(5, 101) == [app.late])
             #expect(try await uuids(-10, 0) == [])
             #expect(try await measurements.measurements(ofEdge: app.truck.uuid, overlapping: Int64.min..<Int64.max, scope: scope).count == 3)
-            let bob = try await app.fixture.accounts.authenticate(apiKey: try await app.fixture.accounts.createAPIKey(userName: "bob", label: "x").secret)
-            #expect(try await measurements.measurements(ofEdge: app.truck.uuid, overlapping: Int64.min..<Int64.max, scope: CatalogScope(try #require(bob))).isEmpty)
+            let bob = try await app.fixture.accounts.authenticate(
+                apiKey: try await app.fixture.accounts.createAPIKey(userName: "bob", label: "x").secret)
+            #expect(
+                try await measurements.measurements(
+                    ofEdge: app.truck.uuid, overlapping: Int64.min..<Int64.max, scope: CatalogScope(try #require(bob))
+                ).isEmpty)
         }
     }
 }

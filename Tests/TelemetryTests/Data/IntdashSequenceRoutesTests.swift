@@ -37,10 +37,16 @@ import Testing
         try await DataAPITestApp.with { app in
             let first = UUID()
             let second = UUID()
-            #expect(try await app.call(.post, "/v1/measurements/sequences/chunks", app.alice, body: try Self.upload(first, numbers: [1, 2], points: 3)).status == .ok)
+            #expect(
+                try await app.call(.post, "/v1/measurements/sequences/chunks", app.alice, body: try Self.upload(first, numbers: [1, 2], points: 3))
+                    .status == .ok)
             // Chunk 2 again (a resend) counts once; the second stream has one chunk of five points.
-            #expect(try await app.call(.post, "/v1/measurements/sequences/chunks", app.alice, body: try Self.upload(first, numbers: [2], points: 3)).status == .ok)
-            #expect(try await app.call(.post, "/v1/measurements/sequences/chunks", app.alice, body: try Self.upload(second, numbers: [1], points: 5)).status == .ok)
+            #expect(
+                try await app.call(.post, "/v1/measurements/sequences/chunks", app.alice, body: try Self.upload(first, numbers: [2], points: 3))
+                    .status == .ok)
+            #expect(
+                try await app.call(.post, "/v1/measurements/sequences/chunks", app.alice, body: try Self.upload(second, numbers: [1], points: 5))
+                    .status == .ok)
 
             let list = try await app.call(.get, Self.path, app.alice)
             #expect(list.status == .ok)
@@ -60,14 +66,16 @@ import Testing
             #expect(declared.object["final_sequence_number"] as? Int == 3)
             #expect(declared.object["received_data_points"] as? Int == 6)
             // A later declaration of one value keeps the other.
-            _ = try await app.call(.put, Self.path + "/" + first.uuidString.lowercased(), app.alice, body: Array(#"{"expected_data_points": 12}"#.utf8))
+            _ = try await app.call(
+                .put, Self.path + "/" + first.uuidString.lowercased(), app.alice, body: Array(#"{"expected_data_points": 12}"#.utf8))
             let one = try await app.call(.get, Self.path + "/" + first.uuidString.lowercased(), app.alice)
             #expect(one.object["expected_data_points"] as? Int == 12)
             #expect(one.object["final_sequence_number"] as? Int == 3)
 
             // A declaration before any chunk makes the sequence known.
             let early = UUID()
-            let announced = try await app.call(.put, Self.path + "/" + early.uuidString, app.alice, body: Array(#"{"final_sequence_number": 4}"#.utf8))
+            let announced = try await app.call(
+                .put, Self.path + "/" + early.uuidString, app.alice, body: Array(#"{"final_sequence_number": 4}"#.utf8))
             #expect(announced.object["received_chunks_count"] as? Int == 0)
             #expect(try await app.call(.get, Self.path, app.alice).object["items"].map { ($0 as? [Any])?.count } == 3)
         }

@@ -23,14 +23,16 @@ import Testing
             let api = router.group("intdash/api")
                 .add(middleware: AuthenticationMiddleware(accounts: fixture.accounts, authenticators: IntdashRESTRoutes.defaultAuthenticators))
             IntdashDataRoutes(
-                store: fixture.data, measurements: CatalogMeasurementDirectory(edges: EdgeStore(accounts: fixture.accounts), measurements: fixture.measurements),
+                store: fixture.data,
+                measurements: CatalogMeasurementDirectory(edges: EdgeStore(accounts: fixture.accounts), measurements: fixture.measurements),
                 signals: SignalStore(database: fixture.database)
             ).add(to: api)
 
             let measurement = UUID()
             let kept = UUID()
             for uuid in [measurement, kept] {
-                let upstream = TelemetryUpstream(streamID: UUID(), sessionID: uuid.uuidString.lowercased(), sourceNodeID: UUID().uuidString.lowercased())
+                let upstream = TelemetryUpstream(
+                    streamID: UUID(), sessionID: uuid.uuidString.lowercased(), sourceNodeID: UUID().uuidString.lowercased())
                 try await fixture.recorder.prepare(upstream)
                 try await fixture.recorder.record(testChunk(stream: upstream.streamID, 1, measurement: uuid, times: [1_000, 2_000]))
             }
@@ -39,7 +41,8 @@ import Testing
                     try await client.execute(uri: "/intdash/api" + path, method: method, headers: headers) { $0.status }
                 }
                 func pointCount(_ uuid: UUID) async throws -> Int {
-                    try await client.execute(uri: "/intdash/api/v1/data?name=\(uuid.uuidString.lowercased())", method: .get, headers: headers) { response in
+                    try await client.execute(uri: "/intdash/api/v1/data?name=\(uuid.uuidString.lowercased())", method: .get, headers: headers) {
+                        response in
                         try #require(response.status == .ok)
                         return (try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [Any])?.count ?? -1
                     }

@@ -26,11 +26,12 @@ struct RecordingFixture {
             try await TemporaryDirectory.with { folder in
                 let measurements = MeasurementStore(database: database)
                 let data = TelemetryDataStore(database: database, directory: folder + "/telemetry")
-                try await body(RecordingFixture(
-                    database: database, accounts: AccountStore(database: database, passwords: PasswordHasher(cost: 4)),
-                    measurements: measurements, data: data, recorder: TelemetryRecorder(measurements: measurements, data: data),
-                    directory: folder + "/telemetry"
-                ))
+                try await body(
+                    RecordingFixture(
+                        database: database, accounts: AccountStore(database: database, passwords: PasswordHasher(cost: 4)),
+                        measurements: measurements, data: data, recorder: TelemetryRecorder(measurements: measurements, data: data),
+                        directory: folder + "/telemetry"
+                    ))
                 await data.close()
             }
         }

@@ -8,13 +8,17 @@ import Testing
     let record = TelemetryChunkRecord(
         streamID: UUID(uuidString: "11111111-2222-3333-4444-555555555555")!, sequenceNumber: 7,
         groups: [
-            TelemetryDataPointGroup(dataID: TelemetryDataID(name: "1/speed", type: "float64"), dataPoints: [
-                TelemetryDataPoint(elapsedTime: -5, payload: [1, 2, 3]),
-                TelemetryDataPoint(elapsedTime: 1_500_000_000, payload: []),
-            ]),
-            TelemetryDataPointGroup(dataID: TelemetryDataID(name: "ü/名前", type: "string"), dataPoints: [
-                TelemetryDataPoint(elapsedTime: .max, payload: Array("hello".utf8)),
-            ]),
+            TelemetryDataPointGroup(
+                dataID: TelemetryDataID(name: "1/speed", type: "float64"),
+                dataPoints: [
+                    TelemetryDataPoint(elapsedTime: -5, payload: [1, 2, 3]),
+                    TelemetryDataPoint(elapsedTime: 1_500_000_000, payload: []),
+                ]),
+            TelemetryDataPointGroup(
+                dataID: TelemetryDataID(name: "ü/名前", type: "string"),
+                dataPoints: [
+                    TelemetryDataPoint(elapsedTime: .max, payload: Array("hello".utf8))
+                ]),
         ]
     )
 
@@ -49,12 +53,17 @@ import Testing
     @Test func theLayoutIsTheDocumentedOne() throws {
         let small = TelemetryChunkRecord(
             streamID: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, sequenceNumber: 2,
-            groups: [TelemetryDataPointGroup(dataID: TelemetryDataID(name: "a", type: "b"), dataPoints: [TelemetryDataPoint(elapsedTime: 3, payload: [0xff])])]
+            groups: [
+                TelemetryDataPointGroup(
+                    dataID: TelemetryDataID(name: "a", type: "b"), dataPoints: [TelemetryDataPoint(elapsedTime: 3, payload: [0xff])])
+            ]
         )
-        let body: [UInt8] = Array(repeating: 0, count: 15) + [1] + [2, 0, 0, 0] + [1, 0, 0, 0]
+        let body: [UInt8] =
+            Array(repeating: 0, count: 15) + [1] + [2, 0, 0, 0] + [1, 0, 0, 0]
             + [1, 0, 0x61] + [1, 0, 0x62] + [1, 0, 0, 0] + [3, 0, 0, 0, 0, 0, 0, 0] + [1, 0, 0, 0, 0xff]
         let checksum = CRC32C.checksum(of: body)
-        let header: [UInt8] = Array("TCHK".utf8) + [1, 0, 0, 0, UInt8(body.count), 0, 0, 0]
+        let header: [UInt8] =
+            Array("TCHK".utf8) + [1, 0, 0, 0, UInt8(body.count), 0, 0, 0]
             + (0..<4).map { UInt8(truncatingIfNeeded: checksum >> (8 * $0)) }
         #expect(try small.encoded() == header + body)
     }

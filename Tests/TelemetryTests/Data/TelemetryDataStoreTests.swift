@@ -100,8 +100,12 @@ import Testing
                 ),
                 measurement: measurement
             )
-            #expect(try await store.allPoints(of: measurement, dataIDs: [TelemetryDataFilter(name: "1/#", type: "#")]).map(\.dataID) == [speed, count])
-            #expect(try await store.allPoints(of: measurement, dataIDs: [TelemetryDataFilter(name: "+/frame", type: "jpeg"), TelemetryDataFilter(name: "#", type: "int64")]).map(\.dataID) == [count, frame])
+            #expect(
+                try await store.allPoints(of: measurement, dataIDs: [TelemetryDataFilter(name: "1/#", type: "#")]).map(\.dataID) == [speed, count])
+            #expect(
+                try await store.allPoints(
+                    of: measurement, dataIDs: [TelemetryDataFilter(name: "+/frame", type: "jpeg"), TelemetryDataFilter(name: "#", type: "int64")]
+                ).map(\.dataID) == [count, frame])
             #expect(try await store.allPoints(of: measurement, dataIDs: []).isEmpty)
             let summaries = try await store.dataIDs(of: measurement)
             #expect(summaries.map(\.dataID) == [count, speed, frame])
@@ -134,7 +138,8 @@ import Testing
                     group.addTask {
                         for sequence in 1...25 {
                             let time = Int64(sequence * 100 + stream)
-                            try await store.append(testChunk(stream: streamID, UInt32(sequence), measurement: measurement, times: [time]), measurement: measurement)
+                            try await store.append(
+                                testChunk(stream: streamID, UInt32(sequence), measurement: measurement, times: [time]), measurement: measurement)
                         }
                     }
                 }
@@ -166,7 +171,9 @@ import Testing
             let store = fixture.store(segmentSize: 4096)
             for sequence in 1...300 {
                 let base = Int64(sequence) * 10
-                try await store.append(testChunk(stream: streamA, UInt32(sequence), measurement: measurement, times: [base, base + 1, base + 2]), measurement: measurement)
+                try await store.append(
+                    testChunk(stream: streamA, UInt32(sequence), measurement: measurement, times: [base, base + 1, base + 2]),
+                    measurement: measurement)
             }
             let segments = try FileManager.default.contentsOfDirectory(atPath: TelemetryDataStore.directory(of: measurement, in: fixture.directory))
             #expect(segments.count > 5)
@@ -207,7 +214,8 @@ import Testing
                         )
                     }
                     let upstream = TelemetryUpstream(streamID: stream, sessionID: measurement.uuidString.lowercased(), sourceNodeID: "edge")
-                    try await store.append(TelemetryChunk(upstream: upstream, sequenceNumber: UInt32(sequence + 1), groups: groups), measurement: measurement)
+                    try await store.append(
+                        TelemetryChunk(upstream: upstream, sequenceNumber: UInt32(sequence + 1), groups: groups), measurement: measurement)
                     expected += groups.flatMap { group in group.dataPoints.map { ($0.elapsedTime, group.dataID.name) } }
                 }
             }
@@ -240,7 +248,10 @@ import Testing
             let path = fixture.segmentPath(0, of: measurement)
             let acknowledged = try fixture.size(of: path)
             // A crash in the middle of the next write: half a record, never indexed.
-            let torn = try Array(TelemetryChunkRecord(streamID: streamA, sequenceNumber: 2, groups: testChunk(stream: streamA, 2, measurement: measurement, times: [3]).groups).encoded().prefix(20))
+            let torn = try Array(
+                TelemetryChunkRecord(
+                    streamID: streamA, sequenceNumber: 2, groups: testChunk(stream: streamA, 2, measurement: measurement, times: [3]).groups
+                ).encoded().prefix(20))
             let handle = try #require(FileHandle(forWritingAtPath: path))
             try handle.seekToEnd()
             try handle.write(contentsOf: Data(torn))
@@ -253,7 +264,11 @@ import Testing
             try await restarted.append(testChunk(stream: streamA, 2, measurement: measurement, times: [3]), measurement: measurement)
             #expect(try await restarted.allPoints(of: measurement).map(\.dataPoint.elapsedTime) == [1, 2, 3])
             #expect(!FileManager.default.fileExists(atPath: fixture.segmentPath(1, of: measurement)))
-            let expected = acknowledged + (try TelemetryChunkRecord(streamID: streamA, sequenceNumber: 2, groups: testChunk(stream: streamA, 2, measurement: measurement, times: [3]).groups).encoded().count)
+            let expected =
+                acknowledged
+                + (try TelemetryChunkRecord(
+                    streamID: streamA, sequenceNumber: 2, groups: testChunk(stream: streamA, 2, measurement: measurement, times: [3]).groups
+                ).encoded().count)
             #expect(try fixture.size(of: path) == expected)
             await restarted.close()
         }

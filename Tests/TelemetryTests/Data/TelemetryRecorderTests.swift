@@ -16,9 +16,13 @@ import Testing
             let measurement = UUID()
             let upstream = upstream(measurement)
             try await fixture.recorder.prepare(upstream)
-            try await fixture.recorder.record(TelemetryChunk(upstream: upstream, sequenceNumber: 1, groups: [
-                TelemetryDataPointGroup(dataID: TelemetryDataID(name: "v", type: "int64"), dataPoints: [TelemetryDataPoint(elapsedTime: 7_000, payload: [1])]),
-            ]))
+            try await fixture.recorder.record(
+                TelemetryChunk(
+                    upstream: upstream, sequenceNumber: 1,
+                    groups: [
+                        TelemetryDataPointGroup(
+                            dataID: TelemetryDataID(name: "v", type: "int64"), dataPoints: [TelemetryDataPoint(elapsedTime: 7_000, payload: [1])])
+                    ]))
             #expect(try await fixture.data.allPoints(of: measurement).map(\.dataPoint.elapsedTime) == [7_000])
             #expect(try await fixture.measurements.measurement(uuid: measurement.uuidString).maxElapsedTime == 7_000)
         }
@@ -40,7 +44,8 @@ import Testing
             #expect(!fixture.hasFiles(measurement))
             #expect(try await fixture.indexRows(of: measurement) == 0)
             await #expect(throws: CatalogError.self) {
-                try await fixture.recorder.record(TelemetryBaseTime(sessionID: upstream.sessionID, name: "edge_rtc", priority: 1, elapsedTime: 0, baseTime: 1))
+                try await fixture.recorder.record(
+                    TelemetryBaseTime(sessionID: upstream.sessionID, name: "edge_rtc", priority: 1, elapsedTime: 0, baseTime: 1))
             }
             await #expect(throws: CatalogError.self) { try await fixture.recorder.endSession(upstream.sessionID) }
         }
@@ -63,7 +68,10 @@ import Testing
             let measurement = UUID()
             let stream = UUID()
             let appends = (1...50).map { sequence in
-                Task { try await fixture.data.append(testChunk(stream: stream, UInt32(sequence), measurement: measurement, times: [Int64(sequence)]), measurement: measurement) }
+                Task {
+                    try await fixture.data.append(
+                        testChunk(stream: stream, UInt32(sequence), measurement: measurement, times: [Int64(sequence)]), measurement: measurement)
+                }
             }
             try await fixture.data.delete(measurement: measurement)
             for append in appends { _ = await append.result }

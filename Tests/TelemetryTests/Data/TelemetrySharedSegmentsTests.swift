@@ -53,7 +53,9 @@ import Testing
             for sequence in UInt32(1)...40 {
                 let times = (0..<5).map { Int64(sequence) * 100 + Int64($0) }
                 let store = sequence.isMultiple(of: 2) ? first : second
-                try await store.append(testChunk(stream: sequence.isMultiple(of: 3) ? streamA : streamB, sequence, measurement: measurement, times: times), measurement: measurement)
+                try await store.append(
+                    testChunk(stream: sequence.isMultiple(of: 3) ? streamA : streamB, sequence, measurement: measurement, times: times),
+                    measurement: measurement)
                 expected += times
             }
             let before = try await first.allPoints(of: measurement)
@@ -67,7 +69,9 @@ import Testing
                 #expect(after.map(\.dataPoint.elapsedTime) == expected)
                 #expect(after.map { Array($0.dataPoint.payload) } == expected.map(testPayload))
                 #expect(try await store.allPoints(of: measurement, order: .descending).map(\.dataPoint.elapsedTime) == expected.reversed())
-                #expect(try await store.allPoints(of: measurement, in: 1_000..<2_003).map(\.dataPoint.elapsedTime) == expected.filter { (1_000..<2_003).contains($0) })
+                #expect(
+                    try await store.allPoints(of: measurement, in: 1_000..<2_003).map(\.dataPoint.elapsedTime)
+                        == expected.filter { (1_000..<2_003).contains($0) })
                 #expect(try await store.allPoints(of: measurement, limit: 7).map(\.dataPoint.elapsedTime) == Array(expected.prefix(7)))
             }
             // Appends after sealing start a new segment, staged again, and read with the rest.
@@ -136,13 +140,16 @@ import Testing
     /// A database, a blob store of `backend`, and two stores sharing segments over them.
     private static func withInstances(
         _ backend: TestBlobStore, segmentSize: Int? = nil,
-        _ body: (_ fixture: (database: Database, blobs: any BlobStore, directory: String), TelemetryDataStore, TelemetryDataStore, TelemetrySegmentSealer) async throws -> Void
+        _ body: (
+            _ fixture: (database: Database, blobs: any BlobStore, directory: String), TelemetryDataStore, TelemetryDataStore, TelemetrySegmentSealer
+        ) async throws -> Void
     ) async throws {
         try await DataStoreFixture.with { fixture in
             try await backend.with { blobs, _ in
                 let sealer = TelemetrySegmentSealer(database: fixture.database, blobs: blobs, logger: Logger(label: "test"))
                 let stores = (0..<2).map { _ in
-                    TelemetryDataStore(database: fixture.database, directory: fixture.directory, blobs: blobs, sharedSegments: sealer, segmentSize: segmentSize)
+                    TelemetryDataStore(
+                        database: fixture.database, directory: fixture.directory, blobs: blobs, sharedSegments: sealer, segmentSize: segmentSize)
                 }
                 try await body((fixture.database, blobs, fixture.directory), stores[0], stores[1], sealer)
                 for store in stores { await store.close() }

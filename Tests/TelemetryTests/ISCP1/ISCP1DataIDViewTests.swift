@@ -18,9 +18,11 @@ import Testing
                 let view = ISCP1DataIDView(TelemetryDataID(name: name, type: type))
                 for _ in 0..<20 {
                     let bits = random.next()
-                    let point = TelemetryDataPoint(elapsedTime: Int64(random.next(below: 1 << 40)), payload: (0..<8).map { UInt8(truncatingIfNeeded: bits >> (56 - 8 * $0)) })
+                    let point = TelemetryDataPoint(
+                        elapsedTime: Int64(random.next(below: 1 << 40)), payload: (0..<8).map { UInt8(truncatingIfNeeded: bits >> (56 - 8 * $0)) })
                     let unitID = String(decoding: Array(view.iscp1DataID.utf8.prefix(255)), as: UTF8.self)
-                    let payload: ISCP1Payload = type == "float64"
+                    let payload: ISCP1Payload =
+                        type == "float64"
                         ? .float(ISCP1IdentifiedValue(id: unitID, value: Double(bitPattern: bits)))
                         : .int(ISCP1IdentifiedValue(id: unitID, value: Int64(bitPattern: bits)))
                     let elapsed = ISCP1ElapsedTime(nanoseconds: UInt64(point.elapsedTime), precision: .nanoseconds)

@@ -97,7 +97,9 @@ actor ISCP1DirectoryRecorder: TelemetryRecording {
 
     /// The stored base time of `sessionID` from clock `name`, as `(elapsedTime, baseTime)`.
     func baseTime(of sessionID: String, name: String) -> (elapsedTime: UInt64, baseTime: Int64)? {
-        guard let data = FileManager.default.contents(atPath: folder(of: sessionID).appendingPathComponent("basetime-\(name)").path) else { return nil }
+        guard let data = FileManager.default.contents(atPath: folder(of: sessionID).appendingPathComponent("basetime-\(name)").path) else {
+            return nil
+        }
         let fields = String(decoding: data, as: UTF8.self).split(separator: "\t")
         return (UInt64(fields[1])!, Int64(fields[2])!)
     }

@@ -11,7 +11,8 @@ import Testing
             let filters = [
                 ISCP1DataFilter(channel: 1, dataType: .int, condition: .labels(["x"])),
                 ISCP1DataFilter(channel: 1, dataType: .can, condition: .masks([ISCP1MaskRule(mask: 0x7ff, result: 0x123)])),
-                ISCP1DataFilter(channel: 1, dataType: .nmea, condition: .masks([ISCP1MaskRule(mask: 0xff_ffff_ffff, result: ISCP1TestUnits.nmeaID("GPRMC"))])),
+                ISCP1DataFilter(
+                    channel: 1, dataType: .nmea, condition: .masks([ISCP1MaskRule(mask: 0xff_ffff_ffff, result: ISCP1TestUnits.nmeaID("GPRMC"))])),
                 ISCP1DataFilter(channel: 1, dataType: .generalSensor, condition: .masks([ISCP1MaskRule(mask: 0xffff, result: 0x0001)])),
                 ISCP1DataFilter(channel: 1, dataType: .generic, condition: .masks([ISCP1MaskRule(mask: 0xffff_ffff, result: 0x10)])),
                 ISCP1DataFilter(channel: 1, dataType: .string, condition: .labels(["note"])),
@@ -44,7 +45,9 @@ import Testing
                 #expect(try await viewer.openDownstream(5, of: server.edge, filters: filters) == [.ok, .ok])
                 try await ISCP1TestPeer.connect(to: server, token: server.edgeToken) { device in
                     #expect(try await device.openUpstream(1, store: false, measurement: UUID(), edge: server.edge) == .ok)
-                    var elements: [ISCP1Element] = [.startOfSection(ISCP1StartOfSection(streamID: 1, serialNumber: 0)), .unit(try ISCP1TestUnits.baseTime(1))]
+                    var elements: [ISCP1Element] = [
+                        .startOfSection(ISCP1StartOfSection(streamID: 1, serialNumber: 0)), .unit(try ISCP1TestUnits.baseTime(1)),
+                    ]
                     for (pass, block) in zip(passing, blocked + [blocked[0]]) {
                         elements += [.unit(block), .unit(pass)]
                     }
@@ -73,17 +76,26 @@ import Testing
                 #expect(try await viewer.openDownstream(1, of: server.edge) == [.ok])
                 // An iSCP v2 device publishes straight through the broker.
                 let upstream = TelemetryUpstream(streamID: UUID(), sessionID: UUID().uuidString.lowercased(), sourceNodeID: server.edgeNodeID)
-                await server.broker.publish(TelemetryChunk(upstream: upstream, sequenceNumber: 1, groups: [
-                    TelemetryDataPointGroup(dataID: TelemetryDataID(name: "3/temperature", type: "float64"), dataPoints: [
-                        TelemetryDataPoint(elapsedTime: 5, payload: [0x40, 0x09, 0x21, 0xfb, 0x54, 0x44, 0x2d, 0x18]),
-                    ]),
-                    TelemetryDataPointGroup(dataID: TelemetryDataID(name: "position", type: "json"), dataPoints: [
-                        TelemetryDataPoint(elapsedTime: 6, payload: Array("{}".utf8)),
-                    ]),
-                    TelemetryDataPointGroup(dataID: TelemetryDataID(name: "1/early", type: "int64"), dataPoints: [
-                        TelemetryDataPoint(elapsedTime: -1, payload: [UInt8](repeating: 0, count: 8)),
-                    ]),
-                ]))
+                await server.broker.publish(
+                    TelemetryChunk(
+                        upstream: upstream, sequenceNumber: 1,
+                        groups: [
+                            TelemetryDataPointGroup(
+                                dataID: TelemetryDataID(name: "3/temperature", type: "float64"),
+                                dataPoints: [
+                                    TelemetryDataPoint(elapsedTime: 5, payload: [0x40, 0x09, 0x21, 0xfb, 0x54, 0x44, 0x2d, 0x18])
+                                ]),
+                            TelemetryDataPointGroup(
+                                dataID: TelemetryDataID(name: "position", type: "json"),
+                                dataPoints: [
+                                    TelemetryDataPoint(elapsedTime: 6, payload: Array("{}".utf8))
+                                ]),
+                            TelemetryDataPointGroup(
+                                dataID: TelemetryDataID(name: "1/early", type: "int64"),
+                                dataPoints: [
+                                    TelemetryDataPoint(elapsedTime: -1, payload: [UInt8](repeating: 0, count: 8))
+                                ]),
+                        ]))
                 let units = try await viewer.units(2, of: 1)
                 #expect(units[0].channel == 3)
                 #expect(try units[0].decodedPayload() == .float(ISCP1IdentifiedValue(id: "temperature", value: Double.pi)))
@@ -105,7 +117,10 @@ import Testing
                 #expect(try await viewer.response(to: 2) == .ok)
                 #expect(await server.broker.subscriptionCount == 0)
                 // intdash-py follows the close with a filter for the closed stream: it is accepted.
-                try await viewer.send([.downstreamFilterRequest(ISCP1DownstreamFilterRequest(requestID: 3, streamFilters: [ISCP1StreamFilter(streamID: 1, dataFilters: [])]))])
+                try await viewer.send([
+                    .downstreamFilterRequest(
+                        ISCP1DownstreamFilterRequest(requestID: 3, streamFilters: [ISCP1StreamFilter(streamID: 1, dataFilters: [])]))
+                ])
                 #expect(try await viewer.response(to: 3) == .ok)
                 // The stream id can be opened again.
                 #expect(try await viewer.openDownstream(1, of: server.edge, requestID: 4) == [.ok])

@@ -9,12 +9,13 @@ import Testing
 /// Input that is no iSCP 1.0 closes the connection with a clear close code, and the server
 /// goes on serving.
 @Suite struct ISCP1MalformedInputTests {
-    @Test(arguments: [
-        [0xaa, 0x92, 0x01],  // a measurement ID request cut short
-        [0x55, 0x03],  // no preamble
-        [0xaa, 0x42],  // an unknown element type
-        [0xaa, 0xf9, 0x01, 0x00, 0x00, 0x00, 0x00, 0xaa],  // a good SOS, then a stray preamble
-    ] as [[UInt8]])
+    @Test(
+        arguments: [
+            [0xaa, 0x92, 0x01],  // a measurement ID request cut short
+            [0x55, 0x03],  // no preamble
+            [0xaa, 0x42],  // an unknown element type
+            [0xaa, 0xf9, 0x01, 0x00, 0x00, 0x00, 0x00, 0xaa],  // a good SOS, then a stray preamble
+        ] as [[UInt8]])
     func aMalformedMessageClosesTheConnectionAsAProtocolError(bytes: [UInt8]) async throws {
         try await ISCP1TestServer.with(storing: false) { server in
             let closeFrame = try await ISCP1TestPeer.connect(to: server, token: server.edgeToken) { peer in

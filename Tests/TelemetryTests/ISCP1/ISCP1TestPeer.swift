@@ -24,7 +24,8 @@ struct ISCP1TestPeer: Sendable {
         _ body: @escaping @Sendable (ISCP1TestPeer) async throws -> Void
     ) async throws -> WebSocketCloseFrame? {
         let configuration = WebSocketClientConfiguration(maxFrameSize: 16 << 20, additionalHeaders: headers)
-        return try await WebSocketClient.connect(url: url, configuration: configuration, logger: Logger(label: "iscp1.test.peer")) { inbound, outbound, _ in
+        return try await WebSocketClient.connect(url: url, configuration: configuration, logger: Logger(label: "iscp1.test.peer")) {
+            inbound, outbound, _ in
             let (received, continuation) = AsyncStream.makeStream(of: ISCP1Element.self)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
@@ -139,9 +140,10 @@ struct ISCP1TestPeer: Sendable {
     func units(_ count: Int, of streamID: UInt8) async throws -> [ISCP1Unit] {
         var units: [ISCP1Unit] = []
         while units.count < count {
-            units.append(try await next { element in
-                if case .unit(let unit) = element, unit.streamID == streamID { unit } else { nil }
-            })
+            units.append(
+                try await next { element in
+                    if case .unit(let unit) = element, unit.streamID == streamID { unit } else { nil }
+                })
         }
         return units
     }

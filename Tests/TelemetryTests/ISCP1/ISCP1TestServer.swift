@@ -53,7 +53,8 @@ struct ISCP1TestServer: Sendable {
     ) async throws {
         try await TestDatabase.with { database in
             try await TemporaryDirectory.with { folder in
-                try await database.migrate([AccountsMigrations.all, TelemetryMigrations.all, TelemetryDataMigrations.all], logger: TestDatabase.logger)
+                try await database.migrate(
+                    [AccountsMigrations.all, TelemetryMigrations.all, TelemetryDataMigrations.all], logger: TestDatabase.logger)
                 let accounts = AccountStore(database: database, passwords: PasswordHasher(cost: 4))
                 _ = try await accounts.bootstrapAdministrator(password: "administrator password")
                 try await accounts.createUser(name: "alice", password: "alice's password")
@@ -70,8 +71,10 @@ struct ISCP1TestServer: Sendable {
                 let data = TelemetryDataStore(database: database, directory: dataDirectory)
                 let recorder = storing ? TelemetryRecorder(measurements: measurements, data: data) : nil
                 let webSocketRouter = Router(context: TelemetryWebSocketContext.self)
-                ISCP1Endpoint(broker: broker, access: access(accounts), recorder: recorder, writerGracePeriod: writerGracePeriod, logger: TestDatabase.logger)
-                    .add(to: webSocketRouter)
+                ISCP1Endpoint(
+                    broker: broker, access: access(accounts), recorder: recorder, writerGracePeriod: writerGracePeriod, logger: TestDatabase.logger
+                )
+                .add(to: webSocketRouter)
                 try await LoopbackWebSocketServer.run(webSocketRouter, logger: TestDatabase.logger) { port in
                     let server = ISCP1TestServer(
                         port: port, broker: broker,

@@ -14,7 +14,8 @@ enum ISCP1TestUnits {
 
     /// The base time 2021-01-01T00:00:00.25Z from the edge's clock, at elapsed time 0.
     static func baseTime(_ stream: UInt8, channel: UInt8 = 1) throws -> ISCP1Unit {
-        try unit(stream, channel: channel, milliseconds: 0, .baseTime(ISCP1BaseTime(type: .edgeRTC, seconds: 1_609_459_200, nanoseconds: 250_000_000)))
+        try unit(
+            stream, channel: channel, milliseconds: 0, .baseTime(ISCP1BaseTime(type: .edgeRTC, seconds: 1_609_459_200, nanoseconds: 250_000_000)))
     }
 
     /// The NMEA filter id of a 5-character sentence type: its bytes, the first one lowest.

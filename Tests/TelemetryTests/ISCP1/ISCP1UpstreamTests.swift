@@ -23,14 +23,17 @@ import Testing
                 ])
                 #expect(try await peer.sectionAck(of: 1) == ISCP1SectionAck(streamID: 1, resultCode: .ok, serialNumber: 0))
                 let stored = try await server.storedPoints(of: measurement)
-                #expect(stored.map(\.dataID) == [
-                    TelemetryDataID(name: "1/x", type: "int64"), TelemetryDataID(name: "1/x", type: "int64"), TelemetryDataID(name: "2/note", type: "string"),
-                ])
-                #expect(stored.map(\.dataPoint) == [
-                    TelemetryDataPoint(elapsedTime: 1_500_000_000, payload: [0, 0, 0, 0, 0, 0, 0, 42]),
-                    TelemetryDataPoint(elapsedTime: 1_600_000_000, payload: [UInt8](repeating: 0xff, count: 8)),
-                    TelemetryDataPoint(elapsedTime: 1_700_000_000, payload: Array("héllo".utf8)),
-                ])
+                #expect(
+                    stored.map(\.dataID) == [
+                        TelemetryDataID(name: "1/x", type: "int64"), TelemetryDataID(name: "1/x", type: "int64"),
+                        TelemetryDataID(name: "2/note", type: "string"),
+                    ])
+                #expect(
+                    stored.map(\.dataPoint) == [
+                        TelemetryDataPoint(elapsedTime: 1_500_000_000, payload: [0, 0, 0, 0, 0, 0, 0, 42]),
+                        TelemetryDataPoint(elapsedTime: 1_600_000_000, payload: [UInt8](repeating: 0xff, count: 8)),
+                        TelemetryDataPoint(elapsedTime: 1_700_000_000, payload: Array("héllo".utf8)),
+                    ])
                 let baseTime = try await measurements.baseTime(of: session, type: .edgeRTC)
                 #expect(baseTime.basetime == 1_609_459_200_250_000_000)
                 #expect(try await measurements.measurement(uuid: session).ended == false)
@@ -160,9 +163,16 @@ import Testing
                     .endOfSection(ISCP1EndOfSection(streamID: 1, isFinal: false, serialNumber: 3)),
                 ])
                 #expect(try await peer.sectionAck(of: 1).resultCode == .ok)
-                try await peer.send([.upstreamSpecRequest(ISCP1UpstreamSpecRequest(requestID: 1, specs: [
-                    ISCP1UpstreamSpec(streamID: 1, store: false, resend: false, measurementUUID: ISCP1TestPeer.nullUUID, sourceEdgeUUID: ISCP1TestPeer.nullUUID),
-                ]))])
+                try await peer.send([
+                    .upstreamSpecRequest(
+                        ISCP1UpstreamSpecRequest(
+                            requestID: 1,
+                            specs: [
+                                ISCP1UpstreamSpec(
+                                    streamID: 1, store: false, resend: false, measurementUUID: ISCP1TestPeer.nullUUID,
+                                    sourceEdgeUUID: ISCP1TestPeer.nullUUID)
+                            ]))
+                ])
                 #expect(try await peer.response(to: 1) == .ok)
             }
             await server.broker.unsubscribe(watch.id)
@@ -170,25 +180,35 @@ import Testing
             for await event in watch.events { events.append(event) }
 
             let bigEndian: (UInt64) -> [UInt8] = { value in (0..<8).map { UInt8(truncatingIfNeeded: value >> (56 - 8 * $0)) } }
-            let expectedChunk = TelemetryChunk(upstream: upstream, sequenceNumber: 3, groups: [
-                TelemetryDataPointGroup(dataID: TelemetryDataID(name: "1/x", type: "int64"), dataPoints: [
-                    TelemetryDataPoint(elapsedTime: 1_500_000_000, payload: bigEndian(42)),
-                    TelemetryDataPoint(elapsedTime: 1_600_000_000, payload: bigEndian(43)),
-                ]),
-                TelemetryDataPointGroup(dataID: TelemetryDataID(name: "2/speed", type: "float64"), dataPoints: [
-                    TelemetryDataPoint(elapsedTime: 10_000_000, payload: bigEndian((2.5).bitPattern)),
-                ]),
-                TelemetryDataPointGroup(dataID: TelemetryDataID(name: "1/00000123", type: "can"), dataPoints: [
-                    TelemetryDataPoint(elapsedTime: 20_000_000, payload: can.payload),
-                ]),
-            ])
-            let baseTime = TelemetryBaseTime(sessionID: upstream.sessionID, name: "edge_rtc", priority: 2, elapsedTime: 0, baseTime: 1_609_459_200_250_000_000)
-            #expect(events == [
-                .metadata(.upstreamOpened(upstream), sourceNodeID: server.edgeNodeID),
-                .metadata(.baseTime(baseTime), sourceNodeID: server.edgeNodeID),
-                .chunk(expectedChunk),
-                .metadata(.upstreamClosed(upstream, totalDataPoints: 4, finalSequenceNumber: 3), sourceNodeID: server.edgeNodeID),
-            ])
+            let expectedChunk = TelemetryChunk(
+                upstream: upstream, sequenceNumber: 3,
+                groups: [
+                    TelemetryDataPointGroup(
+                        dataID: TelemetryDataID(name: "1/x", type: "int64"),
+                        dataPoints: [
+                            TelemetryDataPoint(elapsedTime: 1_500_000_000, payload: bigEndian(42)),
+                            TelemetryDataPoint(elapsedTime: 1_600_000_000, payload: bigEndian(43)),
+                        ]),
+                    TelemetryDataPointGroup(
+                        dataID: TelemetryDataID(name: "2/speed", type: "float64"),
+                        dataPoints: [
+                            TelemetryDataPoint(elapsedTime: 10_000_000, payload: bigEndian((2.5).bitPattern))
+                        ]),
+                    TelemetryDataPointGroup(
+                        dataID: TelemetryDataID(name: "1/00000123", type: "can"),
+                        dataPoints: [
+                            TelemetryDataPoint(elapsedTime: 20_000_000, payload: can.payload)
+                        ]),
+                ])
+            let baseTime = TelemetryBaseTime(
+                sessionID: upstream.sessionID, name: "edge_rtc", priority: 2, elapsedTime: 0, baseTime: 1_609_459_200_250_000_000)
+            #expect(
+                events == [
+                    .metadata(.upstreamOpened(upstream), sourceNodeID: server.edgeNodeID),
+                    .metadata(.baseTime(baseTime), sourceNodeID: server.edgeNodeID),
+                    .chunk(expectedChunk),
+                    .metadata(.upstreamClosed(upstream, totalDataPoints: 4, finalSequenceNumber: 3), sourceNodeID: server.edgeNodeID),
+                ])
         }
     }
 

@@ -55,7 +55,9 @@ struct ISCP2AckIntervalTests {
                 let startedAt = ContinuousClock.now
                 for sequenceNumber in UInt32(1)...3 {
                     let dataIDs = sequenceNumber == 1 ? [v] : []
-                    try await edge.send(R.chunk(alias: opened.assignedStreamIDAlias, sequenceNumber: sequenceNumber, [R.group(v, [R.point(1, [1])])], dataIDs: dataIDs))
+                    try await edge.send(
+                        R.chunk(
+                            alias: opened.assignedStreamIDAlias, sequenceNumber: sequenceNumber, [R.group(v, [R.point(1, [1])])], dataIDs: dataIDs))
                 }
                 var close = ISCP2UpstreamCloseRequest()
                 close.requestID = 3

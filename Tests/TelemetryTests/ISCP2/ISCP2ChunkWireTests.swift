@@ -46,7 +46,10 @@ struct ISCP2ChunkWireTests {
         let fast = try #require(ISCP2IncomingChunk(frame: frame))
         #expect(fast.streamIDAlias == 3)
         #expect(fast.sequenceNumber == 9)
-        #expect(fast.groups == [ISCP2IncomingChunk.Group(key: .alias(1), points: TelemetryDataPoints([TelemetryDataPoint(elapsedTime: -5, payload: [1, 2])]))])
+        #expect(
+            fast.groups == [
+                ISCP2IncomingChunk.Group(key: .alias(1), points: TelemetryDataPoints([TelemetryDataPoint(elapsedTime: -5, payload: [1, 2])]))
+            ])
         guard case .upstreamChunk(let decoded) = try codec.decode(frame).message else {
             Issue.record("the full decoder did not read the frame")
             return
@@ -107,13 +110,16 @@ struct ISCP2ChunkWireTests {
         var random = SeededGenerator(seed: 3)
         for round in 0..<300 {
             let upstream = TelemetryUpstream(streamID: UUID(), sessionID: round % 4 == 0 ? "" : "session-\(round)", sourceNodeID: "node-\(round % 3)")
-            let chunk = TelemetryChunk(upstream: upstream, sequenceNumber: UInt32(random.next(below: 3) == 0 ? 0 : random.next(below: 1 << 20)), groups: (0..<random.next(below: 4)).map { index in
-                TelemetryDataPointGroup(
-                    dataID: TelemetryDataID(name: index == 0 ? "" : "\(index)/näme", type: index == 1 ? "" : "float64"),
-                    dataPoints: (0..<random.next(below: 5)).map { _ in randomPoint(&random) }
-                )
-            })
-            let aliases: [TelemetryDataID: UInt32] = random.next(below: 2) == 0 ? [:] : Dictionary(uniqueKeysWithValues: chunk.groups.enumerated().map { ($1.dataID, UInt32($0)) })
+            let chunk = TelemetryChunk(
+                upstream: upstream, sequenceNumber: UInt32(random.next(below: 3) == 0 ? 0 : random.next(below: 1 << 20)),
+                groups: (0..<random.next(below: 4)).map { index in
+                    TelemetryDataPointGroup(
+                        dataID: TelemetryDataID(name: index == 0 ? "" : "\(index)/näme", type: index == 1 ? "" : "float64"),
+                        dataPoints: (0..<random.next(below: 5)).map { _ in randomPoint(&random) }
+                    )
+                })
+            let aliases: [TelemetryDataID: UInt32] =
+                random.next(below: 2) == 0 ? [:] : Dictionary(uniqueKeysWithValues: chunk.groups.enumerated().map { ($1.dataID, UInt32($0)) })
             let streamAlias = UInt32(random.next(below: 3) == 0 ? 0 : random.next(below: 300))
             let upstreamAlias: UInt32? = random.next(below: 2) == 0 ? nil : UInt32(random.next(below: 200))
 
@@ -142,12 +148,13 @@ struct ISCP2ChunkWireTests {
     // MARK: Random chunks
 
     private func randomPoint(_ random: inout SeededGenerator) -> TelemetryDataPoint {
-        let elapsed: Int64 = switch random.next(below: 4) {
-        case 0: 0
-        case 1: -Int64(random.next(below: 1 << 40))
-        case 2: Int64(bitPattern: random.next())
-        default: Int64(random.next(below: 1 << 30))
-        }
+        let elapsed: Int64 =
+            switch random.next(below: 4) {
+            case 0: 0
+            case 1: -Int64(random.next(below: 1 << 40))
+            case 2: Int64(bitPattern: random.next())
+            default: Int64(random.next(below: 1 << 30))
+            }
         return TelemetryDataPoint(elapsedTime: elapsed, payload: (0..<random.next(below: 12)).map { _ in UInt8(truncatingIfNeeded: random.next()) })
     }
 

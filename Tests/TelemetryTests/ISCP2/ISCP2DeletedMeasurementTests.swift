@@ -37,7 +37,8 @@ struct ISCP2DeletedMeasurementTests {
 
                     try await edge.send(R.baseTime(4, session: session, persist: true))
                     #expect(try await edge.next(S.upstreamMetadataAck).resultCode == .sessionNotFound)
-                    try await edge.send(R.closeUpstream(6, streamID: opened.assignedStreamID, totalDataPoints: 2, finalSequenceNumber: 2, closeSession: true))
+                    try await edge.send(
+                        R.closeUpstream(6, streamID: opened.assignedStreamID, totalDataPoints: 2, finalSequenceNumber: 2, closeSession: true))
                     #expect(try await edge.next(S.upstreamCloseResponse).resultCode == .sessionNotFound)
                 }
             }

@@ -16,7 +16,9 @@ struct ISCP2DownstreamHandoffTests {
     typealias R = ISCP2Requests
     typealias S = ISCP2Selectors
 
-    @Test("a reliable downstream lost on one instance resumes on another: the unacknowledged chunk, what came meanwhile, then live, each once, in order, under the client's aliases")
+    @Test(
+        "a reliable downstream lost on one instance resumes on another: the unacknowledged chunk, what came meanwhile, then live, each once, in order, under the client's aliases"
+    )
     func resumeOnAnotherInstance() async throws {
         try await ISCP2TestServer.linkedPair { first, second in
             let edgeNode = first.edgeNodeID
@@ -33,7 +35,8 @@ struct ISCP2DownstreamHandoffTests {
                 // acknowledges chunk 1, not chunk 2, and its socket drops.
                 let downstreamID = Mutex(Data())
                 try await ISCP2TestPeer.connected(to: first, token: first.administratorToken, nodeID: "viewer") { viewer in
-                    try await viewer.send(R.openDownstream(2, alias: 1, filters: [(edgeNode, [("#", "#")])], dataIDAliases: [5: speed], expiry: 30, qos: .reliable))
+                    try await viewer.send(
+                        R.openDownstream(2, alias: 1, filters: [(edgeNode, [("#", "#")])], dataIDAliases: [5: speed], expiry: 30, qos: .reliable))
                     let opened = try await viewer.next(S.downstreamOpenResponse)
                     #expect(opened.resultCode == .succeeded)
                     downstreamID.withLock { $0 = opened.assignedStreamID }
@@ -121,11 +124,16 @@ struct ISCP2DownstreamHandoffTests {
     func handedOverEventsAreSkippedOnce() {
         let upstream = TelemetryUpstream(streamID: UUID(), sessionID: "s", sourceNodeID: "edge")
         func chunk(_ sequenceNumber: UInt32) -> TelemetryDownstreamEvent {
-            .chunk(TelemetryChunk(upstream: upstream, sequenceNumber: sequenceNumber, groups: [
-                TelemetryDataPointGroup(dataID: TelemetryDataID(name: "1/speed", type: "float64"), dataPoints: [
-                    TelemetryDataPoint(elapsedTime: Int64(sequenceNumber), payload: [UInt8(sequenceNumber)])
-                ])
-            ]))
+            .chunk(
+                TelemetryChunk(
+                    upstream: upstream, sequenceNumber: sequenceNumber,
+                    groups: [
+                        TelemetryDataPointGroup(
+                            dataID: TelemetryDataID(name: "1/speed", type: "float64"),
+                            dataPoints: [
+                                TelemetryDataPoint(elapsedTime: Int64(sequenceNumber), payload: [UInt8(sequenceNumber)])
+                            ])
+                    ]))
         }
         let opened = TelemetryDownstreamEvent.metadata(.upstreamOpened(upstream), sourceNodeID: "edge")
         var handedOver = ISCP2HandedOverEvents([chunk(1), opened, chunk(2)])

@@ -49,7 +49,10 @@ struct ISCP2DownstreamResumeTests {
                         let chunk = try await viewer.next(S.chunk(on: 7))
                         received.append(chunk.streamChunk.sequenceNumber)
                         #expect(chunk.upstreamInfo.streamID == upstream.assignedStreamID)
-                        #expect(chunk.streamChunk.dataPointGroups.first?.dataPoints == [R.point(Int64(chunk.streamChunk.sequenceNumber), [UInt8(chunk.streamChunk.sequenceNumber)])])
+                        #expect(
+                            chunk.streamChunk.dataPointGroups.first?.dataPoints == [
+                                R.point(Int64(chunk.streamChunk.sequenceNumber), [UInt8(chunk.streamChunk.sequenceNumber)])
+                            ])
                     }
                     #expect(received == [2, 3, 4])
                     // And it goes on live.

@@ -109,7 +109,10 @@ struct ISCP2HandshakeTests {
     @Test("protocol versions 2.x and 3.0 are accepted, others refused with INCOMPATIBLE_VERSION")
     func protocolVersions() async throws {
         try await ISCP2TestServer.with { server in
-            for (version, expected) in [("2.0.0", ISCP2ResultCode.succeeded), ("2.1.0", .succeeded), ("3.0.0", .succeeded), ("1.0.0", .incompatibleVersion), ("4.0.0", .incompatibleVersion), ("", .incompatibleVersion)] {
+            for (version, expected) in [
+                ("2.0.0", ISCP2ResultCode.succeeded), ("2.1.0", .succeeded), ("3.0.0", .succeeded), ("1.0.0", .incompatibleVersion),
+                ("4.0.0", .incompatibleVersion), ("", .incompatibleVersion),
+            ] {
                 try await ISCP2TestPeer.connect(server.url()) { peer in
                     let response = try await peer.connect(token: server.administratorToken, nodeID: "n", protocolVersion: version)
                     #expect(response.resultCode == expected, "version '\(version)'")

@@ -8,11 +8,13 @@ import Testing
 
 @Suite("iSCP v2 bad frames", .timeLimit(.minutes(5)))
 struct ISCP2MalformedFrameTests {
-    @Test("bytes that are no protocol buffers message get Disconnect(MALFORMED_MESSAGE) and a close", arguments: [
-        [0x0A, 0x45, 0x12],             // a field length that runs past the frame
-        [0xFF, 0xFF, 0xFF, 0xFF, 0xFF],  // an unterminated varint tag
-        [0x0B],                          // a start-group wire type
-    ] as [[UInt8]])
+    @Test(
+        "bytes that are no protocol buffers message get Disconnect(MALFORMED_MESSAGE) and a close",
+        arguments: [
+            [0x0A, 0x45, 0x12],  // a field length that runs past the frame
+            [0xFF, 0xFF, 0xFF, 0xFF, 0xFF],  // an unterminated varint tag
+            [0x0B],  // a start-group wire type
+        ] as [[UInt8]])
     func malformed(bytes: [UInt8]) async throws {
         try await ISCP2TestServer.with { server in
             try await ISCP2TestPeer.connected(to: server, token: server.administratorToken, nodeID: "n") { peer in

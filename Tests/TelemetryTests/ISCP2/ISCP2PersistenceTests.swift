@@ -24,17 +24,23 @@ struct ISCP2PersistenceTests {
                     #expect(opened.resultCode == .succeeded, "\(opened.resultString)")
                     #expect(await recorder.edge(of: session) == server.edgeNodeID)
 
-                    try await edge.send(R.chunk(alias: opened.assignedStreamIDAlias, sequenceNumber: 1, [R.group(R.dataID("1/speed", "float64"), [R.point(5, [1, 2])])]))
+                    try await edge.send(
+                        R.chunk(
+                            alias: opened.assignedStreamIDAlias, sequenceNumber: 1, [R.group(R.dataID("1/speed", "float64"), [R.point(5, [1, 2])])]))
                     #expect(try await edge.next(S.upstreamChunkAck).results.map(\.resultCode) == [.succeeded])
                     let stream = try #require(UUID(iscp2StreamID: opened.assignedStreamID)).uuidString.lowercased()
                     let stored = try await recorder.chunks(of: session)
-                    #expect(stored["\(stream)-1.chunk"] == [.init(dataID: TelemetryDataID(name: "1/speed", type: "float64"), elapsedTime: 5, payload: [1, 2])])
+                    #expect(
+                        stored["\(stream)-1.chunk"] == [
+                            .init(dataID: TelemetryDataID(name: "1/speed", type: "float64"), elapsedTime: 5, payload: [1, 2])
+                        ])
 
                     try await edge.send(R.baseTime(4, session: session, persist: true))
                     #expect(try await edge.next(S.upstreamMetadataAck).resultCode == .succeeded)
                     #expect(await recorder.baseTime(of: session, name: "edge_rtc")?.baseTime == 1_700_000_000_123_456_789)
 
-                    try await edge.send(R.closeUpstream(6, streamID: opened.assignedStreamID, totalDataPoints: 1, finalSequenceNumber: 1, closeSession: true))
+                    try await edge.send(
+                        R.closeUpstream(6, streamID: opened.assignedStreamID, totalDataPoints: 1, finalSequenceNumber: 1, closeSession: true))
                     #expect(try await edge.next(S.upstreamCloseResponse).resultCode == .succeeded)
                     #expect(await recorder.isEnded(session))
                 }

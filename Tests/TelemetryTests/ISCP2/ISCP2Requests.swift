@@ -51,7 +51,9 @@ enum ISCP2Requests {
     }
 
     /// An upstream chunk; `dataIDs` lists the data ids sent in full that have no alias yet.
-    static func chunk(alias: UInt32, sequenceNumber: UInt32, _ groups: [ISCP2DataPointGroup], dataIDs: [ISCP2DataID] = []) -> ISCP2Message.OneOf_Message {
+    static func chunk(
+        alias: UInt32, sequenceNumber: UInt32, _ groups: [ISCP2DataPointGroup], dataIDs: [ISCP2DataID] = []
+    ) -> ISCP2Message.OneOf_Message {
         var chunk = ISCP2UpstreamChunk()
         chunk.streamIDAlias = alias
         chunk.streamChunk.sequenceNumber = sequenceNumber
@@ -61,7 +63,9 @@ enum ISCP2Requests {
     }
 
     /// An upstream close request.
-    static func closeUpstream(_ requestID: UInt32, streamID: Data, totalDataPoints: UInt64, finalSequenceNumber: UInt32, closeSession: Bool = false) -> ISCP2Message.OneOf_Message {
+    static func closeUpstream(
+        _ requestID: UInt32, streamID: Data, totalDataPoints: UInt64, finalSequenceNumber: UInt32, closeSession: Bool = false
+    ) -> ISCP2Message.OneOf_Message {
         var request = ISCP2UpstreamCloseRequest()
         request.requestID = requestID
         request.streamID = streamID

@@ -28,9 +28,10 @@ struct ISCP2SharedUpstreamsTests {
                 // On the first instance: two chunks stored, the second assigning an alias; then
                 // the connection drops without a Disconnect.
                 try await ISCP2TestPeer.connected(to: first, token: first.edgeToken, nodeID: edgeNode) { edge in
-                    try await edge.send(R.openUpstream(
-                        2, session: session.uuidString.lowercased(), dataIDs: [R.dataID("1/speed", "float64")], expiry: 30, persist: true
-                    ))
+                    try await edge.send(
+                        R.openUpstream(
+                            2, session: session.uuidString.lowercased(), dataIDs: [R.dataID("1/speed", "float64")], expiry: 30, persist: true
+                        ))
                     let opened = try await edge.next(S.upstreamOpenResponse)
                     #expect(opened.resultCode == .succeeded, "\(opened.resultString)")
                     streamID.withLock { $0 = opened.assignedStreamID }
@@ -98,10 +99,11 @@ struct ISCP2SharedUpstreamsTests {
             #expect(claimed.upstream == state.upstream)
             #expect(claimed.persists == state.persists && claimed.qos == state.qos)
             #expect(claimed.expiryInterval == state.expiryInterval && claimed.ackInterval == state.ackInterval)
-            #expect(claimed.aliases.assigned == [
-                1: TelemetryDataID(name: "a", type: "int64"), 2: TelemetryDataID(name: "b", type: "int64"),
-                3: TelemetryDataID(name: "c", type: "int64"),
-            ])
+            #expect(
+                claimed.aliases.assigned == [
+                    1: TelemetryDataID(name: "a", type: "int64"), 2: TelemetryDataID(name: "b", type: "int64"),
+                    3: TelemetryDataID(name: "c", type: "int64"),
+                ])
 
             #expect(try await first.park(state.streamID, for: .seconds(30)) == false)
             #expect(try await first.release(state.streamID) == false)

@@ -48,7 +48,9 @@ struct ISCP2SlowStorageTests {
                 try await edge.send(R.openUpstream(2, session: UUID().uuidString.lowercased(), persist: true))
                 let alias = try await edge.next(S.upstreamOpenResponse).assignedStreamIDAlias
                 for sequenceNumber in UInt32(1)...3 {
-                    try await edge.send(R.chunk(alias: alias, sequenceNumber: sequenceNumber, [R.group(R.dataID("v", "int64"), [R.point(Int64(sequenceNumber), [1])])]))
+                    try await edge.send(
+                        R.chunk(
+                            alias: alias, sequenceNumber: sequenceNumber, [R.group(R.dataID("v", "int64"), [R.point(Int64(sequenceNumber), [1])])]))
                 }
                 try await edge.send(R.ping(4))
                 // Nothing is stored yet, so the first thing answered must be the pong.
@@ -86,7 +88,8 @@ struct ISCP2SlowStorageTests {
                 let w = R.dataID("w", "int64")
                 for sequenceNumber in UInt32(1)...3 {
                     let dataIDs = sequenceNumber == 1 ? [w] : []
-                    try await edge.send(R.chunk(alias: routed, sequenceNumber: sequenceNumber, [R.group(w, [R.point(Int64(sequenceNumber), [2])])], dataIDs: dataIDs))
+                    try await edge.send(
+                        R.chunk(alias: routed, sequenceNumber: sequenceNumber, [R.group(w, [R.point(Int64(sequenceNumber), [2])])], dataIDs: dataIDs))
                 }
                 try await edge.send(R.ping(4))
                 guard case .pong(let pong)? = try await edge.next() else {

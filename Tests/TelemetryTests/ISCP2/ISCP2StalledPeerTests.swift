@@ -28,7 +28,8 @@ struct ISCP2StalledPeerTests {
             let viewer = try await StalledWebSocketClient(port: server.port, pathAndQuery: "\(ISCP2Endpoint.path)?enc=proto")
             try await viewer.send(codec.encode(Self.message(.connectRequest(Self.connectRequest(token: server.administratorToken)))))
             for alias in 1...Self.downstreamCount {
-                try await viewer.send(codec.encode(Self.message(R.openDownstream(alias + 1, alias: alias, filters: [(server.edgeNodeID, [("#", "#")])]))))
+                try await viewer.send(
+                    codec.encode(Self.message(R.openDownstream(alias + 1, alias: alias, filters: [(server.edgeNodeID, [("#", "#")])]))))
             }
             var opened: [ISCP2DownstreamOpenResponse] = []
             while opened.count < Self.downstreamCount, let frame = try await viewer.nextFrame() {

@@ -20,7 +20,8 @@ struct ISCP2StreamingTests {
             let speedText = R.dataID("1/speed", "string")
             try await ISCP2TestPeer.connected(to: server, token: server.administratorToken, nodeID: "viewer") { viewer in
                 // Stream 1 takes float64 under 1/ and any */count one level deep; it names 1/speed by its own alias 9.
-                try await viewer.send(R.openDownstream(2, alias: 1, filters: [(edgeNode, [("1/#", "float64"), ("+/count", "#")])], dataIDAliases: [9: speed]))
+                try await viewer.send(
+                    R.openDownstream(2, alias: 1, filters: [(edgeNode, [("1/#", "float64"), ("+/count", "#")])], dataIDAliases: [9: speed]))
                 let first = try await viewer.next(S.downstreamOpenResponse)
                 #expect(first.requestID == 2)
                 #expect(first.resultCode == .succeeded)
@@ -46,12 +47,15 @@ struct ISCP2StreamingTests {
                     #expect(open.upstreamOpen.streamID == opened.assignedStreamID)
                     #expect(open.upstreamOpen.sessionID == session)
 
-                    try await edge.send(R.chunk(alias: upstreamAlias, sequenceNumber: 1, [
-                        R.group(alias: 1, [R.point(1_000, [1]), R.point(2_000, [2])]),
-                        R.group(count, [R.point(3_000, [3])]),
-                        R.group(deepCount, [R.point(4_000, [4])]),
-                        R.group(speedText, [R.point(5_000, Array("fast".utf8))]),
-                    ], dataIDs: [count, deepCount, speedText]))
+                    try await edge.send(
+                        R.chunk(
+                            alias: upstreamAlias, sequenceNumber: 1,
+                            [
+                                R.group(alias: 1, [R.point(1_000, [1]), R.point(2_000, [2])]),
+                                R.group(count, [R.point(3_000, [3])]),
+                                R.group(deepCount, [R.point(4_000, [4])]),
+                                R.group(speedText, [R.point(5_000, Array("fast".utf8))]),
+                            ], dataIDs: [count, deepCount, speedText]))
                     let ack = try await edge.next(S.upstreamChunkAck)
                     #expect(ack.streamIDAlias == upstreamAlias)
                     #expect(ack.results.map(\.sequenceNumber) == [1])
@@ -78,7 +82,10 @@ struct ISCP2StreamingTests {
                     #expect(groups.last?.dataPoints == [R.point(3_000, [3])])
 
                     let everything = try #require(firstChunks[2])
-                    #expect(everything.streamChunk.dataPointGroups.map(\.dataIDOrAlias) == [.dataID(speed), .dataID(count), .dataID(deepCount), .dataID(speedText)])
+                    #expect(
+                        everything.streamChunk.dataPointGroups.map(\.dataIDOrAlias) == [
+                            .dataID(speed), .dataID(count), .dataID(deepCount), .dataID(speedText),
+                        ])
                     #expect(everything.streamChunk.dataPointGroups.last?.dataPoints == [R.point(5_000, Array("fast".utf8))])
 
                     // The viewer names the upstream 7 and 2/count 5 on stream 1; the server uses both from then on.
@@ -97,10 +104,13 @@ struct ISCP2StreamingTests {
                     #expect(complete.ackID == 1)
                     #expect(complete.resultCode == .succeeded)
 
-                    try await edge.send(R.chunk(alias: upstreamAlias, sequenceNumber: 2, [
-                        R.group(alias: 1, [R.point(6_000, [6])]),
-                        R.group(alias: countAlias, [R.point(7_000, [7])]),
-                    ]))
+                    try await edge.send(
+                        R.chunk(
+                            alias: upstreamAlias, sequenceNumber: 2,
+                            [
+                                R.group(alias: 1, [R.point(6_000, [6])]),
+                                R.group(alias: countAlias, [R.point(7_000, [7])]),
+                            ]))
                     #expect(try await edge.next(S.upstreamChunkAck).results.map(\.resultCode) == [.succeeded])
                     let aliased = try await viewer.next(S.chunk(on: 1))
                     #expect(aliased.upstreamOrAlias == .upstreamAlias(7))
@@ -199,7 +209,10 @@ struct ISCP2StreamingTests {
                 let alias = try await edge.next(S.upstreamOpenResponse).assignedStreamIDAlias
                 let payload = [UInt8](repeating: 7, count: 64 * 1024)
                 for sequenceNumber in UInt32(1)...20 {
-                    try await edge.send(R.chunk(alias: alias, sequenceNumber: sequenceNumber, [R.group(R.dataID("v", "bytes"), [R.point(Int64(sequenceNumber), payload)])]))
+                    try await edge.send(
+                        R.chunk(
+                            alias: alias, sequenceNumber: sequenceNumber, [R.group(R.dataID("v", "bytes"), [R.point(Int64(sequenceNumber), payload)])]
+                        ))
                 }
                 try await edge.send(R.ping(4))
                 var acked: [UInt32] = []

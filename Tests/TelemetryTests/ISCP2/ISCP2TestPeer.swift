@@ -31,7 +31,8 @@ struct ISCP2TestPeer: Sendable {
         _ body: @escaping @Sendable (ISCP2TestPeer) async throws -> Void
     ) async throws -> WebSocketCloseFrame? {
         let configuration = WebSocketClientConfiguration(maxFrameSize: 16 << 20, additionalHeaders: headers)
-        return try await WebSocketClient.connect(url: url, configuration: configuration, logger: Logger(label: "iscp2.test.peer")) { inbound, outbound, _ in
+        return try await WebSocketClient.connect(url: url, configuration: configuration, logger: Logger(label: "iscp2.test.peer")) {
+            inbound, outbound, _ in
             let (received, continuation) = AsyncStream.makeStream(of: Received.self)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {

@@ -48,7 +48,9 @@ struct ISCP2TestServer: Sendable {
     /// their own over one database, sharing their iSCP v2 upstreams
     /// (``ISCP2SharedUpstreams``) and storing persisting upstreams in `store`.
     static func pair(
-        _ body: @escaping @Sendable (_ first: ISCP2TestServer, _ second: ISCP2TestServer, _ store: TelemetryDataStore, _ database: Database) async throws -> Void
+        _ body:
+            @escaping @Sendable (_ first: ISCP2TestServer, _ second: ISCP2TestServer, _ store: TelemetryDataStore, _ database: Database) async throws
+            -> Void
     ) async throws {
         try await TestDatabase.with { database in
             try await database.migrate([AccountsMigrations.all, TelemetryMigrations.all, TelemetryDataMigrations.all], logger: TestDatabase.logger)
@@ -57,7 +59,8 @@ struct ISCP2TestServer: Sendable {
                 let store = TelemetryDataStore(database: database, directory: directory)
                 let recorder = TestRecording(store: store)
                 try await seed.serve(recorder: recorder, limits: ISCP2Limits(), sharedUpstreams: ISCP2SharedUpstreams(database: database)) { first in
-                    try await seed.serve(recorder: recorder, limits: ISCP2Limits(), sharedUpstreams: ISCP2SharedUpstreams(database: database)) { second in
+                    try await seed.serve(recorder: recorder, limits: ISCP2Limits(), sharedUpstreams: ISCP2SharedUpstreams(database: database)) {
+                        second in
                         try await body(first, second, store, database)
                     }
                 }
@@ -146,10 +149,11 @@ struct ISCP2TestServer: Sendable {
                 sharedUpstreams: sharedUpstreams, downstreamHandoffs: downstreamHandoffs, logger: TestDatabase.logger
             ).add(to: webSocketRouter)
             try await LoopbackWebSocketServer.run(webSocketRouter, logger: TestDatabase.logger) { port in
-                try await body(ISCP2TestServer(
-                    port: port, broker: broker, administratorToken: administratorToken,
-                    aliceToken: aliceToken, edgeNodeID: edgeNodeID, edgeToken: edgeToken
-                ))
+                try await body(
+                    ISCP2TestServer(
+                        port: port, broker: broker, administratorToken: administratorToken,
+                        aliceToken: aliceToken, edgeNodeID: edgeNodeID, edgeToken: edgeToken
+                    ))
             }
         }
     }

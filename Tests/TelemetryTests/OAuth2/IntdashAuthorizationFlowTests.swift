@@ -25,16 +25,20 @@ import Testing
             let signInToken = try #require(signInPage.hiddenField("form_token"))
 
             // A wrong password shows the form again with a message.
-            let wrong = try await app.send(.post, App.base + "/authorization", headers: [.cookie: anonymousCookie], form: parameters + [
-                ("step", "sign-in"), ("form_token", signInToken), ("username", "alice"), ("password", "not it"),
-            ])
+            let wrong = try await app.send(
+                .post, App.base + "/authorization", headers: [.cookie: anonymousCookie],
+                form: parameters + [
+                    ("step", "sign-in"), ("form_token", signInToken), ("username", "alice"), ("password", "not it"),
+                ])
             #expect(wrong.status == .ok)
             #expect(wrong.body.contains("Wrong user name or password."))
             #expect(wrong.body.contains("value=\"alice\""))
 
-            let signIn = try await app.send(.post, App.base + "/authorization", headers: [.cookie: anonymousCookie], form: parameters + [
-                ("step", "sign-in"), ("form_token", signInToken), ("username", "alice"), ("password", App.alicePassword),
-            ])
+            let signIn = try await app.send(
+                .post, App.base + "/authorization", headers: [.cookie: anonymousCookie],
+                form: parameters + [
+                    ("step", "sign-in"), ("form_token", signInToken), ("username", "alice"), ("password", App.alicePassword),
+                ])
             #expect(signIn.status == .seeOther)
             let consentURI = try #require(signIn.location)
             #expect(consentURI.hasPrefix(App.base + "/authorization?"))
@@ -43,21 +47,27 @@ import Testing
 
             let consentPage = try await app.send(.get, consentURI, headers: [.cookie: cookie])
             #expect(consentPage.status == .ok)
-            #expect(consentPage.body.contains("Telemetry &lt;Viewer&gt;</strong> wants to access your Chancery telemetry data as <strong id=\"user\">alice</strong>"))
+            #expect(
+                consentPage.body.contains(
+                    "Telemetry &lt;Viewer&gt;</strong> wants to access your Chancery telemetry data as <strong id=\"user\">alice</strong>"))
             #expect(consentPage.headers[.contentSecurityPolicy]?.contains("form-action 'self' http://127.0.0.1:9;") == true)
             let consentToken = try #require(consentPage.hiddenField("form_token"))
             #expect(consentToken != signInToken, "signing in replaces the session and its form token")
 
             // The form token of the anonymous session is worth nothing now.
-            let stale = try await app.send(.post, App.base + "/authorization", headers: [.cookie: cookie], form: parameters + [
-                ("step", "consent"), ("form_token", signInToken), ("decision", "allow"),
-            ])
+            let stale = try await app.send(
+                .post, App.base + "/authorization", headers: [.cookie: cookie],
+                form: parameters + [
+                    ("step", "consent"), ("form_token", signInToken), ("decision", "allow"),
+                ])
             #expect(stale.status == .forbidden)
             #expect(stale.location == nil)
 
-            let allowed = try await app.send(.post, App.base + "/authorization", headers: [.cookie: cookie], form: parameters + [
-                ("step", "consent"), ("form_token", consentToken), ("decision", "allow"),
-            ])
+            let allowed = try await app.send(
+                .post, App.base + "/authorization", headers: [.cookie: cookie],
+                form: parameters + [
+                    ("step", "consent"), ("form_token", consentToken), ("decision", "allow"),
+                ])
             #expect(allowed.status == .found)
             let location = try #require(allowed.location)
             #expect(location.hasPrefix(App.redirectURI + "?code="))
@@ -82,9 +92,11 @@ import Testing
             let reused = try await app.exchange(code: code, verifier: verifier)
             #expect(reused.status == .badRequest)
             #expect(reused.json["error"] as? String == "invalid_grant")
-            let afterReuse = try await app.send(.post, App.base + "/token", form: [
-                ("grant_type", "refresh_token"), ("refresh_token", refreshToken), ("client_id", app.app.id),
-            ])
+            let afterReuse = try await app.send(
+                .post, App.base + "/token",
+                form: [
+                    ("grant_type", "refresh_token"), ("refresh_token", refreshToken), ("client_id", app.app.id),
+                ])
             #expect(afterReuse.json["error"] as? String == "invalid_grant")
         }
     }
@@ -97,23 +109,29 @@ import Testing
             let first = try #require(tokens.json["refresh_token"] as? String)
 
             // The intdash Swift SDK 1.x refreshes at the /api/v1 base.
-            let refreshed = try await app.send(.post, "/intdash/api/v1/oauth2/token", form: [
-                ("grant_type", "refresh_token"), ("refresh_token", first), ("client_id", app.app.id),
-            ])
+            let refreshed = try await app.send(
+                .post, "/intdash/api/v1/oauth2/token",
+                form: [
+                    ("grant_type", "refresh_token"), ("refresh_token", first), ("client_id", app.app.id),
+                ])
             #expect(refreshed.status == .ok)
             let second = try #require(refreshed.json["refresh_token"] as? String)
             #expect(second != first)
             let accessToken = try #require(refreshed.json["access_token"] as? String)
             #expect(try await app.whoAmI([.authorization: "Bearer \(accessToken)"]).body == "alice")
 
-            let reused = try await app.send(.post, App.base + "/token", form: [
-                ("grant_type", "refresh_token"), ("refresh_token", first), ("client_id", app.app.id),
-            ])
+            let reused = try await app.send(
+                .post, App.base + "/token",
+                form: [
+                    ("grant_type", "refresh_token"), ("refresh_token", first), ("client_id", app.app.id),
+                ])
             #expect(reused.status == .badRequest)
             #expect(reused.json["error"] as? String == "invalid_grant")
-            let descendant = try await app.send(.post, App.base + "/token", form: [
-                ("grant_type", "refresh_token"), ("refresh_token", second), ("client_id", app.app.id),
-            ])
+            let descendant = try await app.send(
+                .post, App.base + "/token",
+                form: [
+                    ("grant_type", "refresh_token"), ("refresh_token", second), ("client_id", app.app.id),
+                ])
             #expect(descendant.json["error"] as? String == "invalid_grant", "reuse revokes the whole family")
         }
     }
@@ -136,9 +154,12 @@ import Testing
             let page = try await app.send(.get, App.authorizationURI(parameters, base: base))
             #expect(page.status == .ok)
             #expect(page.body.contains("action=\"\(base)/authorization\""))
-            let signIn = try await app.send(.post, base + "/authorization", headers: [.cookie: try #require(page.sessionCookie)], form: parameters + [
-                ("step", "sign-in"), ("form_token", try #require(page.hiddenField("form_token"))), ("username", "alice"), ("password", App.alicePassword),
-            ])
+            let signIn = try await app.send(
+                .post, base + "/authorization", headers: [.cookie: try #require(page.sessionCookie)],
+                form: parameters + [
+                    ("step", "sign-in"), ("form_token", try #require(page.hiddenField("form_token"))), ("username", "alice"),
+                    ("password", App.alicePassword),
+                ])
             let location = try #require(signIn.location)
             #expect(location.hasPrefix(base + "/authorization?"))
             #expect(!location.contains("prompt="), "after signing in, the consent page must not ask for a sign-in again")
@@ -153,9 +174,11 @@ import Testing
             // Still signed in: the consent page comes at once.
             let consentPage = try await app.send(.get, App.authorizationURI(parameters), headers: [.cookie: cookie])
             #expect(consentPage.body.contains("Allow access?"))
-            let denied = try await app.send(.post, App.base + "/authorization", headers: [.cookie: cookie], form: parameters + [
-                ("step", "consent"), ("form_token", try #require(consentPage.hiddenField("form_token"))), ("decision", "deny"),
-            ])
+            let denied = try await app.send(
+                .post, App.base + "/authorization", headers: [.cookie: cookie],
+                form: parameters + [
+                    ("step", "consent"), ("form_token", try #require(consentPage.hiddenField("form_token"))), ("decision", "deny"),
+                ])
             #expect(denied.status == .found)
             let answer = App.redirectParameters(try #require(denied.location))
             #expect(answer["error"] == "access_denied")
@@ -185,7 +208,9 @@ import Testing
             #expect(unknownClient.location == nil)
             #expect(unknownClient.body.contains("No application with this client id"))
 
-            let evil = app.authorizationParameters(verifier: verifier).map { $0.0 == "redirect_uri" ? ("redirect_uri", "https://evil.example/<cb>") : $0 }
+            let evil = app.authorizationParameters(verifier: verifier).map {
+                $0.0 == "redirect_uri" ? ("redirect_uri", "https://evil.example/<cb>") : $0
+            }
             let unregistered = try await app.send(.get, App.authorizationURI(evil))
             #expect(unregistered.status == .badRequest)
             #expect(unregistered.location == nil)
@@ -208,7 +233,9 @@ import Testing
             let implicit = try await app.send(.get, App.authorizationURI(token))
             #expect(App.redirectParameters(try #require(implicit.location))["error"] == "unsupported_response_type")
 
-            let plain = app.authorizationParameters(verifier: verifier).map { $0.0 == "code_challenge_method" ? ("code_challenge_method", "plain") : $0 }
+            let plain = app.authorizationParameters(verifier: verifier).map {
+                $0.0 == "code_challenge_method" ? ("code_challenge_method", "plain") : $0
+            }
             let plainAnswer = try await app.send(.get, App.authorizationURI(plain))
             #expect(App.redirectParameters(try #require(plainAnswer.location))["error"] == "invalid_request")
         }
@@ -220,17 +247,21 @@ import Testing
             let parameters = app.authorizationParameters(verifier: verifier)
             let page = try await app.send(.get, App.authorizationURI(parameters))
             let cookie = try #require(page.sessionCookie)
-            let forged = try await app.send(.post, App.base + "/authorization", headers: [.cookie: cookie], form: parameters + [
-                ("step", "sign-in"), ("form_token", "guessed"), ("username", "alice"), ("password", App.alicePassword),
-            ])
+            let forged = try await app.send(
+                .post, App.base + "/authorization", headers: [.cookie: cookie],
+                form: parameters + [
+                    ("step", "sign-in"), ("form_token", "guessed"), ("username", "alice"), ("password", App.alicePassword),
+                ])
             #expect(forged.status == .forbidden)
             #expect(forged.sessionCookie == nil)
 
             // Without the browser's cookie (a cross-site POST does not carry a SameSite=Lax
             // cookie) nobody is signed in: the sign-in form comes back.
-            let cookieless = try await app.send(.post, App.base + "/authorization", form: parameters + [
-                ("step", "consent"), ("form_token", try #require(page.hiddenField("form_token"))), ("decision", "allow"),
-            ])
+            let cookieless = try await app.send(
+                .post, App.base + "/authorization",
+                form: parameters + [
+                    ("step", "consent"), ("form_token", try #require(page.hiddenField("form_token"))), ("decision", "allow"),
+                ])
             #expect(cookieless.status == .ok)
             #expect(cookieless.body.contains("Sign in to Chancery"))
             #expect(cookieless.location == nil)
@@ -250,9 +281,11 @@ import Testing
             let cookie = try #require(page.sessionCookie)
             let token = try #require(page.hiddenField("form_token"))
             func attempt(_ password: String) async throws -> App.Answer {
-                try await app.send(.post, App.base + "/authorization", headers: [.cookie: cookie], form: parameters + [
-                    ("step", "sign-in"), ("form_token", token), ("username", "alice"), ("password", password),
-                ])
+                try await app.send(
+                    .post, App.base + "/authorization", headers: [.cookie: cookie],
+                    form: parameters + [
+                        ("step", "sign-in"), ("form_token", token), ("username", "alice"), ("password", password),
+                    ])
             }
             for _ in 0..<App.lockouts.userFreeFailures {
                 #expect(try await attempt("guess").body.contains("Wrong user name or password."))
@@ -262,9 +295,11 @@ import Testing
             #expect(locked.body.contains("Too many wrong passwords"))
             #expect(locked.location == nil)
             // The password grant shares the count.
-            let grant = try await app.send(.post, App.base + "/token", form: [
-                ("grant_type", "password"), ("username", "alice"), ("password", App.alicePassword), ("client_id", app.app.id),
-            ])
+            let grant = try await app.send(
+                .post, App.base + "/token",
+                form: [
+                    ("grant_type", "password"), ("username", "alice"), ("password", App.alicePassword), ("client_id", app.app.id),
+                ])
             #expect(grant.status == .tooManyRequests)
             #expect(grant.json["error"] as? String == "slow_down")
             #expect((grant.json["error_description"] as? String)?.contains("too many failed sign-in attempts for this user") == true)

@@ -49,7 +49,8 @@ struct IntdashOAuth2TestApp {
             let alice = try await accounts.createUser(name: "alice", password: alicePassword)
             try await accounts.createGroup("edges")
             let edgeUUID = UUID()
-            let edgeUser = try await accounts.createUser(name: edgeUUID.uuidString.lowercased(), password: Secret.randomText(byteCount: 18), groups: ["edges"])
+            let edgeUser = try await accounts.createUser(
+                name: edgeUUID.uuidString.lowercased(), password: Secret.randomText(byteCount: 18), groups: ["edges"])
             let app = try await server.clients.create(name: "Telemetry <Viewer>", kind: .public, redirectURIs: [redirectURI])
             let edge = try await server.clients.create(name: "truck 7", kind: .confidential, ownerUserID: edgeUser.id, id: edgeUUID)
 
@@ -60,10 +61,11 @@ struct IntdashOAuth2TestApp {
                 .add(middleware: AuthenticationMiddleware(accounts: accounts, authenticators: IntdashAuthenticators.all(server: server)))
                 .get { _, context in try context.requirePrincipal().userName }
             try await Application(router: router).test(.router) { client in
-                try await body(IntdashOAuth2TestApp(
-                    client: client, accounts: accounts, server: server, alice: alice, app: app.client,
-                    edge: edge.client, edgeUser: edgeUser, edgeSecret: try #require(edge.secret)
-                ))
+                try await body(
+                    IntdashOAuth2TestApp(
+                        client: client, accounts: accounts, server: server, alice: alice, app: app.client,
+                        edge: edge.client, edgeUser: edgeUser, edgeSecret: try #require(edge.secret)
+                    ))
             }
         }
     }
@@ -114,7 +116,8 @@ struct IntdashOAuth2TestApp {
     /// Sends `object` as JSON and reads the answer.
     func send(_ method: HTTPRequest.Method, _ uri: String, json object: [String: Any]) async throws -> Answer {
         let body = try JSONSerialization.data(withJSONObject: object)
-        return try await client.execute(uri: uri, method: method, headers: [.contentType: "application/json"], body: ByteBuffer(bytes: body)) { response in
+        return try await client.execute(uri: uri, method: method, headers: [.contentType: "application/json"], body: ByteBuffer(bytes: body)) {
+            response in
             Answer(status: response.status, headers: response.headers, body: String(buffer: response.body))
         }
     }
@@ -126,7 +129,8 @@ struct IntdashOAuth2TestApp {
 
     /// `text` with everything but unreserved characters percent-encoded.
     static func encode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"))!
+        text.addingPercentEncoding(
+            withAllowedCharacters: CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"))!
     }
 
     /// The parameters of an authorization request of the app, with the challenge of `verifier`.
@@ -158,8 +162,10 @@ struct IntdashOAuth2TestApp {
         let firstCookie = try #require(signInPage.sessionCookie)
         let signIn = try await send(
             .post, Self.base + "/authorization", headers: [.cookie: firstCookie],
-            form: parameters + [("step", "sign-in"), ("form_token", try #require(signInPage.hiddenField("form_token"))),
-                                ("username", "alice"), ("password", Self.alicePassword)]
+            form: parameters + [
+                ("step", "sign-in"), ("form_token", try #require(signInPage.hiddenField("form_token"))),
+                ("username", "alice"), ("password", Self.alicePassword),
+            ]
         )
         #expect(signIn.status == .seeOther)
         let cookie = try #require(signIn.sessionCookie)
@@ -177,10 +183,12 @@ struct IntdashOAuth2TestApp {
 
     /// Exchanges `code` at the token endpoint.
     func exchange(code: String, verifier: String, base: String = base) async throws -> Answer {
-        try await send(.post, base + "/token", form: [
-            ("grant_type", "authorization_code"), ("code", code), ("code_verifier", verifier),
-            ("redirect_uri", Self.redirectURI), ("client_id", app.id),
-        ])
+        try await send(
+            .post, base + "/token",
+            form: [
+                ("grant_type", "authorization_code"), ("code", code), ("code_verifier", verifier),
+                ("redirect_uri", Self.redirectURI), ("client_id", app.id),
+            ])
     }
 
     /// Who the intdash authenticators say the caller with `headers` is: the status and the

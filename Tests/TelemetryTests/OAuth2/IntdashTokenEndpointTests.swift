@@ -11,9 +11,11 @@ import Testing
 
     @Test func anEdgeGetsATokenForItsOwnUserWithItsSecretInTheForm() async throws {
         try await App.with { app in
-            let answer = try await app.send(.post, App.base + "/token", form: [
-                ("grant_type", "client_credentials"), ("client_id", app.edge.id), ("client_secret", app.edgeSecret),
-            ])
+            let answer = try await app.send(
+                .post, App.base + "/token",
+                form: [
+                    ("grant_type", "client_credentials"), ("client_id", app.edge.id), ("client_secret", app.edgeSecret),
+                ])
             #expect(answer.status == .ok)
             #expect(answer.json["refresh_token"] == nil, "client credentials get no refresh token")
             let token = try #require(answer.json["access_token"] as? String)
@@ -24,9 +26,11 @@ import Testing
     @Test func anEdgeGetsATokenWithHTTPBasic() async throws {
         try await App.with { app in
             let basic = Data("\(app.edge.id):\(app.edgeSecret)".utf8).base64EncodedString()
-            let answer = try await app.send(.post, "/intdash/api/v1/oauth2/token", headers: [.authorization: "Basic \(basic)"], form: [
-                ("grant_type", "client_credentials"),
-            ])
+            let answer = try await app.send(
+                .post, "/intdash/api/v1/oauth2/token", headers: [.authorization: "Basic \(basic)"],
+                form: [
+                    ("grant_type", "client_credentials")
+                ])
             #expect(answer.status == .ok)
             let token = try #require(answer.json["access_token"] as? String)
             #expect(try await app.whoAmI([.authorization: "Bearer \(token)"]).body == app.edge.id)
@@ -35,42 +39,52 @@ import Testing
 
     @Test func aWrongSecretIsInvalidClientWithAChallengeAfterBasic() async throws {
         try await App.with { app in
-            let posted = try await app.send(.post, App.base + "/token", form: [
-                ("grant_type", "client_credentials"), ("client_id", app.edge.id), ("client_secret", "chs_wrong"),
-            ])
+            let posted = try await app.send(
+                .post, App.base + "/token",
+                form: [
+                    ("grant_type", "client_credentials"), ("client_id", app.edge.id), ("client_secret", "chs_wrong"),
+                ])
             #expect(posted.status == .badRequest)
             #expect(posted.json["error"] as? String == "invalid_client")
             #expect(posted.headers[.wwwAuthenticate] == nil)
 
             let basic = Data("\(app.edge.id):chs_wrong".utf8).base64EncodedString()
-            let viaBasic = try await app.send(.post, App.base + "/token", headers: [.authorization: "Basic \(basic)"], form: [
-                ("grant_type", "client_credentials"),
-            ])
+            let viaBasic = try await app.send(
+                .post, App.base + "/token", headers: [.authorization: "Basic \(basic)"],
+                form: [
+                    ("grant_type", "client_credentials")
+                ])
             #expect(viaBasic.status == .unauthorized)
             #expect(viaBasic.json["error"] as? String == "invalid_client")
             #expect(viaBasic.headers[.wwwAuthenticate]?.hasPrefix("Basic") == true)
 
             // Authenticating twice is refused.
-            let twice = try await app.send(.post, App.base + "/token", headers: [.authorization: "Basic \(basic)"], form: [
-                ("grant_type", "client_credentials"), ("client_secret", app.edgeSecret),
-            ])
+            let twice = try await app.send(
+                .post, App.base + "/token", headers: [.authorization: "Basic \(basic)"],
+                form: [
+                    ("grant_type", "client_credentials"), ("client_secret", app.edgeSecret),
+                ])
             #expect(twice.json["error"] as? String == "invalid_request")
         }
     }
 
     @Test func thePasswordGrantGivesAnAccessTokenWithoutRefresh() async throws {
         try await App.with { app in
-            let answer = try await app.send(.post, App.base + "/token", form: [
-                ("grant_type", "password"), ("username", "alice"), ("password", App.alicePassword), ("client_id", app.app.id),
-            ])
+            let answer = try await app.send(
+                .post, App.base + "/token",
+                form: [
+                    ("grant_type", "password"), ("username", "alice"), ("password", App.alicePassword), ("client_id", app.app.id),
+                ])
             #expect(answer.status == .ok)
             #expect(answer.json["refresh_token"] == nil)
             let token = try #require(answer.json["access_token"] as? String)
             #expect(try await app.whoAmI([.authorization: "Bearer \(token)"]).body == "alice")
 
-            let wrong = try await app.send(.post, App.base + "/token", form: [
-                ("grant_type", "password"), ("username", "alice"), ("password", "nope"), ("client_id", app.app.id),
-            ])
+            let wrong = try await app.send(
+                .post, App.base + "/token",
+                form: [
+                    ("grant_type", "password"), ("username", "alice"), ("password", "nope"), ("client_id", app.app.id),
+                ])
             #expect(wrong.json["error"] as? String == "invalid_grant")
         }
     }
@@ -119,14 +133,18 @@ import Testing
             let tokens = try await app.exchange(code: code, verifier: verifier)
             let refreshToken = try #require(tokens.json["refresh_token"] as? String)
 
-            let revoked = try await app.send(.post, App.base + "/revocation", form: [
-                ("token", refreshToken), ("token_type_hint", "refresh_token"), ("client_id", app.app.id),
-            ])
+            let revoked = try await app.send(
+                .post, App.base + "/revocation",
+                form: [
+                    ("token", refreshToken), ("token_type_hint", "refresh_token"), ("client_id", app.app.id),
+                ])
             #expect(revoked.status == .ok)
             #expect(revoked.body.isEmpty)
-            let refreshed = try await app.send(.post, App.base + "/token", form: [
-                ("grant_type", "refresh_token"), ("refresh_token", refreshToken), ("client_id", app.app.id),
-            ])
+            let refreshed = try await app.send(
+                .post, App.base + "/token",
+                form: [
+                    ("grant_type", "refresh_token"), ("refresh_token", refreshToken), ("client_id", app.app.id),
+                ])
             #expect(refreshed.json["error"] as? String == "invalid_grant")
 
             // An unknown token is no error (RFC 7009 §2.2); a missing one is.
@@ -141,9 +159,11 @@ import Testing
 
     @Test func theJWKSVerifiesTheAccessTokens() async throws {
         try await App.with { app in
-            let answer = try await app.send(.post, App.base + "/token", form: [
-                ("grant_type", "client_credentials"), ("client_id", app.edge.id), ("client_secret", app.edgeSecret),
-            ])
+            let answer = try await app.send(
+                .post, App.base + "/token",
+                form: [
+                    ("grant_type", "client_credentials"), ("client_id", app.edge.id), ("client_secret", app.edgeSecret),
+                ])
             let token = try #require(answer.json["access_token"] as? String)
             let jwks = try await app.send(.get, "/intdash/api/v1/oauth2/jwks")
             #expect(jwks.status == .ok)

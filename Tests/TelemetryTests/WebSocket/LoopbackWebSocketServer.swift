@@ -1,10 +1,10 @@
+import ChanceryServer
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOCore
 import ServiceLifecycle
 
-import ChanceryServer
 @testable import Telemetry
 
 /// Serves a WebSocket router on a loopback port, with the server Chancery runs

@@ -59,7 +59,8 @@ final class StalledWebSocketClient: Sendable {
                 channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(reader) }
             }
             .connect(host: "127.0.0.1", port: port).get()
-        let request = "GET \(pathAndQuery) HTTP/1.1\r\nHost: localhost:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        let request =
+            "GET \(pathAndQuery) HTTP/1.1\r\nHost: localhost:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
             + headers.map { "\($0): \($1)\r\n" }.joined() + "\r\n"
         try await channel.writeAndFlush(ByteBuffer(string: request))
@@ -72,7 +73,8 @@ final class StalledWebSocketClient: Sendable {
 
     /// Sends `payload` as one masked binary frame.
     func send(_ payload: [UInt8]) async throws {
-        let frame = WebSocketFrame(fin: true, opcode: .binary, maskKey: WebSocketMaskingKey([0x37, 0xfa, 0x21, 0x3d]), data: ByteBuffer(bytes: payload))
+        let frame = WebSocketFrame(
+            fin: true, opcode: .binary, maskKey: WebSocketMaskingKey([0x37, 0xfa, 0x21, 0x3d]), data: ByteBuffer(bytes: payload))
         try await channel.writeAndFlush(frame)
     }
 

@@ -91,7 +91,9 @@ public struct S3BlobStore: BlobStore {
         return try await withThrowingTaskGroup(of: (number: Int, etag: String).self) { sending in
             var etags: [Int: String] = [:]
             var partsSent = 0
-            func send(_ body: ByteBuffer, to upload: (key: String, id: String), in sending: inout ThrowingTaskGroup<(number: Int, etag: String), any Error>) async throws {
+            func send(
+                _ body: ByteBuffer, to upload: (key: String, id: String), in sending: inout ThrowingTaskGroup<(number: Int, etag: String), any Error>
+            ) async throws {
                 if partsSent > etags.count, let done = try await sending.next() { etags[done.number] = done.etag }
                 partsSent += 1
                 let number = partsSent

@@ -80,7 +80,8 @@ struct S3Client: Sendable {
         let answer = try await send("HEAD", key: key, accepting: [404], operation: "look up object \(key)")
         guard answer.status != .notFound else { return nil }
         guard let length = answer.headers.first(name: "content-length").flatMap(Int64.init) else {
-            throw StorageError.objectStore(operation: "look up object \(key)", status: Int(answer.status.code), code: "", message: "the answer has no Content-Length")
+            throw StorageError.objectStore(
+                operation: "look up object \(key)", status: Int(answer.status.code), code: "", message: "the answer has no Content-Length")
         }
         return length
     }
@@ -108,10 +109,12 @@ struct S3Client: Sendable {
                 throw StorageError.rangeNotSatisfiable(requested: range ?? next..<next, size: Self.objectSize(in: answer) ?? 0)
             }
             guard answer.status == .partialContent || (answer.status == .ok && next == 0) else {
-                throw StorageError.objectStore(operation: operation, status: Int(answer.status.code), code: "", message: "the answer is not the range asked for")
+                throw StorageError.objectStore(
+                    operation: operation, status: Int(answer.status.code), code: "", message: "the answer is not the range asked for")
             }
             guard let size = Self.objectSize(in: answer) else {
-                throw StorageError.objectStore(operation: operation, status: Int(answer.status.code), code: "", message: "the answer does not say the object's size")
+                throw StorageError.objectStore(
+                    operation: operation, status: Int(answer.status.code), code: "", message: "the answer does not say the object's size")
             }
             if let range, range.upperBound > size { throw StorageError.rangeNotSatisfiable(requested: range, size: size) }
             let last = end ?? size
@@ -135,7 +138,8 @@ struct S3Client: Sendable {
                 continue
             }
             guard next == last else {
-                throw StorageError.objectStore(operation: operation, status: Int(answer.status.code), code: "", message: "the answer ended \(last - next) bytes early")
+                throw StorageError.objectStore(
+                    operation: operation, status: Int(answer.status.code), code: "", message: "the answer ended \(last - next) bytes early")
             }
         }
         return true
@@ -262,7 +266,8 @@ struct S3Client: Sendable {
         let payloadHash = body.map { buffer in buffer.withUnsafeReadableBytes { SHA256.hash(data: $0).hex } } ?? S3RequestSigner.emptyPayloadHash
         let address = location.objectAddress(key: key)
         let queryString = S3RequestSigner.canonicalQuery(query)
-        let url = address.base.absoluteString + S3RequestSigner.encode(address.path, keepingSlashes: true) + (queryString.isEmpty ? "" : "?" + queryString)
+        let url =
+            address.base.absoluteString + S3RequestSigner.encode(address.path, keepingSlashes: true) + (queryString.isEmpty ? "" : "?" + queryString)
         var attempt = 1
         while true {
             var request = HTTPClientRequest(url: url)
@@ -282,7 +287,8 @@ struct S3Client: Sendable {
                 if (200..<300).contains(status) || accepting.contains(status) { return answer }
                 let detail = S3XMLAnswer(try await Self.collect(answer, operation: operation))
                 failure = .objectStore(
-                    operation: operation, status: Int(status), code: detail.firstValue(of: "Code") ?? "", message: detail.firstValue(of: "Message") ?? ""
+                    operation: operation, status: Int(status), code: detail.firstValue(of: "Code") ?? "",
+                    message: detail.firstValue(of: "Message") ?? ""
                 )
                 guard Self.retriedStatuses.contains(status), attempt < retries.attempts else { throw failure }
             } catch let error where Self.isTransient(error) {
@@ -318,7 +324,8 @@ struct S3Client: Sendable {
         do {
             return try await answer.body.collect(upTo: 1 << 20)
         } catch {
-            throw StorageError.objectStore(operation: operation, status: Int(answer.status.code), code: "", message: "the answer's body could not be read: \(error)")
+            throw StorageError.objectStore(
+                operation: operation, status: Int(answer.status.code), code: "", message: "the answer's body could not be read: \(error)")
         }
     }
 
@@ -326,6 +333,7 @@ struct S3Client: Sendable {
     private static func checkForError(in body: ByteBuffer, operation: String) throws {
         let answer = S3XMLAnswer(body)
         guard answer.rootElement == "Error" else { return }
-        throw StorageError.objectStore(operation: operation, status: 200, code: answer.firstValue(of: "Code") ?? "", message: answer.firstValue(of: "Message") ?? "")
+        throw StorageError.objectStore(
+            operation: operation, status: 200, code: answer.firstValue(of: "Code") ?? "", message: answer.firstValue(of: "Message") ?? "")
     }
 }

@@ -63,7 +63,8 @@ public struct S3RequestSigner: Sendable {
         let scope = "\(day)/\(region)/\(service)/aws4_request"
         let stringToSign = ["AWS4-HMAC-SHA256", timestamp, scope, SHA256.hash(data: Data(canonicalRequest.utf8)).hex].joined(separator: "\n")
         let signature = HMAC<SHA256>.authenticationCode(for: Data(stringToSign.utf8), using: signingKey(day: day)).hex
-        let authorization = "AWS4-HMAC-SHA256 Credential=\(credentials.accessKeyID)/\(scope),SignedHeaders=\(names.joined(separator: ";")),Signature=\(signature)"
+        let authorization =
+            "AWS4-HMAC-SHA256 Credential=\(credentials.accessKeyID)/\(scope),SignedHeaders=\(names.joined(separator: ";")),Signature=\(signature)"
         return names.map { ($0, signed[$0]!) } + [("authorization", authorization)]
     }
 

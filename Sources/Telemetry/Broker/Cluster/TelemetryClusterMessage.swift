@@ -42,11 +42,17 @@ enum TelemetryClusterMessage: Hashable, Sendable {
     }
 
     private enum Kind: UInt8 {
-        case chunk = 1, metadata, call
+        case chunk = 1
+        case metadata
+        case call
     }
 
     private enum MetadataKind: UInt8 {
-        case baseTime = 1, upstreamOpened, upstreamResumed, upstreamClosed, upstreamLost
+        case baseTime = 1
+        case upstreamOpened
+        case upstreamResumed
+        case upstreamClosed
+        case upstreamLost
     }
 
     // MARK: Encoding
@@ -116,7 +122,7 @@ enum TelemetryClusterMessage: Hashable, Sendable {
     }
 
     private static func write(_ upstream: TelemetryUpstream, to buffer: inout ByteBuffer) {
-        withUnsafeBytes(of: upstream.streamID.uuid) { buffer.writeBytes($0) }
+        withUnsafeBytes(of: upstream.streamID.uuid) { _ = buffer.writeBytes($0) }
         write(upstream.sessionID, to: &buffer)
         write(upstream.sourceNodeID, to: &buffer)
     }
@@ -148,10 +154,11 @@ enum TelemetryClusterMessage: Hashable, Sendable {
             let metadata: TelemetryMetadata
             switch MetadataKind(rawValue: try reader.integer(UInt8.self)) {
             case .baseTime:
-                metadata = .baseTime(TelemetryBaseTime(
-                    sessionID: try reader.string(), name: try reader.string(), priority: try reader.integer(UInt32.self),
-                    elapsedTime: try reader.integer(UInt64.self), baseTime: try reader.integer(Int64.self)
-                ))
+                metadata = .baseTime(
+                    TelemetryBaseTime(
+                        sessionID: try reader.string(), name: try reader.string(), priority: try reader.integer(UInt32.self),
+                        elapsedTime: try reader.integer(UInt64.self), baseTime: try reader.integer(Int64.self)
+                    ))
             case .upstreamOpened:
                 metadata = .upstreamOpened(try reader.upstream())
             case .upstreamResumed:
@@ -167,10 +174,12 @@ enum TelemetryClusterMessage: Hashable, Sendable {
             }
             self = .metadata(metadata, sourceNodeID: sourceNodeID)
         case .call:
-            self = .call(TelemetryCall(
-                callID: try reader.string(), requestCallID: try reader.string(), sourceNodeID: try reader.string(),
-                destinationNodeID: try reader.string(), name: try reader.string(), type: try reader.string(), payload: Array(try reader.byteString())
-            ))
+            self = .call(
+                TelemetryCall(
+                    callID: try reader.string(), requestCallID: try reader.string(), sourceNodeID: try reader.string(),
+                    destinationNodeID: try reader.string(), name: try reader.string(), type: try reader.string(),
+                    payload: Array(try reader.byteString())
+                ))
         case nil:
             throw Malformed(description: "an unknown kind of message")
         }

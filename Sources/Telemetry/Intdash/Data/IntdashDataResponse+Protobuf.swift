@@ -17,7 +17,8 @@ extension IntdashDataResponse {
         let dataIDSize = DecimalText.size(of: Int64(channel)) + 1 + dataID.utf8.count
         let timeSize = Self.timestampSize(time)
         let createdSize = Self.timestampSize(created)
-        let size = W.lengthDelimitedSize(1, bodySize: timeSize) + W.lengthDelimitedSize(2, bodySize: dataTypeSize)
+        let size =
+            W.lengthDelimitedSize(1, bodySize: timeSize) + W.lengthDelimitedSize(2, bodySize: dataTypeSize)
             + W.lengthDelimitedSize(3, bodySize: dataIDSize) + Self.bytesSize(4, content.count)
             + Self.bytesSize(5, measurementUUID.utf8.count) + W.lengthDelimitedSize(6, bodySize: createdSize)
         buffer.writeInteger(UInt64(size), endianness: .little)

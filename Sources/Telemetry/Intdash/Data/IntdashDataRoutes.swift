@@ -101,7 +101,9 @@ struct IntdashDataRoutes: Sendable {
 
     /// The streamed answer to `parameters` over the measurements `entries`, whose points
     /// `selector` turns into answers.
-    private func answer(_ parameters: IntdashDataRequest, entries: [MeasurementDirectoryEntry], selector: IntdashDataSelector) async throws -> Response {
+    private func answer(
+        _ parameters: IntdashDataRequest, entries: [MeasurementDirectoryEntry], selector: IntdashDataSelector
+    ) async throws -> Response {
         let initialSelection = IntdashPointSelection(since: parameters.since, period: parameters.period, limit: parameters.limit)
         // Every point read gives at least one answer, so no query needs more than `limit`.
         let storeLimit = initialSelection.isLimitOnly ? parameters.limit : nil
@@ -123,11 +125,12 @@ struct IntdashDataRoutes: Sendable {
         let encoding = parameters.encoding
         let timeFormat = parameters.timeFormat
         let exitOnError = parameters.exitOnError
-        let contentType = switch encoding {
-        case .protobuf: "application/protobuf"
-        case .jsonLines: "application/x-ndjson"
-        case .jsonArray: "application/json; charset=utf-8"
-        }
+        let contentType =
+            switch encoding {
+            case .protobuf: "application/protobuf"
+            case .jsonLines: "application/x-ndjson"
+            case .jsonArray: "application/json; charset=utf-8"
+            }
         let body = ResponseBody { writer in
             var buffer = ByteBuffer()
             var count = 0

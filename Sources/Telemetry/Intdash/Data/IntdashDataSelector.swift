@@ -24,7 +24,9 @@ struct IntdashDataSelector: Sendable {
     /// is allocated once.
     func answers(for response: IntdashDataResponse, into answers: inout [(response: IntdashDataResponse, isError: Bool)]) {
         answers.removeAll(keepingCapacity: true)
-        if selectsEverything || idQueries.contains(where: { $0.matches(dataType: response.dataType, channel: response.channel, dataID: response.dataID) }) {
+        if selectsEverything
+            || idQueries.contains(where: { $0.matches(dataType: response.dataType, channel: response.channel, dataID: response.dataID) })
+        {
             answers.append((response, false))
         }
         for signal in signals where signal.reads(response) {

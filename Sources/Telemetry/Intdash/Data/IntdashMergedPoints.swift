@@ -96,9 +96,10 @@ struct IntdashMergedPoints: Sendable {
                 let stored = cursors[chosen].batch[cursors[chosen].position]
                 let measurementUUID = cursors[chosen].measurementUUID
                 let baseTime = cursors[chosen].baseTime
-                answers.append(views.withView(of: stored.dataID) { view in
-                    IntdashDataResponse(stored, measurementUUID: measurementUUID, baseTime: baseTime, view: view)
-                })
+                answers.append(
+                    views.withView(of: stored.dataID) { view in
+                        IntdashDataResponse(stored, measurementUUID: measurementUUID, baseTime: baseTime, view: view)
+                    })
                 advance(chosen)
             }
             return answers

@@ -37,7 +37,9 @@ struct IntdashUploadRoutes: Sendable {
     func add(to api: RouterGroup<ChanceryRequestContext>) {
         api.post("v1/measurements/sequences/chunks") { request, context in
             let message = try IntdashStoreDataChunks(serializedBytes: try await Self.body(of: request), as: IntdashStoreDataChunks.self)
-            guard let measurement = UUID(uuidString: message.measUuid) else { throw APIError(.badRequest, "meas_uuid '\(message.measUuid)' is not a UUID") }
+            guard let measurement = UUID(uuidString: message.measUuid) else {
+                throw APIError(.badRequest, "meas_uuid '\(message.measUuid)' is not a UUID")
+            }
             guard let sequence = UUID(uuidString: message.sequenceUuid) else {
                 throw APIError(.badRequest, "sequence_uuid '\(message.sequenceUuid)' is not a UUID")
             }
@@ -52,15 +54,18 @@ struct IntdashUploadRoutes: Sendable {
                 }
                 try await record(TelemetryChunk(upstream: upstream, sequenceNumber: chunk.sequenceNumber, groups: groups))
             }
-            return IntdashResponse(body: .object([
-                "meas_uuid": .string(upstream.sessionID),
-                "sequence_uuid": .string(sequence.uuidString.lowercased()),
-                "sequence_numbers": .array(message.chunks.map { .integer(Int($0.sequenceNumber)) }),
-            ]))
+            return IntdashResponse(
+                body: .object([
+                    "meas_uuid": .string(upstream.sessionID),
+                    "sequence_uuid": .string(sequence.uuidString.lowercased()),
+                    "sequence_numbers": .array(message.chunks.map { .integer(Int($0.sequenceNumber)) }),
+                ]))
         }
         api.post("v1/measurements/data") { request, context in
             let message = try IntdashStoreProto(serializedBytes: try await Self.body(of: request), as: IntdashStoreProto.self)
-            guard let measurement = UUID(uuidString: message.measUuid) else { throw APIError(.badRequest, "meas_uuid '\(message.measUuid)' is not a UUID") }
+            guard let measurement = UUID(uuidString: message.measUuid) else {
+                throw APIError(.badRequest, "meas_uuid '\(message.measUuid)' is not a UUID")
+            }
             let entry = try await visibleMeasurement(measurement, context: context)
             return try await store(try Self.sections(of: message), in: entry)
         }

@@ -45,10 +45,11 @@ struct IntdashUploadSection: Sendable {
                 guard let section = open, section.start.streamID == end.streamID, section.start.serialNumber == end.serialNumber else {
                     throw APIError(.badRequest, "EOS \(end.serialNumber) of stream \(end.streamID) ends no open section")
                 }
-                sections.append(IntdashUploadSection(
-                    streamID: end.streamID, serialNumber: end.serialNumber, isFinal: end.isFinal, units: section.units,
-                    elapsedTimes: section.units.map { Int64(clamping: $0.elapsedTime.nanoseconds) }
-                ))
+                sections.append(
+                    IntdashUploadSection(
+                        streamID: end.streamID, serialNumber: end.serialNumber, isFinal: end.isFinal, units: section.units,
+                        elapsedTimes: section.units.map { Int64(clamping: $0.elapsedTime.nanoseconds) }
+                    ))
                 open = nil
             default:
                 throw APIError(.badRequest, "a \(element.elementType) element does not belong in a data upload")
@@ -71,7 +72,10 @@ struct IntdashUploadSection: Sendable {
             sections.append(try self.section(serialNumber: section.serialNumber, points: section.dataPoints))
         }
         guard store.measEnd, let last = sections.popLast() else { return sections }
-        return sections + [IntdashUploadSection(streamID: last.streamID, serialNumber: last.serialNumber, isFinal: true, units: last.units, elapsedTimes: last.elapsedTimes)]
+        return sections + [
+            IntdashUploadSection(
+                streamID: last.streamID, serialNumber: last.serialNumber, isFinal: true, units: last.units, elapsedTimes: last.elapsedTimes)
+        ]
     }
 
     /// The section of protobuf data points.

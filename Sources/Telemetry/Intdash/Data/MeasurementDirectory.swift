@@ -19,7 +19,9 @@ public protocol MeasurementDirectory: Sendable {
     /// A measurement may hold points in the range when its base time lies before the range's
     /// end and its base time plus its duration reaches the range's start; one without a base
     /// time counts from 1970-01-01T00:00:00Z, as its points are placed.
-    func measurements(ofEdge edge: String, overlapping timeRange: Range<Int64>, visibleTo principal: Principal) async throws
+    func measurements(
+        ofEdge edge: String, overlapping timeRange: Range<Int64>, visibleTo principal: Principal
+    ) async throws
         -> [MeasurementDirectoryEntry]?
 }
 

@@ -84,17 +84,23 @@ struct OAuth2AuthorizationEndpoint: Sendable {
         let userName = fields["username"] ?? ""
         let password = fields["password"] ?? ""
         guard !userName.isEmpty, !password.isEmpty else {
-            return try signInPage(authorization, session: session, action: action, newSession: false, now: now, userName: userName, message: "Enter your user name and password.")
+            return try signInPage(
+                authorization, session: session, action: action, newSession: false, now: now, userName: userName,
+                message: "Enter your user name and password.")
         }
         switch try await passwords.check(userName: userName, password: password, clientAddress: clientAddress) {
         case .signedIn(let principal):
             let signedIn = OAuth2BrowserSession.new(for: .init(id: principal.userID, name: principal.userName), now: now)
             let location = action + "?" + Self.query(authorization.parameters(keepingPrompt: false))
-            return Response(status: .seeOther, headers: [
-                .location: location, .cacheControl: "no-store", .setCookie: try seal.cookie(for: signedIn, now: now).description,
-            ])
+            return Response(
+                status: .seeOther,
+                headers: [
+                    .location: location, .cacheControl: "no-store", .setCookie: try seal.cookie(for: signedIn, now: now).description,
+                ])
         case .refused:
-            return try signInPage(authorization, session: session, action: action, newSession: false, now: now, userName: userName, message: "Wrong user name or password.")
+            return try signInPage(
+                authorization, session: session, action: action, newSession: false, now: now, userName: userName,
+                message: "Wrong user name or password.")
         case .locked(let locked):
             var page = try signInPage(
                 authorization, session: session, action: action, newSession: false, now: now, userName: userName,
@@ -125,12 +131,15 @@ struct OAuth2AuthorizationEndpoint: Sendable {
                 )
                 return Self.redirect(.code(code, state: authorization.state, to: authorization.redirectURI))
             } catch let error as OAuth2Error {
-                return Self.redirect(.error(code: error.code.rawValue, description: error.description, state: authorization.state, to: authorization.redirectURI))
+                return Self.redirect(
+                    .error(code: error.code.rawValue, description: error.description, state: authorization.state, to: authorization.redirectURI))
             }
         case "deny":
-            return Self.redirect(.error(
-                code: "access_denied", description: "\(user.name) did not allow the access", state: authorization.state, to: authorization.redirectURI
-            ))
+            return Self.redirect(
+                .error(
+                    code: "access_denied", description: "\(user.name) did not allow the access", state: authorization.state,
+                    to: authorization.redirectURI
+                ))
         default:
             return Self.errorPage("The consent form must say allow or deny.", status: .badRequest)
         }
@@ -149,7 +158,8 @@ struct OAuth2AuthorizationEndpoint: Sendable {
         _ authorization: OAuth2AuthorizationRequest, session: OAuth2BrowserSession, action: String, newSession: Bool, now: Date,
         userName: String? = nil, message: String? = nil, status: HTTPResponse.Status = .ok
     ) throws -> Response {
-        let html = OAuth2SignInPage.html(for: authorization, action: action, formToken: seal.formToken(for: session), userName: userName, message: message)
+        let html = OAuth2SignInPage.html(
+            for: authorization, action: action, formToken: seal.formToken(for: session), userName: userName, message: message)
         let cookies = newSession ? [try seal.cookie(for: session, now: now)] : []
         return OAuth2PageLayout.response(html, status: status, cookies: cookies)
     }

@@ -6,10 +6,12 @@ import HTTPSupport
 enum OAuth2ErrorPage {
     /// The page explaining `message` (text).
     static func html(message: String) -> String {
-        OAuth2PageLayout.document(title: "Cannot sign in", main: """
-            <h1>This sign-in request cannot be used</h1>
-            <p class="error" id="error-message">\(message.htmlEscaped)</p>
-            <p class="aside">Go back to the application and start signing in again. If this keeps happening, tell the application's developer.</p>
-            """)
+        OAuth2PageLayout.document(
+            title: "Cannot sign in",
+            main: """
+                <h1>This sign-in request cannot be used</h1>
+                <p class="error" id="error-message">\(message.htmlEscaped)</p>
+                <p class="aside">Go back to the application and start signing in again. If this keeps happening, tell the application's developer.</p>
+                """)
     }
 }

@@ -64,7 +64,9 @@ struct OAuth2TokenEndpoint: Sendable {
     }
 
     /// The `password` grant: an access token of the account store for the user.
-    private func passwordGrant(userName: String, password: String, scope: String?, client: OAuth2ClientAuthentication) async throws -> OAuth2TokenResponse {
+    private func passwordGrant(
+        userName: String, password: String, scope: String?, client: OAuth2ClientAuthentication
+    ) async throws -> OAuth2TokenResponse {
         _ = try await server.authenticateClient(id: client.clientID, secret: client.secret)
         let grantedScope = try OAuth2Scope(parsing: scope).description
         // The address is counted by OAuth2ClientFormRequest, as for every grant.

@@ -26,10 +26,11 @@ struct IntdashCaptureRoutes: Sendable {
             let scope = CatalogScope(try context.requirePrincipal())
             let query = try Self.query(IntdashQuery(request))
             let page = try await captures.list(query, scope: scope)
-            return IntdashResponse(body: .object([
-                "items": .array(page.items.map(IntdashJSON.capture)),
-                "page": IntdashListPage.legacy(totalCount: page.totalCount, page: query.page, path: "/api/v1/captures", query: request.uri.query),
-            ]))
+            return IntdashResponse(
+                body: .object([
+                    "items": .array(page.items.map(IntdashJSON.capture)),
+                    "page": IntdashListPage.legacy(totalCount: page.totalCount, page: query.page, path: "/api/v1/captures", query: request.uri.query),
+                ]))
         }
         api.post("v1/captures") { request, context in
             let scope = CatalogScope(try context.requirePrincipal())

@@ -29,10 +29,11 @@ struct IntdashEdgeRoutes: Sendable {
             let scope = CatalogScope(try context.requirePrincipal())
             let query = try legacyQuery(IntdashQuery(request))
             let page = try await edges.list(query, scope: scope)
-            return IntdashResponse(body: .object([
-                "items": .array(page.items.map { IntdashJSON.edge($0) }),
-                "page": IntdashListPage.legacy(totalCount: page.totalCount, page: query.page, path: "/api/v1/edges", query: request.uri.query),
-            ]))
+            return IntdashResponse(
+                body: .object([
+                    "items": .array(page.items.map { IntdashJSON.edge($0) }),
+                    "page": IntdashListPage.legacy(totalCount: page.totalCount, page: query.page, path: "/api/v1/edges", query: request.uri.query),
+                ]))
         }
         for path in ["v1/edges/me", "auth/edges/me"] {
             api.get(RouterPath(path)) { _, context in
@@ -49,10 +50,11 @@ struct IntdashEdgeRoutes: Sendable {
             let scope = CatalogScope(try context.requirePrincipal())
             let query = try currentQuery(IntdashQuery(request))
             let page = try await edges.list(query, scope: scope)
-            return IntdashResponse(body: .object([
-                "items": .array(page.items.map { IntdashJSON.edge($0) }),
-                "page": IntdashListPage.current(totalCount: page.totalCount, page: query.page),
-            ]))
+            return IntdashResponse(
+                body: .object([
+                    "items": .array(page.items.map { IntdashJSON.edge($0) }),
+                    "page": IntdashListPage.current(totalCount: page.totalCount, page: query.page),
+                ]))
         }
         api.post("auth/edges") { request, context in
             let principal = try context.requirePrincipal()

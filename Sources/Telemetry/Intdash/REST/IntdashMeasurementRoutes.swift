@@ -30,10 +30,12 @@ struct IntdashMeasurementRoutes: Sendable {
             let scope = CatalogScope(try context.requirePrincipal())
             let query = try Self.query(IntdashQuery(request))
             let page = try await measurements.list(query, scope: scope)
-            return IntdashResponse(body: .object([
-                "items": .array(page.items.map(IntdashJSON.measurement)),
-                "page": IntdashListPage.legacy(totalCount: page.totalCount, page: query.page, path: "/api/v1/measurements", query: request.uri.query),
-            ]))
+            return IntdashResponse(
+                body: .object([
+                    "items": .array(page.items.map(IntdashJSON.measurement)),
+                    "page": IntdashListPage.legacy(
+                        totalCount: page.totalCount, page: query.page, path: "/api/v1/measurements", query: request.uri.query),
+                ]))
         }
         api.post("v1/measurements") { request, context in
             let scope = CatalogScope(try context.requirePrincipal())
@@ -48,7 +50,8 @@ struct IntdashMeasurementRoutes: Sendable {
         }
         api.get("v1/measurements/:uuid") { _, context in
             let scope = CatalogScope(try context.requirePrincipal())
-            return IntdashResponse(body: IntdashJSON.measurement(try await measurements.measurement(uuid: try context.parameters.require("uuid"), scope: scope)))
+            return IntdashResponse(
+                body: IntdashJSON.measurement(try await measurements.measurement(uuid: try context.parameters.require("uuid"), scope: scope)))
         }
         api.put("v1/measurements/:uuid") { request, context in
             let scope = CatalogScope(try context.requirePrincipal())

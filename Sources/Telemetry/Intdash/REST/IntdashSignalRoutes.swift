@@ -28,10 +28,11 @@ struct IntdashSignalRoutes: Sendable {
             _ = try context.requirePrincipal()
             let query = try Self.query(IntdashQuery(request))
             let page = try await signals.list(query)
-            return IntdashResponse(body: .object([
-                "items": .array(page.items.map(IntdashJSON.signal)),
-                "page": IntdashListPage.legacy(totalCount: page.totalCount, page: query.page, path: "/api/v1/signals", query: request.uri.query),
-            ]))
+            return IntdashResponse(
+                body: .object([
+                    "items": .array(page.items.map(IntdashJSON.signal)),
+                    "page": IntdashListPage.legacy(totalCount: page.totalCount, page: query.page, path: "/api/v1/signals", query: request.uri.query),
+                ]))
         }
         api.post("v1/signals") { request, context in
             let principal = try context.requirePrincipal()

@@ -41,9 +41,9 @@ public enum IntdashTimestamp {
             index < characters.count && options.utf8.contains(characters[index])
         }
         guard let year = number(0..<4), character(at: 4, isOneOf: "-"), let month = number(5..<7), character(at: 7, isOneOf: "-"),
-              let day = number(8..<10), character(at: 10, isOneOf: "Tt "), let hour = number(11..<13), character(at: 13, isOneOf: ":"),
-              let minute = number(14..<16), character(at: 16, isOneOf: ":"), let second = number(17..<19),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+            let day = number(8..<10), character(at: 10, isOneOf: "Tt "), let hour = number(11..<13), character(at: 13, isOneOf: ":"),
+            let minute = number(14..<16), character(at: 16, isOneOf: ":"), let second = number(17..<19),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
         else { return nil }
         var index = 19
         var fraction: Int64 = 0
@@ -63,7 +63,8 @@ public enum IntdashTimestamp {
         if character(at: index, isOneOf: "Zz"), index + 1 == characters.count {
             offsetSeconds = 0
         } else if character(at: index, isOneOf: "+-"), index + 6 == characters.count, let hours = number(index + 1..<index + 3),
-                  character(at: index + 3, isOneOf: ":"), let minutes = number(index + 4..<index + 6), hours < 24, minutes < 60 {
+            character(at: index + 3, isOneOf: ":"), let minutes = number(index + 4..<index + 6), hours < 24, minutes < 60
+        {
             offsetSeconds = (hours * 3600 + minutes * 60) * (characters[index] == UInt8(ascii: "-") ? -1 : 1)
         } else {
             return nil

@@ -76,7 +76,8 @@ extension SignalConversion {
             case "sub_bytes", "sub_string":
                 let startByte = Int(try Self.required(options.integer("startbyte"), "startbyte"))
                 let byteSize = Int(try Self.required(options.integer("bytesize"), "bytesize"))
-                self = type == "sub_bytes" ? .subBytes(startByte: startByte, byteSize: byteSize) : .subString(startByte: startByte, byteSize: byteSize)
+                self =
+                    type == "sub_bytes" ? .subBytes(startByte: startByte, byteSize: byteSize) : .subString(startByte: startByte, byteSize: byteSize)
             default:
                 throw APIError(
                     .badRequest,
