@@ -60,13 +60,14 @@ let package = Package(
         .executableTarget(
             name: "chancery",
             dependencies: [
-                "ChanceryServer", "Accounts", "Storage", "HTTPSupport", "Telemetry", "NotaryProof", "QEDSDK", "NuxeoSDK", "TransparencyLog",
-                "PDF", "PDFSigning", "TimeStamping", "SignWellSDK", "Repository", "Signing",
+                "ChanceryServer", "Accounts", "Storage", "HTTPSupport", "Telemetry", "ISCP", "NotaryProof", "QEDSDK", "NuxeoSDK", "TransparencyLog",
+                "PDF", "PDFSigning", "SignWellSDK", "Repository", "Signing", "URLSessionSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "WSClient", package: "swift-websocket"),
             ],
             swiftSettings: swiftSettings
@@ -205,6 +206,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "SQLKit", package: "sql-kit"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -216,7 +218,6 @@ let package = Package(
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
@@ -275,9 +276,8 @@ let package = Package(
         .target(
             name: "QEDSDK",
             dependencies: [
-                "NotaryProof", "TransparencyLog", "TimeStamping", "URLSessionSupport", "Locking",
+                "NotaryProof", "TransparencyLog", "URLSessionSupport", "Locking",
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "X509", package: "swift-certificates"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -419,11 +419,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "PDFBenchmark",
-            dependencies: [
-                "BenchmarkSupport", "PDF", "PDFSigning",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "X509", package: "swift-certificates"),
-            ],
+            dependencies: ["BenchmarkSupport", "PDF", "PDFSigning"],
             path: "Benchmarks/PDFBenchmark",
             swiftSettings: swiftSettings
         ),
@@ -462,6 +458,7 @@ let package = Package(
                 "Storage", "ChanceryTestSupport",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
@@ -521,7 +518,6 @@ let package = Package(
             dependencies: [
                 "PDFSigning", "PDF", "TimeStamping", "ChanceryTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "X509", package: "swift-certificates"),
             ],
@@ -537,6 +533,7 @@ let package = Package(
             name: "TelemetryTests",
             dependencies: [
                 "Telemetry", "ISCP", "Accounts", "Storage", "HTTPSupport", "ChanceryServer", "ChanceryTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -567,10 +564,10 @@ let package = Package(
             dependencies: [
                 "Repository", "Conversion", "NXQL", "Storage", "Accounts", "HTTPSupport", "ChanceryTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "SQLKit", package: "sql-kit"),
-                .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
@@ -578,7 +575,7 @@ let package = Package(
         .testTarget(
             name: "QEDSDKTests",
             dependencies: [
-                "QEDSDK", "NotaryProof", "ChanceryTestSupport",
+                "QEDSDK", "ChanceryTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
@@ -595,7 +592,6 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "X509", package: "swift-certificates"),
             ],
             swiftSettings: swiftSettings
@@ -613,16 +609,12 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "SQLKit", package: "sql-kit"),
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "SignWellSDKTests",
-            dependencies: [
-                "SignWellSDK", "ChanceryTestSupport",
-                .product(name: "Crypto", package: "swift-crypto"),
-            ],
+            dependencies: ["SignWellSDK", "ChanceryTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
