@@ -51,7 +51,7 @@ import Testing
 
     @Test func refusesAnUnknownDatabaseScheme() async throws {
         try await TemporaryDirectory.with { directory in
-            await #expect(throws: ServerProcess.StartFailure.self) {
+            _ = await #expect(throws: ServerProcess.StartFailure.self) {
                 _ = try await ServerProcess.start(arguments: ["--data", directory, "--database", "mysql://x/y"], timeout: .seconds(30))
             }
         }

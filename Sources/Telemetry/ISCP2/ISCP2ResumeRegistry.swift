@@ -23,13 +23,19 @@ actor ISCP2ResumeRegistry<Stream: ISCP2ResumableStream> {
     /// How many streams of one node may wait to be resumed.
     let maximumParkedPerNode: Int
     private let expire: @Sendable (Stream) async -> Void
+    /// The clock the expiry intervals run on.
+    private let clock: any Clock<Duration>
     private var entries: [UUID: Entry] = [:]
     private var nextParking: UInt64 = 1
 
-    /// Creates an empty registry; `expire` is called with each stream not resumed in time or
-    /// pushed out by newer ones of its node.
-    init(maximumParkedPerNode: Int, onExpiry expire: @escaping @Sendable (Stream) async -> Void) {
+    /// Creates an empty registry; `expire` is called with each stream not resumed in time (on
+    /// `clock`) or pushed out by newer ones of its node.
+    init(
+        maximumParkedPerNode: Int, clock: any Clock<Duration> = ContinuousClock(),
+        onExpiry expire: @escaping @Sendable (Stream) async -> Void
+    ) {
         self.maximumParkedPerNode = max(1, maximumParkedPerNode)
+        self.clock = clock
         self.expire = expire
     }
 
@@ -54,8 +60,8 @@ actor ISCP2ResumeRegistry<Stream: ISCP2ResumableStream> {
         let parking = nextParking
         nextParking += 1
         let interval = stream.expiryInterval
-        let expiry = Task { [weak self] in
-            try? await Task.sleep(for: interval)
+        let expiry = Task { [weak self, clock] in
+            do { try await clock.sleep(for: interval) } catch { return }
             await self?.expire(streamID, parking: parking)
         }
         if case .parked(_, _, let earlier) = entries[streamID] { earlier.cancel() }

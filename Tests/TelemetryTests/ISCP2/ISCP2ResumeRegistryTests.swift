@@ -1,6 +1,6 @@
+import ChanceryTestSupport
 import Foundation
 import ISCP
-import Synchronization
 import Testing
 
 @testable import Telemetry
@@ -19,8 +19,9 @@ struct ISCP2ResumeRegistryTests {
 
     @Test("a node's streams beyond the limit push out its oldest waiting one, not another node's")
     func perNodeLimit() async throws {
-        let expired = Mutex<[UUID]>([])
-        let registry = ISCP2ResumeRegistry<Stream>(maximumParkedPerNode: 2) { stream in expired.withLock { $0.append(stream.streamID) } }
+        let (expired, expiring) = AsyncStream<UUID>.makeStream()
+        let clock = ManualClock()
+        let registry = ISCP2ResumeRegistry<Stream>(maximumParkedPerNode: 2, clock: clock) { expiring.yield($0.streamID) }
         let streams = (0..<3).map { _ in Stream(ownerNodeID: "a", expiryInterval: .seconds(60)) }
         let other = Stream(ownerNodeID: "b", expiryInterval: .seconds(60))
         await registry.park(other)
@@ -28,9 +29,8 @@ struct ISCP2ResumeRegistryTests {
             await registry.register(stream)
             await registry.park(stream)
         }
-        let deadline = ContinuousClock.now + .seconds(60)
-        while expired.withLock({ $0.isEmpty }), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(expired.withLock { $0 } == [streams[0].streamID])
+        var expiries = expired.makeAsyncIterator()
+        #expect(await expiries.next() == streams[0].streamID)
         #expect(await registry.parkedCount == 3)
         guard case .failure(let failure) = await registry.resume(streams[0].streamID.iscp2StreamID, nodeID: "a", userID: "") else {
             Issue.record("a pushed-out stream was resumed")
@@ -43,18 +43,24 @@ struct ISCP2ResumeRegistryTests {
 
     @Test("a stream not resumed within its expiry interval is expired once; a resumed one is not")
     func expiry() async throws {
-        let expired = Mutex<[UUID]>([])
-        let registry = ISCP2ResumeRegistry<Stream>(maximumParkedPerNode: 8) { stream in expired.withLock { $0.append(stream.streamID) } }
+        let (expired, expiring) = AsyncStream<UUID>.makeStream()
+        let clock = ManualClock()
+        let registry = ISCP2ResumeRegistry<Stream>(maximumParkedPerNode: 8, clock: clock) { expiring.yield($0.streamID) }
         let lost = Stream(ownerNodeID: "a", expiryInterval: .milliseconds(100))
         let resumed = Stream(ownerNodeID: "a", expiryInterval: .milliseconds(100))
         await registry.park(lost)
         await registry.park(resumed)
+        await clock.waitForSleepers(count: 2)
         _ = try await registry.resume(resumed.streamID.iscp2StreamID, nodeID: "a", userID: "").get()
-        let deadline = ContinuousClock.now + .seconds(60)
-        while expired.withLock({ $0.isEmpty }), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
-        // Past the resumed stream's own interval too.
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(expired.withLock { $0 } == [lost.streamID])
+        // Resuming cancels the resumed stream's timer: only the lost one's is left.
+        await clock.waitForSleepers(count: 1)
+        clock.advance(by: .milliseconds(99))
+        #expect(clock.sleeperCount == 1)
+        clock.advance(by: .milliseconds(1))
+        var expiries = expired.makeAsyncIterator()
+        #expect(await expiries.next() == lost.streamID)
         #expect(await registry.parkedCount == 0)
+        // Nothing is left that could expire the resumed stream later.
+        #expect(clock.sleeperCount == 0)
     }
 }
