@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "ChanceryServer", targets: ["ChanceryServer"]),
         .library(name: "Storage", targets: ["Storage"]),
         .library(name: "Accounts", targets: ["Accounts"]),
+        .library(name: "JSON", targets: ["JSON"]),
         .library(name: "HTTPSupport", targets: ["HTTPSupport"]),
         .library(name: "TransparencyLog", targets: ["TransparencyLog"]),
         .library(name: "TimeStamping", targets: ["TimeStamping"]),
@@ -60,7 +61,8 @@ let package = Package(
         .executableTarget(
             name: "chancery",
             dependencies: [
-                "ChanceryServer", "Accounts", "Storage", "HTTPSupport", "Telemetry", "ISCP", "NotaryProof", "QEDSDK", "NuxeoSDK", "TransparencyLog",
+                "JSON", "ChanceryServer", "Accounts", "Storage", "HTTPSupport", "Telemetry", "ISCP", "NotaryProof", "QEDSDK", "NuxeoSDK",
+                "TransparencyLog",
                 "PDF", "PDFSigning", "SignWellSDK", "Repository", "Signing", "URLSessionSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -95,7 +97,7 @@ let package = Package(
         .target(
             name: "Notary",
             dependencies: [
-                "Storage", "Accounts", "HTTPSupport", "TransparencyLog", "TimeStamping", "NotaryProof", "PDF", "PDFSigning", "QRCode",
+                "JSON", "Storage", "Accounts", "HTTPSupport", "TransparencyLog", "TimeStamping", "NotaryProof", "PDF", "PDFSigning", "QRCode",
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -116,7 +118,7 @@ let package = Package(
         .target(
             name: "Repository",
             dependencies: [
-                "Storage", "Accounts", "HTTPSupport", "NXQL", "Conversion", "NotaryProof",
+                "JSON", "Storage", "Accounts", "HTTPSupport", "NXQL", "Conversion", "NotaryProof",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -130,7 +132,7 @@ let package = Package(
         .target(
             name: "Signing",
             dependencies: [
-                "Storage", "Accounts", "HTTPSupport", "PDF", "PDFSigning", "TimeStamping", "NotaryProof", "TransparencyLog", "Conversion",
+                "JSON", "Storage", "Accounts", "HTTPSupport", "PDF", "PDFSigning", "TimeStamping", "NotaryProof", "TransparencyLog", "Conversion",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -150,7 +152,7 @@ let package = Package(
         .target(
             name: "Telemetry",
             dependencies: [
-                "Storage", "Accounts", "HTTPSupport", "ISCP",
+                "JSON", "Storage", "Accounts", "HTTPSupport", "ISCP",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -264,6 +266,8 @@ let package = Package(
         .target(name: "URLSessionSupport", swiftSettings: swiftSettings),
         // LockedValue, the one lock-guarded box of the client SDKs.
         .target(name: "Locking", swiftSettings: swiftSettings),
+        // JSONValue, the one free-form JSON value of the server, the CLI and the SDKs.
+        .target(name: "JSON", swiftSettings: swiftSettings),
         .target(name: "NXQL", swiftSettings: swiftSettings),
         // The iSCP 1.0 element codec and the iSCP v2 messages (generated from our own .proto
         // files by scripts/generate-iscp-protos, committed).
@@ -284,7 +288,7 @@ let package = Package(
         .target(
             name: "NuxeoSDK",
             dependencies: [
-                "Locking",
+                "JSON", "Locking",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
             ],
@@ -471,6 +475,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: swiftSettings),
         .testTarget(
             name: "HTTPSupportTests",
             dependencies: [
@@ -532,7 +537,7 @@ let package = Package(
         .testTarget(
             name: "TelemetryTests",
             dependencies: [
-                "Telemetry", "ISCP", "Accounts", "Storage", "HTTPSupport", "ChanceryServer", "ChanceryTestSupport",
+                "JSON", "Telemetry", "ISCP", "Accounts", "Storage", "HTTPSupport", "ChanceryServer", "ChanceryTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -562,7 +567,7 @@ let package = Package(
         .testTarget(
             name: "RepositoryTests",
             dependencies: [
-                "Repository", "Conversion", "NXQL", "Storage", "Accounts", "HTTPSupport", "ChanceryTestSupport",
+                "JSON", "Repository", "Conversion", "NXQL", "Storage", "Accounts", "HTTPSupport", "ChanceryTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -599,7 +604,7 @@ let package = Package(
         .testTarget(
             name: "SigningTests",
             dependencies: [
-                "Signing", "Conversion", "PDF", "PDFSigning", "TimeStamping", "Storage", "HTTPSupport", "Accounts", "ChanceryTestSupport",
+                "JSON", "Signing", "Conversion", "PDF", "PDFSigning", "TimeStamping", "Storage", "HTTPSupport", "Accounts", "ChanceryTestSupport",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),

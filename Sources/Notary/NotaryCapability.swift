@@ -2,6 +2,7 @@ import Accounts
 import Foundation
 import HTTPSupport
 import Hummingbird
+import JSON
 import Logging
 import Storage
 import SwiftASN1

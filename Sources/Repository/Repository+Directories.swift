@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSupport
+import JSON
 
 /// Directories: the vocabularies document fields take their values from (`nature`,
 /// `l10nsubjects`, `l10ncoverage`, `language`, …). Every caller may read them; only

@@ -1,6 +1,6 @@
 import Accounts
 import Foundation
-import HTTPSupport
+import JSON
 import SQLKit
 import Storage
 
@@ -177,11 +177,11 @@ extension Repository {
             value = blob?.stored ?? .null
         case .list(_, let itemField):
             guard let blob else { return try await update(document, properties: [path.key: .array([])], for: checker) }
-            var items = value.arrayValue
+            var items = value.arrayValue ?? []
             items.append(.object([itemField: blob.stored]))
             value = .array(items)
         case .item(_, let index, let itemField):
-            var items = value.arrayValue
+            var items = value.arrayValue ?? []
             guard index <= items.count else { throw RepositoryError.invalid("\(xpath) is past the end of the list") }
             let item: JSONValue = blob.map { .object([itemField: $0.stored]) } ?? .null
             if index == items.count { items.append(item) } else { items[index] = item }
@@ -194,7 +194,7 @@ extension Repository {
     public func blob(at xpath: String, of document: Document) -> BlobInfo? {
         if xpath == "blobholder:0" || xpath.isEmpty {
             if let main = document.properties["file:content"].flatMap(BlobInfo.init) { return main }
-            return document.properties["files:files"]?.arrayValue.first.flatMap { $0.objectValue?["file"] }.flatMap(BlobInfo.init)
+            return document.properties["files:files"]?.arrayValue?.first.flatMap { $0.objectValue?["file"] }.flatMap(BlobInfo.init)
         }
         // blobholder:N after the main blob: the attachments, in order.
         if xpath.hasPrefix("blobholder:"), let index = Int(xpath.dropFirst("blobholder:".count)), index > 0 {

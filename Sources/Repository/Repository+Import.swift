@@ -1,4 +1,5 @@
 import HTTPSupport
+import JSON
 
 extension Repository {
     /// Creates a `File` named and titled after `blob` in `folder`, holding it; with

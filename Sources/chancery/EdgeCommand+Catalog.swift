@@ -1,6 +1,6 @@
 import Accounts
 import Foundation
-import HTTPSupport
+import JSON
 import Telemetry
 
 extension StoreOptions {

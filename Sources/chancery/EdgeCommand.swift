@@ -2,6 +2,7 @@ import Accounts
 import ArgumentParser
 import Foundation
 import HTTPSupport
+import JSON
 import Telemetry
 
 /// `chancery edge`: the devices that stream telemetry (intdash edges).

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import HTTPSupport
+import JSON
 import Telemetry
 
 /// `chancery measurements`: the recorded telemetry sessions.

@@ -1,4 +1,4 @@
-import HTTPSupport
+import JSON
 import NXQL
 import SQLKit
 import Storage

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPSupport
+import JSON
 import Repository
 import Testing
 

@@ -5,6 +5,7 @@ import HTTPSupport
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import JSON
 import NIOCore
 import Repository
 import Storage

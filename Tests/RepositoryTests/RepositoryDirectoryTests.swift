@@ -1,4 +1,5 @@
 import HTTPSupport
+import JSON
 import Testing
 
 @testable import Repository

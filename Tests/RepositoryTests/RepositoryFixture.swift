@@ -2,6 +2,7 @@ import Accounts
 import ChanceryTestSupport
 import Foundation
 import HTTPSupport
+import JSON
 import Repository
 import Storage
 

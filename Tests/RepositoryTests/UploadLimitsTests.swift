@@ -1,6 +1,7 @@
 import Accounts
 import Foundation
 import HTTPSupport
+import JSON
 import NIOCore
 import Repository
 import Storage

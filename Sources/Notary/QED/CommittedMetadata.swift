@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSupport
+import JSON
 import NotaryProof
 
 /// The private part of a report that the log commits to without publishing it: the exact

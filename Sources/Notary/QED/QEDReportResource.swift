@@ -1,6 +1,7 @@
 import Foundation
 import HTTPSupport
 import Hummingbird
+import JSON
 import TransparencyLog
 
 /// A report as the QED API shows it. `tx` describes the report's anchoring in Chancery's

@@ -4,6 +4,7 @@ import Foundation
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
+import JSON
 import Logging
 import NIOCore
 import NotaryProof

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSupport
+import JSON
 import SQLKit
 import Storage
 import TransparencyLog

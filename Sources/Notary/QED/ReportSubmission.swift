@@ -1,6 +1,7 @@
 import Foundation
 import HTTPSupport
 import HTTPTypes
+import JSON
 import NotaryProof
 
 /// A report as a client submits it to `POST /qed/v1/reports/`, validated field by field.

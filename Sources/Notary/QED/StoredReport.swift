@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSupport
+import JSON
 import TransparencyLog
 
 /// A notarized report as the server keeps it: what the client sent, and where the log

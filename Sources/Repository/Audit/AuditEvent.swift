@@ -1,4 +1,4 @@
-import HTTPSupport
+import JSON
 
 /// What happened to a document, as Nuxeo's audit names it: the event id, its category, and
 /// the comment and extended information the entry carries.

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSupport
+import JSON
 import SQLKit
 
 /// The SQL statements over `repo_audit_entries`, the durable audit of document events. Each

@@ -1,6 +1,7 @@
 import Accounts
 import Foundation
 import HTTPSupport
+import JSON
 import Logging
 
 /// What an operation runs with: the repository, the caller, and the request's parameters

@@ -1,4 +1,4 @@
-import HTTPSupport
+import JSON
 
 /// The automation operations the server offers, looked up by id or alias, and their
 /// description for `GET site/automation`.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPSupport
+import JSON
 
 extension Operation {
     /// The operations on documents: creating, fetching, changing, moving, deleting, querying.

@@ -1,4 +1,5 @@
 import HTTPSupport
+import JSON
 
 /// Writes a stored property value for people, guided by its field's type: text as text, dates
 /// in UTC, lists as numbered lists, complex values as their fields, and blobs as download links

@@ -1,4 +1,4 @@
-import HTTPSupport
+import JSON
 
 /// A directory: a named table of entries of one schema, keyed by one of its fields, such as the
 /// `nature` vocabulary that `dc:nature` takes its values from.

@@ -1,4 +1,4 @@
-import HTTPSupport
+import JSON
 
 /// One entry of a directory, such as `article` in `nature`: its properties by field name (without
 /// a schema prefix), its id among them.

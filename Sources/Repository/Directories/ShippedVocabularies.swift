@@ -1,4 +1,5 @@
 import HTTPSupport
+import JSON
 
 /// The vocabularies Nuxeo ships for the Dublin Core fields, with Nuxeo's entry ids and labels:
 /// `nature` (`dc:nature`), `subject` and `topic`, `l10nsubjects` (`dc:subjects`, topics and

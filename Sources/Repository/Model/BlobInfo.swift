@@ -1,4 +1,4 @@
-import HTTPSupport
+import JSON
 
 /// A file held by a blob property: what the repository stores in the document, the bytes
 /// themselves being in the blob store under ``digest``.

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSupport
+import JSON
 
 /// A document as the repository stores it: its place in the tree, its type, state and
 /// properties.

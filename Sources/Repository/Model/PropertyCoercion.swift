@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSupport
+import JSON
 
 /// Turns the value a client sent for a field into the stored form the field's type requires:
 /// numbers from numeric strings, booleans from `"true"`, dates normalized to ISO 8601 UTC with

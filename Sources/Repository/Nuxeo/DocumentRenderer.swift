@@ -1,5 +1,6 @@
 import Foundation
 import HTTPSupport
+import JSON
 
 /// Writes documents as Nuxeo's `document` entity (spec §1.6), with the schemas, enrichers and
 /// fetched fields the client asked for.

@@ -2,6 +2,7 @@ import Foundation
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
+import JSON
 
 /// The audit adapter (`@audit`): a document's history as a paginated `logEntries` entity,
 /// newest first, filtered by Nuxeo's `eventId`, `category`, `principalName` (each repeatable),

@@ -2,6 +2,7 @@ import Foundation
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
+import JSON
 
 /// Comments (`@comment`): on a document, its comments; on a comment (`id/{commentId}`), its
 /// replies. `@comment` lists (paged, oldest first) and creates; `@comment/{id}` reads, updates

@@ -2,6 +2,7 @@ import Foundation
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
+import JSON
 
 /// Directories (`api/v1/directory`): `directory` lists them (`types` filters), `directory/{name}`
 /// pages through a directory's entries (GET) and adds one (POST), `directory/{name}/{id}` reads,

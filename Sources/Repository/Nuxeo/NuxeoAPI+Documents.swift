@@ -2,6 +2,7 @@ import Foundation
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
+import JSON
 
 /// Document resources: `id/{uid}` and `path/{path}`, with their adapters.
 extension NuxeoAPI {

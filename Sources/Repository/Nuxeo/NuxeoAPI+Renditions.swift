@@ -2,6 +2,7 @@ import Conversion
 import Foundation
 import HTTPSupport
 import Hummingbird
+import JSON
 
 /// `@convert` and `@rendition/{name}`: a document's files converted, and its renditions.
 extension NuxeoAPI {

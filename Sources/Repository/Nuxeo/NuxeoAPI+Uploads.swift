@@ -2,6 +2,7 @@ import Foundation
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
+import JSON
 
 /// The batch upload API under `api/v1/upload` (spec §1.8).
 extension NuxeoAPI {

@@ -3,6 +3,7 @@ import Foundation
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
+import JSON
 
 /// Users, groups, the current user and device tokens (spec §1.4 and §1.10).
 extension NuxeoAPI {
@@ -103,8 +104,8 @@ extension NuxeoAPI {
         }
         return GroupDetails(
             name: groupName, label: body["grouplabel"]?.stringValue ?? groupName,
-            memberUsers: body["memberUsers"]?.arrayValue.compactMap(\.stringValue) ?? [],
-            memberGroups: body["memberGroups"]?.arrayValue.compactMap(\.stringValue) ?? []
+            memberUsers: body["memberUsers"]?.arrayValue?.compactMap(\.stringValue) ?? [],
+            memberGroups: body["memberGroups"]?.arrayValue?.compactMap(\.stringValue) ?? []
         )
     }
 

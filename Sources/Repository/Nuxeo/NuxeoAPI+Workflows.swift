@@ -2,6 +2,7 @@ import Foundation
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
+import JSON
 
 /// Workflows and tasks: `workflow` (the caller's running workflows, start, one, its graph,
 /// cancel), `workflowModel` (the models and their graphs), `task` (the caller's open tasks,

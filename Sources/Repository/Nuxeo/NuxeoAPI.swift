@@ -4,6 +4,7 @@ import Foundation
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
+import JSON
 import NIOCore
 
 /// The Nuxeo-compatible REST and Automation API under `/nuxeo/` (spec: `nuxeo.md`).

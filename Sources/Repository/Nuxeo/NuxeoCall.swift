@@ -3,6 +3,7 @@ import Foundation
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
+import JSON
 import NIOCore
 
 /// One authenticated request to the Nuxeo API, with what every handler needs: the caller,

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSupport
+import JSON
 
 /// Writes workflows, workflow models and tasks as Nuxeo's `workflow` and `task` entities, for
 /// the workflow endpoints and the document enrichers (`runningWorkflows`, `pendingTasks`,

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPSupport
+import JSON
 
 /// A document in Nuxeo's XML export format: a `document` element with the repository and id,
 /// a `system` part (type, path without its leading slash, lifecycle, facets, local access

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSupport
+import JSON
 import SQLKit
 
 /// How a ``Document`` maps to a row of `repo_documents`.

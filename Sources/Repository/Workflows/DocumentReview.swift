@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSupport
+import JSON
 
 /// What Nuxeo's two document reviews share: each begins with the initiator choosing the
 /// participants (node `chooseParticipants`, buttons `cancel` and `start_review`), and each

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSupport
+import JSON
 
 /// Nuxeo's parallel document review: the initiator chooses participants, who each give their
 /// opinion (approve or reject) in any order; when all have, the initiator consolidates the

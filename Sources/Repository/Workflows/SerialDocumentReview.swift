@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSupport
+import JSON
 
 /// Nuxeo's serial document review: the initiator chooses participants, who then review the
 /// documents one after the other. A participant who validates hands the review to the next; one

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSupport
+import JSON
 
 /// A started workflow: Nuxeo's `workflow` entity for an instance.
 struct WorkflowInstance: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSupport
+import JSON
 
 /// A workflow Chancery ships: its graph (nodes and transitions, as the graph endpoints show
 /// it), the variables an instance starts with, and how each ended task moves an instance on.

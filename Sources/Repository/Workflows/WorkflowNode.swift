@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSupport
+import JSON
 
 /// One node of a workflow model's graph.
 struct WorkflowNode: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSupport
+import JSON
 
 /// A task a workflow opened for people: Nuxeo's `task` entity.
 struct WorkflowTask: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import HTTPSupport
+import JSON
 
 /// The body of `POST /api_applications` (a Chancery addition; SignWell makes applications in
 /// its dashboard): `{name, callback_urls?, preferences?{primary_color, button_text_color,

@@ -2,6 +2,7 @@ import Accounts
 import Foundation
 import HTTPSupport
 import Hummingbird
+import JSON
 
 /// SignWell's API-application endpoints, plus the two Chancery adds to make and list
 /// applications (SignWell does both in its dashboard). Each user sees only their own.

@@ -1,4 +1,4 @@
-import HTTPSupport
+import JSON
 
 /// The colours and corner radius an API application gives the signing page of its
 /// documents, SignWell's application `preferences`. Colours are CSS hex colours (`#1a7f5a`),

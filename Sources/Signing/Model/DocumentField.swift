@@ -1,4 +1,4 @@
-import HTTPSupport
+import JSON
 
 /// One field of a document: where it is, whose it is, what it accepts and, once filled, its
 /// value.

@@ -1,6 +1,6 @@
 import Foundation
-import HTTPSupport
 import HTTPTypes
+import JSON
 
 /// Checks a recipient's submission against their fields and turns it into what is stored
 /// (each field's value) and what is drawn (the sealing marks).
@@ -28,7 +28,7 @@ struct FieldFilling {
                 values.append((index, .string(mark.method)))
                 marks.append(SealingMark(box: box, content: .image(mark.image)))
             case .checkbox:
-                let checked = submission.values[field.id]?.boolValue ?? (field.value?.boolValue ?? false)
+                let checked = Self.checkboxState(submission.values[field.id]) ?? Self.checkboxState(field.value) ?? false
                 if field.required && !checked { reader.fail(field.id, "must be ticked") }
                 if let apiID = field.apiID { ticked[apiID] = checked }
                 values.append((index, .bool(checked)))
@@ -83,6 +83,17 @@ struct FieldFilling {
         case .autofillDateSigned: return (field.dateFormat ?? .monthDayYear).format(time)
         case .date where field.lockSignDate: return (field.dateFormat ?? .monthDayYear).format(time)
         default: return nil
+        }
+    }
+
+    /// A checkbox's state as a submission or the API sends it: a boolean, or the string `"true"`
+    /// or `"false"` as form fields send them; `nil` for anything else.
+    private static func checkboxState(_ value: JSONValue?) -> Bool? {
+        switch value {
+        case .bool(let checked): checked
+        case .string("true"): true
+        case .string("false"): false
+        default: nil
         }
     }
 }

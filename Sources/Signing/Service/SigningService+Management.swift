@@ -2,6 +2,7 @@ import Accounts
 import Foundation
 import HTTPSupport
 import HTTPTypes
+import JSON
 
 extension SigningService {
     /// Deletes a document; one in progress is canceled first, so its links stop working and

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPSupport
 import HTTPTypes
+import JSON
 
 extension SigningService {
     /// Hands a recipient's part to someone else, from the signing page (`allow_reassign`):

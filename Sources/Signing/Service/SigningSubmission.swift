@@ -1,6 +1,6 @@
 import Foundation
-import HTTPSupport
 import HTTPTypes
+import JSON
 
 /// What a recipient sends from the signing page when they finish: the values of their fields
 /// and their signature and initials as images.

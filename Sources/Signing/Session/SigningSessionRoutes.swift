@@ -2,6 +2,7 @@ import Foundation
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
+import JSON
 import NIOCore
 
 /// The JSON endpoints of the signing page, under `/signwell/sign/{token}/…`. The token in the

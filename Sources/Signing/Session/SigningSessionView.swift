@@ -1,6 +1,6 @@
 import Foundation
-import HTTPSupport
 import HTTPTypes
+import JSON
 
 /// What the signing page needs to know about one recipient's part of a document (the
 /// `…/session` JSON): the pages, the recipient's fields placed on them, and the state.

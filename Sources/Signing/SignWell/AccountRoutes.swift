@@ -1,6 +1,7 @@
 import Accounts
 import HTTPSupport
 import Hummingbird
+import JSON
 
 /// SignWell's account endpoints:
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSupport
+import JSON
 
 /// Writes bulk sends as the SignWell API returns them. One object serves as
 /// `BulkSendCreateResponse`, `BulkSendResponse` and `BulkSendListItem`, which differ only in

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSupport
+import JSON
 
 /// A create-bulk-send request (`CreateBulkSendRequest`) or a validate-CSV request
 /// (`BulkSendCsvRequest`, which has only the first two members) read and checked:

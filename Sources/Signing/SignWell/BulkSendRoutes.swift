@@ -3,6 +3,7 @@ import Foundation
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
+import JSON
 import NIOCore
 
 /// SignWell's bulk-send endpoints, for bulk sends their owner and administrators see

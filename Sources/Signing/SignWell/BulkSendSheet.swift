@@ -1,6 +1,7 @@
 import Foundation
 import HTTPSupport
 import HTTPTypes
+import JSON
 
 /// SignWell's bulk-send CSV for some templates: a header row, then one row per document.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPSupport
 import HTTPTypes
+import JSON
 
 /// A create-document-from-template request (`DocumentFromTemplateRequest`) read and checked.
 ///

@@ -1,4 +1,5 @@
 import HTTPSupport
+import JSON
 
 /// Writes the members that templates share with documents as the SignWell API returns them:
 /// fields, checkbox groups and attachment requests. Where a document names a recipient, a

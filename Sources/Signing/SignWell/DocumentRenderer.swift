@@ -1,6 +1,7 @@
 import Foundation
 import HTTPSupport
 import HTTPTypes
+import JSON
 
 /// Writes documents as the SignWell API returns them (`DocumentResponse`), with the types the
 /// official SDKs insist on: `width` and `height` as strings, `page` as an integer, every

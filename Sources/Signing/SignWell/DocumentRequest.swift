@@ -1,6 +1,6 @@
 import Foundation
-import HTTPSupport
 import HTTPTypes
+import JSON
 
 /// A create-document request (`DocumentRequest`) read and checked: every problem of the
 /// request is reported at once as `422 {"errors": {path: [message]}}`.

@@ -1,6 +1,6 @@
 import Foundation
-import HTTPSupport
 import HTTPTypes
+import JSON
 
 /// Reads the `fields` member of a request: one list of fields per file, each field checked
 /// against SignWell's rules (types, date formats, validations, sizes, recipients).

@@ -2,6 +2,7 @@ import Accounts
 import Foundation
 import HTTPSupport
 import Hummingbird
+import JSON
 import Storage
 
 /// SignWell's webhook endpoints, for the authenticated user's own hooks:

@@ -2,6 +2,7 @@ import Foundation
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
+import JSON
 
 /// The `page` and `limit` query parameters of SignWell's lists and the paging members of their
 /// answers (`current_page`, `next_page`, `previous_page`, `total_count`, `total_pages`).

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPSupport
+import JSON
 
 /// The members that template requests share with create-document requests, read with the
 /// same rules. Where a template names a placeholder instead of a recipient, `recipientKey`

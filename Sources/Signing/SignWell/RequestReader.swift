@@ -1,6 +1,7 @@
 import Foundation
 import HTTPSupport
 import HTTPTypes
+import JSON
 
 /// Reads the members of a JSON request object by type, collecting every problem under its
 /// path (`recipients[0].email`) instead of stopping at the first, so that a client learns all

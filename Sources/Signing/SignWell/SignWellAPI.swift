@@ -3,6 +3,7 @@ import Foundation
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
+import JSON
 import NIOCore
 
 /// The SignWell-compatible API v1 under `/signwell/api/v1`, authenticated with `X-Api-Key`

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSupport
+import JSON
 
 /// Writes templates as the SignWell API returns them (`DocumentTemplateResponse`), with the
 /// types the official SDKs insist on (see ``DocumentRenderer``): fields with `width` and

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSupport
+import JSON
 
 /// A create-template request (`DocumentTemplateRequest`) read and checked: every problem of
 /// the request is reported at once as `422 {"errors": {path: [message]}}`.

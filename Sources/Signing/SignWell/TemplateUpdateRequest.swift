@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSupport
+import JSON
 
 /// An update-template request (`DocumentTemplateUpdateRequest`) read and checked: the members
 /// present replace the template's (name, subject, message, flags, expiry, redirects, API

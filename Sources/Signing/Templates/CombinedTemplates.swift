@@ -1,5 +1,6 @@
 import Foundation
 import HTTPSupport
+import JSON
 
 /// The templates one document is made from, used together: their files one after another,
 /// their fields on those files, and their placeholders joined by name, case-insensitively, so

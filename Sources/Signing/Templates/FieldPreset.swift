@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSupport
+import JSON
 
 /// A value the sender sets on a field before any recipient sees it: a template field's
 /// `value`, a document-from-template request's `template_fields`, a bulk-send CSV cell.

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSupport
+import JSON
 
 /// A text tag's content read into the members of a SignWell field, the way a request gives
 /// one. The grammar (Chancery's; see `docs/signing-text-tags.md`):

@@ -1,4 +1,5 @@
 import HTTPSupport
+import JSON
 import PDF
 
 /// The fields that the text tags in a document's files ask for (see ``TextTag``).

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSupport
+import JSON
 
 /// The JSON body of a webhook delivery, in SignWell's shape:
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSupport
+import JSON
 
 extension SignalConversion {
     /// The signal's value for a point whose value is `value`.

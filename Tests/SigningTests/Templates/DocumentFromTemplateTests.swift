@@ -1,6 +1,7 @@
 import Foundation
 import HTTPSupport
 import HTTPTypes
+import JSON
 import PDF
 import Testing
 

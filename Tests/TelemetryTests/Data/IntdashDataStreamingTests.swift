@@ -1,8 +1,8 @@
 import ChanceryTestSupport
 import Foundation
-import HTTPSupport
 import HTTPTypes
 import ISCP
+import JSON
 import NIOCore
 import Testing
 

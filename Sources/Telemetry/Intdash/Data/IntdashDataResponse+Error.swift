@@ -1,6 +1,6 @@
 import Foundation
-import HTTPSupport
 import ISCP
+import JSON
 
 extension IntdashDataResponse {
     /// The data id of intdash's in-band error points.

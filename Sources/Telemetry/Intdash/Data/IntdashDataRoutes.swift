@@ -2,6 +2,7 @@ import Foundation
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
+import JSON
 import NIOCore
 import SwiftProtobuf
 

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPSupport
 import Hummingbird
+import JSON
 
 /// The sequences of a measurement, under the group `/intdash/api` that authenticates its
 /// requests. A sequence is one stream that stores into the measurement (an iSCP v2 upstream,

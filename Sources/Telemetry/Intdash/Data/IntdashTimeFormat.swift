@@ -1,4 +1,4 @@
-import HTTPSupport
+import JSON
 
 /// How `GET /v1/data` writes times in JSON: the `time_format` parameter.
 enum IntdashTimeFormat: String, Sendable {

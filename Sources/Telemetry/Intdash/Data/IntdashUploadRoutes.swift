@@ -3,6 +3,7 @@ import HTTPSupport
 import HTTPTypes
 import Hummingbird
 import ISCP
+import JSON
 import NIOCore
 import SwiftProtobuf
 

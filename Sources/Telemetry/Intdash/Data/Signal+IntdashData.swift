@@ -1,5 +1,5 @@
-import HTTPSupport
 import ISCP
+import JSON
 
 extension Signal {
     /// Whether the signal reads `response`, a point with the signal's iSCP 1.0 data id.

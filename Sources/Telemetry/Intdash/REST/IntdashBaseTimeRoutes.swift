@@ -2,6 +2,7 @@ import Accounts
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
+import JSON
 
 /// intdash's base-time endpoints: a measurement's base times, one per clock type.
 ///

@@ -2,6 +2,7 @@ import Foundation
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
+import JSON
 
 /// A JSON object request body of the intdash API, read member by member with clear 400
 /// errors.

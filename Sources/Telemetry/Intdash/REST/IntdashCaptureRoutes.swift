@@ -3,6 +3,7 @@ import Foundation
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
+import JSON
 
 /// intdash's capture endpoints (`/v1/captures…`).
 ///

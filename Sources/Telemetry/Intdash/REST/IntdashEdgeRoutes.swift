@@ -2,6 +2,7 @@ import Accounts
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
+import JSON
 
 /// intdash's edge endpoints.
 ///

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
-import HTTPSupport
 import HTTPTypes
+import JSON
 
 /// The JSON shapes of the catalog in the intdash API.
 ///

@@ -1,5 +1,5 @@
-import HTTPSupport
 import HTTPTypes
+import JSON
 
 /// The paging member of intdash's lists, in the two shapes the API has.
 enum IntdashListPage {

@@ -2,6 +2,7 @@ import Accounts
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
+import JSON
 
 /// The intdash REST API of the telemetry catalog, mounted under `/intdash/api`: the version,
 /// edges (legacy `/v1/edges…` and current `/auth/edges…`), measurements with their base

@@ -3,6 +3,7 @@ import Foundation
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
+import JSON
 
 /// intdash's signal endpoints (`/v1/signals…`), as intdash-py 2.1.1's `client.signals` calls
 /// them.

@@ -1,5 +1,6 @@
 import HTTPSupport
 import HTTPTypes
+import JSON
 
 extension SignalConversion {
     /// intdash's name of the conversion type.
