@@ -25,7 +25,7 @@ public struct APIKeyAuthenticator: Authenticator {
     }
 
     /// `X-Api-Key: KEY`.
-    public static let xAPIKey = APIKeyAuthenticator(.header(HTTPField.Name("X-Api-Key")!))
+    public static let xAPIKey = APIKeyAuthenticator(.header(.xAPIKey))
     /// `Authorization: app-token KEY`.
     public static let appToken = APIKeyAuthenticator(.authorization(scheme: "app-token"))
 

@@ -16,7 +16,7 @@ public enum ConsolePageResponse {
         headers[.contentSecurityPolicy] = policy
         headers[.xContentTypeOptions] = "nosniff"
         headers[.cacheControl] = "no-store"
-        headers[referrerPolicy] = "same-origin"
+        headers[.referrerPolicy] = "same-origin"
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
     }
 
@@ -29,6 +29,4 @@ public enum ConsolePageResponse {
         )
     }
 
-    /// `Referrer-Policy`.
-    private static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
 }

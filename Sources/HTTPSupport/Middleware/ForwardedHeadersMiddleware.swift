@@ -72,12 +72,3 @@ public struct ForwardedHeadersMiddleware: RouterMiddleware {
         (try? SocketAddress(ipAddress: text, port: 0)) != nil
     }
 }
-
-extension HTTPField.Name {
-    /// `X-Forwarded-For`: the client's address and the proxies' before this one.
-    public static let xForwardedFor = HTTPField.Name("X-Forwarded-For")!
-    /// `X-Forwarded-Proto`: the scheme the client used to reach the proxy.
-    public static let xForwardedProto = HTTPField.Name("X-Forwarded-Proto")!
-    /// `X-Forwarded-Host`: the `Host` the client sent to the proxy.
-    public static let xForwardedHost = HTTPField.Name("X-Forwarded-Host")!
-}

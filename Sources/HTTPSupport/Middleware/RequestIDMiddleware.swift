@@ -29,8 +29,3 @@ public struct RequestIDMiddleware: RouterMiddleware {
         (1...128).contains(id.utf8.count) && id.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
     }
 }
-
-extension HTTPField.Name {
-    /// `X-Request-Id`.
-    public static let requestID = HTTPField.Name("X-Request-Id")!
-}

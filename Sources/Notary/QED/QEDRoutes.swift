@@ -223,12 +223,10 @@ public struct QEDRoutes: Sendable {
     }
 
     private static let notTheOwner = APIError(.forbidden, "Only the user who made a report can revise it.")
-    private static let prefer = HTTPField.Name("Prefer")!
-    private static let preferenceApplied = HTTPField.Name("Preference-Applied")!
 
     /// Whether the client asked not to wait for the log (`Prefer: respond-async`, RFC 7240).
     private static func prefersAsync(_ request: Request) -> Bool {
-        request.headers[values: Self.prefer].contains { value in
+        request.headers[values: .prefer].contains { value in
             value.split(separator: ",").contains {
                 $0.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() == "respond-async"
             }
@@ -250,7 +248,7 @@ public struct QEDRoutes: Sendable {
             }
         }
         return EditedResponse(
-            status: .accepted, headers: [Self.preferenceApplied: "respond-async"], response: QEDReportResource(pending: prepared.report)
+            status: .accepted, headers: [.preferenceApplied: "respond-async"], response: QEDReportResource(pending: prepared.report)
         )
     }
 

@@ -36,7 +36,7 @@ extension NuxeoAPI {
         )
         try await checkContext(request.context, call: call)
         let output = try await operation.run(input, operationCall)
-        if call.request.headers[NuxeoHeader.voidOperation]?.lowercased() == "true" { return NuxeoCall.noContent }
+        if call.request.headers[.xNXVoidOperation]?.lowercased() == "true" { return NuxeoCall.noContent }
         return try await response(for: output, call: call)
     }
 

@@ -94,7 +94,7 @@ extension NuxeoAPI {
 
     private func update(_ call: inout NuxeoCall, _ document: Document) async throws -> Response {
         guard case .object(let body)? = try await call.jsonBody() else { throw APIError(.badRequest, "the body must be a document entity") }
-        let versioning = call.request.headers[NuxeoHeader.versioningOption].flatMap(VersionIncrement.init(option:))
+        let versioning = call.request.headers[.xVersioningOption].flatMap(VersionIncrement.init(option:))
         let updated = try await repository.update(
             document, properties: try Self.properties(in: body), versioning: versioning, ignoringUnknownKeys: true, for: call.checker
         )

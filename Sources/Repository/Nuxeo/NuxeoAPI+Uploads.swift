@@ -74,17 +74,17 @@ extension NuxeoAPI {
     /// Stores one upload request's body as a file or chunk of the batch.
     private func receive(_ call: NuxeoCall, batchID: String, index: Int) async throws -> Response {
         let headers = call.request.headers
-        let encodedName = headers[NuxeoHeader.fileName] ?? "file"
+        let encodedName = headers[.xFileName] ?? "file"
         let name = encodedName.removingPercentEncoding ?? encodedName
         guard !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
             throw APIError(.badRequest, "a file name may not contain control characters (U+0000–U+001F, U+007F)")
         }
-        let declaredType = headers[NuxeoHeader.fileType] ?? headers[.contentType]
-        let totalSize = headers[NuxeoHeader.fileSize].flatMap { Int64($0) }
+        let declaredType = headers[.xFileType] ?? headers[.contentType]
+        let totalSize = headers[.xFileSize].flatMap { Int64($0) }
         var chunk: (index: Int, count: Int)?
-        if headers[NuxeoHeader.uploadType]?.lowercased() == "chunked" {
-            guard let chunkIndex = headers[NuxeoHeader.chunkIndex].flatMap({ Int($0) }),
-                let chunkCount = headers[NuxeoHeader.chunkCount].flatMap({ Int($0) })
+        if headers[.xUploadType]?.lowercased() == "chunked" {
+            guard let chunkIndex = headers[.xUploadChunkIndex].flatMap({ Int($0) }),
+                let chunkCount = headers[.xUploadChunkCount].flatMap({ Int($0) })
             else { throw APIError(.badRequest, "chunked uploads need X-Upload-Chunk-Index and X-Upload-Chunk-Count") }
             chunk = (chunkIndex, chunkCount)
         }
@@ -127,7 +127,7 @@ extension NuxeoAPI {
         }
         let input: OperationInput = fileIndex == nil && blobs.count > 1 ? .blobs(blobs) : .blob(blobs[0])
         let response = try await automation(&call, segments: [operation], input: input)
-        if call.request.headers[NuxeoHeader.batchNoDrop]?.lowercased() != "true" {
+        if call.request.headers[.xBatchNoDrop]?.lowercased() != "true" {
             _ = try await repository.uploads.drop(batchID, owner: call.principal)
         }
         return response

@@ -28,7 +28,7 @@ struct NuxeoIdempotencyMiddleware: RouterMiddleware {
     let requests: IdempotentRequests
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard !Self.idempotentMethods.contains(request.method), let key = request.headers[NuxeoHeader.idempotencyKey],
+        guard !Self.idempotentMethods.contains(request.method), let key = request.headers[.idempotencyKey],
             let principal = context.identity
         else { return try await next(request, context) }
         guard (1...IdempotentRequests.longestKey).contains(key.utf8.count) else {
@@ -39,7 +39,7 @@ struct NuxeoIdempotencyMiddleware: RouterMiddleware {
         case .inProgress:
             throw APIError(
                 .conflict, "a request with the idempotency key '\(key)' is already being processed",
-                headers: [NuxeoHeader.idempotencyKey: key]
+                headers: [.idempotencyKey: key]
             )
         case .completed(let answer):
             var headers = HTTPFields()
@@ -47,7 +47,7 @@ struct NuxeoIdempotencyMiddleware: RouterMiddleware {
                 guard let name = HTTPField.Name(field[0]) else { continue }
                 headers.append(HTTPField(name: name, value: field[1]))
             }
-            headers[NuxeoHeader.idempotencyKey] = key
+            headers[.idempotencyKey] = key
             return Response(
                 status: HTTPResponse.Status(code: answer.status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
         case .started:
@@ -58,7 +58,7 @@ struct NuxeoIdempotencyMiddleware: RouterMiddleware {
                 try? await requests.forget(key, principalID: principalID)
                 throw error
             }
-            response.headers[NuxeoHeader.idempotencyKey] = key
+            response.headers[.idempotencyKey] = key
             guard response.status.code < 400 else {
                 try await requests.forget(key, principalID: principalID)
                 return response

@@ -8,7 +8,7 @@ struct NuxeoTokenAuthenticator: Authenticator {
     var challenge: String? { nil }
 
     func authenticate(_ request: Request, accounts: AccountStore, clientAddress: String?) async throws -> AuthenticationOutcome {
-        guard let token = request.headers[NuxeoHeader.authenticationToken] else { return .absent }
+        guard let token = request.headers[.xAuthenticationToken] else { return .absent }
         guard let principal = try await accounts.authenticate(deviceToken: token) else {
             return .rejected(reason: "unknown or revoked authentication token")
         }

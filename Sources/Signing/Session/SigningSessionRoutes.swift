@@ -19,7 +19,7 @@ import NIOCore
 /// - `POST …/reassign`: `{"name", "email"}`; hands the recipient's part to someone else.
 ///
 /// For a recipient with a passcode, every endpoint but `unlock` needs the proof in
-/// ``unlockHeader`` (`session` answers `locked` without it, the others 403). A header rather
+/// `X-Signing-Unlock` (`session` answers `locked` without it, the others 403). A header rather
 /// than a cookie, because the page often runs in a cross-origin iframe (embedded.js), where
 /// browsers block third-party cookies.
 ///
@@ -30,9 +30,6 @@ import NIOCore
 /// certificate that verifies every signature the server makes.
 struct SigningSessionRoutes: Sendable {
     let service: SigningService
-
-    /// `X-Signing-Unlock`: the proof that the recipient entered their passcode.
-    static let unlockHeader = HTTPField.Name("X-Signing-Unlock")!
 
     /// Adds the routes to `router`.
     func add(to router: Router<ChanceryRequestContext>) {
@@ -122,7 +119,7 @@ struct SigningSessionRoutes: Sendable {
 
     /// The request's unlock proof, if it has one.
     private func proof(_ request: Request) -> String? {
-        request.headers[Self.unlockHeader]
+        request.headers[.xSigningUnlock]
     }
 
     /// `{"state", "redirect_url"}` after the recipient finished.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPSupport
 import HTTPTypes
 import Hummingbird
 import NIOCore
@@ -12,10 +13,6 @@ import NIOCore
 /// must work in any integrator's page, including a WKWebView page loaded from a `file:` URL,
 /// whose opaque origin no `frame-ancestors` source can name.
 enum SigningPageResponse {
-    /// `X-Frame-Options`.
-    static let frameOptions = HTTPField.Name("X-Frame-Options")!
-    /// `Referrer-Policy`.
-    static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
 
     /// The page's policy: scripts, styles, workers and requests only from this server, nothing
     /// inline; images also as `data:` URLs (the signer's own signature); no plugins, no form
@@ -33,11 +30,11 @@ enum SigningPageResponse {
             .contentType: "text/html; charset=utf-8",
             .cacheControl: "no-store",
             .xContentTypeOptions: "nosniff",
-            referrerPolicy: "no-referrer",
+            .referrerPolicy: "no-referrer",
             .contentSecurityPolicy: contentSecurityPolicy(embedded: embedded),
         ]
         if !embedded {
-            headers[frameOptions] = "SAMEORIGIN"
+            headers[.xFrameOptions] = "SAMEORIGIN"
         }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
     }

@@ -1,5 +1,6 @@
 import Accounts
 import Foundation
+import HTTPSupport
 import HTTPTypes
 import Hummingbird
 import HummingbirdWebSocket
@@ -81,7 +82,7 @@ public struct ISCP1Endpoint: Sendable {
 
     /// The token of `X-Edge-Token`, else of a bearer `Authorization` header.
     static func token(in headers: HTTPFields) -> String? {
-        if let edgeToken = headers[edgeTokenField], !edgeToken.isEmpty { return edgeToken }
+        if let edgeToken = headers[.xEdgeToken], !edgeToken.isEmpty { return edgeToken }
         guard let authorization = headers[.authorization] else { return nil }
         let parts = authorization.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
@@ -89,5 +90,4 @@ public struct ISCP1Endpoint: Sendable {
         return token.isEmpty ? nil : token
     }
 
-    private static let edgeTokenField = HTTPField.Name("X-Edge-Token")!
 }

@@ -38,13 +38,13 @@ import Testing
             try await client.execute(uri: "/signwell/sign/abc.0.token", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "text/html; charset=utf-8")
-                #expect(response.headers[SigningPageResponse.frameOptions] == "SAMEORIGIN")
+                #expect(response.headers[.xFrameOptions] == "SAMEORIGIN")
                 let policy = try #require(response.headers[.contentSecurityPolicy])
                 #expect(policy.contains("frame-ancestors 'self'"))
                 #expect(policy.contains("script-src 'self';"))
                 #expect(!policy.contains("unsafe"))
                 #expect(response.headers[.cacheControl] == "no-store")
-                #expect(response.headers[SigningPageResponse.referrerPolicy] == "no-referrer")
+                #expect(response.headers[.referrerPolicy] == "no-referrer")
                 #expect(response.headers[.xContentTypeOptions] == "nosniff")
             }
         }
@@ -55,12 +55,12 @@ import Testing
             let uri = "/signwell/sign/abc.0.token?signwell_embedded_iframe=1&parent_origin=https%3A%2F%2Fapp.example&allow_decline=0"
             try await client.execute(uri: uri, method: .get) { response in
                 #expect(response.status == .ok)
-                #expect(response.headers[SigningPageResponse.frameOptions] == nil)
+                #expect(response.headers[.xFrameOptions] == nil)
                 let policy = try #require(response.headers[.contentSecurityPolicy])
                 #expect(!policy.contains("frame-ancestors"))
                 #expect(policy.contains("default-src 'none'"))
                 #expect(response.headers[.cacheControl] == "no-store")
-                #expect(response.headers[SigningPageResponse.referrerPolicy] == "no-referrer")
+                #expect(response.headers[.referrerPolicy] == "no-referrer")
             }
         }
     }

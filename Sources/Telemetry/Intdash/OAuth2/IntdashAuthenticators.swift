@@ -26,8 +26,8 @@ public enum IntdashAuthenticators {
     public static func all(server: OAuth2AuthorizationServer) -> [any Authenticator] {
         [
             IntdashTokenAuthenticator(placement: .bearer, server: server),
-            IntdashTokenAuthenticator(placement: .header(HTTPField.Name("X-Intdash-Token")!), server: server),
-            IntdashTokenAuthenticator(placement: .header(HTTPField.Name("X-Edge-Token")!), server: server),
+            IntdashTokenAuthenticator(placement: .header(.xIntdashToken), server: server),
+            IntdashTokenAuthenticator(placement: .header(.xEdgeToken), server: server),
             IntdashTokenAuthenticator(placement: .cookie(cookieName), server: server),
         ]
     }

@@ -1,5 +1,6 @@
 import Accounts
 import Foundation
+import HTTPSupport
 import HTTPTypes
 import Hummingbird
 import NIOCore
@@ -39,7 +40,7 @@ enum OAuth2JSONResponse {
         var headers = extra
         headers[.contentType] = "application/json; charset=utf-8"
         headers[.cacheControl] = "no-store"
-        headers[HTTPField.Name("Pragma")!] = "no-cache"
+        headers[.pragma] = "no-cache"
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))

@@ -46,7 +46,7 @@ enum OAuth2PageLayout {
             .contentSecurityPolicy: contentSecurityPolicy(formTargets: formTargets),
             .xContentTypeOptions: "nosniff",
             .cacheControl: "no-store",
-            referrerPolicy: "no-referrer",
+            .referrerPolicy: "no-referrer",
         ]
         for cookie in cookies { headers.append(HTTPField(name: .setCookie, value: cookie.description)) }
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
@@ -61,9 +61,6 @@ enum OAuth2PageLayout {
 
     /// The CSP source for the stylesheet: `sha256-` and its base64 SHA-256.
     private static let stylesheetHash = "sha256-" + Data(SHA256.hash(data: Data(stylesheet.utf8))).base64EncodedString()
-
-    /// `Referrer-Policy`: the authorization URL, with its state, stays out of `Referer` headers.
-    private static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
 
     /// The pages' look, in the style of the server's other pages.
     static let stylesheet = """

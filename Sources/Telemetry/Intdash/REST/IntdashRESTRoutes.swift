@@ -54,8 +54,8 @@ public struct IntdashRESTRoutes: Sendable {
     /// for edges, `X-Edge-Token`, each carrying a Chancery API key.
     public static var defaultAuthenticators: [any Authenticator] {
         [any Authenticator].standard + [
-            APIKeyAuthenticator(.header(HTTPField.Name("X-Intdash-Token")!)),
-            APIKeyAuthenticator(.header(HTTPField.Name("X-Edge-Token")!)),
+            APIKeyAuthenticator(.header(.xIntdashToken)),
+            APIKeyAuthenticator(.header(.xEdgeToken)),
         ]
     }
 
