@@ -491,7 +491,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TransparencyLogTests",
-            dependencies: ["TransparencyLog", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["TransparencyLog", "ChanceryTestSupport", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -507,7 +507,7 @@ let package = Package(
         .testTarget(
             name: "NotaryProofTests",
             dependencies: [
-                "NotaryProof", "TimeStamping", "TransparencyLog",
+                "NotaryProof", "TimeStamping", "TransparencyLog", "ChanceryTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ],

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A deterministic random number generator (SplitMix64): every run of a test that draws from
 /// it sees the same numbers, so a failing case can be reproduced from its seed.
 ///
@@ -13,6 +15,20 @@ public struct SeededGenerator: RandomNumberGenerator {
     /// A generator starting from `seed`.
     public init(seed: UInt64) {
         state = seed
+    }
+
+    /// A generator for a test that draws different cases in every run: its seed is
+    /// `CHANCERY_TEST_SEED` when that is set, else a fresh random one, and it is printed with
+    /// `test`'s name, so that a run that failed can be repeated exactly.
+    ///
+    /// ```swift
+    /// var random = SeededGenerator.logged()   // prints: seed 1234… for randomBytes() (CHANCERY_TEST_SEED=… repeats it)
+    /// ```
+    public static func logged(for test: String = #function) -> SeededGenerator {
+        let given = ProcessInfo.processInfo.environment["CHANCERY_TEST_SEED"].flatMap { UInt64($0) }
+        let seed = given ?? UInt64.random(in: .min ... .max)
+        print("seed \(seed) for \(test) (CHANCERY_TEST_SEED=\(seed) repeats it)")
+        return SeededGenerator(seed: seed)
     }
 
     /// The next 64 random bits.

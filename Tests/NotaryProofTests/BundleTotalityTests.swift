@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import Foundation
 import NotaryProof
 import Testing
@@ -31,7 +32,7 @@ import TransparencyLog
         let proofName = "\(fixture.slug).tlog-proof"
         let proof = try TLogProof(parsing: String(decoding: try #require(files[proofName]), as: UTF8.self))
         let entry = try #require(proof.extra)
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator.logged()
         for round in 0..<200 {
             var changed = files
             let flip = UInt8.random(in: 1...255, using: &generator)
@@ -58,7 +59,7 @@ import TransparencyLog
     @Test func aChangedArchiveIsCaughtByItsChecksums() throws {
         let archive = try ProofBundleFixture().archive
         let original = try StoredZip.files(in: archive)
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator.logged()
         for _ in 0..<500 {
             var changed = archive
             let position = Int.random(in: 0..<changed.count, using: &generator)
@@ -83,7 +84,7 @@ import TransparencyLog
     }
 
     @Test func randomBytesAreRefusedWithoutACrash() async {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator.logged()
         for round in 0..<2000 {
             var bytes = (0..<Int.random(in: 0...300, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
             // Half the inputs end in an end-of-central-directory record, so reading goes deeper.

@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import Foundation
 import NuxeoSDK
 import Testing
@@ -6,7 +7,7 @@ import Testing
 @Suite(.serialized, .timeLimit(.minutes(10))) struct BatchUploadServerTests {
     /// `count` bytes that differ from chunk to chunk, so a misplaced chunk shows.
     static func contents(count: Int) -> Data {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator.logged()
         return Data((0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) })
     }
 

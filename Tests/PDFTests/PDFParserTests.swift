@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import Testing
 
 @testable import PDF
@@ -50,7 +51,7 @@ import Testing
     }
 
     @Test func randomBytesGiveAnObjectOrAnError() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator.logged()
         let alphabet = Array("<<>>[]()/0123456789 .-+Rnulltruefalseobjstream\\#%\n\r".utf8)
         for _ in 0..<3000 {
             let length = Int.random(in: 0..<80, using: &generator)

@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import Foundation
 import SwiftASN1
 import Testing
@@ -20,7 +21,7 @@ import TimeStamping
     }
 
     @Test func randomBytesNeverCrash() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator.logged()
         var accepted = 0
         for round in 0..<3000 {
             let length = Int.random(in: 0...200, using: &generator)
@@ -47,7 +48,7 @@ import TimeStamping
         for cut in 0..<request.count {
             #expect(throws: (any Error).self) { try TimeStampReq(derEncoded: request.prefix(cut)) }
         }
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator.logged()
         let verifier = TimeStampVerifier(trustedRoot: Fixtures.keys.rootCertificate)
         for _ in 0..<300 {
             var mutated = response
