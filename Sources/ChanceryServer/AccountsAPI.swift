@@ -39,11 +39,9 @@ struct AccountsAPI: Sendable {
     }
 
     private func requestedLifetime(_ request: Request, context: ChanceryRequestContext) async throws -> Int {
-        var request = request
-        let body = try await request.collectBody(upTo: context.maxUploadSize)
-        guard body.readableBytes > 0 else { return Self.defaultTokenLifetime }
-        let options = try JSONDecoder().decode(TokenRequest.self, from: Data(body.readableBytesView))
-        let lifetime = options.expiresIn ?? Self.defaultTokenLifetime
+        let options = try await request.jsonBody(
+            as: TokenRequest.self, upTo: context.maxUploadSize, invalid: "the body must be a JSON object, with expires_in a number of seconds")
+        let lifetime = options?.expiresIn ?? Self.defaultTokenLifetime
         guard Self.tokenLifetimes.contains(lifetime) else {
             throw APIError(.badRequest, "expires_in must be between \(Self.tokenLifetimes.lowerBound) and \(Self.tokenLifetimes.upperBound) seconds")
         }

@@ -254,10 +254,9 @@ public struct QEDRoutes: Sendable {
 
     /// The report the request's JSON body describes, validated.
     private static func submission(in request: Request, context: ChanceryRequestContext) async throws -> ReportSubmission {
-        var request = request
-        let body = try await request.collectBody(upTo: context.maxUploadSize)
-        guard let fields = try? JSONDecoder().decode([String: JSONValue].self, from: Data(body.readableBytesView)) else {
-            throw APIError(.badRequest, "JSON parse error: the body must be a JSON object.")
+        let message = "JSON parse error: the body must be a JSON object."
+        guard let fields = try await request.jsonBody(as: [String: JSONValue].self, upTo: context.maxUploadSize, invalid: message) else {
+            throw APIError(.badRequest, message)
         }
         return try ReportSubmission(body: fields)
     }

@@ -56,14 +56,8 @@ struct NuxeoCall: Sendable {
     /// The body as JSON; `nil` when it is empty.
     ///
     /// - Throws: 400 when it is not JSON.
-    mutating func jsonBody() async throws -> JSONValue? {
-        let body = try await request.collectBody(upTo: context.maxUploadSize)
-        guard body.readableBytes > 0 else { return nil }
-        do {
-            return try JSONDecoder().decode(JSONValue.self, from: Data(body.readableBytesView))
-        } catch {
-            throw APIError(.badRequest, "the request body is not valid JSON")
-        }
+    func jsonBody() async throws -> JSONValue? {
+        try await request.jsonBody(as: JSONValue.self, upTo: context.maxUploadSize, invalid: "the request body is not valid JSON")
     }
 
     /// A JSON response.

@@ -38,13 +38,7 @@ struct SignWellAPI: Sendable {
     ///
     /// - Throws: ``HTTPSupport/APIError`` 400 when it is not one.
     static func jsonObject(_ request: Request, limit: Int = maximumBodySize) async throws -> [String: JSONValue] {
-        var request = request
-        let body = try await request.collectBody(upTo: limit)
-        guard body.readableBytes > 0 else { return [:] }
-        guard let object = try? JSONDecoder().decode([String: JSONValue].self, from: Data(body.readableBytesView)) else {
-            throw APIError(.badRequest, "The body must be a JSON object.")
-        }
-        return object
+        try await request.jsonBody(as: [String: JSONValue].self, upTo: limit, invalid: "The body must be a JSON object.") ?? [:]
     }
 
     /// The client of a request, for the audit trail.

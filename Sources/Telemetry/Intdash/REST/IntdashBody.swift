@@ -17,13 +17,8 @@ struct IntdashBody {
     ///
     /// - Throws: ``HTTPSupport/APIError`` 400 unless the body is a JSON object.
     static func read(_ request: Request) async throws -> IntdashBody {
-        var request = request
-        let buffer = try await request.collectBody(upTo: maximumSize)
-        guard buffer.readableBytes > 0 else { return IntdashBody(members: [:]) }
-        guard let object = try? JSONDecoder().decode([String: JSONValue].self, from: Data(buffer.readableBytesView)) else {
-            throw APIError(.badRequest, "the body must be a JSON object")
-        }
-        return IntdashBody(members: object)
+        let members = try await request.jsonBody(as: [String: JSONValue].self, upTo: maximumSize, invalid: "the body must be a JSON object")
+        return IntdashBody(members: members ?? [:])
     }
 
     /// The member's text; `nil` when it is absent or null.
