@@ -57,6 +57,9 @@ final class AsyncSemaphore: Sendable {
         }
     }
 
+    /// How many tasks wait for a permit.
+    var waitingCount: Int { state.withLock { $0.queue.count } }
+
     /// Waits for a permit, which the caller must give back with ``release()``.
     ///
     /// - Throws: `CancellationError` if the task is or gets cancelled before it has one.

@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import Testing
 
 @testable import NuxeoSDK
@@ -8,14 +9,25 @@ struct RequestQueueTests {
     actor Gauge {
         private(set) var running = 0
         private(set) var most = 0
+        /// Tasks waiting for `most` to reach their count.
+        private var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
         func enter() {
             running += 1
             most = max(most, running)
+            let reached = watchers.filter { $0.count <= most }
+            watchers.removeAll { $0.count <= most }
+            for watcher in reached { watcher.continuation.resume() }
         }
 
         func leave() {
             running -= 1
+        }
+
+        /// Returns once `count` operations have run at the same time.
+        func waitForMost(_ count: Int) async {
+            guard most < count else { return }
+            await withCheckedContinuation { watchers.append((count, $0)) }
         }
     }
 
@@ -27,7 +39,8 @@ struct RequestQueueTests {
                 group.addTask {
                     try await queue.run {
                         await gauge.enter()
-                        try await Task.sleep(for: .milliseconds(20))
+                        // Each waits until two ran at once; a third running beside them would show.
+                        await gauge.waitForMost(2)
                         await gauge.leave()
                         return index
                     }
@@ -49,7 +62,7 @@ struct RequestQueueTests {
                 group.addTask {
                     try await queue.run {
                         await gauge.enter()
-                        while await gauge.most < 6 { try await Task.sleep(for: .milliseconds(5)) }
+                        await gauge.waitForMost(6)
                         await gauge.leave()
                     }
                 }
@@ -76,7 +89,7 @@ struct RequestQueueTests {
                     }
                 }
             }
-            while await gauge.running == 0 { try? await Task.sleep(for: .milliseconds(5)) }
+            await gauge.waitForMost(1)
             queue.cancelAll()
             var outcomes: [Bool] = []
             for await outcome in group { outcomes.append(outcome) }
@@ -94,11 +107,11 @@ struct RequestQueueTests {
                 group.addTask {
                     try await queue.run {
                         await gauge.enter()
-                        while await gauge.most < 3 { try await Task.sleep(for: .milliseconds(5)) }
+                        await gauge.waitForMost(3)
                     }
                 }
             }
-            while await gauge.running == 0 { try await Task.sleep(for: .milliseconds(5)) }
+            await gauge.waitForMost(1)
             queue.maxConcurrentCount = 3
             try await group.waitForAll()
         }
@@ -109,7 +122,7 @@ struct RequestQueueTests {
         let semaphore = AsyncSemaphore(limit: 1)
         try await semaphore.acquire()
         let waiter = Task { try await semaphore.acquire() }
-        try await Task.sleep(for: .milliseconds(20))
+        #expect(await yieldUntil { semaphore.waitingCount == 1 })
         waiter.cancel()
         let result = await waiter.result
         #expect(throws: CancellationError.self) { try result.get() }

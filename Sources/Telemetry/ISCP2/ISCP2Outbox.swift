@@ -49,6 +49,12 @@ final class ISCP2Outbox: Sendable {
 
     private let lanes = Mutex(Lanes())
 
+    /// How many producers wait for room in the bulk lane.
+    var waitingProducerCount: Int { lanes.withLock { $0.waitingProducers.count } }
+
+    /// Whether the writer waits for a frame.
+    var writerIsWaiting: Bool { lanes.withLock { $0.waitingWriter != nil } }
+
     /// Creates an empty outbox.
     init(bulkLimit: Int = 256, urgentLimit: Int = 65_536) {
         self.bulkLimit = bulkLimit

@@ -26,6 +26,12 @@ final class ISCP2RequestQueue {
     /// How many messages wait to be taken.
     var count: Int { messages.count }
 
+    /// How many enqueues wait for room.
+    var waitingProducerCount: Int { producers.count }
+
+    /// Whether the handler waits for a message.
+    var handlerIsWaiting: Bool { consumer != nil }
+
     /// An empty queue that holds at most `capacity` messages.
     init(capacity: Int) {
         self.capacity = max(1, capacity)

@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import Testing
 
 @testable import Telemetry
@@ -21,7 +22,7 @@ struct ISCP2OutboxTests {
         #expect(await outbox.enqueueBulk([1]))
         #expect(await outbox.enqueueBulk([2]))
         let producer = Task { await outbox.enqueueBulk([3]) }
-        try? await Task.sleep(for: .milliseconds(100))
+        #expect(await yieldUntil { outbox.waitingProducerCount == 1 })
         // The third frame is not queued yet: the writer sees the urgent one, then 1 and 2.
         #expect(outbox.enqueueUrgent([9]))
         #expect(await outbox.nextFrames(limit: 1) == [[9]])
@@ -36,7 +37,7 @@ struct ISCP2OutboxTests {
         let outbox = ISCP2Outbox(bulkLimit: 1)
         #expect(await outbox.enqueueBulk([1]))
         let producer = Task { await outbox.enqueueBulk([2]) }
-        try? await Task.sleep(for: .milliseconds(100))
+        #expect(await yieldUntil { outbox.waitingProducerCount == 1 })
         outbox.finish()
         #expect(await producer.value == false)
         #expect(outbox.enqueueUrgent([3]) == false)
@@ -48,7 +49,7 @@ struct ISCP2OutboxTests {
     func waitingWriter() async {
         let outbox = ISCP2Outbox()
         let writer = Task { await outbox.nextFrames(limit: 4) }
-        try? await Task.sleep(for: .milliseconds(50))
+        #expect(await yieldUntil { outbox.writerIsWaiting })
         #expect(await outbox.enqueueBulk([5]))
         #expect(await writer.value == [[5]])
     }

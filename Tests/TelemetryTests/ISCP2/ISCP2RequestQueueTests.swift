@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import ISCP
 import Testing
 
@@ -15,6 +16,8 @@ struct ISCP2RequestQueueTests {
         func nextBatch() async -> [ISCP2Request]? { await queue.nextBatch() }
         func finish() { queue.finish() }
         var count: Int { queue.count }
+        var waitingProducerCount: Int { queue.waitingProducerCount }
+        var handlerIsWaiting: Bool { queue.handlerIsWaiting }
     }
 
     /// A ping whose request id tells messages apart.
@@ -49,7 +52,7 @@ struct ISCP2RequestQueueTests {
     func waitingHandler() async {
         let queue = Owner(capacity: 4)
         let handler = Task { await queue.nextBatch() }
-        try? await Task.sleep(for: .milliseconds(50))
+        #expect(await yieldUntil { await queue.handlerIsWaiting })
         await queue.enqueue(message(7))
         #expect(await handler.value?.map { number($0) } == [7])
     }
@@ -60,7 +63,7 @@ struct ISCP2RequestQueueTests {
         await queue.enqueue(message(1))
         await queue.enqueue(message(2))
         let third = Task { await queue.enqueue(message(3)) }
-        try? await Task.sleep(for: .milliseconds(100))
+        #expect(await yieldUntil { await queue.waitingProducerCount == 1 })
         #expect(await queue.count == 2)
         #expect(await queue.nextBatch()?.map { number($0) } == [1, 2])
         await third.value
