@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import Foundation
 import Intdash
 import Synchronization
@@ -43,36 +44,38 @@ final class RealtimeRecorder: IntdashClientDelegate, IntdashClientUpstreamManage
     }
 
     private let log = Mutex(Log())
+    private let changes = StateChanges()
 
     /// A copy of the log.
     var current: Log { log.withLock { $0 } }
 
     /// Waits until `condition` holds for the log, up to `timeout`; returns whether it did.
     func wait(timeout: Duration = .seconds(30), until condition: (Log) -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if condition(current) { return true }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return condition(current)
+        await changes.wait(timeout: timeout) { condition(current) }
     }
 
-    func intdashClientDidConnect(_ client: IntdashClient) { log.withLock { $0.connects += 1 } }
-    func intdashClientDidDisconnect(_ client: IntdashClient) { log.withLock { $0.disconnects += 1 } }
-    func intdashClient(_ client: IntdashClient, didRetryToRequestSpecs success: Bool) { log.withLock { $0.specRetries.append(success) } }
+    /// Changes the log and wakes the tests waiting on it.
+    private func record(_ change: (inout Log) -> Void) {
+        log.withLock { change(&$0) }
+        changes.changed()
+    }
+
+    func intdashClientDidConnect(_ client: IntdashClient) { record { $0.connects += 1 } }
+    func intdashClientDidDisconnect(_ client: IntdashClient) { record { $0.disconnects += 1 } }
+    func intdashClient(_ client: IntdashClient, didRetryToRequestSpecs success: Bool) { record { $0.specRetries.append(success) } }
     func intdashClient(_ client: IntdashClient, didFailWithError error: (any Error)?) {}
 
     func upstreamManager(
         _ manager: IntdashClient.UpstreamManager, didReceiveEndOfSection sectionId: Int, streamId: Int, success: Bool, final: Bool, sentCount: Int
     ) {
-        log.withLock { $0.acks.append(Ack(sectionID: sectionId, streamID: streamId, success: success, isFinal: final, sentCount: sentCount)) }
+        record { $0.acks.append(Ack(sectionID: sectionId, streamID: streamId, success: success, isFinal: final, sentCount: sentCount)) }
     }
 
     func upstreamManager(
         _ manager: IntdashClient.UpstreamManager, didGeneratedSesion sectionId: Int, sectionIndex: Int, streamId: Int, final: Bool, sentCount: Int,
         startOfElapsedTime: TimeInterval, endOfElapsedTime: TimeInterval
     ) {
-        log.withLock { $0.sections.append(Section(sectionID: sectionId, sectionIndex: sectionIndex, isFinal: final, sentCount: sentCount)) }
+        record { $0.sections.append(Section(sectionID: sectionId, sectionIndex: sectionIndex, isFinal: final, sentCount: sentCount)) }
     }
 
     func downstreamManagerDidParseDataPoints(_ manager: IntdashClient.DownstreamManager, streamId: Int, dataPoints: [RealtimeDataPoint]) {
@@ -81,12 +84,12 @@ final class RealtimeRecorder: IntdashClientDelegate, IntdashClientUpstreamManage
                 time: point.time, source: point.srcEdgeId, dataType: point.dataType, dataID: point.dataId,
                 value: (point.dataModel as? IntdashData.DataFloat)?.data)
         }
-        log.withLock { $0.points += points }
+        record { $0.points += points }
     }
 
     func downstreamManagerDidFailToParseDataPoints(
         _ manager: IntdashClient.DownstreamManager, streamId: Int, with error: IntdashClientDownstreamManagerError
     ) {
-        log.withLock { $0.failures.append("\(error)") }
+        record { $0.failures.append("\(error)") }
     }
 }

@@ -32,13 +32,18 @@ final class ExampleViewController: IntdashClientUpstreamManagerDelegate, Intdash
 
     /// What the sample printed.
     let said = Mutex<[String]>([])
+    /// Wakes tests waiting for something to be said.
+    let saying = StateChanges()
 
     init(session: IntdashClient.Session?, dataDirectory: String) {
         self.session = session
         self.intdashDataFileParentPath = dataDirectory
     }
 
-    func say(_ message: String) { said.withLock { $0.append(message) } }
+    func say(_ message: String) {
+        said.withLock { $0.append(message) }
+        saying.changed()
+    }
 
     // MARK: The document's downstream sample
 
@@ -259,10 +264,7 @@ final class ExampleViewController: IntdashClientUpstreamManagerDelegate, Intdash
 @Suite(.serialized, .timeLimit(.minutes(10))) struct SeedSampleTests {
     /// Waits until `sample` said `message` (bounded), and returns everything it said.
     static func waitUntil(_ sample: ExampleViewController, said message: String) async -> [String] {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while ContinuousClock.now < deadline, !sample.said.withLock({ $0.contains(message) }) {
-            try? await Task.sleep(for: .milliseconds(20))
-        }
+        _ = await sample.saying.wait { sample.said.withLock { $0.contains(message) } }
         return sample.said.withLock { $0 }
     }
 
