@@ -2,8 +2,9 @@ import Foundation
 import SwiftASN1
 import X509
 
-/// A root certificate authority whose key we hold: a self-signed CA certificate that issues
-/// end-entity certificates. TSA keys and PDF signing credentials are both made with it.
+/// A certificate authority whose key we hold, which issues end-entity certificates: a
+/// self-signed root made here, or an operator's CA. TSA keys, PDF signing credentials and the
+/// signers' certificates of Signing are all issued by it.
 public struct LocalCertificateAuthority: Sendable {
     /// The CA's private key.
     public let key: Certificate.PrivateKey
@@ -48,19 +49,27 @@ public struct LocalCertificateAuthority: Sendable {
         )
     }
 
+    /// An authority that issues with `certificate`, a CA certificate that `key` belongs to,
+    /// signing with `signatureAlgorithm` (which must suit `key`).
+    public init(certificate: Certificate, key: Certificate.PrivateKey, signatureAlgorithm: Certificate.SignatureAlgorithm) {
+        self.certificate = certificate
+        self.key = key
+        self.signatureAlgorithm = signatureAlgorithm
+    }
+
     /// Issues an end-entity certificate.
     ///
     /// - Parameters:
-    ///   - commonName: The subject's common name.
+    ///   - subject: The subject's name.
     ///   - publicKey: The subject's public key.
     ///   - notBefore: The start of validity.
-    ///   - lifetime: How long the certificate is valid, in seconds.
+    ///   - notAfter: The end of validity.
     ///   - extensions: The usage extensions; the subject and authority key identifiers are appended.
     public func issue(
-        commonName: String,
+        subject: DistinguishedName,
         publicKey: Certificate.PublicKey,
         notBefore: Date,
-        lifetime: TimeInterval,
+        notAfter: Date,
         extensions: Certificate.Extensions
     ) throws -> Certificate {
         var allExtensions = extensions
@@ -72,9 +81,9 @@ public struct LocalCertificateAuthority: Sendable {
             serialNumber: .random(),
             publicKey: publicKey,
             notValidBefore: notBefore,
-            notValidAfter: notBefore.addingTimeInterval(lifetime),
+            notValidAfter: notAfter,
             issuer: certificate.subject,
-            subject: try DistinguishedName { CommonName(commonName) },
+            subject: subject,
             signatureAlgorithm: signatureAlgorithm,
             extensions: allExtensions,
             issuerPrivateKey: key

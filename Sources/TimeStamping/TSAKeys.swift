@@ -48,10 +48,10 @@ public struct TSAKeys: Sendable {
         )
         let signingKey = P256.Signing.PrivateKey()
         let certificate = try authority.issue(
-            commonName: commonName,
+            subject: DistinguishedName { CommonName(commonName) },
             publicKey: Certificate.PublicKey(signingKey.publicKey),
             notBefore: notBefore,
-            lifetime: 20 * year,
+            notAfter: notBefore.addingTimeInterval(20 * year),
             extensions: Certificate.Extensions {
                 Critical(BasicConstraints.notCertificateAuthority)
                 Critical(KeyUsage(digitalSignature: true))

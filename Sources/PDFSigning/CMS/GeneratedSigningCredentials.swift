@@ -31,10 +31,10 @@ public struct GeneratedSigningCredentials: Sendable {
         )
         let signingKey = try keyType.makeKey()
         let certificate = try authority.issue(
-            commonName: commonName,
+            subject: DistinguishedName { CommonName(commonName) },
             publicKey: signingKey.publicKey,
             notBefore: notBefore,
-            lifetime: 10 * year,
+            notAfter: notBefore.addingTimeInterval(10 * year),
             extensions: Certificate.Extensions {
                 Critical(BasicConstraints.notCertificateAuthority)
                 Critical(KeyUsage(digitalSignature: true, nonRepudiation: true))

@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import SwiftASN1
 import TimeStamping
 import X509
 import _CryptoExtras
@@ -64,22 +63,11 @@ struct SigningCertificateAuthority: Sendable {
         lifetime: TimeInterval,
         extensions: Certificate.Extensions
     ) throws -> Certificate {
-        var allExtensions = extensions
-        try allExtensions.append(SubjectKeyIdentifier(hash: publicKey).makeCertificateExtension())
-        let authorityKey = AuthorityKeyIdentifier(keyIdentifier: SubjectKeyIdentifier(hash: certificate.publicKey).keyIdentifier)
-        try allExtensions.append(authorityKey.makeCertificateExtension())
         let notBefore = max(now.addingTimeInterval(-3600), certificate.notValidBefore)
-        return try Certificate(
-            version: .v3,
-            serialNumber: .random(),
-            publicKey: publicKey,
-            notValidBefore: notBefore,
-            notValidAfter: min(notBefore.addingTimeInterval(lifetime), certificate.notValidAfter),
-            issuer: certificate.subject,
-            subject: subject,
-            signatureAlgorithm: signatureAlgorithm,
-            extensions: allExtensions,
-            issuerPrivateKey: key
+        let issuer = LocalCertificateAuthority(certificate: certificate, key: key, signatureAlgorithm: signatureAlgorithm)
+        return try issuer.issue(
+            subject: subject, publicKey: publicKey, notBefore: notBefore,
+            notAfter: min(notBefore.addingTimeInterval(lifetime), certificate.notValidAfter), extensions: extensions
         )
     }
 
