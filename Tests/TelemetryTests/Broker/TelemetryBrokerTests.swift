@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import Foundation
 import Telemetry
 import Testing
@@ -99,10 +100,7 @@ import Testing
             #expect(await broker.subscriptionCount == 1)
             _ = watch
         }
-        // The stream was dropped: its termination handler unsubscribes asynchronously.
-        for _ in 0..<100 where await broker.subscriptionCount > 0 {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        #expect(await broker.subscriptionCount == 0)
+        // The stream was dropped: its termination handler unsubscribes in a task of its own.
+        #expect(await yieldUntil { await broker.subscriptionCount == 0 })
     }
 }

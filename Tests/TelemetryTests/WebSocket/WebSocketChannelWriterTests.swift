@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import NIOCore
 import NIOPosix
 import NIOWebSocket
@@ -12,10 +13,13 @@ struct WebSocketChannelWriterTests {
     private final class FrameCollector: ChannelInboundHandler, Sendable {
         typealias InboundIn = WebSocketFrame
         let frames = Mutex<[WebSocketFrame]>([])
+        /// Wakes the test at each frame.
+        let arrivals = StateChanges()
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
             let frame = unwrapInboundIn(data)
             frames.withLock { $0.append(frame) }
+            arrivals.changed()
         }
     }
 
@@ -55,10 +59,7 @@ struct WebSocketChannelWriterTests {
         try await writer.writeBinaryMessages(Array(messages[0..<2]))
         try await writer.writeBinaryMessages(Array(messages[2...]))
 
-        let deadline = ContinuousClock.now + .seconds(10)
-        while collector.frames.withLock({ $0.count }) < messages.count, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        _ = await collector.arrivals.wait(timeout: .seconds(10)) { collector.frames.withLock { $0.count } >= messages.count }
         let frames = collector.frames.withLock { $0 }
         #expect(frames.map(\.opcode) == Array(repeating: .binary, count: messages.count))
         #expect(frames.map(\.fin) == Array(repeating: true, count: messages.count))
