@@ -8,8 +8,9 @@ import X509
 /// `chancery pdf verify`.
 ///
 /// - `POST /verify/pdf`: the PDF as the body (`application/pdf`, up to ``maxFileBytes``);
-///   answers ``PDFSignatureCheck`` JSON. Certificates chain to the trusted roots: the
-///   server's TSA root, so that its time-stamps count, and the roots the operator adds.
+///   answers ``PDFSignatureCheck`` JSON. Certificates chain to the trusted roots the server
+///   passes in: today only its TSA root, so that its time-stamps count (signers' chains show
+///   as not trusted; `chancery pdf verify --root` takes any roots).
 ///   It needs credentials, as it reads whole files; 400 when the body is not a readable PDF
 ///   (encrypted files included), 413 when it is too large.
 public struct PDFSignatureRoutes: Sendable {
