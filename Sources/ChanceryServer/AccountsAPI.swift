@@ -40,7 +40,8 @@ struct AccountsAPI: Sendable {
 
     private func requestedLifetime(_ request: Request, context: ChanceryRequestContext) async throws -> Int {
         let options = try await request.jsonBody(
-            as: TokenRequest.self, upTo: context.maxUploadSize, invalid: "the body must be a JSON object, with expires_in a number of seconds")
+            as: TokenRequest.self, upTo: context.maxUploadSize,
+            invalid: "malformed request body: it must be a JSON object, with expires_in a number of seconds")
         let lifetime = options?.expiresIn ?? Self.defaultTokenLifetime
         guard Self.tokenLifetimes.contains(lifetime) else {
             throw APIError(.badRequest, "expires_in must be between \(Self.tokenLifetimes.lowerBound) and \(Self.tokenLifetimes.upperBound) seconds")
