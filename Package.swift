@@ -108,6 +108,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
+            resources: [.embedInCode("Resources")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -127,6 +128,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
+            resources: [.embedInCode("Resources")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -147,6 +149,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
+            resources: [.embedInCode("Resources")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -165,6 +168,7 @@ let package = Package(
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ],
+            resources: [.embedInCode("Resources")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -216,6 +220,7 @@ let package = Package(
             name: "HTTPSupport",
             dependencies: [
                 "Storage", "Accounts",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -223,6 +228,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
+            resources: [.embedInCode("Resources")],
             swiftSettings: swiftSettings
         ),
         // Pure libraries

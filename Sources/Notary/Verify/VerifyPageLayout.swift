@@ -10,7 +10,7 @@ enum VerifyPageLayout {
     ///   - title: The page's title, as text (it is escaped here).
     ///   - script: The page's script, if any.
     ///   - main: The HTML of the page's `<main>` element; escape any value put in it.
-    static func document(title: String, script: VerifyAsset?, main: String) -> String {
+    static func document(title: String, script: WebAsset?, main: String) -> String {
         let scriptTag = script.map { "<script type=\"module\" src=\"\($0.path)\"></script>\n" } ?? ""
         return """
             <!doctype html>

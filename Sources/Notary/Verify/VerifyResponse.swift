@@ -4,6 +4,7 @@ import NIOCore
 
 /// How the verify routes answer: every response is `nosniff` and revalidated before reuse (a
 /// report's proof follows the newest checkpoint), and pages carry a content security policy.
+/// The assets are ``HTTPSupport/WebAsset``s.
 enum VerifyResponse {
     /// The pages' policy: scripts, styles and requests only from this server, nothing inline,
     /// no plugins, no forms, no framing, no other `<base>`.
@@ -16,11 +17,6 @@ enum VerifyResponse {
         var headers = headers(contentType: "text/html; charset=utf-8")
         headers[.contentSecurityPolicy] = contentSecurityPolicy
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
-    }
-
-    /// A stylesheet or script.
-    static func asset(_ asset: VerifyAsset) -> Response {
-        Response(status: .ok, headers: headers(contentType: asset.contentType), body: .init(byteBuffer: ByteBuffer(string: asset.text)))
     }
 
     /// A JSON document, encoded by the request context.

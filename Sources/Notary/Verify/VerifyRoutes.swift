@@ -46,11 +46,7 @@ public struct VerifyRoutes: Sendable {
             let found = try await reports.reports(hash: hash, limit: ReportLookup.limit + 1)
             return VerifyResponse.json(ReportLookup(hash: hash, reports: found))
         }
-        for asset in VerifyAsset.all {
-            router.get(RouterPath(asset.path)) { _, _ in
-                VerifyResponse.asset(asset)
-            }
-        }
+        router.add(VerifyAsset.all)
         router.get("verify/{slug}.json") { _, context in
             guard let report = try await publicReport(slug: context.parameters.require("slug")) else {
                 throw APIError(.notFound, "No report has this identifier.")

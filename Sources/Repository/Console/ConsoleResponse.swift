@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 
 /// How the console answers: pages under a strict content security policy, never cached (they
-/// show what one user may read), its stylesheet, and redirects.
+/// show what one user may read), and redirects.
 enum ConsoleResponse {
     /// The pages' policy: styles only from this server, no script at all, forms that submit
     /// only to this server, no framing, no other `<base>`.
@@ -13,11 +13,6 @@ enum ConsoleResponse {
     /// An HTML page; `headers` adds to the page's own (the `WWW-Authenticate` of a 401).
     static func page(_ html: String, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
         ConsolePageResponse.page(html, policy: contentSecurityPolicy, status: status, headers: headers)
-    }
-
-    /// The stylesheet, revalidated before reuse.
-    static func stylesheet() -> Response {
-        ConsolePageResponse.asset(ConsoleStylesheet.text, contentType: "text/css; charset=utf-8")
     }
 
     /// `303 See Other` to `location`, a path on this server.

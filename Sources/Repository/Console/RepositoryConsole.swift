@@ -33,7 +33,7 @@ struct RepositoryConsole: Sendable {
 
     /// Adds the console's routes to `router`.
     func add(to router: Router<ChanceryRequestContext>) {
-        router.get(RouterPath(ConsoleLink.stylesheet)) { _, _ in ConsoleResponse.stylesheet() }
+        router.add([ConsoleAsset.stylesheet])
         let pages = router.group(RouterPath(ConsoleLink.root))
             .add(middleware: ConsoleErrorMiddleware())
             .add(middleware: AuthenticationMiddleware(accounts: accounts, authenticators: NuxeoAPI.authenticators))

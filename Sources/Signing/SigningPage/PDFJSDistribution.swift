@@ -1,4 +1,5 @@
 import Foundation
+import HTTPSupport
 
 /// pdf.js as Debian's `libjs-pdf` installs it (`pdf.js` and `pdf.worker.js` in
 /// `/usr/share/javascript/pdf/build`), which the signing page draws the document's pages with.
@@ -11,9 +12,9 @@ public struct PDFJSDistribution: Sendable {
     public static let debianDirectory = "/usr/share/javascript/pdf/build"
 
     /// `pdf.js`, the library the page loads as a classic script.
-    let script: SigningAsset
+    let script: WebAsset
     /// `pdf.worker.js`, the parser pdf.js starts as a web worker.
-    let worker: SigningAsset
+    let worker: WebAsset
 
     /// Reads `pdf.js` and `pdf.worker.js` from `directory`, or answers `nil` when either is
     /// missing or unreadable.
@@ -29,12 +30,7 @@ public struct PDFJSDistribution: Sendable {
 
     /// One of the files, revalidated before each use: a `libjs-pdf` upgrade changes both, and
     /// pdf.js refuses a worker of another version.
-    private static func asset(_ name: String, _ bytes: Data) -> SigningAsset {
-        SigningAsset(
-            path: "\(SigningAsset.folder)/pdfjs/\(name)",
-            contentType: "text/javascript; charset=utf-8",
-            cacheControl: SigningAsset.revalidated,
-            bytes: bytes
-        )
+    private static func asset(_ name: String, _ bytes: Data) -> WebAsset {
+        WebAsset(name, in: "\(SigningAsset.folder)/pdfjs", bytes: bytes)
     }
 }

@@ -1,65 +1,52 @@
-import Crypto
-import NIOCore
+import HTTPSupport
 
-/// A file the signing page loads from this server: its stylesheet and scripts under
-/// `/signwell/assets/`, pdf.js under `/signwell/assets/pdfjs/` (``PDFJSDistribution``), and
-/// the widget script `/signwell/embedded.js`.
-///
-/// The page loads everything from here instead of inlining it, so that its content security
-/// policy can forbid inline code. Each asset's text lives in a file of its own
-/// (`SigningAsset+….swift`); the page's scripts are ES modules that import one another by
-/// relative path.
-struct SigningAsset: Sendable {
-    /// Where the asset is served.
-    let path: String
-    /// The media type it is served with.
-    let contentType: String
-    /// How caches may keep it.
-    let cacheControl: String
-    /// The content.
-    let body: ByteBuffer
-    /// A strong validator of the content (the quoted start of its SHA-256), so that a cache
-    /// revalidates with a `304 Not Modified` instead of downloading the asset again.
-    let entityTag: String
-
-    /// An asset with `bytes` as its content.
-    init(path: String, contentType: String, cacheControl: String, bytes: some Collection<UInt8>) {
-        self.path = path
-        self.contentType = contentType
-        self.cacheControl = cacheControl
-        self.body = ByteBuffer(bytes: bytes)
-        let digest = SHA256.hash(data: Array(bytes)).prefix(16).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
-        self.entityTag = "\"\(digest)\""
-    }
-
-    /// An asset with `text` as its content, in UTF-8.
-    init(path: String, contentType: String, cacheControl: String, text: String) {
-        self.init(path: path, contentType: contentType, cacheControl: cacheControl, bytes: Array(text.utf8))
-    }
-
+/// The files the signing page loads from this server: its stylesheet and scripts under
+/// `/signwell/assets/`, and the widget script `/signwell/embedded.js`; pdf.js comes from the
+/// machine (``PDFJSDistribution``). Their files are in `Sources/Signing/Resources`; the page's
+/// scripts are ES modules that import one another by relative path.
+enum SigningAsset {
     /// The folder the page's own assets are served from.
     static let folder = "/signwell/assets"
 
-    /// How the page's assets may be cached: kept, but revalidated before each use, since they
-    /// change with the server.
-    static let revalidated = "no-cache"
+    /// `signing.css`: the page's look, from 375 px wide up.
+    static let stylesheet = WebAsset("signing.css", in: folder, bytes: PackageResources.signing_css)
+    /// `signing-page.js`: the page's entry point, which loads the session and shows the document.
+    static let signingPageScript = WebAsset("signing-page.js", in: folder, bytes: PackageResources.signing_page_js)
 
-    /// A JavaScript module of the page.
-    static func script(_ name: String, _ text: String) -> SigningAsset {
-        SigningAsset(path: "\(folder)/\(name)", contentType: "text/javascript; charset=utf-8", cacheControl: revalidated, text: text)
-    }
+    /// `/signwell/embedded.js`: the widget integrators load, compatible with SignWell's
+    /// (`SignWellEmbed`). A classic script, not a module, because integrators include it with a
+    /// plain `<script src>`; public and cacheable, since it is the same for everyone.
+    static let embedScript = WebAsset(
+        path: "/signwell/embedded.js", contentType: "text/javascript; charset=utf-8", cacheControl: "public, max-age=3600",
+        bytes: PackageResources.embedded_js
+    )
 
-    /// A stylesheet of the page.
-    static func style(_ name: String, _ text: String) -> SigningAsset {
-        SigningAsset(path: "\(folder)/\(name)", contentType: "text/css; charset=utf-8", cacheControl: revalidated, text: text)
-    }
-
-    /// The page's stylesheet and scripts, each served at its ``path``.
-    static let pageAssets: [SigningAsset] = [
-        stylesheet, signingPageScript, pageOptionsScript, parentChannelScript, signingAPIScript, signingOutcomesScript,
-        documentPagesScript, pdfRendererScript, fieldControlScript, fieldControlsScript, textFieldScript, dateFieldScript,
-        checkboxFieldScript, choiceFieldScript, readOnlyFieldScript, signatureFieldScript, adoptedMarksScript,
-        signatureDialogScript, signaturePadScript, signatureImagesScript, declineDialogScript, requiredFieldsGuideScript,
-        textValidationScript, dateFormatScript, passcodeFormScript,
-    ]
+    /// The page's stylesheet and scripts, each served at its path.
+    static let pageAssets: [WebAsset] =
+        [stylesheet, signingPageScript]
+        + [
+            ("page-options.js", PackageResources.page_options_js),
+            ("parent-channel.js", PackageResources.parent_channel_js),
+            ("signing-api.js", PackageResources.signing_api_js),
+            ("signing-outcomes.js", PackageResources.signing_outcomes_js),
+            ("document-pages.js", PackageResources.document_pages_js),
+            ("pdf-renderer.js", PackageResources.pdf_renderer_js),
+            ("field-control.js", PackageResources.field_control_js),
+            ("field-controls.js", PackageResources.field_controls_js),
+            ("text-field.js", PackageResources.text_field_js),
+            ("date-field.js", PackageResources.date_field_js),
+            ("checkbox-field.js", PackageResources.checkbox_field_js),
+            ("choice-field.js", PackageResources.choice_field_js),
+            ("read-only-field.js", PackageResources.read_only_field_js),
+            ("signature-field.js", PackageResources.signature_field_js),
+            ("adopted-marks.js", PackageResources.adopted_marks_js),
+            ("signature-dialog.js", PackageResources.signature_dialog_js),
+            ("signature-pad.js", PackageResources.signature_pad_js),
+            ("signature-images.js", PackageResources.signature_images_js),
+            ("decline-dialog.js", PackageResources.decline_dialog_js),
+            ("required-fields-guide.js", PackageResources.required_fields_guide_js),
+            ("text-validation.js", PackageResources.text_validation_js),
+            ("date-format.js", PackageResources.date_format_js),
+            ("passcode-form.js", PackageResources.passcode_form_js),
+        ].map { WebAsset($0.0, in: folder, bytes: $0.1) }
 }

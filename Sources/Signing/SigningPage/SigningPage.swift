@@ -1,3 +1,5 @@
+import HTTPSupport
+
 /// The signing page at `/signwell/sign/{token}`: one HTML shell for every recipient, without
 /// data. Its script (``SigningAsset/signingPageScript``) reads the session from the JSON
 /// endpoints below the page's own path and fills the shell in: the bar with the document's

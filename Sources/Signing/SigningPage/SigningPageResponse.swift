@@ -4,7 +4,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// How the signing page and its assets are answered.
+/// How the signing page is answered (its assets are ``HTTPSupport/WebAsset``s).
 ///
 /// The page is a shell without data, but it runs with a signing link in its address, so it is
 /// never stored (`no-store`) and never sent on as a referrer (`no-referrer`). It may be framed
@@ -37,27 +37,5 @@ enum SigningPageResponse {
             headers[.xFrameOptions] = "SAMEORIGIN"
         }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
-    }
-
-    /// An asset, or `304 Not Modified` when the request's `If-None-Match` names its entity tag.
-    static func asset(_ asset: SigningAsset, for request: Request) -> Response {
-        let headers: HTTPFields = [
-            .contentType: asset.contentType,
-            .cacheControl: asset.cacheControl,
-            .eTag: asset.entityTag,
-            .xContentTypeOptions: "nosniff",
-        ]
-        if let tags = request.headers[.ifNoneMatch], matches(tags, asset.entityTag) {
-            return Response(status: .notModified, headers: headers)
-        }
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: asset.body))
-    }
-
-    /// Whether an `If-None-Match` value (`*`, or a list of tags, weak or strong) names `tag`.
-    static func matches(_ ifNoneMatch: String, _ tag: String) -> Bool {
-        ifNoneMatch.split(separator: ",").contains { candidate in
-            let trimmed = candidate.trimmingCharacters(in: .whitespaces)
-            return trimmed == "*" || trimmed == tag || trimmed == "W/" + tag
-        }
     }
 }

@@ -18,7 +18,7 @@ import Hummingbird
 /// are added by the capability next to these.
 public struct SigningPageRoutes: Sendable {
     private let page: String
-    private let assets: [SigningAsset]
+    private let assets: [WebAsset]
 
     /// Creates the routes.
     ///
@@ -34,10 +34,6 @@ public struct SigningPageRoutes: Sendable {
         router.get("signwell/sign/:token") { request, _ in
             SigningPageResponse.page(page, embedded: request.uri.queryParameters.get("signwell_embedded_iframe") == "1")
         }
-        for asset in assets {
-            router.get(RouterPath(asset.path)) { request, _ in
-                SigningPageResponse.asset(asset, for: request)
-            }
-        }
+        router.add(assets)
     }
 }

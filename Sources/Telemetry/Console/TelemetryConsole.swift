@@ -37,12 +37,7 @@ struct TelemetryConsole: Sendable {
 
     /// Adds the console's routes to `router`.
     func add(to router: Router<ChanceryRequestContext>) {
-        router.get(RouterPath(TelemetryConsoleLink.stylesheet)) { _, _ in
-            ConsolePageResponse.asset(TelemetryConsoleStylesheet.text, contentType: "text/css; charset=utf-8")
-        }
-        router.get(RouterPath(TelemetryConsoleLink.script)) { _, _ in
-            ConsolePageResponse.asset(TelemetryConsoleScript.text, contentType: "text/javascript; charset=utf-8")
-        }
+        router.add([TelemetryConsoleAsset.stylesheet, TelemetryConsoleAsset.script])
         let authenticators: [any Authenticator] = [BasicAuthenticator(realm: "Chancery Telemetry")] + tokenAuthenticators
         let pages = router.group(RouterPath(TelemetryConsoleLink.root))
             .add(middleware: TelemetryConsoleErrorMiddleware())

@@ -2,7 +2,7 @@ import HTTPSupport
 
 /// The plot the console's script draws into: a `<canvas>` with a status line and a legend.
 ///
-/// The script (``TelemetryConsoleScript``) finds it by its `data-plot` attribute and keeps, on
+/// The script (``TelemetryConsoleAsset/script``) finds it by its `data-plot` attribute and keeps, on
 /// the canvas, `data-points` (how many numeric points are drawn) and `data-counted` (how many
 /// points had no number and were only counted), which tests and people can read.
 enum TelemetryPlotFigure {

@@ -174,13 +174,4 @@ import Testing
             }
         }
     }
-
-    @Test func ifNoneMatchListsAreRead() {
-        let tag = "\"0123\""
-        #expect(SigningPageResponse.matches("*", tag))
-        #expect(SigningPageResponse.matches("W/\"0123\"", tag))
-        #expect(SigningPageResponse.matches("\"a\",\"0123\"", tag))
-        #expect(!SigningPageResponse.matches("\"01234\"", tag))
-        #expect(!SigningPageResponse.matches("", tag))
-    }
 }
