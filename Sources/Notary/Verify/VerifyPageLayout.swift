@@ -1,34 +1,26 @@
 import HTTPSupport
 
-/// The HTML document every verify page shares: the stylesheet, the page's script (an ES
-/// module) and the header, all from this server; nothing inline, so that the pages run under
-/// the strict ``VerifyResponse/contentSecurityPolicy``.
+/// The verify pages: each page's `<main>` is a template in `Sources/Notary/Resources`, put in
+/// the shared ``HTTPSupport/PageSkeleton`` with the stylesheet and the page's script (an ES
+/// module), all from this server; nothing inline, so that the pages run under the strict
+/// ``VerifyResponse/contentSecurityPolicy``.
 enum VerifyPageLayout {
-    /// A complete page.
+    /// A complete page: the template `name` rendered with `context`.
     ///
     /// - Parameters:
-    ///   - title: The page's title, as text (it is escaped here).
+    ///   - title: The page's title, as text.
     ///   - script: The page's script, if any.
-    ///   - main: The HTML of the page's `<main>` element; escape any value put in it.
-    static func document(title: String, script: WebAsset?, main: String) -> String {
-        let scriptTag = script.map { "<script type=\"module\" src=\"\($0.path)\"></script>\n" } ?? ""
-        return """
-            <!doctype html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(title.htmlEscaped) · Chancery Notary</title>
-            <link rel="stylesheet" href="\(VerifyAsset.stylesheet.path)">
-            \(scriptTag)</head>
-            <body>
-            <header class="site"><a href="/verify">Chancery Notary</a></header>
-            <main>
-            \(main)
-            </main>
-            </body>
-            </html>
-
-            """
+    static func document(title: String, script: WebAsset?, template name: String, context: Any = ()) -> String {
+        skeleton.page(title: title, script: script.map { .module($0.path) }, main: templates.render(name, context))
     }
+
+    /// The parts every page shares.
+    private static let skeleton = PageSkeleton(site: "Chancery Notary", home: "/verify", stylesheet: VerifyAsset.stylesheet.path)
+
+    /// The pages' templates.
+    static let templates = PageTemplates([
+        "lookup-page": PackageResources.lookup_page_mustache,
+        "missing-report-page": PackageResources.missing_report_page_mustache,
+        "report-page": PackageResources.report_page_mustache,
+    ])
 }

@@ -6,6 +6,6 @@ enum ConsoleAsset {
     /// `console.css`: the rules every console shares, then the Repository console's own.
     static let stylesheet = WebAsset(
         path: ConsoleLink.stylesheet, contentType: "text/css; charset=utf-8",
-        bytes: ConsoleDocument.baseStylesheet + PackageResources.console_css
+        bytes: PageSkeleton.consoleStylesheet + PackageResources.console_css
     )
 }

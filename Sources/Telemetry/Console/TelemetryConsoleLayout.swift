@@ -1,6 +1,6 @@
 import HTTPSupport
 
-/// The HTML document every Telemetry console page shares (a ``HTTPSupport/ConsoleDocument``
+/// The HTML document every Telemetry console page shares (a ``HTTPSupport/PageSkeleton``
 /// with the console's script), under the strict ``TelemetryConsoleResponse/contentSecurityPolicy``.
 enum TelemetryConsoleLayout {
     /// The sections the header links to.
@@ -16,24 +16,23 @@ enum TelemetryConsoleLayout {
     /// A complete page.
     ///
     /// - Parameters:
-    ///   - title: The page's title, as text (it is escaped here).
+    ///   - title: The page's title, as text.
     ///   - section: The header link to mark as the current section, if any.
     ///   - user: The signed-in person's name, as text; `nil` on pages shown before sign-in.
-    ///   - main: The HTML of the page's `<main>` element; escape any value put in it.
+    ///   - main: The HTML of the page's `<main>` element, rendered by a template.
     static func document(title: String, section: Section?, user: String?, main: String) -> String {
         document.page(
-            title: title,
+            title: title, script: .deferred(TelemetryConsoleLink.script),
             sections: [
-                ConsoleDocument.Section("Edges", href: TelemetryConsoleLink.root, isCurrent: section == .overview),
-                ConsoleDocument.Section("Measurements", href: TelemetryConsoleLink.measurements(), isCurrent: section == .measurements),
-                ConsoleDocument.Section("Live", href: TelemetryConsoleLink.live, isCurrent: section == .live),
+                PageSkeleton.Section("Edges", href: TelemetryConsoleLink.root, isCurrent: section == .overview),
+                PageSkeleton.Section("Measurements", href: TelemetryConsoleLink.measurements(), isCurrent: section == .measurements),
+                PageSkeleton.Section("Live", href: TelemetryConsoleLink.live, isCurrent: section == .live),
             ],
             user: user, main: main
         )
     }
 
     /// The parts every page shares.
-    private static let document = ConsoleDocument(
-        name: "Chancery Telemetry", home: TelemetryConsoleLink.root, stylesheet: TelemetryConsoleLink.stylesheet, script: TelemetryConsoleLink.script
-    )
+    private static let document = PageSkeleton(
+        site: "Chancery Telemetry", home: TelemetryConsoleLink.root, stylesheet: TelemetryConsoleLink.stylesheet)
 }

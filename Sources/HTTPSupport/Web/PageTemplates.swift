@@ -1,0 +1,36 @@
+import Mustache
+
+/// A module's HTML templates (Mustache files in its `Resources/` folder, compiled into the
+/// binary), rendered with every value escaped.
+///
+/// `{{name}}` writes a value with `&`, `<`, `>`, `"` and `'` escaped, so a page cannot forget an
+/// escape. The only unescaped form, `{{{name}}}`, is for HTML that another template rendered
+/// (``PageSkeleton`` puts the page's `<main>` in with it). A context is a value whose stored
+/// properties the template names; optionals, `false` and empty arrays skip a section.
+public struct PageTemplates: Sendable {
+    private let library: MustacheLibrary
+
+    /// Parses `templates`, each a name and a file's UTF-8 bytes.
+    ///
+    /// The templates are part of the program, so one that does not parse is a programming error
+    /// and stops it, naming the template; each module's tests render all of its templates.
+    public init(_ templates: [String: [UInt8]]) {
+        var parsed: [String: MustacheTemplate] = [:]
+        for (name, bytes) in templates {
+            do {
+                parsed[name] = try MustacheTemplate(string: String(decoding: bytes, as: UTF8.self))
+            } catch {
+                preconditionFailure("the template \(name) does not parse: \(error)")
+            }
+        }
+        library = MustacheLibrary(templates: parsed)
+    }
+
+    /// The template `name` rendered with `context`.
+    public func render(_ name: String, _ context: Any) -> String {
+        guard let html = library.render(context, withTemplate: name) else {
+            preconditionFailure("there is no template \(name)")
+        }
+        return html
+    }
+}
