@@ -177,9 +177,8 @@ let package = Package(
             dependencies: [
                 "HTTPSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "NIOCore", package: "swift-nio"),
             ],
+            resources: [.embedInCode("Resources")],
             swiftSettings: swiftSettings
         ),
         // Platform
@@ -487,7 +486,7 @@ let package = Package(
         .testTarget(
             name: "HTTPSupportTests",
             dependencies: [
-                "HTTPSupport", "Accounts", "Storage", "ChanceryServer", "ChanceryTestSupport",
+                "HTTPSupport", "Accounts", "Storage", "ChanceryServer", "ChanceryTestSupport", "Console",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -1,31 +1,45 @@
 import Foundation
-import HTTPSupport
 
-/// A table of access-control entries: who, which permission, granted or denied, by whom, and
-/// when it applies.
-enum AccessControlTable {
-    /// The table of `entries` titled `caption` (`Local`, `Inherited`), or a line saying there
-    /// are none; HTML. `id` names the table for links and tests.
-    static func html(_ entries: [AccessControlEntry], caption: String, id: String, at date: Date = Date()) -> String {
-        guard !entries.isEmpty else {
-            return "<p class=\"empty\" id=\"\(id)\">\(caption.htmlEscaped): no entries.</p>"
+/// A table of access-control entries (the `acl-table` template): who, which permission,
+/// granted or denied, by whom, and when it applies; or a line saying there are none.
+struct AccessControlTable: Sendable {
+    /// One entry.
+    struct Row: Sendable {
+        /// The user or group it names.
+        let principal: String
+        /// The permission.
+        let permission: String
+        /// Whether it grants the permission (else it denies it).
+        let isGranted: Bool
+        /// Whether it is the entry that blocks inheritance.
+        let blocksInheritance: Bool
+        /// Who added it; empty when unknown.
+        let creator: String
+        /// When it starts to apply, if it has a start.
+        let begins: DisplayText.Time?
+        /// When it stops applying, if it has an end.
+        let ends: DisplayText.Time?
+        /// Whether it applies at the time of the page (`effective`, `pending`, `archived`).
+        let status: String
+    }
+
+    /// The table's title (`Local`, `Inherited`).
+    let caption: String
+    /// The table's id, for links and tests.
+    let id: String
+    /// The entries, in order.
+    let rows: [Row]
+
+    /// The table of `entries` titled `caption`, with their status at `date`.
+    init(_ entries: [AccessControlEntry], caption: String, id: String, at date: Date = Date()) {
+        self.caption = caption
+        self.id = id
+        rows = entries.map { entry in
+            Row(
+                principal: entry.principal, permission: entry.permission, isGranted: entry.isGranted,
+                blocksInheritance: entry == .blockInheritance, creator: entry.creator,
+                begins: entry.begin.map(DisplayText.Time.init), ends: entry.end.map(DisplayText.Time.init),
+                status: entry.status(at: date))
         }
-        let rows = entries.map { entry in
-            let access = entry.isGranted ? "<span class=\"granted\">Granted</span>" : "<span class=\"denied\">Denied</span>"
-            let note = entry == .blockInheritance ? " <span class=\"meta\">(blocks inheritance)</span>" : ""
-            return "<tr><td>\(entry.principal.htmlEscaped)</td><td>\(entry.permission.htmlEscaped)</td><td>\(access)\(note)</td>"
-                + "<td>\(entry.creator.isEmpty ? "" : entry.creator.htmlEscaped)</td>"
-                + "<td>\(entry.begin.map(DisplayText.date) ?? "")</td><td>\(entry.end.map(DisplayText.date) ?? "")</td>"
-                + "<td>\(entry.status(at: date).htmlEscaped)</td></tr>"
-        }
-        return """
-            <table id="\(id)">
-            <caption>\(caption.htmlEscaped)</caption>
-            <thead><tr><th scope="col">Principal</th><th scope="col">Permission</th><th scope="col">Access</th><th scope="col">Added by</th><th scope="col">From</th><th scope="col">Until</th><th scope="col">Status</th></tr></thead>
-            <tbody>
-            \(rows.joined(separator: "\n"))
-            </tbody>
-            </table>
-            """
     }
 }

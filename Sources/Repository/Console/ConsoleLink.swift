@@ -3,9 +3,9 @@ import HTTPSupport
 
 /// The URLs of the console's pages, as paths on this server.
 ///
-/// They are URLs, not HTML: escape them (``Swift/String/htmlEscaped``) before putting them in
-/// an attribute. Query values are percent-encoded so that ``HTTPSupport/FormEncodedQuery``
-/// reads them back exactly (`+` and `&` included).
+/// They are URLs, not HTML: the templates escape them when they put them in an attribute.
+/// Query values are percent-encoded so that ``HTTPSupport/FormEncodedQuery`` reads them back
+/// exactly (`+` and `&` included).
 enum ConsoleLink {
     /// Where the console lives.
     static let root = "/repository"

@@ -1,7 +1,8 @@
 import HTTPSupport
 
 /// The HTML document every Repository console page shares (a ``HTTPSupport/PageSkeleton``
-/// without script), under the strict ``ConsoleResponse/contentSecurityPolicy``.
+/// without script), under the strict ``ConsoleResponse/contentSecurityPolicy``; each page's
+/// `<main>` is a template in `Sources/Repository/Resources`.
 enum ConsolePageLayout {
     /// The sections the header links to.
     enum Section {
@@ -11,25 +12,38 @@ enum ConsolePageLayout {
         case query
     }
 
-    /// A complete page.
+    /// A complete page: the template `name` rendered with `context`.
     ///
     /// - Parameters:
     ///   - title: The page's title, as text.
     ///   - section: The header link to mark as the current section, if any.
     ///   - user: The signed-in user's name, as text; `nil` on pages shown before sign-in.
-    ///   - main: The HTML of the page's `<main>` element, rendered by a template.
-    static func document(title: String, section: Section?, user: String?, main: String) -> String {
-        document.page(
+    static func document(title: String, section: Section?, user: String?, template name: String, context: Any) -> String {
+        skeleton.page(
             title: title,
             sections: [
                 PageSkeleton.Section("Browse", href: ConsoleLink.browse(path: "/"), isCurrent: section == .browse),
                 PageSkeleton.Section("Query", href: ConsoleLink.query(), isCurrent: section == .query),
             ],
-            user: user, main: main
+            user: user, main: templates.render(name, context)
         )
     }
 
     /// The parts every page shares.
-    private static let document = PageSkeleton(
+    private static let skeleton = PageSkeleton(
         site: "Chancery Repository", home: ConsoleLink.browse(path: "/"), stylesheet: ConsoleLink.stylesheet)
+
+    /// The pages' templates and the partials they share.
+    static let templates = PageTemplates([
+        "acl-table": PackageResources.acl_table_mustache,
+        "breadcrumb": PackageResources.breadcrumb_mustache,
+        "document-page": PackageResources.document_page_mustache,
+        "error-page": PackageResources.error_page_mustache,
+        "folder-page": PackageResources.folder_page_mustache,
+        "pager": PackageResources.pager_mustache,
+        "property-value": PackageResources.property_value_mustache,
+        "query-page": PackageResources.query_page_mustache,
+        "size": PackageResources.size_mustache,
+        "time": PackageResources.time_mustache,
+    ])
 }

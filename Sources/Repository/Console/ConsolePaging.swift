@@ -2,7 +2,7 @@ import HTTPSupport
 import HTTPTypes
 
 /// Which page of a listing or of query results a person asked for (`page`, from 1, and
-/// `pageSize`), and the links to the pages around it.
+/// `pageSize`); ``ConsolePager`` links to the pages around it.
 struct ConsolePaging: Sendable, Equatable {
     /// The page size when the URL gives none.
     static let defaultPageSize = 50
@@ -28,21 +28,6 @@ struct ConsolePaging: Sendable, Equatable {
 
     /// The `pageSize` to keep in links: `nil` when it is the default.
     var pageSizeParameter: Int? { pageSize == Self.defaultPageSize ? nil : pageSize }
-
-    /// The pager of `results`: where this page is, and links to the previous and next pages
-    /// made by `link` (which gets a page number); HTML.
-    func navigation(of results: DocumentPage, link: (Int) -> String) -> String {
-        let pageCount = max(1, (results.totalSize + pageSize - 1) / pageSize)
-        let noun = results.totalSize == 1 ? "document" : "documents"
-        var parts = ["<span id=\"page-status\">Page \(page) of \(pageCount) · \(results.totalSize) \(noun)</span>"]
-        if page > 1 {
-            parts.append("<a rel=\"prev\" href=\"\(link(min(page - 1, pageCount)).htmlEscaped)\">Previous page</a>")
-        }
-        if page < pageCount {
-            parts.append("<a rel=\"next\" href=\"\(link(page + 1).htmlEscaped)\">Next page</a>")
-        }
-        return "<nav class=\"pages\" aria-label=\"Pages\">\(parts.joined(separator: "\n"))</nav>"
-    }
 
     private static func number(_ name: String, in parameters: FormEncodedQuery, default fallback: Int, range: ClosedRange<Int>) throws -> Int {
         guard let text = parameters[name], !text.isEmpty else { return fallback }

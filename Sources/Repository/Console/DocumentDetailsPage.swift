@@ -1,8 +1,8 @@
 import Foundation
-import HTTPSupport
 
-/// The page of one document: where it is and what state it is in, every property of its
-/// schemas, and who may do what with it (its local and inherited ACL).
+/// The page of one document (the `document-page` template): where it is and what state it is
+/// in, every property of its schemas, and who may do what with it (its local and inherited
+/// ACL).
 enum DocumentDetailsPage {
     /// What the page shows beside the document itself, which the route reads for the reader.
     struct Facts: Sendable {
@@ -22,90 +22,115 @@ enum DocumentDetailsPage {
         let inheritedACL: [AccessControlEntry]
     }
 
+    /// What the page shows.
+    struct Context: Sendable {
+        /// The trail up to the root.
+        let breadcrumb: Breadcrumb
+        /// The document's title.
+        let title: String
+        /// Its listing, if it is a folder (and not a version).
+        let openFolderHref: String?
+        /// The download of its main file, if it has one.
+        let download: Download?
+        /// The listing of the folder it is in; `nil` for the root.
+        let parentHref: String?
+        /// Its path.
+        let path: String
+        /// Its id.
+        let id: String
+        /// Its type.
+        let type: String
+        /// Its lifecycle state; `nil` without a lifecycle.
+        let state: String?
+        /// The version label clients see.
+        let versionLabel: String
+        /// Its lock; `nil` when it is not locked.
+        let lock: Lock?
+        /// Its status: version, checked in or out, in the trash.
+        let flags: [String]
+        /// Its facets.
+        let facets: [String]
+        /// When it was created.
+        let created: DisplayText.Time
+        /// When it last changed.
+        let modified: DisplayText.Time
+        /// One table per schema.
+        let schemas: [SchemaTable]
+        /// Its own ACL entries.
+        let localACL: AccessControlTable
+        /// The entries it inherits.
+        let inheritedACL: AccessControlTable
+    }
+
+    /// The download of the main file.
+    struct Download: Sendable {
+        /// The download's URL.
+        let href: String
+        /// The file's name.
+        let name: String
+        /// The file's size.
+        let size: DisplayText.Size
+    }
+
+    /// Who holds a document's lock, and since when.
+    struct Lock: Sendable {
+        /// The user who locked it.
+        let owner: String
+        /// When they locked it, if known.
+        let since: DisplayText.Time?
+    }
+
+    /// The table of one schema's fields.
+    struct SchemaTable: Sendable {
+        /// The schema's name.
+        let name: String
+        /// Its name, and its prefix when that differs (`dublincore (dc)`).
+        let caption: String
+        /// Its fields, in key order.
+        let rows: [Property]
+    }
+
+    /// One field of a schema and its value.
+    struct Property: Sendable {
+        /// The field's key (`dc:title`).
+        let key: String
+        /// Its value.
+        let value: PropertyValue
+    }
+
     /// The page of `document`.
     static func html(_ document: Document, facts: Facts, user: String) -> String {
-        ConsolePageLayout.document(
-            title: document.displayTitle, section: .browse, user: user,
-            main: """
-                \(Breadcrumb.html(path: document.path))
-                <h1 id="title">\(document.displayTitle.htmlEscaped)</h1>
-                <ul class="actions">
-                \(actions(document, facts: facts))
-                </ul>
-                <h2>Summary</h2>
-                \(summary(document, facts: facts))
-                <h2>Properties</h2>
-                \(facts.schemas.map { schemaTable($0, of: document) }.joined(separator: "\n"))
-                <h2>Access control</h2>
-                <p class="aside">The first entry that names you or one of your groups decides; local entries come first.</p>
-                \(AccessControlTable.html(facts.localACL, caption: "Local", id: "local-acl"))
-                \(AccessControlTable.html(facts.inheritedACL, caption: "Inherited", id: "inherited-acl"))
-                """)
-    }
-
-    private static func actions(_ document: Document, facts: Facts) -> String {
-        var links: [String] = []
-        if facts.type.isFolderish, !document.isVersion {
-            links.append("<li><a id=\"open-folder\" href=\"\(ConsoleLink.browse(id: document.id).htmlEscaped)\">Open this folder</a></li>")
-        }
-        if let blob = facts.mainBlob {
-            let href = ConsoleLink.blob(documentID: document.id, xpath: "blobholder:0")
-            links.append(
-                "<li><a id=\"download-main\" href=\"\(href.htmlEscaped)\">Download \(blob.name.htmlEscaped)</a> <span class=\"meta\">\(DisplayText.size(blob.length))</span></li>"
-            )
-        }
-        if document.path != "/" {
-            links.append(
-                "<li><a id=\"parent-link\" href=\"\(ConsoleLink.browse(path: document.parentPath).htmlEscaped)\">The folder it is in</a></li>")
-        }
-        return links.joined(separator: "\n")
-    }
-
-    private static func summary(_ document: Document, facts: Facts) -> String {
         var flags: [String] = []
         if document.isVersion { flags.append(document.isLatestVersion ? "Version (latest)" : "Version") }
-        if document.isCheckedIn { flags.append("Checked in") } else { flags.append("Checked out") }
+        flags.append(document.isCheckedIn ? "Checked in" : "Checked out")
         if document.isTrashed { flags.append("In the trash") }
-        let lock =
-            document.lockOwner.map { owner in
-                "Locked by \(owner.htmlEscaped)" + (document.lockCreated.map { " since " + DisplayText.date($0) } ?? "")
-            } ?? "Not locked"
-        let facets =
-            facts.facets.isEmpty
-            ? "<span class=\"empty\">none</span>"
-            : "<ul class=\"facets\">\(facts.facets.map { "<li>\($0.htmlEscaped)</li>" }.joined())</ul>"
-        let rows: [(String, String, String)] = [
-            ("path", "Path", "<code>\(document.path.htmlEscaped)</code>"),
-            ("uid", "ID", "<code>\(document.id.htmlEscaped)</code>"),
-            ("type", "Type", document.type.htmlEscaped),
-            ("state", "State", document.state.map(\.htmlEscaped) ?? "<span class=\"empty\">no lifecycle</span>"),
-            ("version", "Version", facts.versionLabel.htmlEscaped),
-            ("lock", "Lock", lock),
-            ("flags", "Status", flags.joined(separator: ", ")),
-            ("facets", "Facets", facets),
-            ("created", "Created", DisplayText.date(document.createdAt)),
-            ("modified", "Modified", DisplayText.date(document.modifiedAt)),
-        ]
-        let entries = rows.map { "<dt>\($0.1)</dt><dd id=\"fact-\($0.0)\">\($0.2)</dd>" }
-        return "<dl class=\"facts\">\n\(entries.joined(separator: "\n"))\n</dl>"
+        let context = Context(
+            breadcrumb: Breadcrumb(path: document.path), title: document.displayTitle,
+            openFolderHref: facts.type.isFolderish && !document.isVersion ? ConsoleLink.browse(id: document.id) : nil,
+            download: facts.mainBlob.map { blob in
+                Download(
+                    href: ConsoleLink.blob(documentID: document.id, xpath: "blobholder:0"), name: blob.name,
+                    size: DisplayText.Size(blob.length))
+            },
+            parentHref: document.path == "/" ? nil : ConsoleLink.browse(path: document.parentPath),
+            path: document.path, id: document.id, type: document.type, state: document.state, versionLabel: facts.versionLabel,
+            lock: document.lockOwner.map { Lock(owner: $0, since: document.lockCreated.map(DisplayText.Time.init)) },
+            flags: flags, facets: facts.facets,
+            created: DisplayText.Time(document.createdAt), modified: DisplayText.Time(document.modifiedAt),
+            schemas: facts.schemas.map { schemaTable($0, of: document) },
+            localACL: AccessControlTable(facts.localACL, caption: "Local", id: "local-acl"),
+            inheritedACL: AccessControlTable(facts.inheritedACL, caption: "Inherited", id: "inherited-acl"))
+        return ConsolePageLayout.document(
+            title: document.displayTitle, section: .browse, user: user, template: "document-page", context: context)
     }
 
     /// The table of one schema's fields, in key order.
-    private static func schemaTable(_ schema: Schema, of document: Document) -> String {
-        let values = PropertyValueHTML(documentID: document.id)
+    private static func schemaTable(_ schema: Schema, of document: Document) -> SchemaTable {
         let rows = schema.fields.sorted { $0.key < $1.key }.map { field, type in
             let key = schema.key(of: field)
-            return "<tr data-key=\"\(key.htmlEscaped)\"><th scope=\"row\"><code>\(key.htmlEscaped)</code></th>"
-                + "<td class=\"value\">\(values.html(document.properties[key], type: type, xpath: key))</td></tr>"
+            return Property(key: key, value: PropertyValue(document.properties[key], type: type, xpath: key, documentID: document.id))
         }
         let caption = schema.prefix == schema.name ? schema.name : "\(schema.name) (\(schema.prefix))"
-        return """
-            <table class="properties" id="schema-\(schema.name.htmlEscaped)">
-            <caption>\(caption.htmlEscaped)</caption>
-            <tbody>
-            \(rows.joined(separator: "\n"))
-            </tbody>
-            </table>
-            """
+        return SchemaTable(name: schema.name, caption: caption, rows: rows)
     }
 }

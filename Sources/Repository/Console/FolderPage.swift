@@ -1,9 +1,47 @@
-import HTTPSupport
-
-/// The page of a folder: the trail up to the root, then a page of the children the reader may
-/// see, each with its title (a link into the folder or to the document), type, last change and
-/// the size of its main file.
+/// The page of a folder (the `folder-page` template): the trail up to the root, then a page of
+/// the children the reader may see, each with its title (a link into the folder or to the
+/// document), type, last change and the size of its main file.
 enum FolderPage {
+    /// What the page shows.
+    struct Context: Sendable {
+        /// The trail up to the root.
+        let breadcrumb: Breadcrumb
+        /// The folder's title.
+        let title: String
+        /// The folder's type.
+        let type: String
+        /// The folder's path.
+        let path: String
+        /// The folder's own page.
+        let detailsHref: String
+        /// The listing of the folder it is in; `nil` for the root.
+        let parentHref: String?
+        /// The children on this page.
+        let children: [Child]
+        /// Why there are no children on this page; `nil` when there are.
+        let emptyMessage: String?
+        /// The links to the other pages.
+        let pager: ConsolePager
+    }
+
+    /// One child in the listing.
+    struct Child: Sendable {
+        /// The child's id.
+        let id: String
+        /// Its listing if it is a folder, else its page.
+        let href: String
+        /// Whether it is a folder.
+        let isFolder: Bool
+        /// Its title.
+        let title: String
+        /// Its type.
+        let type: String
+        /// When it last changed.
+        let modified: DisplayText.Time
+        /// The size of its main file, if it has one.
+        let size: DisplayText.Size?
+    }
+
     /// The page of `folder` showing `children`.
     ///
     /// - Parameters:
@@ -12,45 +50,20 @@ enum FolderPage {
     ///   - paging: The page asked for, for the pager's links.
     ///   - user: The reader's name.
     static func html(folder: Document, children: DocumentPage, paging: ConsolePaging, repository: Repository, user: String) -> String {
-        let rows = children.documents.map { row(for: $0, repository: repository) }.joined(separator: "\n")
-        let listing =
-            children.documents.isEmpty
-            ? "<p class=\"empty\" id=\"empty-folder\">\(children.totalSize == 0 ? "This folder is empty." : "There is nothing on this page.")</p>"
-            : """
-            <table id="children">
-            <caption>Contents</caption>
-            <thead><tr><th scope="col">Title</th><th scope="col">Type</th><th scope="col">Modified</th><th scope="col">Size</th></tr></thead>
-            <tbody>
-            \(rows)
-            </tbody>
-            </table>
-            """
-        let pager = paging.navigation(of: children) { ConsoleLink.browse(id: folder.id, page: $0, pageSize: paging.pageSizeParameter) }
-        let parent =
-            folder.path == "/"
-            ? "" : "<li><a id=\"parent-link\" href=\"\(ConsoleLink.browse(path: folder.parentPath).htmlEscaped)\">Up to the parent folder</a></li>"
-        return ConsolePageLayout.document(
-            title: folder.displayTitle, section: .browse, user: user,
-            main: """
-                \(Breadcrumb.html(path: folder.path))
-                <h1>\(folder.displayTitle.htmlEscaped)</h1>
-                <p class="lede">\(folder.type.htmlEscaped) at <code>\(folder.path.htmlEscaped)</code></p>
-                <ul class="actions">
-                <li><a id="details-link" href="\(ConsoleLink.document(id: folder.id).htmlEscaped)">Details of this folder</a></li>
-                \(parent)
-                </ul>
-                \(listing)
-                \(pager)
-                """)
-    }
-
-    /// The row of one child: folders link to their listing, other documents to their page.
-    private static func row(for child: Document, repository: Repository) -> String {
-        let isFolder = repository.type(of: child).isFolderish
-        let href = isFolder ? ConsoleLink.browse(id: child.id) : ConsoleLink.document(id: child.id)
-        let size = repository.blob(at: "blobholder:0", of: child).map { DisplayText.size($0.length) } ?? "<span class=\"empty\">—</span>"
-        let kind = isFolder ? " class=\"folder\"" : ""
-        return "<tr data-id=\"\(child.id.htmlEscaped)\"><td><a\(kind) href=\"\(href.htmlEscaped)\">\(child.displayTitle.htmlEscaped)</a></td>"
-            + "<td>\(child.type.htmlEscaped)</td><td>\(DisplayText.date(child.modifiedAt))</td><td class=\"number\">\(size)</td></tr>"
+        let rows = children.documents.map { child in
+            let isFolder = repository.type(of: child).isFolderish
+            return Child(
+                id: child.id, href: isFolder ? ConsoleLink.browse(id: child.id) : ConsoleLink.document(id: child.id), isFolder: isFolder,
+                title: child.displayTitle, type: child.type, modified: DisplayText.Time(child.modifiedAt),
+                size: repository.blob(at: "blobholder:0", of: child).map { DisplayText.Size($0.length) })
+        }
+        let context = Context(
+            breadcrumb: Breadcrumb(path: folder.path), title: folder.displayTitle, type: folder.type, path: folder.path,
+            detailsHref: ConsoleLink.document(id: folder.id),
+            parentHref: folder.path == "/" ? nil : ConsoleLink.browse(path: folder.parentPath),
+            children: rows,
+            emptyMessage: rows.isEmpty ? (children.totalSize == 0 ? "This folder is empty." : "There is nothing on this page.") : nil,
+            pager: ConsolePager(of: children, paging: paging) { ConsoleLink.browse(id: folder.id, page: $0, pageSize: paging.pageSizeParameter) })
+        return ConsolePageLayout.document(title: folder.displayTitle, section: .browse, user: user, template: "folder-page", context: context)
     }
 }

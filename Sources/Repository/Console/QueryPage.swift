@@ -1,7 +1,5 @@
-import HTTPSupport
-
-/// The NXQL query page: a form, then either the page of results the reader may see (each
-/// linking to its document), or why the query could not run.
+/// The NXQL query page (the `query-page` template): a form, then either the page of results
+/// the reader may see (each linking to its document), or why the query could not run.
 enum QueryPage {
     /// What became of the query in the form.
     enum Outcome {
@@ -13,52 +11,66 @@ enum QueryPage {
         case invalid(String)
     }
 
+    /// What the page shows.
+    struct Context: Sendable {
+        /// Where the form submits.
+        let action = ConsoleLink.query()
+        /// The query in the form.
+        let nxql: String
+        /// Why the query cannot run, as a sentence; `nil` unless it is invalid.
+        let error: String?
+        /// The page of results; `nil` unless the query ran.
+        let results: Results?
+    }
+
+    /// A page of results.
+    struct Results: Sendable {
+        /// The documents on this page.
+        let rows: [Row]
+        /// The links to the other pages.
+        let pager: ConsolePager
+    }
+
+    /// One document in the results.
+    struct Row: Sendable {
+        /// The document's id.
+        let id: String
+        /// Its page.
+        let href: String
+        /// Its title.
+        let title: String
+        /// Its type.
+        let type: String
+        /// Its path.
+        let path: String
+        /// Its lifecycle state; empty without a lifecycle.
+        let state: String
+        /// When it last changed.
+        let modified: DisplayText.Time
+    }
+
     /// The query text offered in an empty form.
     static let example = "SELECT * FROM Document WHERE ecm:path STARTSWITH '/default-domain/workspaces' AND ecm:isTrashed = 0"
 
     /// The page for `nxql` (`nil` before any query) and its `outcome`.
     static func html(nxql: String?, outcome: Outcome, user: String) -> String {
-        ConsolePageLayout.document(
-            title: "Query", section: .query, user: user,
-            main: """
-                <h1>Query the repository</h1>
-                <form class="query" method="get" action="\(ConsoleLink.query().htmlEscaped)">
-                <label for="q">NXQL query</label>
-                <textarea id="q" name="q" rows="4" spellcheck="false" required>\((nxql ?? example).htmlEscaped)</textarea>
-                <button type="submit" id="run">Run query</button>
-                </form>
-                <p class="aside">For example <code>SELECT * FROM File WHERE dc:title ILIKE '%report%' ORDER BY dc:modified DESC</code>. You see only the documents you may read.</p>
-                \(section(nxql: nxql, outcome: outcome))
-                """)
-    }
-
-    private static func section(nxql: String?, outcome: Outcome) -> String {
+        var error: String?
+        var results: Results?
         switch outcome {
         case .none:
-            return ""
+            break
         case .invalid(let reason):
-            let sentence = reason.prefix(1).uppercased() + reason.dropFirst()
-            return "<p class=\"error\" id=\"query-error\" role=\"alert\">\(sentence.htmlEscaped)</p>"
-        case .results(let results, let paging):
-            let pager = paging.navigation(of: results) { ConsoleLink.query(nxql ?? "", page: $0, pageSize: paging.pageSizeParameter) }
-            guard !results.documents.isEmpty else {
-                return "<h2>Results</h2>\n<p class=\"empty\" id=\"no-results\">No document you may read matches this query.</p>\n\(pager)"
+            error = reason.prefix(1).uppercased() + reason.dropFirst()
+        case .results(let page, let paging):
+            let rows = page.documents.map { document in
+                Row(
+                    id: document.id, href: ConsoleLink.document(id: document.id), title: document.displayTitle, type: document.type,
+                    path: document.path, state: document.state ?? "", modified: DisplayText.Time(document.modifiedAt))
             }
-            let rows = results.documents.map { document in
-                "<tr data-id=\"\(document.id.htmlEscaped)\"><td><a href=\"\(ConsoleLink.document(id: document.id).htmlEscaped)\">\(document.displayTitle.htmlEscaped)</a></td>"
-                    + "<td>\(document.type.htmlEscaped)</td><td><code>\(document.path.htmlEscaped)</code></td>"
-                    + "<td>\((document.state ?? "").htmlEscaped)</td><td>\(DisplayText.date(document.modifiedAt))</td></tr>"
-            }
-            return """
-                <h2>Results</h2>
-                <table id="results">
-                <thead><tr><th scope="col">Title</th><th scope="col">Type</th><th scope="col">Path</th><th scope="col">State</th><th scope="col">Modified</th></tr></thead>
-                <tbody>
-                \(rows.joined(separator: "\n"))
-                </tbody>
-                </table>
-                \(pager)
-                """
+            let pager = ConsolePager(of: page, paging: paging) { ConsoleLink.query(nxql ?? "", page: $0, pageSize: paging.pageSizeParameter) }
+            results = Results(rows: rows, pager: pager)
         }
+        let context = Context(nxql: nxql ?? example, error: error, results: results)
+        return ConsolePageLayout.document(title: "Query", section: .query, user: user, template: "query-page", context: context)
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import HTTPSupport
 import JSON
 
 /// A document in Nuxeo's XML export format: a `document` element with the repository and id,
@@ -90,11 +89,21 @@ struct DocumentXMLExport {
         }
     }
 
-    /// `text` escaped as HTML text is (``Swift/String/htmlEscaped``), which is valid XML, without
-    /// the control characters XML 1.0 cannot hold.
+    /// `text` as XML character data and attribute values: `&`, `<`, `>`, `"` and `'` written as
+    /// character references, without the control characters XML 1.0 cannot hold.
     private static func escaped(_ text: String) -> String {
-        var kept = String.UnicodeScalarView()
-        kept.append(contentsOf: text.unicodeScalars.filter { $0.value >= 0x20 || $0 == "\t" || $0 == "\n" || $0 == "\r" })
-        return String(kept).htmlEscaped
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars where scalar.value >= 0x20 || scalar == "\t" || scalar == "\n" || scalar == "\r" {
+            switch scalar {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
     }
 }

@@ -1,5 +1,3 @@
-import HTTPSupport
-
 /// The live view: a form to pick an edge (or a measurement that is still streaming) and the
 /// data ids to watch, and, once picked, a plot the script feeds from the live event stream.
 enum LiveViewPage {
@@ -15,36 +13,35 @@ enum LiveViewPage {
 
     /// The page with `choice` being watched (none yet when `nil`), offering `edges`.
     static func html(choice: Choice?, edges: [Edge], user: String) -> String {
-        let options = edges.map { edge in
-            let selected = edge.uuid == choice?.edge ? " selected" : ""
-            return "<option value=\"\(edge.uuid.htmlEscaped)\"\(selected)>\(edge.name.htmlEscaped)</option>"
-        }.joined()
-        let dataText = (choice?.filters ?? [.all]).map(\.description).joined(separator: " ")
-        let watch = choice.map(plot) ?? "<p class=\"empty\" id=\"live-empty\">Pick an edge to watch.</p>"
-        return TelemetryConsoleLayout.document(
-            title: "Live", section: .live, user: user,
-            main: """
-                <h1>Live data</h1>
-                <form class="filter" method="get" action="\(TelemetryConsoleLink.live.htmlEscaped)">
-                <label for="live-edge">Edge</label>
-                <select id="live-edge" name="edge">\(options)</select>
-                <label for="live-data">Data ids</label>
-                <input id="live-data" name="data" size="40" value="\(dataText.htmlEscaped)">
-                <button type="submit" id="watch">Watch</button>
-                </form>
-                <p class="aside">Data ids are written <code>type:name</code>, separated by spaces; <code>#</code> stands for the \
-                rest of a name, <code>+</code> for one level (<code>float64:1/#</code>).</p>
-                \(watch)
-                """)
+        let context = Context(
+            action: TelemetryConsoleLink.live,
+            edges: edges.map { EdgeOption($0, selected: choice?.edge) },
+            dataText: (choice?.filters ?? [.all]).map(\.description).joined(separator: " "),
+            watching: choice.map(Watching.init)
+        )
+        return TelemetryConsoleLayout.document(title: "Live", section: .live, user: user, template: "live-view-page", context: context)
     }
 
-    /// The plot that follows `choice`.
-    private static func plot(_ choice: Choice) -> String {
-        let source = TelemetryConsoleLink.liveEvents(edge: choice.edge, measurement: choice.measurement, filters: choice.filters)
-        let subject = choice.measurement.map { "measurement <code>\($0.htmlEscaped)</code> of " } ?? ""
-        return """
-            <p class="lede" id="watching">Watching \(subject)edge <code>\(choice.edge.htmlEscaped)</code>.</p>
-            \(TelemetryPlotFigure.html(label: "Live points over elapsed time", attributes: "data-live-url=\"\(source.htmlEscaped)\""))
-            """
+    /// What `live-view-page.mustache` reads.
+    private struct Context {
+        let action: String
+        let edges: [EdgeOption]
+        /// The data ids field's value.
+        let dataText: String
+        let watching: Watching?
+    }
+
+    /// What is watched, and the plot that follows it.
+    private struct Watching {
+        let edge: String
+        let measurement: String?
+        let plot: TelemetryPlotFigure
+
+        init(_ choice: Choice) {
+            edge = choice.edge
+            measurement = choice.measurement
+            let source = TelemetryConsoleLink.liveEvents(edge: choice.edge, measurement: choice.measurement, filters: choice.filters)
+            plot = TelemetryPlotFigure(label: "Live points over elapsed time", pointsURL: nil, liveURL: source)
+        }
     }
 }

@@ -1,6 +1,3 @@
-import Foundation
-import HTTPSupport
-
 /// The page of one measurement: its facts, its data ids with their point counts, and a plot
 /// that replays the points of the chosen data ids at 1×, 10× or 100× their recorded pace, or
 /// shows them all at once.
@@ -8,73 +5,72 @@ enum MeasurementDetailsPage {
     /// The page of `measurement`, whose stored data ids are `dataIDs`.
     static func html(measurement: Measurement, dataIDs: [TelemetryDataIDSummary], user: String) -> String {
         let title = MeasurementRows.title(of: measurement)
-        let baseTimeType = measurement.basetimeType.map { " (\($0.rawValue))" } ?? ""
-        let live =
-            measurement.ended
-            ? ""
-            : """
-            <p><a id="live-link" href="\(TelemetryConsoleLink.live(measurement: measurement.uuid).htmlEscaped)">Watch this measurement live</a></p>
-            """
+        let context = Context(
+            title: title,
+            uuid: measurement.uuid,
+            edgeUUID: measurement.edgeUUID,
+            edgeLink: TelemetryConsoleLink.measurements(edge: measurement.edgeUUID),
+            baseTime: TelemetryDisplayText.baseTime(measurement.basetime),
+            baseTimeType: measurement.basetimeType?.rawValue,
+            duration: TelemetryDisplayText.duration(measurement.maxElapsedTime),
+            status: measurement.status.rawValue,
+            createdAt: TelemetryDisplayText.instant(measurement.createdAt),
+            description: measurement.description.isEmpty ? nil : measurement.description,
+            liveLink: measurement.ended ? nil : TelemetryConsoleLink.live(measurement: measurement.uuid),
+            dataIDs: dataIDs.enumerated().map(DataIDRow.init),
+            plot: TelemetryPlotFigure(
+                label: "Points of the chosen data ids over elapsed time", pointsURL: TelemetryConsoleLink.points(of: measurement.uuid), liveURL: nil),
+            pointLimit: TelemetryConsole.defaultPointLimit
+        )
         return TelemetryConsoleLayout.document(
-            title: title, section: .measurements, user: user,
-            main: """
-                <h1>\(title.htmlEscaped)</h1>
-                <dl class="facts">
-                <dt>UUID</dt><dd><code id="measurement-uuid">\(measurement.uuid.htmlEscaped)</code></dd>
-                <dt>Edge</dt><dd><a href="\(TelemetryConsoleLink.measurements(edge: measurement.edgeUUID).htmlEscaped)"><code>\(measurement.edgeUUID.htmlEscaped)</code></a></dd>
-                <dt>Base time</dt><dd>\(TelemetryDisplayText.baseTime(measurement.basetime))\(baseTimeType.htmlEscaped)</dd>
-                <dt>Duration</dt><dd id="duration">\(TelemetryDisplayText.duration(measurement.maxElapsedTime).htmlEscaped)</dd>
-                <dt>Status</dt><dd id="status">\(measurement.status.rawValue)</dd>
-                <dt>Created</dt><dd>\(TelemetryDisplayText.date(measurement.createdAt))</dd>
-                \(measurement.description.isEmpty ? "" : "<dt>Description</dt><dd>\(measurement.description.htmlEscaped)</dd>")
-                </dl>
-                \(live)
-                <h2>Data</h2>
-                \(dataIDs.isEmpty ? "<p class=\"empty\" id=\"data-empty\">No points are stored for this measurement.</p>" : replay(measurement, dataIDs))
-                """)
+            title: title, section: .measurements, user: user, template: "measurement-details-page", context: context)
     }
 
-    /// The data ids to choose from, the replay controls and the plot.
-    private static func replay(_ measurement: Measurement, _ dataIDs: [TelemetryDataIDSummary]) -> String {
-        let rows = dataIDs.enumerated().map { index, summary in
-            let value = summary.dataID.description
-            let checked = index < 4 ? " checked" : ""
-            return "<tr><td><input type=\"checkbox\" name=\"data\" id=\"data-\(index)\" value=\"\(value.htmlEscaped)\"\(checked)></td>"
-                + "<td><label for=\"data-\(index)\"><code>\(summary.dataID.name.htmlEscaped)</code></label></td>"
-                + "<td>\(summary.dataID.type.htmlEscaped)</td><td class=\"number\">\(summary.pointCount)</td>"
-                + "<td class=\"number\">\(TelemetryDisplayText.duration(summary.firstElapsedTime).htmlEscaped)</td>"
-                + "<td class=\"number\">\(TelemetryDisplayText.duration(summary.lastElapsedTime).htmlEscaped)</td></tr>"
-        }.joined(separator: "\n")
-        let plot = TelemetryPlotFigure.html(
-            label: "Points of the chosen data ids over elapsed time",
-            attributes: "data-points-url=\"\(TelemetryConsoleLink.points(of: measurement.uuid).htmlEscaped)\""
-        )
-        return """
-            <form class="replay" id="replay-form">
-            <table id="data-ids">
-            <caption>Data ids</caption>
-            <thead><tr><th scope="col">Plot</th><th scope="col">Name</th><th scope="col">Type</th><th scope="col">Points</th>\
-            <th scope="col">First</th><th scope="col">Last</th></tr></thead>
-            <tbody>
-            \(rows)
-            </tbody>
-            </table>
-            <p class="controls">
-            <label for="from">From</label>
-            <input type="number" id="from" name="from" min="0" step="any" placeholder="start" aria-describedby="range-unit">
-            <label for="to">to</label>
-            <input type="number" id="to" name="to" min="0" step="any" placeholder="end" aria-describedby="range-unit">
-            <span id="range-unit">s of elapsed time</span>
-            <label for="speed">Speed</label>
-            <select id="speed" name="speed"><option value="1">1×</option><option value="10" selected>10×</option><option value="100">100×</option></select>
-            <button type="button" id="replay">Replay</button>
-            <button type="button" id="show-all">Show all</button>
-            <button type="button" id="stop" disabled>Stop</button>
-            </p>
-            </form>
-            \(plot)
-            <p class="aside">Numbers are plotted for <code>float64</code>, <code>float32</code>, integer types and numeric strings; \
-            other points are counted in the legend. A replay loads at most \(TelemetryConsole.defaultPointLimit) points.</p>
-            """
+    /// What `measurement-details-page.mustache` reads.
+    private struct Context {
+        let title: String
+        let uuid: String
+        let edgeUUID: String
+        let edgeLink: String
+        let baseTime: TelemetryDisplayText.Instant?
+        /// The base time's type, shown after it.
+        let baseTimeType: String?
+        let duration: String
+        let status: String
+        let createdAt: TelemetryDisplayText.Instant
+        let description: String?
+        /// The live view of the measurement while it streams.
+        let liveLink: String?
+        let dataIDs: [DataIDRow]
+        /// The replay's plot.
+        let plot: TelemetryPlotFigure
+        /// The most points a replay loads.
+        let pointLimit: Int
+    }
+
+    /// A data id to choose for the plot, with what is stored of it; the first four are chosen.
+    private struct DataIDRow {
+        let index: Int
+        /// The data id as `type:name`, the checkbox's value.
+        let value: String
+        let name: String
+        let type: String
+        let pointCount: Int
+        /// The elapsed time of its first point.
+        let first: String
+        /// The elapsed time of its last point.
+        let last: String
+        let isChecked: Bool
+
+        init(index: Int, summary: TelemetryDataIDSummary) {
+            self.index = index
+            value = summary.dataID.description
+            name = summary.dataID.name
+            type = summary.dataID.type
+            pointCount = summary.pointCount
+            first = TelemetryDisplayText.duration(summary.firstElapsedTime)
+            last = TelemetryDisplayText.duration(summary.lastElapsedTime)
+            isChecked = index < 4
+        }
     }
 }

@@ -1,7 +1,8 @@
 import HTTPSupport
 
 /// The HTML document every Telemetry console page shares (a ``HTTPSupport/PageSkeleton``
-/// with the console's script), under the strict ``TelemetryConsoleResponse/contentSecurityPolicy``.
+/// with the console's script), under the strict ``TelemetryConsoleResponse/contentSecurityPolicy``;
+/// each page's `<main>` is a template of ``TelemetryTemplates``.
 enum TelemetryConsoleLayout {
     /// The sections the header links to.
     enum Section {
@@ -13,14 +14,13 @@ enum TelemetryConsoleLayout {
         case live
     }
 
-    /// A complete page.
+    /// A complete page: the template `name` rendered with `context`.
     ///
     /// - Parameters:
     ///   - title: The page's title, as text.
     ///   - section: The header link to mark as the current section, if any.
     ///   - user: The signed-in person's name, as text; `nil` on pages shown before sign-in.
-    ///   - main: The HTML of the page's `<main>` element, rendered by a template.
-    static func document(title: String, section: Section?, user: String?, main: String) -> String {
+    static func document(title: String, section: Section?, user: String?, template name: String, context: Any) -> String {
         document.page(
             title: title, script: .deferred(TelemetryConsoleLink.script),
             sections: [
@@ -28,7 +28,7 @@ enum TelemetryConsoleLayout {
                 PageSkeleton.Section("Measurements", href: TelemetryConsoleLink.measurements(), isCurrent: section == .measurements),
                 PageSkeleton.Section("Live", href: TelemetryConsoleLink.live, isCurrent: section == .live),
             ],
-            user: user, main: main
+            user: user, main: TelemetryTemplates.all.render(name, context)
         )
     }
 

@@ -2,8 +2,8 @@ import Foundation
 
 /// The URLs of the Telemetry console, as paths on this server.
 ///
-/// They are URLs, not HTML: escape them (``Swift/String/htmlEscaped``) before putting them in
-/// an attribute. Query values are percent-encoded so that ``HTTPSupport/FormEncodedQuery``
+/// They are URLs, not HTML: the page templates escape them where they put them in an
+/// attribute. Query values are percent-encoded so that ``HTTPSupport/FormEncodedQuery``
 /// reads them back exactly.
 enum TelemetryConsoleLink {
     /// Where the console lives; its overview of edges and recent measurements.

@@ -1,23 +1,29 @@
 import Foundation
-import HTTPSupport
 
 /// How the Telemetry console writes instants and spans of time for people: in UTC whatever
 /// the server's locale, with the exact value one hover away.
 enum TelemetryDisplayText {
-    /// `date` in UTC to the second, in a `<time>` element carrying the exact instant; HTML.
-    static func date(_ date: Date) -> String {
-        let exact = date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt))
-        return "<time datetime=\"\(exact.htmlEscaped)\" title=\"\(exact.htmlEscaped)\">\(second(date).htmlEscaped) UTC</time>"
+    /// An instant as the partial `telemetry-time.mustache` shows it: a `<time>` element
+    /// carrying the exact instant.
+    struct Instant {
+        /// The exact instant, ISO 8601 in UTC with fractional seconds.
+        let exact: String
+        /// The instant in UTC to the second (`2023-11-14 22:13:20`).
+        let text: String
     }
 
-    /// A base time in nanoseconds since 1970 as ``date(_:)``; a dash when there is none; HTML.
-    static func baseTime(_ nanoseconds: Int64?) -> String {
-        guard let nanoseconds else { return "<span class=\"empty\">—</span>" }
-        return date(Date(timeIntervalSince1970: Double(nanoseconds) / 1e9))
+    /// `date` to show.
+    static func instant(_ date: Date) -> Instant {
+        Instant(exact: date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt)), text: second(date))
+    }
+
+    /// A base time in nanoseconds since 1970 to show; `nil` when there is none.
+    static func baseTime(_ nanoseconds: Int64?) -> Instant? {
+        nanoseconds.map { instant(Date(timeIntervalSince1970: Double($0) / 1e9)) }
     }
 
     /// A span of `nanoseconds` in seconds with three decimals (`12.345 s`), or minutes and
-    /// hours when longer (`1 h 02 min 03.000 s`); text.
+    /// hours when longer (`1 h 02 min 03.000 s`).
     static func duration(_ nanoseconds: Int64) -> String {
         let milliseconds = nanoseconds / 1_000_000
         let hours = milliseconds / 3_600_000

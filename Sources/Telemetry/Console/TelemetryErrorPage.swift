@@ -1,4 +1,3 @@
-import HTTPSupport
 import HTTPTypes
 
 /// The page a console request ends on when it cannot be served: sign-in required, not
@@ -22,11 +21,15 @@ enum TelemetryErrorPage {
             (title, text) = (status.reasonPhrase, message ?? "This request cannot be served.")
         }
         return TelemetryConsoleLayout.document(
-            title: title, section: nil, user: nil,
-            main: """
-                <h1>\(title.htmlEscaped)</h1>
-                <p class="error" id="error-message">\(text.htmlEscaped)</p>
-                <p><a href="\(TelemetryConsoleLink.root)">Back to the telemetry overview</a></p>
-                """)
+            title: title, section: nil, user: nil, template: "telemetry-error-page",
+            context: Context(title: title, text: text, overviewLink: TelemetryConsoleLink.root)
+        )
+    }
+
+    /// What `telemetry-error-page.mustache` reads.
+    private struct Context {
+        let title: String
+        let text: String
+        let overviewLink: String
     }
 }

@@ -1,43 +1,42 @@
-import HTTPSupport
-
 /// The console's first page: the edges the person may see (name, UUID, type, last sign-in),
 /// each with links to its measurements and its live view, and the most recent measurements.
 enum TelemetryOverviewPage {
     /// The page of `edges` and `recent` measurements for `user`.
     static func html(edges: CatalogPage<Edge>, recent: [Measurement], user: String) -> String {
-        let rows = edges.items.map(row).joined(separator: "\n")
-        let edgeTable =
-            edges.items.isEmpty
-            ? "<p class=\"empty\" id=\"edges-empty\">There are no edges you may see.</p>"
-            : """
-            <table id="edges">
-            <caption>Edges\(edges.totalCount > edges.items.count ? " (the first \(edges.items.count) of \(edges.totalCount))" : "")</caption>
-            <thead><tr><th scope="col">Name</th><th scope="col">UUID</th><th scope="col">Type</th>\
-            <th scope="col">Last sign-in</th><th scope="col">Data</th></tr></thead>
-            <tbody>
-            \(rows)
-            </tbody>
-            </table>
-            """
-        let recentTable = MeasurementRows.table(recent, id: "recent", caption: "Recent measurements", empty: "There are no measurements yet.")
-        return TelemetryConsoleLayout.document(
-            title: "Edges", section: .overview, user: user,
-            main: """
-                <h1>Telemetry</h1>
-                <p class="lede">Your edges, and the measurements they recorded most recently.</p>
-                \(edgeTable)
-                \(recentTable)
-                <p><a id="all-measurements" href="\(TelemetryConsoleLink.measurements().htmlEscaped)">All measurements</a></p>
-                """)
+        let shown = edges.items.count
+        let context = Context(
+            edgeCaption: "Edges" + (edges.totalCount > shown ? " (the first \(shown) of \(edges.totalCount))" : ""),
+            edges: edges.items.map(EdgeRow.init),
+            recent: MeasurementRows(recent, id: "recent", caption: "Recent measurements", empty: "There are no measurements yet."),
+            allMeasurementsLink: TelemetryConsoleLink.measurements()
+        )
+        return TelemetryConsoleLayout.document(title: "Edges", section: .overview, user: user, template: "telemetry-overview-page", context: context)
     }
 
-    private static func row(_ edge: Edge) -> String {
-        let login = edge.lastLoginAt.map(TelemetryDisplayText.date) ?? "<span class=\"empty\">never</span>"
-        let name = edge.nickname.isEmpty ? edge.name : "\(edge.name) (\(edge.nickname))"
-        let links =
-            "<a href=\"\(TelemetryConsoleLink.measurements(edge: edge.uuid).htmlEscaped)\">Measurements</a> · "
-            + "<a href=\"\(TelemetryConsoleLink.live(edge: edge.uuid).htmlEscaped)\">Live</a>"
-        return "<tr data-uuid=\"\(edge.uuid.htmlEscaped)\"><td>\(name.htmlEscaped)</td><td><code>\(edge.uuid.htmlEscaped)</code></td>"
-            + "<td>\(edge.type.rawValue)\(edge.disabled ? " (disabled)" : "")</td><td>\(login)</td><td>\(links)</td></tr>"
+    /// What `telemetry-overview-page.mustache` reads.
+    private struct Context {
+        let edgeCaption: String
+        let edges: [EdgeRow]
+        let recent: MeasurementRows
+        let allMeasurementsLink: String
+    }
+
+    /// One edge's row.
+    private struct EdgeRow {
+        let uuid: String
+        let name: String
+        let type: String
+        let lastLogin: TelemetryDisplayText.Instant?
+        let measurementsLink: String
+        let liveLink: String
+
+        init(_ edge: Edge) {
+            uuid = edge.uuid
+            name = edge.nickname.isEmpty ? edge.name : "\(edge.name) (\(edge.nickname))"
+            type = edge.type.rawValue + (edge.disabled ? " (disabled)" : "")
+            lastLogin = edge.lastLoginAt.map(TelemetryDisplayText.instant)
+            measurementsLink = TelemetryConsoleLink.measurements(edge: edge.uuid)
+            liveLink = TelemetryConsoleLink.live(edge: edge.uuid)
+        }
     }
 }

@@ -12,27 +12,20 @@ import NIOCore
 /// by its hash in the content security policy, so a page works the same whether the server
 /// sits at the root of its host or behind a proxy's path.
 enum OAuth2PageLayout {
-    /// A complete page with `title` (text, escaped here) and `main` (HTML: escape every value
-    /// put in it).
-    static func document(title: String, main: String) -> String {
-        """
-        <!doctype html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="referrer" content="no-referrer">
-        <title>\(title.htmlEscaped) · Chancery</title>
-        <style>\(stylesheet)</style>
-        </head>
-        <body>
-        <main>
-        \(main)
-        </main>
-        </body>
-        </html>
+    /// A complete page (`oauth2-page.mustache`) titled `title`, whose `<main>` is the template
+    /// `name` rendered with `context`.
+    static func document(title: String, template name: String, context: Any) -> String {
+        TelemetryTemplates.all.render(
+            "oauth2-page", Document(title: title, stylesheet: stylesheet, main: TelemetryTemplates.all.render(name, context)))
+    }
 
-        """
+    /// What `oauth2-page.mustache` reads.
+    private struct Document {
+        let title: String
+        /// The inline stylesheet, this server's own file.
+        let stylesheet: String
+        /// The HTML of the page's `<main>` element, rendered by a template.
+        let main: String
     }
 
     /// An HTML answer with the pages' security headers.
@@ -60,25 +53,8 @@ enum OAuth2PageLayout {
     }
 
     /// The CSP source for the stylesheet: `sha256-` and its base64 SHA-256.
-    private static let stylesheetHash = "sha256-" + Data(SHA256.hash(data: Data(stylesheet.utf8))).base64EncodedString()
+    private static let stylesheetHash = "sha256-" + Data(SHA256.hash(data: PackageResources.oauth2_css)).base64EncodedString()
 
-    /// The pages' look, in the style of the server's other pages.
-    static let stylesheet = """
-        body { font: 16px/1.5 system-ui, sans-serif; max-width: 26rem; margin: 3rem auto; padding: 0 1rem; color: #1d232a; }
-        h1 { font-size: 1.5rem; margin: 0 0 .5rem; line-height: 1.25; overflow-wrap: anywhere; }
-        p { margin: .5rem 0; }
-        p.lede, p.aside { color: #4a5561; }
-        p.aside { font-size: .9rem; }
-        p.error { color: #b3261e; font-weight: 600; overflow-wrap: anywhere; }
-        strong { overflow-wrap: anywhere; }
-        label { display: block; font-weight: 600; margin-top: 1rem; }
-        input[type=text], input[type=password] { box-sizing: border-box; width: 100%; font: inherit; padding: .45rem .6rem; border: 1px solid #9aa5b1; border-radius: 4px; }
-        .buttons { display: flex; gap: .75rem; margin-top: 1.5rem; }
-        button { font: inherit; padding: .45rem 1.25rem; border-radius: 4px; border: 1px solid #9aa5b1; background: #f2f4f6; color: #1d232a; cursor: pointer; }
-        button.primary { background: #0b5cad; border-color: #0b5cad; color: #fff; }
-        a { color: #0b5cad; }
-        a:focus-visible, button:focus-visible, input:focus-visible { outline: 3px solid #0b5cad; outline-offset: 2px; }
-        ul.scopes { padding-left: 1.25rem; }
-        code { background: #f2f4f6; padding: 0 .25rem; border-radius: 3px; }
-        """
+    /// The pages' look, in the style of the server's other pages (`oauth2.css`), put inline.
+    private static let stylesheet = String(decoding: PackageResources.oauth2_css, as: UTF8.self)
 }
