@@ -7,8 +7,13 @@ import Hummingbird
 enum ConsoleResponse {
     /// The pages' policy: styles only from this server, no script at all, forms that submit
     /// only to this server, no framing, no other `<base>`.
-    static let contentSecurityPolicy =
-        "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    static let contentSecurityPolicy: String = {
+        var policy = ContentSecurityPolicy()
+        policy.styles = [ContentSecurityPolicy.sameOrigin]
+        policy.images = [ContentSecurityPolicy.sameOrigin]
+        policy.formTargets = [ContentSecurityPolicy.sameOrigin]
+        return policy.headerValue
+    }()
 
     /// An HTML page; `headers` adds to the page's own (the `WWW-Authenticate` of a 401).
     static func page(_ html: String, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {

@@ -1,4 +1,3 @@
-import Foundation
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
@@ -18,10 +17,16 @@ enum SigningPageResponse {
     /// inline; images also as `data:` URLs (the signer's own signature); no plugins, no form
     /// submissions, no other `<base>`. Outside a widget, framing by this origin only.
     static func contentSecurityPolicy(embedded: Bool) -> String {
-        let policy =
-            "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; "
-            + "worker-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'"
-        return embedded ? policy : policy + "; frame-ancestors 'self'"
+        let sameOrigin = ContentSecurityPolicy.sameOrigin
+        var policy = ContentSecurityPolicy()
+        policy.scripts = [sameOrigin]
+        policy.styles = [sameOrigin]
+        policy.images = [sameOrigin, "data:"]
+        policy.connections = [sameOrigin]
+        policy.workers = [sameOrigin]
+        policy.fonts = [sameOrigin]
+        policy.frameAncestors = embedded ? nil : [sameOrigin]
+        return policy.headerValue
     }
 
     /// The signing page.

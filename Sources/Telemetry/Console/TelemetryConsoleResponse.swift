@@ -7,9 +7,15 @@ import Hummingbird
 enum TelemetryConsoleResponse {
     /// The pages' policy: script, style and connections (the replay's JSON, the live event
     /// stream) only from this server, nothing inline, no framing, no other `<base>`.
-    static let contentSecurityPolicy =
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
-        + "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    static let contentSecurityPolicy: String = {
+        var policy = ContentSecurityPolicy()
+        policy.scripts = [ContentSecurityPolicy.sameOrigin]
+        policy.styles = [ContentSecurityPolicy.sameOrigin]
+        policy.images = [ContentSecurityPolicy.sameOrigin]
+        policy.connections = [ContentSecurityPolicy.sameOrigin]
+        policy.formTargets = [ContentSecurityPolicy.sameOrigin]
+        return policy.headerValue
+    }()
 
     /// An HTML page; `headers` adds to the page's own (the `WWW-Authenticate` of a 401).
     static func page(_ html: String, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {

@@ -48,8 +48,10 @@ enum OAuth2PageLayout {
     /// No script, no framing (so nobody can trick a click on Allow), styles only the inline
     /// stylesheet, forms only to this server and `formTargets`.
     static func contentSecurityPolicy(formTargets: [String]) -> String {
-        let formAction = (["'self'"] + formTargets).joined(separator: " ")
-        return "default-src 'none'; style-src '\(stylesheetHash)'; base-uri 'none'; form-action \(formAction); frame-ancestors 'none'"
+        var policy = ContentSecurityPolicy()
+        policy.styles = ["'\(stylesheetHash)'"]
+        policy.formTargets = [ContentSecurityPolicy.sameOrigin] + formTargets
+        return policy.headerValue
     }
 
     /// The CSP source for the stylesheet: `sha256-` and its base64 SHA-256.
