@@ -85,5 +85,5 @@ public struct PageSkeleton: Sendable {
     }
 
     /// The skeleton's template.
-    private static let templates = PageTemplates(["page": PackageResources.page_mustache])
+    private static let templates = PageTemplates([:])
 }

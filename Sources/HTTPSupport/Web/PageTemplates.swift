@@ -7,16 +7,29 @@ import Mustache
 /// escape. The only unescaped form, `{{{name}}}`, is for HTML that another template rendered
 /// (``PageSkeleton`` puts the page's `<main>` in with it). A context is a value whose stored
 /// properties the template names; optionals, `false` and empty arrays skip a section.
+///
+/// Every module's templates can use the shared ones of HTTPSupport's resources by name:
+/// `page` (``PageSkeleton``), and the partials `console-time` (a ``ConsoleTime``) and
+/// `console-error-page` (a ``ConsoleErrorMessage``).
 public struct PageTemplates: Sendable {
     private let library: MustacheLibrary
 
-    /// Parses `templates`, each a name and a file's UTF-8 bytes.
+    /// The templates every module may use, by name.
+    static let shared: [String: [UInt8]] = [
+        "page": PackageResources.page_mustache,
+        "console-time": PackageResources.console_time_mustache,
+        "console-error-page": PackageResources.console_error_page_mustache,
+    ]
+
+    /// Parses `templates`, each a name and a file's UTF-8 bytes, with the ``shared`` ones.
     ///
     /// The templates are part of the program, so one that does not parse is a programming error
     /// and stops it, naming the template; each module's tests render all of its templates.
     public init(_ templates: [String: [UInt8]]) {
         var parsed: [String: MustacheTemplate] = [:]
-        for (name, bytes) in templates {
+        for (name, bytes) in templates.merging(
+            Self.shared, uniquingKeysWith: { _, _ in preconditionFailure("a module template has the name of a shared one") })
+        {
             do {
                 parsed[name] = try MustacheTemplate(string: String(decoding: bytes, as: UTF8.self))
             } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPSupport
 
 /// A table of access-control entries (the `acl-table` template): who, which permission,
 /// granted or denied, by whom, and when it applies; or a line saying there are none.
@@ -16,9 +17,9 @@ struct AccessControlTable: Sendable {
         /// Who added it; empty when unknown.
         let creator: String
         /// When it starts to apply, if it has a start.
-        let begins: DisplayText.Time?
+        let begins: ConsoleTime?
         /// When it stops applying, if it has an end.
-        let ends: DisplayText.Time?
+        let ends: ConsoleTime?
         /// Whether it applies at the time of the page (`effective`, `pending`, `archived`).
         let status: String
     }
@@ -38,7 +39,7 @@ struct AccessControlTable: Sendable {
             Row(
                 principal: entry.principal, permission: entry.permission, isGranted: entry.isGranted,
                 blocksInheritance: entry == .blockInheritance, creator: entry.creator,
-                begins: entry.begin.map(DisplayText.Time.init), ends: entry.end.map(DisplayText.Time.init),
+                begins: entry.begin.map({ ConsoleTime($0, to: .minute) }), ends: entry.end.map({ ConsoleTime($0, to: .minute) }),
                 status: entry.status(at: date))
         }
     }

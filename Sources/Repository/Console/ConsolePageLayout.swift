@@ -38,12 +38,10 @@ enum ConsolePageLayout {
         "acl-table": PackageResources.acl_table_mustache,
         "breadcrumb": PackageResources.breadcrumb_mustache,
         "document-page": PackageResources.document_page_mustache,
-        "error-page": PackageResources.error_page_mustache,
         "folder-page": PackageResources.folder_page_mustache,
         "pager": PackageResources.pager_mustache,
         "property-value": PackageResources.property_value_mustache,
         "query-page": PackageResources.query_page_mustache,
         "size": PackageResources.size_mustache,
-        "time": PackageResources.time_mustache,
     ])
 }

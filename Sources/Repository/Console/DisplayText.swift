@@ -1,8 +1,8 @@
 import Foundation
 
-/// How the console writes sizes and dates for people: the same text in every page and
-/// whatever the server's locale, with the exact value one hover away (the `size` and `time`
-/// templates put it in a `title`).
+/// How the console writes sizes for people: the same text in every page and whatever the
+/// server's locale, with the exact value one hover away (the `size` template puts it in a
+/// `title`). Instants are ``HTTPSupport/ConsoleTime``s.
 enum DisplayText {
     /// A size in bytes, as a file manager writes it.
     struct Size: Sendable {
@@ -24,29 +24,4 @@ enum DisplayText {
             self.text = text
         }
     }
-
-    /// An instant, written in UTC to the minute.
-    struct Time: Sendable {
-        /// The exact instant in ISO 8601, with fractional seconds.
-        let exact: String
-        /// The minute in UTC (`2026-01-02 03:04`).
-        let minute: String
-
-        /// The instant `date`.
-        init(_ date: Date) {
-            exact = date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt))
-            let parts = Calendar.utc.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-            func two(_ value: Int?) -> String { value.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
-            minute = "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute))"
-        }
-    }
-}
-
-extension Calendar {
-    /// The Gregorian calendar in UTC.
-    fileprivate static let utc: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar
-    }()
 }

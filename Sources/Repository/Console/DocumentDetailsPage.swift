@@ -1,4 +1,5 @@
 import Foundation
+import HTTPSupport
 
 /// The page of one document (the `document-page` template): where it is and what state it is
 /// in, every property of its schemas, and who may do what with it (its local and inherited
@@ -51,9 +52,9 @@ enum DocumentDetailsPage {
         /// Its facets.
         let facets: [String]
         /// When it was created.
-        let created: DisplayText.Time
+        let created: ConsoleTime
         /// When it last changed.
-        let modified: DisplayText.Time
+        let modified: ConsoleTime
         /// One table per schema.
         let schemas: [SchemaTable]
         /// Its own ACL entries.
@@ -77,7 +78,7 @@ enum DocumentDetailsPage {
         /// The user who locked it.
         let owner: String
         /// When they locked it, if known.
-        let since: DisplayText.Time?
+        let since: ConsoleTime?
     }
 
     /// The table of one schema's fields.
@@ -114,9 +115,9 @@ enum DocumentDetailsPage {
             },
             parentHref: document.path == "/" ? nil : ConsoleLink.browse(path: document.parentPath),
             path: document.path, id: document.id, type: document.type, state: document.state, versionLabel: facts.versionLabel,
-            lock: document.lockOwner.map { Lock(owner: $0, since: document.lockCreated.map(DisplayText.Time.init)) },
+            lock: document.lockOwner.map { Lock(owner: $0, since: document.lockCreated.map({ ConsoleTime($0, to: .minute) })) },
             flags: flags, facets: facts.facets,
-            created: DisplayText.Time(document.createdAt), modified: DisplayText.Time(document.modifiedAt),
+            created: ConsoleTime(document.createdAt, to: .minute), modified: ConsoleTime(document.modifiedAt, to: .minute),
             schemas: facts.schemas.map { schemaTable($0, of: document) },
             localACL: AccessControlTable(facts.localACL, caption: "Local", id: "local-acl"),
             inheritedACL: AccessControlTable(facts.inheritedACL, caption: "Inherited", id: "inherited-acl"))

@@ -1,3 +1,5 @@
+import HTTPSupport
+
 /// The page of a folder (the `folder-page` template): the trail up to the root, then a page of
 /// the children the reader may see, each with its title (a link into the folder or to the
 /// document), type, last change and the size of its main file.
@@ -37,7 +39,7 @@ enum FolderPage {
         /// Its type.
         let type: String
         /// When it last changed.
-        let modified: DisplayText.Time
+        let modified: ConsoleTime
         /// The size of its main file, if it has one.
         let size: DisplayText.Size?
     }
@@ -54,7 +56,7 @@ enum FolderPage {
             let isFolder = repository.type(of: child).isFolderish
             return Child(
                 id: child.id, href: isFolder ? ConsoleLink.browse(id: child.id) : ConsoleLink.document(id: child.id), isFolder: isFolder,
-                title: child.displayTitle, type: child.type, modified: DisplayText.Time(child.modifiedAt),
+                title: child.displayTitle, type: child.type, modified: ConsoleTime(child.modifiedAt, to: .minute),
                 size: repository.blob(at: "blobholder:0", of: child).map { DisplayText.Size($0.length) })
         }
         let context = Context(

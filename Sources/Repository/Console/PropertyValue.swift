@@ -1,3 +1,4 @@
+import HTTPSupport
 import JSON
 
 /// A stored property value written for people (the `property-value` template), guided by its
@@ -34,7 +35,7 @@ struct PropertyValue: Sendable {
     /// The value as text.
     var text: [String] = []
     /// The value as an instant.
-    var time: [DisplayText.Time] = []
+    var time: [ConsoleTime] = []
     /// The value as a blob.
     var blob: [BlobLink] = []
     /// The items of a list, in order; never empty.
@@ -70,7 +71,7 @@ struct PropertyValue: Sendable {
             }
         case (.date, .string(let text)):
             if let date = NuxeoDate.parse(text) {
-                time = [DisplayText.Time(date)]
+                time = [ConsoleTime(date, to: .minute)]
             } else {
                 self.text = [text]
             }

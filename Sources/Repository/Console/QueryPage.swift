@@ -1,3 +1,5 @@
+import HTTPSupport
+
 /// The NXQL query page (the `query-page` template): a form, then either the page of results
 /// the reader may see (each linking to its document), or why the query could not run.
 enum QueryPage {
@@ -46,7 +48,7 @@ enum QueryPage {
         /// Its lifecycle state; empty without a lifecycle.
         let state: String
         /// When it last changed.
-        let modified: DisplayText.Time
+        let modified: ConsoleTime
     }
 
     /// The query text offered in an empty form.
@@ -65,7 +67,7 @@ enum QueryPage {
             let rows = page.documents.map { document in
                 Row(
                     id: document.id, href: ConsoleLink.document(id: document.id), title: document.displayTitle, type: document.type,
-                    path: document.path, state: document.state ?? "", modified: DisplayText.Time(document.modifiedAt))
+                    path: document.path, state: document.state ?? "", modified: ConsoleTime(document.modifiedAt, to: .minute))
             }
             let pager = ConsolePager(of: page, paging: paging) { ConsoleLink.query(nxql ?? "", page: $0, pageSize: paging.pageSizeParameter) }
             results = Results(rows: rows, pager: pager)

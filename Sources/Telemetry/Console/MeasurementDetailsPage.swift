@@ -1,3 +1,5 @@
+import HTTPSupport
+
 /// The page of one measurement: its facts, its data ids with their point counts, and a plot
 /// that replays the points of the chosen data ids at 1×, 10× or 100× their recorded pace, or
 /// shows them all at once.
@@ -14,7 +16,7 @@ enum MeasurementDetailsPage {
             baseTimeType: measurement.basetimeType?.rawValue,
             duration: TelemetryDisplayText.duration(measurement.maxElapsedTime),
             status: measurement.status.rawValue,
-            createdAt: TelemetryDisplayText.instant(measurement.createdAt),
+            createdAt: ConsoleTime(measurement.createdAt, to: .second),
             description: measurement.description.isEmpty ? nil : measurement.description,
             liveLink: measurement.ended ? nil : TelemetryConsoleLink.live(measurement: measurement.uuid),
             dataIDs: dataIDs.enumerated().map(DataIDRow.init),
@@ -32,12 +34,12 @@ enum MeasurementDetailsPage {
         let uuid: String
         let edgeUUID: String
         let edgeLink: String
-        let baseTime: TelemetryDisplayText.Instant?
+        let baseTime: ConsoleTime?
         /// The base time's type, shown after it.
         let baseTimeType: String?
         let duration: String
         let status: String
-        let createdAt: TelemetryDisplayText.Instant
+        let createdAt: ConsoleTime
         let description: String?
         /// The live view of the measurement while it streams.
         let liveLink: String?

@@ -1,3 +1,5 @@
+import HTTPSupport
+
 /// The table of measurements the overview and the measurement list share
 /// (`measurement-table.mustache`): name (a link to the measurement's page), edge, base time,
 /// duration and status.
@@ -15,7 +17,7 @@ struct MeasurementRows {
         /// The list of its edge's measurements.
         let edgeLink: String
         /// Its base time, if it has one.
-        let recordedAt: TelemetryDisplayText.Instant?
+        let recordedAt: ConsoleTime?
         /// How long it lasts.
         let duration: String
         /// Its status.

@@ -1,7 +1,9 @@
+import HTTPSupport
 import HTTPTypes
 
-/// The page a console request ends on when it cannot be served: sign-in required, not
-/// allowed, not found, or a bad request with what was wrong.
+/// The page a console request ends on when it cannot be served (the shared
+/// `console-error-page` template): sign-in required, not allowed, not found, or a bad request
+/// with what was wrong.
 ///
 /// A 404 does not repeat what was asked for, so that a crafted link cannot put words on this
 /// server's page, and says the same for edges and measurements that exist but are someone
@@ -21,15 +23,9 @@ enum TelemetryErrorPage {
             (title, text) = (status.reasonPhrase, message ?? "This request cannot be served.")
         }
         return TelemetryConsoleLayout.document(
-            title: title, section: nil, user: nil, template: "telemetry-error-page",
-            context: Context(title: title, text: text, overviewLink: TelemetryConsoleLink.root)
+            title: title, section: nil, user: nil, template: "console-error-page",
+            context: ConsoleErrorMessage(
+                title: title, message: text, links: [ConsoleErrorMessage.Link("Back to the telemetry overview", href: TelemetryConsoleLink.root)])
         )
-    }
-
-    /// What `telemetry-error-page.mustache` reads.
-    private struct Context {
-        let title: String
-        let text: String
-        let overviewLink: String
     }
 }

@@ -1,3 +1,5 @@
+import HTTPSupport
+
 /// The console's first page: the edges the person may see (name, UUID, type, last sign-in),
 /// each with links to its measurements and its live view, and the most recent measurements.
 enum TelemetryOverviewPage {
@@ -26,7 +28,7 @@ enum TelemetryOverviewPage {
         let uuid: String
         let name: String
         let type: String
-        let lastLogin: TelemetryDisplayText.Instant?
+        let lastLogin: ConsoleTime?
         let measurementsLink: String
         let liveLink: String
 
@@ -34,7 +36,7 @@ enum TelemetryOverviewPage {
             uuid = edge.uuid
             name = edge.nickname.isEmpty ? edge.name : "\(edge.name) (\(edge.nickname))"
             type = edge.type.rawValue + (edge.disabled ? " (disabled)" : "")
-            lastLogin = edge.lastLoginAt.map(TelemetryDisplayText.instant)
+            lastLogin = edge.lastLoginAt.map { ConsoleTime($0, to: .second) }
             measurementsLink = TelemetryConsoleLink.measurements(edge: edge.uuid)
             liveLink = TelemetryConsoleLink.live(edge: edge.uuid)
         }

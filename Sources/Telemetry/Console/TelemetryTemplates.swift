@@ -15,9 +15,7 @@ enum TelemetryTemplates {
         "oauth2-hidden-fields": PackageResources.oauth2_hidden_fields_mustache,
         "oauth2-page": PackageResources.oauth2_page_mustache,
         "oauth2-sign-in-page": PackageResources.oauth2_sign_in_page_mustache,
-        "telemetry-error-page": PackageResources.telemetry_error_page_mustache,
         "telemetry-overview-page": PackageResources.telemetry_overview_page_mustache,
         "telemetry-plot-figure": PackageResources.telemetry_plot_figure_mustache,
-        "telemetry-time": PackageResources.telemetry_time_mustache,
     ])
 }

@@ -1,0 +1,34 @@
+import Foundation
+
+/// An instant as the consoles show it (the shared `console-time` template): in UTC whatever the
+/// server's locale, in a `<time>` element that carries the exact instant, one hover away.
+public struct ConsoleTime: Sendable {
+    /// How much of the instant the text shows.
+    public enum Precision: Sendable {
+        /// To the minute (`2026-01-02 03:04`).
+        case minute
+        /// To the second (`2026-01-02 03:04:05`).
+        case second
+    }
+
+    /// The exact instant in ISO 8601, in UTC with fractional seconds.
+    public let exact: String
+    /// The instant in UTC to the chosen precision.
+    public let text: String
+
+    /// `date`, shown to `precision`.
+    public init(_ date: Date, to precision: Precision) {
+        exact = date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt))
+        let parts = Self.calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        func two(_ value: Int?) -> String { value.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
+        let minute = "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute))"
+        text = precision == .minute ? minute : "\(minute):\(two(parts.second))"
+    }
+
+    /// The Gregorian calendar in UTC.
+    private static let calendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+}
