@@ -14,29 +14,35 @@ import Mustache
 public struct PageTemplates: Sendable {
     private let library: MustacheLibrary
 
-    /// The templates every module may use, by name.
-    static let shared: [String: [UInt8]] = [
+    /// The templates every module may use, by name, parsed once for all modules.
+    static let shared = parse([
         "page": PackageResources.page_mustache,
         "console-time": PackageResources.console_time_mustache,
         "console-error-page": PackageResources.console_error_page_mustache,
-    ]
+    ])
 
-    /// Parses `templates`, each a name and a file's UTF-8 bytes, with the ``shared`` ones.
+    /// Parses `templates`, each a name and a file's UTF-8 bytes, and adds the ``shared`` ones.
     ///
     /// The templates are part of the program, so one that does not parse is a programming error
     /// and stops it, naming the template; each module's tests render all of its templates.
     public init(_ templates: [String: [UInt8]]) {
+        let parsed = Self.parse(templates).merging(Self.shared) { _, _ in
+            preconditionFailure("a module template has the name of a shared one")
+        }
+        library = MustacheLibrary(templates: parsed)
+    }
+
+    /// `templates` parsed, by name; stops the program at one that does not parse.
+    private static func parse(_ templates: [String: [UInt8]]) -> [String: MustacheTemplate] {
         var parsed: [String: MustacheTemplate] = [:]
-        for (name, bytes) in templates.merging(
-            Self.shared, uniquingKeysWith: { _, _ in preconditionFailure("a module template has the name of a shared one") })
-        {
+        for (name, bytes) in templates {
             do {
                 parsed[name] = try MustacheTemplate(string: String(decoding: bytes, as: UTF8.self))
             } catch {
                 preconditionFailure("the template \(name) does not parse: \(error)")
             }
         }
-        library = MustacheLibrary(templates: parsed)
+        return parsed
     }
 
     /// The template `name` rendered with `context`.

@@ -41,12 +41,6 @@ public struct WebAsset: Sendable {
         self.init(path: "\(folder)/\(name)", contentType: Self.contentType(ofFileNamed: name), cacheControl: cacheControl, bytes: bytes)
     }
 
-    /// The content as text (the assets are UTF-8).
-    public var text: String { String(buffer: body) }
-
-    /// Whether the asset is a script.
-    public var isScript: Bool { contentType.hasPrefix("text/javascript") }
-
     /// The asset, or `304 Not Modified` when the request's `If-None-Match` names its entity tag.
     public func response(to request: Request) -> Response {
         let headers: HTTPFields = [
