@@ -64,14 +64,12 @@ let package = Package(
             dependencies: [
                 "JSON", "ChanceryServer", "Accounts", "Storage", "HTTPSupport", "Telemetry", "ISCP", "NotaryProof", "QEDSDK", "NuxeoSDK",
                 "TransparencyLog",
-                "PDF", "PDFSigning", "SignWellSDK", "Repository", "Signing", "URLSessionSupport",
+                "PDF", "PDFSigning", "SignWellSDK", "Intdash", "Repository", "Signing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "WSClient", package: "swift-websocket"),
             ],
             swiftSettings: swiftSettings
         ),

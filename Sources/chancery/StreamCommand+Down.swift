@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
 import ISCP
-import NuxeoSDK
+import Intdash
+import JSON
 import Telemetry
 
 extension StreamCommand {
@@ -53,34 +54,36 @@ extension StreamCommand {
         }
 
         func run() async throws {
-            let server = try connection.serverURL()
-            let token = try await connection.accessToken()
+            let (session, token) = try await connection.signIn()
             let node = try node ?? connection.edgeUUID() ?? UUID().uuidString.lowercased()
             let deadline = duration.map { ContinuousClock.now + .milliseconds(Int64($0 * 1000)) }
-            try await ISCP2Client.withConnection(to: server, token: token, nodeID: node) { client in
+            try await StreamChannel.withChannel(session: session, token: token, nodeID: node) { channel in
                 var open = ISCP2DownstreamOpenRequest()
-                open.requestID = client.nextRequestID()
                 open.desiredStreamIDAlias = 1
                 open.downstreamFilters = try downstreamFilters()
                 open.expiryInterval = 1
                 open.qos = .unreliable
-                _ = try await client.request(.downstreamOpenRequest(open), answer: \.downstreamOpenResponse, doing: "open a downstream")
+                _ = try await channel.request(
+                    { id in
+                        open.requestID = id
+                        return .downstreamOpenRequest(open)
+                    }, answer: \.downstreamOpenResponse, doing: "open a downstream")
                 FileHandle.standardError.write(Data("watching \(filters.joined(separator: " "))\n".utf8))
                 try await withThrowingTaskGroup(of: Void.self) { tasks in
-                    let outbound = client.outbound
-                    tasks.addTask { try await Self.keepAlive(outbound) }
-                    try await printPoints(from: &client, until: deadline)
+                    let connection = channel.connection
+                    tasks.addTask { try await Self.keepAlive(connection) }
+                    try await printPoints(from: &channel, until: deadline)
                     tasks.cancelAll()
                 }
             }
         }
 
         /// Prints the points of the downstream chunks until `--count` points or the deadline.
-        private func printPoints(from client: inout ISCP2Client, until deadline: ContinuousClock.Instant?) async throws {
+        private func printPoints(from channel: inout StreamChannel, until deadline: ContinuousClock.Instant?) async throws {
             var printed = 0
             while count.map({ printed < $0 }) ?? true {
                 if let deadline, ContinuousClock.now >= deadline { return }
-                guard case .downstreamChunk(let chunk) = try await client.receive() else { continue }
+                guard case .downstreamChunk(let chunk) = try await channel.receive() else { continue }
                 let node = chunk.upstreamInfo.sourceNodeID
                 let session = chunk.upstreamInfo.sessionID
                 groups: for group in chunk.streamChunk.dataPointGroups {
@@ -139,14 +142,12 @@ extension StreamCommand {
 
         /// Pings the server every second, so that it keeps a quiet connection and the reading
         /// loop wakes up to check the deadline.
-        private static func keepAlive(_ outbound: ISCP2Client.Outbound) async throws {
-            var requestID = UInt32(1) << 31
+        private static func keepAlive(_ connection: ISCP2ClientConnection) async throws {
             while true {
                 try await Task.sleep(for: .seconds(1))
-                requestID += 1
                 var ping = ISCP2Ping()
-                ping.requestID = requestID
-                try await outbound.send(.ping(ping))
+                ping.requestID = connection.nextRequestID()
+                connection.send(.ping(ping))
             }
         }
     }

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
 import ISCP
-import NuxeoSDK
+import Intdash
+import JSON
 import Telemetry
 
 extension StreamCommand {
@@ -51,13 +52,11 @@ extension StreamCommand {
 
         func run() async throws {
             let points = try Self.readPoints()
-            let server = try connection.serverURL()
-            let token = try await connection.accessToken()
-            let rest = IntdashRequest(server: server, token: token)
-            let edge = try await edgeUUID(rest)
-            let measurementUUID = try await measurementUUID(rest, edge: edge)
-            let summary = try await ISCP2Client.withConnection(to: server, token: token, nodeID: edge) { client in
-                try await send(points, to: measurementUUID, over: &client)
+            let (session, token) = try await connection.signIn()
+            let edge = try await edgeUUID(session)
+            let measurementUUID = try await measurementUUID(session, edge: edge)
+            let summary = try await StreamChannel.withChannel(session: session, token: token, nodeID: edge) { channel in
+                try await send(points, to: measurementUUID, over: &channel)
             }
             try JSONOutput.print(
                 .object([
@@ -85,38 +84,36 @@ extension StreamCommand {
         }
 
         /// The edge to send as: `--edge`, else the edge the token belongs to.
-        private func edgeUUID(_ rest: IntdashRequest) async throws -> String {
+        private func edgeUUID(_ session: IntdashClient.Session) async throws -> String {
             if let edge = try connection.edgeUUID() { return edge }
-            let me: [String: Any]
+            let me: EdgesMeResponse
             do {
-                me = try await rest.send("GET", "/intdash/api/v1/edges/me")
-            } catch let error as IntdashRequestError where error.status != nil {
-                throw ConfigurationError("the token is not an edge's (\(error)): pass --edge")
+                me = try await IntdashClient.EdgesAPI(session: session).me()
+            } catch let error as RESTError where error.statusCode != nil {
+                throw ConfigurationError("the token is not an edge's (\(error.reason)): pass --edge")
             }
-            guard let uuid = me["uuid"] as? String else { throw ConfigurationError("the token is not an edge's: pass --edge") }
-            return uuid
+            guard !me.uuid.isEmpty else { throw ConfigurationError("the token is not an edge's: pass --edge") }
+            return me.uuid
         }
 
         /// The measurement to store into: a new one, or the one given once it is found.
-        private func measurementUUID(_ rest: IntdashRequest, edge: String) async throws -> String {
+        private func measurementUUID(_ session: IntdashClient.Session, edge: String) async throws -> String {
+            let measurements = IntdashClient.MeasurementsAPI(session: session)
             if measurement == "new" {
-                let body = try JSONSerialization.data(withJSONObject: [
-                    "edge_uuid": edge, "name": name, "basetime": IntdashTimestamp.string(Date()), "basetime_type": "manual",
-                ])
-                let created: [String: Any]
+                let created: MeasurementItem
                 do {
-                    created = try await rest.send("POST", "/intdash/api/v1/measurements", body: body)
-                } catch let error as IntdashRequestError where error.status != nil {
-                    throw ConfigurationError("cannot create a measurement of edge \(edge): \(error)")
+                    created = try await measurements.create(edgeUuid: edge, name: name, baseTime: Date(), baseTimeType: "manual")
+                } catch let error as RESTError where error.statusCode != nil {
+                    throw ConfigurationError("cannot create a measurement of edge \(edge): \(error.reason)")
                 }
-                guard let uuid = created["uuid"] as? String else { throw IntdashRequestError("the new measurement has no uuid") }
-                return uuid
+                guard !created.uuid.isEmpty else { throw ConfigurationError("the new measurement has no uuid") }
+                return created.uuid
             }
             let uuid = measurement.lowercased()
             do {
-                _ = try await rest.send("GET", "/intdash/api/v1/measurements/\(uuid)")
-            } catch let error as IntdashRequestError where error.status == 404 {
-                throw ConfigurationError("--measurement: \(error)")
+                _ = try await measurements.get(uuid: uuid)
+            } catch let error as RESTError where error.kind == .notFound {
+                throw ConfigurationError("--measurement: \(error.reason)")
             }
             return uuid
         }
@@ -128,21 +125,23 @@ extension StreamCommand {
         }
 
         /// Opens the upstream, sends `points` within the window, waits for every ack, closes.
-        private func send(_ points: [TelemetryPointText.Line], to measurement: String, over client: inout ISCP2Client) async throws -> Summary {
+        private func send(_ points: [TelemetryPointText.Line], to measurement: String, over channel: inout StreamChannel) async throws -> Summary {
             var open = ISCP2UpstreamOpenRequest()
-            open.requestID = client.nextRequestID()
             open.sessionID = measurement
             open.ackInterval = 100
             open.expiryInterval = 10
             open.qos = .reliable
             open.extensionFields.persist = true
-            let opened = try await client.request(
-                .upstreamOpenRequest(open), answer: \.upstreamOpenResponse, doing: "open an upstream into measurement \(measurement)")
+            let opened = try await channel.request(
+                { id in
+                    open.requestID = id
+                    return .upstreamOpenRequest(open)
+                }, answer: \.upstreamOpenResponse, doing: "open an upstream into measurement \(measurement)")
             var summary = Summary()
             var pending: [UInt32: Int] = [:]
             for start in stride(from: 0, to: points.count, by: batch) {
                 while pending.count >= window {
-                    summary.acknowledgedPoints += try await nextAcknowledgement(&client, alias: opened.assignedStreamIDAlias, pending: &pending)
+                    summary.acknowledgedPoints += try await nextAcknowledgement(&channel, alias: opened.assignedStreamIDAlias, pending: &pending)
                 }
                 let slice = points[start..<min(start + batch, points.count)]
                 summary.chunks += 1
@@ -151,32 +150,37 @@ extension StreamCommand {
                 chunk.streamChunk.sequenceNumber = UInt32(summary.chunks)
                 chunk.streamChunk.dataPointGroups = Self.groups(of: slice)
                 pending[UInt32(summary.chunks)] = slice.count
-                try await client.send(.upstreamChunk(chunk))
+                guard channel.connection.send(.upstreamChunk(chunk)) else {
+                    throw StreamChannelError.disconnected("the connection closed while sending")
+                }
             }
             while !pending.isEmpty {
-                summary.acknowledgedPoints += try await nextAcknowledgement(&client, alias: opened.assignedStreamIDAlias, pending: &pending)
+                summary.acknowledgedPoints += try await nextAcknowledgement(&channel, alias: opened.assignedStreamIDAlias, pending: &pending)
             }
             var close = ISCP2UpstreamCloseRequest()
-            close.requestID = client.nextRequestID()
             close.streamID = opened.assignedStreamID
             close.totalDataPoints = UInt64(points.count)
             close.finalSequenceNumber = UInt32(summary.chunks)
             close.extensionFields.closeSession = end
-            _ = try await client.request(.upstreamCloseRequest(close), answer: \.upstreamCloseResponse, doing: "close the upstream")
+            _ = try await channel.request(
+                { id in
+                    close.requestID = id
+                    return .upstreamCloseRequest(close)
+                }, answer: \.upstreamCloseResponse, doing: "close the upstream")
             return summary
         }
 
         /// Reads until an ack of the upstream and returns how many points it acknowledges.
         ///
-        /// - Throws: ``ISCP2ClientError/refused(_:_:)`` when it refuses a chunk.
-        private func nextAcknowledgement(_ client: inout ISCP2Client, alias: UInt32, pending: inout [UInt32: Int]) async throws -> Int {
+        /// - Throws: ``StreamChannelError/refused(_:_:)`` when it refuses a chunk.
+        private func nextAcknowledgement(_ channel: inout StreamChannel, alias: UInt32, pending: inout [UInt32: Int]) async throws -> Int {
             while true {
-                guard case .upstreamChunkAck(let ack) = try await client.receive(), ack.streamIDAlias == alias else { continue }
+                guard case .upstreamChunkAck(let ack) = try await channel.receive(), ack.streamIDAlias == alias else { continue }
                 var points = 0
                 for result in ack.results {
                     guard let count = pending.removeValue(forKey: result.sequenceNumber) else { continue }
                     guard result.resultCode == .succeeded else {
-                        throw ISCP2ClientError.refused("store chunk \(result.sequenceNumber)", result.resultString)
+                        throw StreamChannelError.refused("store chunk \(result.sequenceNumber)", result.resultString)
                     }
                     points += count
                 }

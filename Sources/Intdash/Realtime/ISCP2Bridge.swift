@@ -26,17 +26,6 @@ import Locking
 ///   what the source sent meanwhile arrives then (up to the server's buffer), instead of a
 ///   gap. Filters equal to those of the resumed downstream leave it as it is.
 final class ISCP2Bridge: RealtimeChannel {
-    /// The server refused the connection.
-    struct Refusal: Error, CustomStringConvertible {
-        let description: String
-    }
-
-    /// The protocol version the bridge speaks.
-    static let protocolVersion = "2.0.0"
-    /// How often the bridge pings the server, which drops a silent client, in seconds.
-    static let pingInterval: UInt32 = 10
-    /// How long a request waits for its answer.
-    static let requestTimeout: Duration = .seconds(10)
     /// How long the server keeps a lost upstream or downstream resumable, in seconds.
     static let expiryInterval: UInt32 = 120
 
@@ -67,9 +56,7 @@ final class ISCP2Bridge: RealtimeChannel {
     }
 
     private struct State: Sendable {
-        var connection: RealtimeConnection?
-        var nextRequestID: UInt32 = 1
-        var pending: [UInt32: CheckedContinuation<ISCP2Message, any Error>] = [:]
+        var connection: ISCP2ClientConnection?
         var upstreams: [UInt8: Upstream] = [:]
         /// The iSCP 1.0 stream of each upstream alias this connection was given.
         var upstreamStreams: [UInt32: UInt8] = [:]
@@ -78,12 +65,10 @@ final class ISCP2Bridge: RealtimeChannel {
         var downstreams: [UInt8: Downstream] = [:]
         /// The final sections waiting for their acks and closes, by the close's request id.
         var finalSections: [UInt32: FinalSection] = [:]
-        var pinger: Task<Void, Never>?
         var isOver = false
     }
 
     private let state = LockedValue(State())
-    private let codec = ISCP2MessageCodec()
     private let resumableUpstreams: ISCP2ResumableStreams<String>
     private let resumableDownstreams: ISCP2ResumableStreams<ISCP2DownstreamSubject>
     private let deliver: @Sendable ([ISCP1Element]) -> Void
@@ -111,36 +96,15 @@ final class ISCP2Bridge: RealtimeChannel {
         deliver: @escaping @Sendable ([ISCP1Element]) -> Void, onEnd: @escaping @Sendable ((any Error)?) -> Void
     ) async throws -> ISCP2Bridge {
         let bridge = ISCP2Bridge(resumableUpstreams: resumableUpstreams, resumableDownstreams: resumableDownstreams, deliver: deliver)
-        let connection = try await RealtimeConnection.open(
-            url: url, headers: [("Authorization", "Bearer \(accessToken)")], gathersMessages: false,
-            onMessage: { [weak bridge] bytes in bridge?.receive(bytes) },
+        let connection = try await ISCP2ClientConnection.open(
+            url: url, accessToken: accessToken, nodeID: nodeID,
+            onMessage: { [weak bridge] message in bridge?.receive(message) },
             onEnd: { [weak bridge] error in
                 bridge?.end()
                 onEnd(error)
             }
         )
         bridge.state.withLock { $0.connection = connection }
-        var request = ISCP2ConnectRequest()
-        request.protocolVersion = protocolVersion
-        request.nodeID = nodeID
-        request.pingInterval = pingInterval
-        request.pingTimeout = pingInterval
-        request.extensionFields.accessToken = accessToken
-        let answer: ISCP2Message
-        do {
-            answer = try await bridge.request { id in
-                request.requestID = id
-                return .connectRequest(request)
-            }
-        } catch {
-            await bridge.close()
-            throw error
-        }
-        guard case .connectResponse(let response) = answer.message, response.resultCode == .succeeded else {
-            await bridge.close()
-            throw Refusal(description: "the iSCP v2 server refused the connection of node \(nodeID): \(answer.response?.resultString ?? "no answer")")
-        }
-        bridge.startPinging()
         return bridge
     }
 
@@ -154,7 +118,6 @@ final class ISCP2Bridge: RealtimeChannel {
 
     /// Says goodbye to the server, sends what is queued and closes the connection.
     func close() async {
-        write(.disconnect(ISCP2Disconnect()))
         let connection = state.withLock { $0.connection }
         end()
         await connection?.close()
@@ -164,79 +127,27 @@ final class ISCP2Bridge: RealtimeChannel {
 
     /// Sends the request `make` builds with a fresh request id and returns the answer.
     private func request(_ make: (UInt32) -> ISCP2Message.OneOf_Message) async throws -> ISCP2Message {
-        let requestID = state.withLock { state -> UInt32 in
-            defer { state.nextRequestID = state.nextRequestID == .max ? 1 : state.nextRequestID + 1 }
-            return state.nextRequestID
-        }
-        let body = make(requestID)
-        let timer = Task { [weak self] in
-            try? await Task.sleep(for: Self.requestTimeout)
-            guard !Task.isCancelled else { return }
-            self?.fail(
-                requestID, with: RealtimeLink.RequestTimeout(description: "no answer to iSCP v2 request \(requestID) within \(Self.requestTimeout)"))
-        }
-        defer { timer.cancel() }
-        return try await withCheckedThrowingContinuation { continuation in
-            let isOpen = state.withLock { state -> Bool in
-                guard !state.isOver else { return false }
-                state.pending[requestID] = continuation
-                return true
-            }
-            guard isOpen else { return continuation.resume(throwing: RealtimeLink.NotConnected()) }
-            if !write(body) { fail(requestID, with: RealtimeLink.NotConnected()) }
-        }
-    }
-
-    /// Fails request `requestID` with `error`, if it still waits.
-    private func fail(_ requestID: UInt32, with error: any Error) {
-        let continuation = state.withLock { $0.pending.removeValue(forKey: requestID) }
-        continuation?.resume(throwing: error)
+        guard let connection = state.withLock({ $0.connection }) else { throw RealtimeLink.NotConnected() }
+        return try await connection.request(make)
     }
 
     /// Queues a message; `false` when it cannot be encoded or the connection is over.
     @discardableResult
     private func write(_ body: ISCP2Message.OneOf_Message) -> Bool {
-        var message = ISCP2Message()
-        message.message = body
-        guard let frame = try? codec.encode(message), let connection = state.withLock({ $0.connection }) else { return false }
-        return connection.send(frame)
+        state.withLock { $0.connection }?.send(body) ?? false
     }
 
     /// A fresh request id for a message whose answer nobody waits for.
     private func takeRequestID() -> UInt32 {
-        state.withLock { state in
-            defer { state.nextRequestID = state.nextRequestID == .max ? 1 : state.nextRequestID + 1 }
-            return state.nextRequestID
-        }
+        state.withLock { $0.connection }?.nextRequestID() ?? 0
     }
 
-    /// Pings the server every ``pingInterval`` seconds while the connection lasts.
-    private func startPinging() {
-        let pinger = Task { [weak self] in
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .seconds(Int(Self.pingInterval)))
-                guard !Task.isCancelled, let self else { return }
-                var ping = ISCP2Ping()
-                ping.requestID = self.takeRequestID()
-                self.write(.ping(ping))
-            }
-        }
-        state.withLock { $0.pinger = pinger }
-    }
-
-    /// Marks the connection over: stops pinging and fails the requests waiting for answers.
+    /// Marks the bridge over: what the managers send from now on is refused.
     private func end() {
-        let (pending, pinger) = state.withLock { state -> ([CheckedContinuation<ISCP2Message, any Error>], Task<Void, Never>?) in
+        state.withLock { state in
             state.isOver = true
-            defer {
-                state.pending = [:]
-                state.finalSections = [:]
-                state.pinger = nil
-            }
-            return (Array(state.pending.values), state.pinger)
+            state.finalSections = [:]
         }
-        pinger?.cancel()
-        for continuation in pending { continuation.resume(throwing: RealtimeLink.NotConnected()) }
     }
 
     // MARK: From the managers
@@ -534,18 +445,11 @@ final class ISCP2Bridge: RealtimeChannel {
 
     // MARK: From the server
 
-    /// Handles one message from the server.
-    private func receive(_ frame: [UInt8]) {
-        guard let message = try? codec.decode(frame) else { return }
-        if case .upstreamCloseResponse(let response) = message.message, state.withLock({ $0.finalSections[response.requestID] != nil }) {
-            return settleFinalSection(closeID: response.requestID) { $0.closed = response.resultCode == .succeeded }
-        }
-        if let response = message.response {
-            let continuation = state.withLock { $0.pending.removeValue(forKey: response.requestID) }
-            continuation?.resume(returning: message)
-            return
-        }
+    /// Handles one message from the server that no request waits for.
+    private func receive(_ message: ISCP2Message) {
         switch message.message {
+        case .upstreamCloseResponse(let response):
+            settleFinalSection(closeID: response.requestID) { $0.closed = response.resultCode == .succeeded }
         case .upstreamChunkAck(let ack):
             guard let streamID = state.withLock({ $0.upstreamStreams[ack.streamIDAlias] }) else { return }
             var acks: [ISCP1Element] = []
@@ -571,10 +475,6 @@ final class ISCP2Bridge: RealtimeChannel {
                 let unit = ISCP2UnitMapping.unit(baseTime: baseTime, streamID: streamID)
             else { return }
             deliver([.unit(unit)])
-        case .ping(let ping):
-            var pong = ISCP2Pong()
-            pong.requestID = ping.requestID
-            write(.pong(pong))
         default:
             break
         }
