@@ -52,6 +52,8 @@ public actor TelemetryBroker {
     public let bufferLimit: Int
     private var nextID: UInt64 = 1
     private var subscribers: [UInt64: Subscriber] = [:]
+    /// The tasks waiting in ``waitUntilSubscriptionCount(timeout:satisfies:)``, by waiter id.
+    private var countWaiters: [UInt64: CountWaiter] = [:]
     /// Subscriber ids by the source node ids their filters name, so that a chunk is only
     /// matched against the subscribers that watch its node.
     private var subscribersBySource: [String: Set<UInt64>] = [:]
@@ -87,6 +89,7 @@ public actor TelemetryBroker {
             Task { await self?.unsubscribe(id) }
         }
         subscribers[id] = Subscriber(filters: filters, continuation: continuation)
+        settleCountWaiters()
         var watchesNewSource = false
         for source in Set(filters.map(\.sourceNodeID)) {
             subscribersBySource[source, default: []].insert(id)
@@ -102,6 +105,7 @@ public actor TelemetryBroker {
     /// Removes a downstream and finishes its event stream; unknown ids are ignored.
     public func unsubscribe(_ id: UInt64) {
         guard let subscriber = subscribers.removeValue(forKey: id) else { return }
+        settleCountWaiters()
         for source in Set(subscriber.filters.map(\.sourceNodeID)) {
             subscribersBySource[source]?.remove(id)
             if subscribersBySource[source]?.isEmpty == true {
@@ -117,6 +121,45 @@ public actor TelemetryBroker {
 
     /// How many downstreams are registered.
     public var subscriptionCount: Int { subscribers.count }
+
+    /// A task waiting for the number of subscriptions to satisfy its condition.
+    private struct CountWaiter {
+        let condition: @Sendable (Int) -> Bool
+        let continuation: CheckedContinuation<Bool, Never>
+        let timer: Task<Void, Never>
+    }
+
+    /// Returns `true` once the number of registered downstreams satisfies `condition` (at once
+    /// when it does now), or `false` when `timeout` passes first: what a caller awaits instead
+    /// of polling ``subscriptionCount`` (a viewer's connection has subscribed, or its end has
+    /// unsubscribed everything).
+    public func waitUntilSubscriptionCount(timeout: Duration = .seconds(30), satisfies condition: @escaping @Sendable (Int) -> Bool) async -> Bool {
+        if condition(subscribers.count) { return true }
+        let id = takeID()
+        return await withCheckedContinuation { continuation in
+            let timer = Task { [weak self] in
+                try? await Task.sleep(for: timeout)
+                await self?.expireCountWaiter(id)
+            }
+            countWaiters[id] = CountWaiter(condition: condition, continuation: continuation, timer: timer)
+        }
+    }
+
+    /// Resumes the waiters whose condition the number of subscriptions now satisfies.
+    private func settleCountWaiters() {
+        guard !countWaiters.isEmpty else { return }
+        let count = subscribers.count
+        for (id, waiter) in countWaiters where waiter.condition(count) {
+            countWaiters[id] = nil
+            waiter.timer.cancel()
+            waiter.continuation.resume(returning: true)
+        }
+    }
+
+    /// Resumes waiter `id` with `false`, if it still waits.
+    private func expireCountWaiter(_ id: UInt64) {
+        countWaiters.removeValue(forKey: id)?.continuation.resume(returning: false)
+    }
 
     /// Hands each subscriber watching the chunk's node the groups its filters pass, here and
     /// on the other instances. With a link, it returns once the chunk is written to NATS, so

@@ -103,4 +103,17 @@ import Testing
         // The stream was dropped: its termination handler unsubscribes in a task of its own.
         #expect(await yieldUntil { await broker.subscriptionCount == 0 })
     }
+
+    @Test func aWaitForTheSubscriptionCountEndsWhenItIsReachedOrAtItsTimeout() async {
+        let broker = TelemetryBroker()
+        #expect(await broker.waitUntilSubscriptionCount(timeout: .zero) { $0 == 0 })
+        async let two = broker.waitUntilSubscriptionCount { $0 == 2 }
+        let first = await broker.subscribe([.all(from: edge)])
+        let second = await broker.subscribe([.all(from: other)])
+        #expect(await two)
+        await broker.unsubscribe(first.id)
+        #expect(await broker.waitUntilSubscriptionCount { $0 == 1 })
+        #expect(!(await broker.waitUntilSubscriptionCount(timeout: .milliseconds(50)) { $0 == 5 }))
+        await broker.unsubscribe(second.id)
+    }
 }

@@ -163,7 +163,8 @@ struct TelemetryConsoleTests {
             let head = try #require(await heads.next())
             #expect(head.statusCode == 200)
             #expect(head.value(forHTTPHeaderField: "Content-Type") == "text/event-stream; charset=utf-8")
-            try await waitForSubscriber(server.broker)
+            #expect(await server.broker.waitUntilSubscriptionCount { $0 > 0 })
+            #expect(await server.broker.subscriptionCount == 1)
 
             let session = UUID().uuidString.lowercased()
             let upstream = TelemetryUpstream(streamID: UUID(), sessionID: session, sourceNodeID: edge)
@@ -229,13 +230,5 @@ struct TelemetryConsoleTests {
             #expect(page.text.contains("<option value=\"\(server.aliceEdge.uuid)\" selected>alice-truck</option>"))
             #expect(!page.text.contains("bob-truck"))
         }
-    }
-
-    /// Waits until the broker has a subscriber: the event stream has subscribed.
-    private func waitForSubscriber(_ broker: TelemetryBroker) async throws {
-        for _ in 0..<200 where await broker.subscriptionCount == 0 {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        #expect(await broker.subscriptionCount == 1)
     }
 }

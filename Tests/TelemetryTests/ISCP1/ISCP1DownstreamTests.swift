@@ -126,10 +126,7 @@ import Testing
                 #expect(try await viewer.openDownstream(1, of: server.edge, requestID: 4) == [.ok])
             }
             // The connection's end unsubscribes what is still open.
-            for _ in 0..<100 where await server.broker.subscriptionCount > 0 {
-                try await Task.sleep(for: .milliseconds(20))
-            }
-            #expect(await server.broker.subscriptionCount == 0)
+            #expect(await server.broker.waitUntilSubscriptionCount { $0 == 0 })
         }
     }
 

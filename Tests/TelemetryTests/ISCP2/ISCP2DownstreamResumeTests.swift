@@ -85,7 +85,7 @@ struct ISCP2DownstreamResumeTests {
             }
             // The expiry interval is 1 s: once it has run out, the stream has left the broker and
             // cannot be resumed.
-            try await waitUntilNoSubscription(in: server)
+            #expect(await server.broker.waitUntilSubscriptionCount { $0 == 0 })
             let stream = first.withLock { $0 }
             try await ISCP2TestPeer.connected(to: server, token: server.administratorToken, nodeID: "viewer") { viewer in
                 try await viewer.send(R.resumeDownstream(2, streamID: stream, alias: 1))
@@ -108,16 +108,7 @@ struct ISCP2DownstreamResumeTests {
                 #expect(response.resultCode == .streamNotFound)
             }
             // Closed at once, not kept for its 600 s.
-            try await waitUntilNoSubscription(in: server)
-            #expect(await server.broker.subscriptionCount == 0)
-        }
-    }
-
-    /// Waits up to 30 seconds for the broker to have no subscription left.
-    private func waitUntilNoSubscription(in server: ISCP2TestServer) async throws {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while await server.broker.subscriptionCount > 0, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(20))
+            #expect(await server.broker.waitUntilSubscriptionCount { $0 == 0 })
         }
     }
 }
