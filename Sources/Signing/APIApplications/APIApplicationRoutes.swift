@@ -2,7 +2,6 @@ import Accounts
 import Foundation
 import HTTPSupport
 import Hummingbird
-import JSON
 
 /// SignWell's API-application endpoints, plus the two Chancery adds to make and list
 /// applications (SignWell does both in its dashboard). Each user sees only their own.
@@ -32,22 +31,22 @@ struct APIApplicationRoutes: Sendable {
                 branding: body.branding, createdAt: now, updatedAt: now
             )
             try await applications.insert(application)
-            return SignWellResponse(status: .created, body: try await render(application, owner: principal))
+            return EditedResponse(status: .created, response: try await render(application, owner: principal))
         }
         api.get("api_applications") { request, context in
             let principal = try context.requirePrincipal()
             let paging = try Paging(request)
             let listed = try await applications.list(ownedBy: principal.userID, page: paging.page, limit: paging.limit)
-            var items: [JSONValue] = []
+            var items: [APIApplicationResponse] = []
             for application in listed.applications { items.append(try await render(application, owner: principal)) }
-            return paging.response(listing: items, as: "api_applications", total: listed.total)
+            return paging.response(listing: items, as: .apiApplications, total: listed.total)
         }
         api.get("api_applications/:id") { _, context in
             let principal = try context.requirePrincipal()
             guard let application = try await applications.application(id: try context.parameters.require("id"), ownedBy: principal.userID) else {
                 throw Self.notFound
             }
-            return SignWellResponse(body: try await render(application, owner: principal))
+            return try await render(application, owner: principal)
         }
         api.delete("api_applications/:id") { _, context in
             let principal = try context.requirePrincipal()
@@ -60,21 +59,7 @@ struct APIApplicationRoutes: Sendable {
     private static let notFound = APIError(.notFound, "API application not found")
 
     /// `application`, which `owner` owns, as SignWell's `ApiApplicationResponse`.
-    func render(_ application: APIApplication, owner: Principal) async throws -> JSONValue {
-        let profile = try await accounts.profile(ofUser: owner.userName)
-        var preferences = application.branding.json
-        preferences["custom_logo_file"] = .null
-        return .object([
-            "id": .string(application.id),
-            "name": .string(application.name),
-            "callback_urls": .array(application.callbackURLs.map(JSONValue.string)),
-            "created_at": .string(DocumentRenderer.timestamp(application.createdAt)),
-            "updated_at": .string(DocumentRenderer.timestamp(application.updatedAt)),
-            "owner": .object([
-                "id": .string(owner.userID), "account_id": .string(AccountRoutes.accountID),
-                "name": .string(profile.fullName.isEmpty ? owner.userName : profile.fullName), "email": .string(profile.email),
-            ]),
-            "preferences": .object(preferences),
-        ])
+    func render(_ application: APIApplication, owner: Principal) async throws -> APIApplicationResponse {
+        APIApplicationResponse(application, owner: owner, profile: try await accounts.profile(ofUser: owner.userName))
     }
 }

@@ -1,5 +1,3 @@
-import JSON
-
 /// The colours and corner radius an API application gives the signing page of its
 /// documents, SignWell's application `preferences`. Colours are CSS hex colours (`#1a7f5a`),
 /// checked when they are set, so the page can use them as they are.
@@ -28,13 +26,4 @@ public struct SigningBranding: Codable, Sendable, Equatable {
             && digits.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x46).contains($0) || (0x61...0x66).contains($0) }
     }
 
-    /// The settings as SignWell's `preferences` members, `null` where unset.
-    var json: [String: JSONValue] {
-        [
-            "primary_color": primaryColor.map(JSONValue.string) ?? .null,
-            "button_text_color": buttonTextColor.map(JSONValue.string) ?? .null,
-            "link_text_color": linkTextColor.map(JSONValue.string) ?? .null,
-            "buttons_border_radius": buttonsBorderRadius.map(JSONValue.integer) ?? .null,
-        ]
-    }
 }

@@ -55,16 +55,9 @@ struct BulkSendStore: Sendable {
                 WHERE l.bulk_send_id IN (\(binds: ids))
                 GROUP BY l.bulk_send_id
                 """
-            ).all()
+            ).all(decoding: BulkSendCountsRow.self)
         }
-        var counts: [String: Counts] = [:]
-        for row in rows {
-            counts[try row.decode(column: "id", as: String.self)] = Counts(
-                documents: try row.decode(column: "documents", as: Int.self),
-                completed: try row.decode(column: "completed", as: Int?.self) ?? 0
-            )
-        }
-        return counts
+        return Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0.counts) })
     }
 
     /// The ids of one page of the documents of bulk send `id`, in the order of their rows, and

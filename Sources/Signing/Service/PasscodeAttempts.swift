@@ -37,11 +37,11 @@ struct PasscodeAttempts: Sendable {
             try await sql.delete(from: "signing_passcode_attempts")
                 .where("updated_at", .lessThan, now.addingTimeInterval(-Self.lockout))
                 .run()
-            let row = try await sql.select().column("attempts").column("locked_until").from("signing_passcode_attempts")
+            let row = try await sql.select().columns(PasscodeAttemptRow.columns).from("signing_passcode_attempts")
                 .where("link", .equal, link)
-                .first()
-            var attempts = try row?.decode(column: "attempts", as: Int.self) ?? 0
-            if let lockedUntil = try row?.decode(column: "locked_until", as: Date?.self) {
+                .first(decoding: PasscodeAttemptRow.self)
+            var attempts = row?.attempts ?? 0
+            if let lockedUntil = row?.lockedUntil {
                 if lockedUntil > now { return lockedUntil }
                 attempts = 0
             }

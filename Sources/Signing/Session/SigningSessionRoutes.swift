@@ -41,7 +41,7 @@ struct SigningSessionRoutes: Sendable {
             try reader.throwIfFailed()
             let proof = try await service.unlock(
                 token: try context.parameters.require("token"), passcode: passcode ?? "", client: client(request, context))
-            return try noStore(SignWellResponse(body: .object(["unlock": .string(proof)])).response())
+            return noStore(UnlockResponse(unlock: proof))
         }
         sign.get("session") { request, context in
             let token = try context.parameters.require("token")
@@ -49,7 +49,7 @@ struct SigningSessionRoutes: Sendable {
             let view = SigningSessionView(
                 document: document, recipientIndex: index, token: token, isLocked: isLocked, branding: try await service.branding(of: document)
             )
-            return try noStore(SignWellResponse(body: view.json).response())
+            return noStore(view)
         }
         sign.get("document.pdf") { request, context in
             let (document, _) = try await service.resolve(token: try context.parameters.require("token"), unlock: proof(request))
@@ -65,7 +65,7 @@ struct SigningSessionRoutes: Sendable {
             let (document, index) = try await service.complete(
                 token: try context.parameters.require("token"), unlock: proof(request), submission: submission, client: client(request, context)
             )
-            return try outcome(document, index: index, redirect: document.redirectURL)
+            return outcome(document, index: index, redirect: document.redirectURL)
         }
         sign.post("decline") { request, context in
             let body = try await SignWellAPI.jsonObject(request, limit: 64 << 10)
@@ -74,7 +74,7 @@ struct SigningSessionRoutes: Sendable {
                 token: try context.parameters.require("token"), unlock: proof(request), reason: reason, client: client(request, context)
             )
             let index = try await service.resolve(token: try context.parameters.require("token")).recipientIndex
-            return try outcome(document, index: index, redirect: document.declineRedirectURL)
+            return outcome(document, index: index, redirect: document.declineRedirectURL)
         }
         sign.post("reassign") { request, context in
             let body = try await SignWellAPI.jsonObject(request, limit: 64 << 10)
@@ -82,7 +82,7 @@ struct SigningSessionRoutes: Sendable {
                 token: try context.parameters.require("token"), unlock: proof(request), name: body["name"]?.stringValue,
                 email: body["email"]?.stringValue, client: client(request, context)
             )
-            return try noStore(SignWellResponse(body: .object(["state": .string("reassigned")])).response())
+            return noStore(ReassignedResponse())
         }
         router.get("signwell/files/:token") { _, context in
             guard let grant = service.links.fileGrant(try context.parameters.require("token")),
@@ -123,15 +123,12 @@ struct SigningSessionRoutes: Sendable {
     }
 
     /// `{"state", "redirect_url"}` after the recipient finished.
-    private func outcome(_ document: SigningDocument, index: Int, redirect: String?) throws -> Response {
-        var body: [String: JSONValue] = ["state": .string(SigningService.state(of: document, recipientIndex: index))]
-        body["redirect_url"] = redirect.map(JSONValue.string) ?? .null
-        return try noStore(SignWellResponse(body: .object(body)).response())
+    private func outcome(_ document: SigningDocument, index: Int, redirect: String?) -> EditedResponse<SigningOutcomeResponse> {
+        noStore(SigningOutcomeResponse(state: SigningService.state(of: document, recipientIndex: index), redirectURL: redirect))
     }
 
-    private func noStore(_ response: Response) -> Response {
-        var response = response
-        response.headers[.cacheControl] = "no-store"
-        return response
+    /// `body`, which browsers and proxies must not keep.
+    private func noStore<Body: ResponseEncodable>(_ body: Body) -> EditedResponse<Body> {
+        EditedResponse(headers: [.cacheControl: "no-store"], response: body)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import HTTPTypes
-import JSON
+import HTTPSupport
+import Hummingbird
 
 /// What the signing page needs to know about one recipient's part of a document (the
 /// `…/session` JSON): the pages, the recipient's fields placed on them, and the state.
@@ -12,8 +12,42 @@ import JSON
 /// Both carry `branding` (`{primary_color, button_text_color, link_text_color,
 /// buttons_border_radius}`, each `null` when unset) when the document belongs to an API
 /// application, so that the page wears the application's colours from the start.
-struct SigningSessionView {
+struct SigningSessionView: ResponseEncodable, Sendable {
+    /// The document as the page names it.
+    struct Document: Encodable, Sendable {
+        /// The document's id.
+        let id: String
+        /// Its name, or its first file's.
+        let name: String
+        /// Its status.
+        let status: String
+    }
+
+    /// The recipient the page is for.
+    struct Recipient: Encodable, Sendable {
+        /// The recipient's id.
+        let id: String
+        /// Their name.
+        let name: String
+        /// Their email address.
+        let email: String
+        /// Where they stand.
+        let status: String
+    }
+
+    /// A page of the document, in PDF points.
+    struct Page: Encodable, Sendable {
+        /// The page, counted from 1 across the document's files.
+        let number: Int
+        /// Its width.
+        let width: Coordinate
+        /// Its height.
+        let height: Coordinate
+    }
+
+    /// The document.
     let document: SigningDocument
+    /// The recipient's place among the document's recipients.
     let recipientIndex: Int
     /// The recipient's signing token, for the document's URL.
     let token: String
@@ -22,71 +56,42 @@ struct SigningSessionView {
     /// The look the document's API application gives the page, if any.
     let branding: SigningBranding?
 
-    /// The JSON object.
-    var json: JSONValue {
+    enum CodingKeys: String, CodingKey {
+        case document, recipient, state, pages, fields, branding
+        case documentName = "document_name"
+        case recipientName = "recipient_name"
+        case allowDecline = "allow_decline"
+        case allowReassign = "allow_reassign"
+        case documentURL = "document_url"
+        case redirectURL = "redirect_url"
+        case declineRedirectURL = "decline_redirect_url"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
         let recipient = document.recipients[recipientIndex]
         let documentName = document.name ?? document.files.first?.name ?? "Document"
+        try container.encodeIfPresent(branding.map(SigningBrandingResponse.init), forKey: .branding)
         if isLocked {
-            var locked: [String: JSONValue] = [
-                "state": .string("locked"), "document_name": .string(documentName), "recipient_name": .string(recipient.name),
-            ]
-            locked["branding"] = brandingJSON
-            return .object(locked)
+            try container.encode("locked", forKey: .state)
+            try container.encode(documentName, forKey: .documentName)
+            try container.encode(recipient.name, forKey: .recipientName)
+            return
         }
-        var object: [String: JSONValue] = [
-            "document": .object([
-                "id": .string(document.id), "name": .string(documentName),
-                "status": .string(document.status.rawValue),
-            ]),
-            "recipient": .object([
-                "id": .string(recipient.id), "name": .string(recipient.name), "email": .string(recipient.email),
-                "status": .string(recipient.status.rawValue),
-            ]),
-            "state": .string(SigningService.state(of: document, recipientIndex: recipientIndex)),
-            "allow_decline": .bool(document.allowDecline),
-            "allow_reassign": .bool(document.allowReassign),
-            "pages": .array(
-                document.pageSizes.enumerated().map { index, size in
-                    .object([
-                        "number": .integer(index + 1), "width": DocumentRenderer.number(size.width), "height": DocumentRenderer.number(size.height),
-                    ])
-                }),
-            "fields": .array(document.fields.filter { $0.recipientID == recipient.id }.map { field(for: $0, recipient: recipient) }),
-            "document_url": .string("/signwell/sign/\(token)/document.pdf"),
-        ]
-        object["redirect_url"] = document.redirectURL.map(JSONValue.string) ?? .null
-        object["decline_redirect_url"] = document.declineRedirectURL.map(JSONValue.string) ?? .null
-        object["branding"] = brandingJSON
-        return .object(object)
-    }
-
-    /// ``branding`` as the page reads it, or `nil` without one.
-    private var brandingJSON: JSONValue? {
-        branding.map { .object($0.json) }
-    }
-
-    private func field(for field: DocumentField, recipient: DocumentRecipient) -> JSONValue {
-        let computed = FieldFilling.computedValue(of: field, recipient: recipient, at: Date())
-        let value: JSONValue = computed.map(JSONValue.string) ?? field.value ?? .null
-        return .object([
-            "id": .string(field.id),
-            "type": .string(field.type.rawValue),
-            "page": .integer(field.pageIndex + 1),
-            "x": DocumentRenderer.number(field.x), "y": DocumentRenderer.number(field.y),
-            "width": DocumentRenderer.number(field.width), "height": DocumentRenderer.number(field.height),
-            "required": .bool(field.required),
-            "label": field.label.map(JSONValue.string) ?? .null,
-            "value": value,
-            "options": .array(field.options.map { .string($0.name) }),
-            "default_option": field.defaultOption.map(JSONValue.string) ?? .null,
-            "allow_other": .bool(field.allowOther),
-            "date_format": field.dateFormat.map { .string($0.rawValue) } ?? .null,
-            "lock_sign_date": .bool(field.lockSignDate),
-            "validation": .string((field.validation ?? .none).rawValue),
-            "name": field.name.map(JSONValue.string) ?? .null,
-            "api_id": field.apiID.map(JSONValue.string) ?? .null,
-            "fixed_width": .bool(field.fixedWidth),
-            "read_only": .bool(computed != nil),
-        ])
+        try container.encode(Document(id: document.id, name: documentName, status: document.status.rawValue), forKey: .document)
+        try container.encode(
+            Recipient(id: recipient.id, name: recipient.name, email: recipient.email, status: recipient.status.rawValue), forKey: .recipient)
+        try container.encode(SigningService.state(of: document, recipientIndex: recipientIndex), forKey: .state)
+        try container.encode(document.allowDecline, forKey: .allowDecline)
+        try container.encode(document.allowReassign, forKey: .allowReassign)
+        try container.encode(
+            document.pageSizes.enumerated().map { Page(number: $0 + 1, width: Coordinate($1.width), height: Coordinate($1.height)) }, forKey: .pages)
+        let now = Date()
+        try container.encode(
+            document.fields.filter { $0.recipientID == recipient.id }.map { SigningSessionField($0, recipient: recipient, now: now) },
+            forKey: .fields)
+        try container.encode("/signwell/sign/\(token)/document.pdf", forKey: .documentURL)
+        try container.encode(document.redirectURL, forKey: .redirectURL)
+        try container.encode(document.declineRedirectURL, forKey: .declineRedirectURL)
     }
 }

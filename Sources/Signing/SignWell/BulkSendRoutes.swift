@@ -3,7 +3,6 @@ import Foundation
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
-import JSON
 import NIOCore
 
 /// SignWell's bulk-send endpoints, for bulk sends their owner and administrators see
@@ -28,8 +27,6 @@ import NIOCore
 struct BulkSendRoutes: Sendable {
     /// The API the routes belong to: its service, renderer, base URL and client info.
     let api: SignWellAPI
-    /// Writes bulk sends.
-    let renderer = BulkSendRenderer()
 
     /// Adds the routes to `group`, which authenticates its requests.
     func add(to group: RouterGroup<ChanceryRequestContext>) {
@@ -44,7 +41,7 @@ struct BulkSendRoutes: Sendable {
             let combined = try await service.usableTemplates(ids, paths: ids.indices.map { "template_ids[\($0)]" }, for: principal)
             let csv = BulkSendSheet(combined).csvTemplate
             if query["base64"] == "true" || query["base64"] == "1" {
-                return try SignWellResponse(body: .object(["data": .string(Data(csv.utf8).base64EncodedString())])).response()
+                return try CSVTemplateResponse(data: Data(csv.utf8).base64EncodedString()).response(from: request, context: context)
             }
             return Response(
                 status: .ok,
@@ -58,20 +55,12 @@ struct BulkSendRoutes: Sendable {
             try await service.requireApplication(body.options.apiApplicationID, of: principal)
             let sheet = BulkSendSheet(try await service.usableTemplates(body.templateIDs, paths: body.templateIDPaths, for: principal))
             let (rows, errors) = try sheet.read(body.table)
-            guard errors.isEmpty else { return SignWellResponse(status: .unprocessableContent, body: renderer.rowErrors(errors)) }
-            let first = sheet.combined.templates[0]
-            var object: [String: JSONValue] = [
-                "bulk_send_csv": .string(body.csvBase64),
-                "template_ids": .array(body.templateIDs.map(JSONValue.string)),
-                "skip_row_errors": .bool(body.skipRowErrors),
-                "apply_signing_order": .bool(body.options.applySigningOrder ?? first.applySigningOrder),
-                "documents_count": .integer(rows.count),
-            ]
-            object["name"] = (body.name ?? first.name).map(JSONValue.string)
-            object["subject"] = (body.options.subject ?? first.subject).map(JSONValue.string)
-            object["message"] = (body.options.message ?? first.message).map(JSONValue.string)
-            object["api_application_id"] = (body.options.apiApplicationID ?? first.apiApplicationID).map(JSONValue.string)
-            return SignWellResponse(body: .object(object))
+            guard errors.isEmpty else {
+                return try EditedResponse(status: .unprocessableContent, response: BulkSendRowErrorsResponse(errors))
+                    .response(from: request, context: context)
+            }
+            return try BulkSendValidationResponse(body, first: sheet.combined.templates[0], documentsCount: rows.count)
+                .response(from: request, context: context)
         }
         group.post("bulk_sends") { request, context in
             let principal = try context.requirePrincipal()
@@ -80,13 +69,15 @@ struct BulkSendRoutes: Sendable {
             let sheet = BulkSendSheet(try await service.usableTemplates(body.templateIDs, paths: body.templateIDPaths, for: principal))
             let (rows, errors) = try sheet.read(body.table)
             guard errors.isEmpty || (body.skipRowErrors && !rows.isEmpty) else {
-                return SignWellResponse(status: .unprocessableContent, body: renderer.rowErrors(errors))
+                return try EditedResponse(status: .unprocessableContent, response: BulkSendRowErrorsResponse(errors))
+                    .response(from: request, context: context)
             }
             let bulkSend = try await service.createBulkSend(
                 name: body.name, sheet: sheet, rows: rows, skipped: errors, options: body.options, owner: principal,
                 baseURL: context.publicOrigin.baseURL, client: api.client(request, context)
             )
-            return SignWellResponse(status: .created, body: renderer.render(bulkSend, counts: BulkSendStore.Counts(documents: rows.count)))
+            return try EditedResponse(status: .created, response: BulkSendResponse(bulkSend, counts: BulkSendStore.Counts(documents: rows.count)))
+                .response(from: request, context: context)
         }
         group.get("bulk_sends") { request, context in
             let principal = try context.requirePrincipal()
@@ -96,27 +87,27 @@ struct BulkSendRoutes: Sendable {
             )
             let counts = try await service.bulkSends.counts(of: bulkSends.map(\.id))
             return paging.response(
-                listing: bulkSends.map { renderer.render($0, counts: counts[$0.id] ?? BulkSendStore.Counts()) }, as: "bulk_sends", total: total
+                listing: bulkSends.map { BulkSendResponse($0, counts: counts[$0.id] ?? BulkSendStore.Counts()) }, as: .bulkSends, total: total
             )
         }
         group.get("bulk_sends/:id") { _, context in
             let bulkSend = try await service.visibleBulkSend(try context.parameters.require("id"), for: try context.requirePrincipal())
             let counts = try await service.bulkSends.counts(of: [bulkSend.id])
-            return SignWellResponse(body: renderer.render(bulkSend, counts: counts[bulkSend.id] ?? BulkSendStore.Counts()))
+            return BulkSendResponse(bulkSend, counts: counts[bulkSend.id] ?? BulkSendStore.Counts())
         }
         group.get("bulk_sends/:id/documents") { request, context in
             let bulkSend = try await service.visibleBulkSend(try context.parameters.require("id"), for: try context.requirePrincipal())
             let paging = try Paging(request)
             let (ids, total) = try await service.bulkSends.documentIDs(of: bulkSend.id, page: paging.page, limit: paging.limit)
-            var documents: [JSONValue] = []
+            var documents: [DocumentResponse] = []
             for id in ids {
                 if let document = try await service.store.record(id: id) { documents.append(api.renderer.render(document)) }
             }
             let counts = try await service.bulkSends.counts(of: [bulkSend.id])
-            var body = renderer.header(bulkSend, counts: counts[bulkSend.id] ?? BulkSendStore.Counts())
-            body.merge(paging.meta(total: total)) { _, paging in paging }
-            body["documents"] = .array(documents)
-            return SignWellResponse(body: .object(body))
+            return BulkSendDocumentsResponse(
+                summary: BulkSendSummary(bulkSend, counts: counts[bulkSend.id] ?? BulkSendStore.Counts()), page: paging.page(total: total),
+                documents: documents
+            )
         }
     }
 }

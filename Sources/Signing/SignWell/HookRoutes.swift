@@ -69,13 +69,11 @@ struct HookRoutes: Sendable {
                 apiApplicationID: applicationID, createdAt: Date()
             )
             try await hooks.insert(hook)
-            var rendered = Self.render(hook)
-            rendered["secret"] = .string(secrets.secret(ofHook: hook.id))
-            return SignWellResponse(status: .created, body: .object(rendered))
+            return EditedResponse(status: .created, response: HookResponse(hook, secret: secrets.secret(ofHook: hook.id)))
         }
         api.get("hooks") { _, context in
             let principal = try context.requirePrincipal()
-            return SignWellResponse(body: .array(try await hooks.hooks(ownedBy: principal.userID).map { .object(Self.render($0)) }))
+            return try await hooks.hooks(ownedBy: principal.userID).map { HookResponse($0) }
         }
         api.delete("hooks/:id") { _, context in
             let principal = try context.requirePrincipal()
@@ -84,12 +82,5 @@ struct HookRoutes: Sendable {
             }
             return Response(status: .noContent)
         }
-    }
-
-    /// A hook as SignWell's `WebhookResponse`.
-    static func render(_ hook: Webhook) -> [String: JSONValue] {
-        var object: [String: JSONValue] = ["id": .string(hook.id), "callback_url": .string(hook.callbackURL)]
-        object["api_application_id"] = hook.apiApplicationID.map(JSONValue.string)
-        return object
     }
 }

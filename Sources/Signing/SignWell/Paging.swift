@@ -30,21 +30,17 @@ struct Paging: Sendable {
     }
 
     /// The paging members of an answer listing `total` items in all.
-    func meta(total: Int) -> [String: JSONValue] {
+    func page(total: Int) -> PageResponse {
         let pages = max(1, (total + limit - 1) / limit)
-        var meta: [String: JSONValue] = [
-            "current_page": .integer(page), "total_count": .integer(total), "total_pages": .integer(pages),
-        ]
-        meta["next_page"] = page < pages ? .integer(page + 1) : nil
-        meta["previous_page"] = page > 1 ? .integer(page - 1) : nil
-        return meta
+        return PageResponse(
+            currentPage: page, nextPage: page < pages ? page + 1 : nil, previousPage: page > 1 ? page - 1 : nil, totalCount: total,
+            totalPages: pages
+        )
     }
 
     /// The answer of a list: `items`, this page of `total` in all, under `key`, beside the
     /// paging members.
-    func response(listing items: [JSONValue], as key: String, total: Int) -> SignWellResponse {
-        var body = meta(total: total)
-        body[key] = .array(items)
-        return SignWellResponse(body: .object(body))
+    func response<Item>(listing items: [Item], as key: ListKey, total: Int) -> ListResponse<Item> {
+        ListResponse(key: key, items: items, page: page(total: total))
     }
 }

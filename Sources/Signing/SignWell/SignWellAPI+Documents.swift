@@ -3,7 +3,6 @@ import Foundation
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
-import JSON
 import NIOCore
 
 extension SignWellAPI {
@@ -14,7 +13,7 @@ extension SignWellAPI {
             let body = try await DocumentRequest(body: Self.jsonObject(request))
             try await service.requireApplication(body.apiApplicationID, of: principal)
             let document = try await service.create(body, owner: principal, baseURL: context.publicOrigin.baseURL, client: client(request, context))
-            return SignWellResponse(status: .created, body: renderer.render(document))
+            return EditedResponse(status: .created, response: renderer.render(document))
         }
         api.get("documents") { request, context in
             let principal = try context.requirePrincipal()
@@ -23,11 +22,11 @@ extension SignWellAPI {
             let (documents, total) = try await service.store.list(
                 ownerID: principal.listedOwnerID, matching: filter.conditions, page: paging.page, limit: paging.limit
             )
-            return paging.response(listing: documents.map(renderer.render), as: "documents", total: total)
+            return paging.response(listing: documents.map(renderer.render), as: .documents, total: total)
         }
         api.get("documents/:id") { _, context in
             let document = try await service.visibleDocument(try context.parameters.require("id"), for: try context.requirePrincipal())
-            return SignWellResponse(body: renderer.render(document))
+            return renderer.render(document)
         }
         api.delete("documents/:id") { request, context in
             let document = try await service.visibleDocument(try context.parameters.require("id"), for: try context.requirePrincipal())
@@ -37,7 +36,7 @@ extension SignWellAPI {
         api.post("documents/:id/send") { request, context in
             let document = try await service.visibleDocument(try context.parameters.require("id"), for: try context.requirePrincipal())
             let sent = try await service.send(document, updates: try await Self.jsonObject(request), client: client(request, context))
-            return SignWellResponse(status: .created, body: renderer.render(sent))
+            return EditedResponse(status: .created, response: renderer.render(sent))
         }
         api.post("documents/:id/remind") { request, context in
             let document = try await service.visibleDocument(try context.parameters.require("id"), for: try context.requirePrincipal())
@@ -47,17 +46,17 @@ extension SignWellAPI {
         api.patch("documents/:id/recipients") { request, context in
             let document = try await service.visibleDocument(try context.parameters.require("id"), for: try context.requirePrincipal())
             let updated = try await service.updateRecipients(document, body: try await Self.jsonObject(request), client: client(request, context))
-            return SignWellResponse(body: renderer.render(updated))
+            return renderer.render(updated)
         }
         api.get("documents/:id/completed_pdf") { request, context in
             let document = try await service.visibleDocument(try context.parameters.require("id"), for: try context.requirePrincipal())
-            return try await completedPDF(document, request: request, origin: context.publicOrigin)
+            return try await completedPDF(document, request: request, context: context)
         }
     }
 
     /// The completed PDF as bytes, as a ZIP, or (`url_only=true`) as `{"file_url": …}` under
-    /// `origin`.
-    private func completedPDF(_ document: SigningDocument, request: Request, origin: PublicOrigin) async throws -> Response {
+    /// the request's public origin.
+    private func completedPDF(_ document: SigningDocument, request: Request, context: ChanceryRequestContext) async throws -> Response {
         let query = request.uri.queryParameters
         let auditPage = query.get("audit_page").map { $0 != "false" && $0 != "0" } ?? true
         guard let format = CompletedFile.Format(rawValue: query.get("file_format") ?? "pdf") else {
@@ -70,7 +69,8 @@ extension SignWellAPI {
             let token = service.links.fileToken(
                 documentID: document.id, expiry: Date().addingTimeInterval(SigningLinks.fileLinkLifetime), format: format, auditPage: auditPage
             )
-            return try SignWellResponse(body: .object(["file_url": .string(origin.url("/signwell/files/\(token)"))])).response()
+            return try CompletedFileURLResponse(fileURL: context.publicOrigin.url("/signwell/files/\(token)")).response(
+                from: request, context: context)
         }
         let file = try await CompletedFile.of(document, auditPage: auditPage, format: format, service: service)
         return Self.download(file.bytes, type: file.mediaType, name: file.name)

@@ -22,8 +22,6 @@ import Hummingbird
 struct TemplateRoutes: Sendable {
     /// The API the routes belong to: its service, renderer, base URL and client info.
     let api: SignWellAPI
-    /// Writes templates.
-    let renderer = TemplateRenderer()
 
     /// Adds the routes to `group`, which authenticates its requests.
     func add(to group: RouterGroup<ChanceryRequestContext>) {
@@ -33,7 +31,7 @@ struct TemplateRoutes: Sendable {
             let body = try TemplateRequest(body: try await SignWellAPI.jsonObject(request))
             try await service.requireApplication(body.apiApplicationID, of: principal)
             let template = try await service.createTemplate(body, owner: principal)
-            return SignWellResponse(status: .created, body: renderer.render(template))
+            return EditedResponse(status: .created, response: TemplateResponse(template))
         }
         group.get("document_templates") { request, context in
             let principal = try context.requirePrincipal()
@@ -42,7 +40,7 @@ struct TemplateRoutes: Sendable {
             let (templates, total) = try await service.templates.list(
                 ownerID: principal.listedOwnerID, matching: filter.conditions, page: paging.page, limit: paging.limit
             )
-            return paging.response(listing: templates.map(renderer.render), as: "templates", total: total)
+            return paging.response(listing: templates.map(TemplateResponse.init), as: .templates, total: total)
         }
         group.post("document_templates/documents") { request, context in
             let principal = try context.requirePrincipal()
@@ -54,11 +52,11 @@ struct TemplateRoutes: Sendable {
                 documentRequest, files: try await service.intakenFiles(of: combined.files), owner: principal,
                 baseURL: context.publicOrigin.baseURL, client: api.client(request, context), templateIDs: body.templateIDs
             )
-            return SignWellResponse(status: .created, body: renderer.renderFromTemplates(api.renderer.render(document), of: document))
+            return EditedResponse(status: .created, response: api.renderer.render(document).fromTemplates(document))
         }
         group.get("document_templates/:id") { _, context in
             let template = try await service.visibleTemplate(try context.parameters.require("id"), for: try context.requirePrincipal())
-            return SignWellResponse(body: renderer.render(template))
+            return TemplateResponse(template)
         }
         group.put("document_templates/:id") { request, context in
             let principal = try context.requirePrincipal()
@@ -67,7 +65,7 @@ struct TemplateRoutes: Sendable {
                 body: try await SignWellAPI.jsonObject(request), placeholderIDs: Set(template.placeholders.map(\.id)))
             try await service.requireApplication(update.apiApplicationID, of: principal)
             let updated = try await service.changeTemplate(template.id) { update.apply(to: &$0) }
-            return SignWellResponse(body: renderer.render(updated))
+            return TemplateResponse(updated)
         }
         group.delete("document_templates/:id") { _, context in
             let template = try await service.visibleTemplate(try context.parameters.require("id"), for: try context.requirePrincipal())

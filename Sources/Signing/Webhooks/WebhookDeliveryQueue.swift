@@ -57,7 +57,11 @@ struct WebhookDeliveryQueue: Sendable {
                 ORDER BY d.next_attempt_at, d.id
                 LIMIT \(literal: limit)
                 """
-            ).all().map { Job(delivery: try Self.delivery($0), callbackURL: try $0.decode(column: "callback_url", as: String?.self)) }
+            ).all().map {
+                Job(
+                    delivery: try $0.decode(model: WebhookDeliveryRow.self).delivery,
+                    callbackURL: try $0.decode(column: "callback_url", as: String?.self))
+            }
         }
         var claimed: [Job] = []
         try await database.withConnection { sql in
@@ -99,7 +103,11 @@ struct WebhookDeliveryQueue: Sendable {
                           d.delivered_at, d.created_at, (SELECT h.callback_url FROM signing_hooks h WHERE h.id = d.hook_id) AS callback_url
                 """
             ).all()
-                .map { Job(delivery: try Self.delivery($0), callbackURL: try $0.decode(column: "callback_url", as: String?.self)) }
+                .map {
+                    Job(
+                        delivery: try $0.decode(model: WebhookDeliveryRow.self).delivery,
+                        callbackURL: try $0.decode(column: "callback_url", as: String?.self))
+                }
         }
     }
 
@@ -153,29 +161,12 @@ struct WebhookDeliveryQueue: Sendable {
     func deliveries(forHook hookID: String) async throws -> [WebhookDelivery] {
         try await database.withReadConnection { sql in
             try await sql.select()
-                .columns(
-                    "id", "hook_id", "event_type", "body", "attempts", "next_attempt_at", "last_status", "last_error", "delivered_at", "created_at"
-                )
+                .columns(WebhookDeliveryRow.columns)
                 .from("signing_webhook_deliveries")
                 .where("hook_id", .equal, SQLBind(hookID))
                 .orderBy("created_at").orderBy("id")
-                .all().map(Self.delivery)
+                .all(decoding: WebhookDeliveryRow.self).map(\.delivery)
         }
     }
 
-    /// The delivery in a row.
-    private static func delivery(_ row: any SQLRow) throws -> WebhookDelivery {
-        WebhookDelivery(
-            id: try row.decode(column: "id", as: String.self),
-            hookID: try row.decode(column: "hook_id", as: String.self),
-            eventType: try row.decode(column: "event_type", as: String.self),
-            body: try row.decode(column: "body", as: String.self),
-            attempts: try row.decode(column: "attempts", as: Int.self),
-            nextAttemptAt: try row.decode(column: "next_attempt_at", as: Date?.self),
-            lastStatus: try row.decode(column: "last_status", as: Int?.self),
-            lastError: try row.decode(column: "last_error", as: String?.self),
-            deliveredAt: try row.decode(column: "delivered_at", as: Date?.self),
-            createdAt: try row.decode(column: "created_at", as: Date.self)
-        )
-    }
 }

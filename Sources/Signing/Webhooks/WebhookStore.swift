@@ -21,7 +21,7 @@ struct WebhookStore: Sendable {
         try await database.withReadConnection { sql in
             try await Self.selectHooks(in: sql).where("owner_id", .equal, SQLBind(ownerID))
                 .orderBy("created_at").orderBy("id")
-                .all().map(Self.hook)
+                .all(decoding: WebhookRow.self).map(\.webhook)
         }
     }
 
@@ -35,7 +35,7 @@ struct WebhookStore: Sendable {
                         .orWhere("api_application_id", .equal, SQLBind(apiApplicationID))
                 }
                 .orderBy("created_at").orderBy("id")
-                .all().map(Self.hook)
+                .all(decoding: WebhookRow.self).map(\.webhook)
         }
     }
 
@@ -57,17 +57,6 @@ struct WebhookStore: Sendable {
 
     /// A query of every column of `signing_hooks`.
     private static func selectHooks(in sql: any SQLDatabase) -> SQLSelectBuilder {
-        sql.select().columns("id", "owner_id", "callback_url", "api_application_id", "created_at").from("signing_hooks")
-    }
-
-    /// The hook in a row.
-    private static func hook(_ row: any SQLRow) throws -> Webhook {
-        Webhook(
-            id: try row.decode(column: "id", as: String.self),
-            ownerID: try row.decode(column: "owner_id", as: String.self),
-            callbackURL: try row.decode(column: "callback_url", as: String.self),
-            apiApplicationID: try row.decode(column: "api_application_id", as: String?.self),
-            createdAt: try row.decode(column: "created_at", as: Date.self)
-        )
+        sql.select().columns(WebhookRow.columns).from("signing_hooks")
     }
 }
