@@ -40,10 +40,10 @@ public struct CaptureStore: Sendable {
             start: start, duration: duration, isShared: isShared, createdAt: now, updatedAt: now
         )
         return try await database.withTransaction { sql in
-            let edge = try await sql.select().columns(EdgeStore.columns).from("telemetry_edges")
-                .where("uuid", .equal, capture.edgeUUID).first().map(EdgeStore.edge(from:))
+            let edge = try await sql.select().columns(EdgeRow.columns).from("telemetry_edges")
+                .where("uuid", .equal, capture.edgeUUID).first(decoding: EdgeRow.self).map { try $0.edge() }
             guard let edge, EdgeStore.isVisible(edge, in: scope) else { throw CatalogError.edgeNotFound(edgeUUID) }
-            try await sql.insert(into: "telemetry_captures").columns(Self.columns).values(
+            try await sql.insert(into: "telemetry_captures").columns(CaptureRow.columns).values(
                 SQLBind(capture.uuid), SQLBind(capture.name), SQLBind(capture.description), SQLBind(capture.edgeUUID),
                 SQLBind(capture.start), SQLBind(capture.duration), SQLBind(capture.isShared),
                 SQLBind(capture.createdAt), SQLBind(capture.updatedAt)
@@ -63,8 +63,8 @@ public struct CaptureStore: Sendable {
         if let condition = scope.measurementCondition { conditions.append(condition) }
         return try await database.withReadConnection { sql in
             try await CatalogPage.read(
-                from: "telemetry_captures", columns: Self.columns, where: conditions, sort: query.sort.rawValue, order: query.order,
-                page: query.page, in: sql, item: Self.capture(from:)
+                CaptureRow.self, from: "telemetry_captures", where: conditions, sort: query.sort.rawValue, order: query.order,
+                page: query.page, in: sql, item: \.capture
             )
         }
     }
@@ -107,9 +107,6 @@ public struct CaptureStore: Sendable {
 
     // MARK: Rows
 
-    /// The columns of a capture row, in the order of the insert of ``create(edgeUUID:name:description:start:duration:isShared:scope:now:)``.
-    static let columns = ["uuid", "name", "description", "edge_uuid", "start", "duration", "shared", "created_at", "updated_at"]
-
     /// Refuses texts the catalog does not store and negative lengths.
     private static func validate(name: String, description: String, duration: Int64) throws {
         try EdgeStore.validate(text: name, field: "name")
@@ -120,23 +117,8 @@ public struct CaptureStore: Sendable {
     /// The capture with `uuid` if `scope` may see it, read with `sql`.
     private static func visible(_ uuid: String, scope: CatalogScope, in sql: any SQLDatabase) async throws -> Capture? {
         // The visibility rule of measurements applies as is: it tests the row's `edge_uuid`.
-        let select = sql.select().columns(columns).from("telemetry_captures").where("uuid", .equal, uuid.lowercased())
+        let select = sql.select().columns(CaptureRow.columns).from("telemetry_captures").where("uuid", .equal, uuid.lowercased())
         if let condition = scope.measurementCondition { select.where(condition) }
-        return try await select.first().map(capture(from:))
-    }
-
-    /// The capture a `telemetry_captures` row holds.
-    private static func capture(from row: any SQLRow) throws -> Capture {
-        Capture(
-            uuid: try row.decode(column: "uuid", as: String.self),
-            name: try row.decode(column: "name", as: String.self),
-            description: try row.decode(column: "description", as: String.self),
-            edgeUUID: try row.decode(column: "edge_uuid", as: String.self),
-            start: try row.decode(column: "start", as: Int64.self),
-            duration: try row.decode(column: "duration", as: Int64.self),
-            isShared: try row.decode(column: "shared", as: Bool.self),
-            createdAt: try row.decode(column: "created_at", as: Date.self),
-            updatedAt: try row.decode(column: "updated_at", as: Date.self)
-        )
+        return try await select.first(decoding: CaptureRow.self)?.capture
     }
 }

@@ -76,7 +76,7 @@ public struct EdgeStore: Sendable {
             let stored = try await database.withTransaction { sql in
                 guard try await Self.uuid(ofEdgeNamed: name, in: sql) == nil else { throw CatalogError.edgeNameTaken(name) }
                 try await Self.insert(edge, in: sql)
-                return try await Self.row(uuid: edge.uuid, in: sql).map(Self.edge(from:)) ?? edge
+                return try await Self.row(uuid: edge.uuid, in: sql)?.edge() ?? edge
             }
             guard let secret = client.secret else { throw CatalogError.invalid("the edge's OAuth2 client has no secret") }
             return CreatedEdge(edge: stored, clientSecret: secret)
@@ -119,8 +119,8 @@ public struct EdgeStore: Sendable {
         if let condition = scope.edgeCondition { conditions.append(condition) }
         return try await database.withReadConnection { sql in
             try await CatalogPage.read(
-                from: "telemetry_edges", columns: Self.columns, where: conditions, sort: query.sort.rawValue, order: query.order,
-                page: query.page, in: sql, item: Self.edge(from:)
+                EdgeRow.self, from: "telemetry_edges", where: conditions, sort: query.sort.rawValue, order: query.order,
+                page: query.page, in: sql, item: { try $0.edge() }
             )
         }
     }
@@ -138,7 +138,9 @@ public struct EdgeStore: Sendable {
     /// - Throws: ``CatalogError/edgeNotFound(_:)``.
     public func edge(named name: String, scope: CatalogScope) async throws -> Edge {
         let edge = try await database.withReadConnection { sql in
-            try await sql.select().columns(Self.columns).from("telemetry_edges").where("name", .equal, name).first().map(Self.edge(from:))
+            let row = try await sql.select().columns(EdgeRow.columns).from("telemetry_edges").where("name", .equal, name)
+                .first(decoding: EdgeRow.self)
+            return try row?.edge()
         }
         guard let edge, Self.isVisible(edge, in: scope) else { throw CatalogError.edgeNotFound(name) }
         return edge
@@ -164,7 +166,7 @@ public struct EdgeStore: Sendable {
         try Self.validate(text: change.description ?? "", field: "description")
         let key = uuid.lowercased()
         try await database.withTransaction { sql in
-            guard let row = try await Self.row(uuid: key, in: sql), Self.isVisible(try Self.edge(from: row), in: scope) else {
+            guard let row = try await Self.row(uuid: key, in: sql), Self.isVisible(try row.edge(), in: scope) else {
                 throw CatalogError.edgeNotFound(uuid)
             }
             if let name = change.name, let other = try await Self.uuid(ofEdgeNamed: name, in: sql), other != key {
@@ -212,12 +214,6 @@ public struct EdgeStore: Sendable {
 
     // MARK: Rows
 
-    /// The columns of an edge row, in the order ``edge(from:)`` reads them.
-    static let columns = [
-        "uuid", "name", "nickname", "description", "type", "disabled", "owner_user_id", "user_id",
-        "created_at", "updated_at", "last_login_at",
-    ]
-
     /// Whether `scope` may see `edge`.
     static func isVisible(_ edge: Edge, in scope: CatalogScope) -> Bool {
         switch scope {
@@ -230,7 +226,7 @@ public struct EdgeStore: Sendable {
     /// The edge with `uuid`, whoever may see it.
     private func find(uuid: String) async throws -> Edge? {
         try await database.withReadConnection { sql in
-            try await Self.row(uuid: uuid.lowercased(), in: sql).map(Self.edge(from:))
+            try await Self.row(uuid: uuid.lowercased(), in: sql)?.edge()
         }
     }
 
@@ -244,8 +240,9 @@ public struct EdgeStore: Sendable {
         }
     }
 
-    private static func row(uuid: String, in sql: any SQLDatabase) async throws -> (any SQLRow)? {
-        try await sql.select().columns(columns).from("telemetry_edges").where("uuid", .equal, uuid).first()
+    /// The row of the edge with `uuid`, read with `sql`.
+    private static func row(uuid: String, in sql: any SQLDatabase) async throws -> EdgeRow? {
+        try await sql.select().columns(EdgeRow.columns).from("telemetry_edges").where("uuid", .equal, uuid).first(decoding: EdgeRow.self)
     }
 
     private static func uuid(ofEdgeNamed name: String, in sql: any SQLDatabase) async throws -> String? {
@@ -253,29 +250,11 @@ public struct EdgeStore: Sendable {
     }
 
     private static func insert(_ edge: Edge, in sql: any SQLDatabase) async throws {
-        try await sql.insert(into: "telemetry_edges").columns(columns).values(
+        try await sql.insert(into: "telemetry_edges").columns(EdgeRow.columns).values(
             SQLBind(edge.uuid), SQLBind(edge.name), SQLBind(edge.nickname), SQLBind(edge.description), SQLBind(edge.type.rawValue),
             SQLBind(edge.disabled), SQLBind(edge.ownerUserID), SQLBind(edge.userID), SQLBind(edge.createdAt), SQLBind(edge.updatedAt),
             SQLBind(edge.lastLoginAt)
         ).run()
-    }
-
-    static func edge(from row: any SQLRow) throws -> Edge {
-        let typeText = try row.decode(column: "type", as: String.self)
-        guard let type = EdgeType(rawValue: typeText) else { throw CatalogError.invalid("stored edge has unknown type \(typeText)") }
-        return Edge(
-            uuid: try row.decode(column: "uuid", as: String.self),
-            name: try row.decode(column: "name", as: String.self),
-            nickname: try row.decode(column: "nickname", as: String.self),
-            description: try row.decode(column: "description", as: String.self),
-            type: type,
-            disabled: try row.decode(column: "disabled", as: Bool.self),
-            ownerUserID: try row.decode(column: "owner_user_id", as: String?.self),
-            userID: try row.decode(column: "user_id", as: String.self),
-            createdAt: try row.decode(column: "created_at", as: Date.self),
-            updatedAt: try row.decode(column: "updated_at", as: Date.self),
-            lastLoginAt: try row.decode(column: "last_login_at", as: Date?.self)
-        )
     }
 
     // MARK: Validation

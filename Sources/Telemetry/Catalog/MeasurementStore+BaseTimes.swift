@@ -59,7 +59,7 @@ extension MeasurementStore {
             .where("measurement_uuid", .equal, uuid).where("type", .equal, type.rawValue).first()
         if existing == nil {
             try await sql.insert(into: "telemetry_measurement_basetimes")
-                .columns("measurement_uuid", "type", "basetime", "created_at", "updated_at")
+                .columns(MeasurementBaseTimeRow.columns)
                 .values(SQLBind(uuid), SQLBind(type.rawValue), SQLBind(basetime), SQLBind(now), SQLBind(now))
                 .run()
         } else {
@@ -82,14 +82,8 @@ extension MeasurementStore {
 
     /// The base times of a measurement, highest priority first; unknown stored types are skipped.
     private static func baseTimes(of uuid: String, in sql: any SQLDatabase) async throws -> [MeasurementBaseTime] {
-        let rows = try await sql.select().columns("type", "basetime", "created_at", "updated_at")
-            .from("telemetry_measurement_basetimes").where("measurement_uuid", .equal, uuid).all()
-        return try rows.compactMap { row -> MeasurementBaseTime? in
-            guard let type = BaseTimeType(rawValue: try row.decode(column: "type", as: String.self)) else { return nil }
-            return MeasurementBaseTime(
-                type: type, basetime: try row.decode(column: "basetime", as: Int64.self),
-                createdAt: try row.decode(column: "created_at", as: Date.self), updatedAt: try row.decode(column: "updated_at", as: Date.self)
-            )
-        }.sorted { $0.type.priority > $1.type.priority }
+        let rows = try await sql.select().columns(MeasurementBaseTimeRow.columns)
+            .from("telemetry_measurement_basetimes").where("measurement_uuid", .equal, uuid).all(decoding: MeasurementBaseTimeRow.self)
+        return rows.compactMap(\.baseTime).sorted { $0.type.priority > $1.type.priority }
     }
 }

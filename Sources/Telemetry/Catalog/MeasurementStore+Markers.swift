@@ -10,10 +10,10 @@ extension MeasurementStore {
     public func markers(of uuid: String, scope: CatalogScope) async throws -> [MeasurementMarker] {
         try await database.withReadConnection { sql in
             let measurement = try await Self.visible(uuid, scope: scope, in: sql)
-            return try await sql.select().columns(Self.markerColumns).from("telemetry_measurement_markers")
+            return try await sql.select().columns(MeasurementMarkerRow.columns).from("telemetry_measurement_markers")
                 .where("measurement_uuid", .equal, measurement.uuid)
                 .orderBy("start_elapsed_time").orderBy("created_at").orderBy("uuid")
-                .all().map(Self.marker(from:))
+                .all(decoding: MeasurementMarkerRow.self).map { try $0.marker() }
         }
     }
 
@@ -43,7 +43,7 @@ extension MeasurementStore {
                 uuid: UUID().uuidString.lowercased(), measurementUUID: measurement.uuid, name: name, description: description,
                 span: span, tag: tag, createdAt: now, createdBy: userID, updatedAt: now, updatedBy: userID
             )
-            try await sql.insert(into: "telemetry_measurement_markers").columns(Self.markerColumns).values(
+            try await sql.insert(into: "telemetry_measurement_markers").columns(MeasurementMarkerRow.columns).values(
                 SQLBind(marker.uuid), SQLBind(marker.measurementUUID), SQLBind(marker.name), SQLBind(marker.description),
                 SQLBind(span.typeName), SQLBind(span.start), SQLBind(span.end), SQLBind(try Self.encode(tag)),
                 SQLBind(now), SQLBind(userID), SQLBind(now), SQLBind(userID)
@@ -91,20 +91,14 @@ extension MeasurementStore {
 
     // MARK: Rows
 
-    /// The columns of a marker row, in the order of ``createMarker(in:name:description:span:tag:by:scope:now:)``'s insert.
-    private static let markerColumns = [
-        "uuid", "measurement_uuid", "name", "description", "type", "start_elapsed_time", "end_elapsed_time", "tag",
-        "created_at", "created_by", "updated_at", "updated_by",
-    ]
-
     private static func visibleMarker(
         _ uuid: String, in measurementUUID: String?, scope: CatalogScope, in sql: any SQLDatabase
     ) async throws -> MeasurementMarker {
         guard
-            let row = try await sql.select().columns(markerColumns).from("telemetry_measurement_markers")
-                .where("uuid", .equal, uuid.lowercased()).first()
+            let row = try await sql.select().columns(MeasurementMarkerRow.columns).from("telemetry_measurement_markers")
+                .where("uuid", .equal, uuid.lowercased()).first(decoding: MeasurementMarkerRow.self)
         else { throw CatalogError.markerNotFound(uuid) }
-        let marker = try self.marker(from: row)
+        let marker = try row.marker()
         if let measurementUUID, measurementUUID.lowercased() != marker.measurementUUID { throw CatalogError.markerNotFound(uuid) }
         do {
             _ = try await visible(marker.measurementUUID, scope: scope, in: sql)
@@ -112,28 +106,6 @@ extension MeasurementStore {
             throw CatalogError.markerNotFound(uuid)
         }
         return marker
-    }
-
-    private static func marker(from row: any SQLRow) throws -> MeasurementMarker {
-        let type = try row.decode(column: "type", as: String.self)
-        let start = try row.decode(column: "start_elapsed_time", as: Int64.self)
-        let span: MarkerSpan
-        switch (type, try row.decode(column: "end_elapsed_time", as: Int64?.self)) {
-        case ("range", let end?): span = .range(start: start, end: end)
-        default: span = .point(occurredAt: start)
-        }
-        return MeasurementMarker(
-            uuid: try row.decode(column: "uuid", as: String.self),
-            measurementUUID: try row.decode(column: "measurement_uuid", as: String.self),
-            name: try row.decode(column: "name", as: String.self),
-            description: try row.decode(column: "description", as: String.self),
-            span: span,
-            tag: try JSONDecoder().decode([String: String].self, from: Data(try row.decode(column: "tag", as: String.self).utf8)),
-            createdAt: try row.decode(column: "created_at", as: Date.self),
-            createdBy: try row.decode(column: "created_by", as: String.self),
-            updatedAt: try row.decode(column: "updated_at", as: Date.self),
-            updatedBy: try row.decode(column: "updated_by", as: String.self)
-        )
     }
 
     private static func encode(_ tag: [String: String]) throws -> String {

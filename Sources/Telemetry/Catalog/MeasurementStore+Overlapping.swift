@@ -16,11 +16,11 @@ extension MeasurementStore {
     public func measurements(ofEdge edgeUUID: String, overlapping timeRange: Range<Int64>, scope: CatalogScope) async throws -> [Measurement] {
         let baseTime = SQLFunction("COALESCE", args: SQLColumn("basetime"), SQLLiteral.numeric("0"))
         let candidates = try await database.withReadConnection { sql in
-            let select = sql.select().columns(Self.columns).from("telemetry_measurements")
+            let select = sql.select().columns(MeasurementRow.columns).from("telemetry_measurements")
                 .where("edge_uuid", .equal, edgeUUID.lowercased())
                 .where(SQLBinaryExpression(baseTime, .lessThan, SQLBind(timeRange.upperBound)))
             if let condition = scope.measurementCondition { select.where(condition) }
-            return try await select.orderBy(baseTime).orderBy("uuid").all().map(Self.measurement(from:))
+            return try await select.orderBy(baseTime).orderBy("uuid").all(decoding: MeasurementRow.self).map(\.measurement)
         }
         return candidates.filter { measurement in
             let (end, overflow) = (measurement.basetime ?? 0).addingReportingOverflow(measurement.maxElapsedTime)

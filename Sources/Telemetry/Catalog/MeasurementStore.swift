@@ -54,13 +54,13 @@ public struct MeasurementStore: Sendable {
         )
         return try await database.withTransaction { sql in
             if scope != .everything {
-                let edge = try await sql.select().columns(EdgeStore.columns).from("telemetry_edges")
-                    .where("uuid", .equal, measurement.edgeUUID).first().map(EdgeStore.edge(from:))
+                let edge = try await sql.select().columns(EdgeRow.columns).from("telemetry_edges")
+                    .where("uuid", .equal, measurement.edgeUUID).first(decoding: EdgeRow.self).map { try $0.edge() }
                 guard let edge, EdgeStore.isVisible(edge, in: scope) else { throw CatalogError.edgeNotFound(edgeUUID) }
             }
             let existing = try await sql.select().column("uuid").from("telemetry_measurements").where("uuid", .equal, measurement.uuid).first()
             guard existing == nil else { throw CatalogError.measurementExists(measurement.uuid) }
-            try await sql.insert(into: "telemetry_measurements").columns(Self.columns).values(
+            try await sql.insert(into: "telemetry_measurements").columns(MeasurementRow.columns).values(
                 SQLBind(measurement.uuid), SQLBind(measurement.name), SQLBind(measurement.description), SQLBind(measurement.edgeUUID),
                 SQLBind(measurement.basetime), SQLBind(measurement.basetimeType?.rawValue ?? ""), SQLBind(measurement.maxElapsedTime),
                 SQLBind(measurement.ended), SQLBind(measurement.completed), SQLBind(measurement.isProtected),
@@ -83,8 +83,8 @@ public struct MeasurementStore: Sendable {
         if let condition = scope.measurementCondition { conditions.append(condition) }
         return try await database.withReadConnection { sql in
             try await CatalogPage.read(
-                from: "telemetry_measurements", columns: Self.columns, where: conditions, sort: query.sort.column, order: query.order,
-                page: query.page, in: sql, item: Self.measurement(from:)
+                MeasurementRow.self, from: "telemetry_measurements", where: conditions, sort: query.sort.column, order: query.order,
+                page: query.page, in: sql, item: \.measurement
             )
         }
     }
@@ -196,34 +196,11 @@ public struct MeasurementStore: Sendable {
 
     // MARK: Rows
 
-    /// The columns of a measurement row, in the order of ``create(edgeUUID:uuid:name:description:basetime:basetimeType:isProtected:scope:now:)``'s insert.
-    static let columns = [
-        "uuid", "name", "description", "edge_uuid", "basetime", "basetime_type", "max_elapsed_time",
-        "ended", "completed", "protected", "created_at", "updated_at",
-    ]
-
     /// The measurement with `uuid` if `scope` may see it, read with `sql`.
     static func visible(_ uuid: String, scope: CatalogScope, in sql: any SQLDatabase) async throws -> Measurement {
-        let select = sql.select().columns(columns).from("telemetry_measurements").where("uuid", .equal, uuid.lowercased())
+        let select = sql.select().columns(MeasurementRow.columns).from("telemetry_measurements").where("uuid", .equal, uuid.lowercased())
         if let condition = scope.measurementCondition { select.where(condition) }
-        guard let row = try await select.first() else { throw CatalogError.measurementNotFound(uuid) }
-        return try measurement(from: row)
-    }
-
-    static func measurement(from row: any SQLRow) throws -> Measurement {
-        Measurement(
-            uuid: try row.decode(column: "uuid", as: String.self),
-            name: try row.decode(column: "name", as: String.self),
-            description: try row.decode(column: "description", as: String.self),
-            edgeUUID: try row.decode(column: "edge_uuid", as: String.self),
-            basetime: try row.decode(column: "basetime", as: Int64?.self),
-            basetimeType: BaseTimeType(rawValue: try row.decode(column: "basetime_type", as: String.self)),
-            maxElapsedTime: try row.decode(column: "max_elapsed_time", as: Int64.self),
-            ended: try row.decode(column: "ended", as: Bool.self),
-            completed: try row.decode(column: "completed", as: Bool.self),
-            isProtected: try row.decode(column: "protected", as: Bool.self),
-            createdAt: try row.decode(column: "created_at", as: Date.self),
-            updatedAt: try row.decode(column: "updated_at", as: Date.self)
-        )
+        guard let row = try await select.first(decoding: MeasurementRow.self) else { throw CatalogError.measurementNotFound(uuid) }
+        return row.measurement
     }
 }

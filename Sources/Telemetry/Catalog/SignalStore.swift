@@ -57,7 +57,7 @@ public struct SignalStore: Sendable {
         return try await refusingTakenLabel(label) {
             try await database.withTransaction { sql in
                 guard try await Self.row(label: label, in: sql) == nil else { throw CatalogError.signalLabelTaken(label) }
-                try await sql.insert(into: "telemetry_signals").columns(Self.columns).values(
+                try await sql.insert(into: "telemetry_signals").columns(SignalRow.columns).values(
                     SQLBind(signal.uuid), SQLBind(signal.label), SQLBind(signal.description), SQLBind(Int(signal.dataType)),
                     SQLBind(Int(signal.channel)), SQLBind(signal.dataID), SQLBind(try Self.encode(signal.conversion)),
                     SQLBind(try Self.encode(signal.display)), SQLBind(signal.createdBy), SQLBind(signal.createdAt), SQLBind(signal.updatedAt)
@@ -73,8 +73,8 @@ public struct SignalStore: Sendable {
     public func list(_ query: SignalQuery) async throws -> CatalogPage<Signal> {
         try await database.withReadConnection { sql in
             try await CatalogPage.read(
-                from: "telemetry_signals", columns: Self.columns, where: query.conditions, sort: query.sort.rawValue, order: query.order,
-                page: query.page, in: sql, item: Self.signal(from:)
+                SignalRow.self, from: "telemetry_signals", where: query.conditions, sort: query.sort.rawValue, order: query.order,
+                page: query.page, in: sql, item: { try $0.signal() }
             )
         }
     }
@@ -88,7 +88,7 @@ public struct SignalStore: Sendable {
 
     /// The signal labelled `label`, or `nil` when there is none.
     public func signal(labelled label: String) async throws -> Signal? {
-        try await database.withReadConnection { sql in try await Self.row(label: label, in: sql).map(Self.signal(from:)) }
+        try await database.withReadConnection { sql in try await Self.row(label: label, in: sql)?.signal() }
     }
 
     /// Applies `change` to the signal with `uuid` on behalf of `principal`, who must be an
@@ -110,7 +110,7 @@ public struct SignalStore: Sendable {
                 signal.conversion = change.conversion ?? signal.conversion
                 signal.display = change.display ?? signal.display
                 try Self.validate(signal)
-                if let holder = try await Self.row(label: signal.label, in: sql).map(Self.signal(from:)), holder.uuid != signal.uuid {
+                if let holder = try await Self.row(label: signal.label, in: sql)?.signal(), holder.uuid != signal.uuid {
                     throw CatalogError.signalLabelTaken(signal.label)
                 }
                 try await sql.update("telemetry_signals")
@@ -233,22 +233,16 @@ public struct SignalStore: Sendable {
 
     // MARK: Rows
 
-    /// The columns of a signal row, in the order of ``create(label:description:dataType:channel:dataID:conversion:display:by:now:)``'s insert.
-    static let columns = [
-        "uuid", "label", "description", "data_type", "channel", "data_id", "conversion", "display", "created_by", "created_at", "updated_at",
-    ]
-
     /// The signal with `uuid`, read with `sql`.
     private static func stored(_ uuid: String, in sql: any SQLDatabase) async throws -> Signal {
-        guard let row = try await sql.select().columns(columns).from("telemetry_signals").where("uuid", .equal, uuid.lowercased()).first() else {
-            throw CatalogError.signalNotFound(uuid)
-        }
-        return try signal(from: row)
+        let select = sql.select().columns(SignalRow.columns).from("telemetry_signals").where("uuid", .equal, uuid.lowercased())
+        guard let row = try await select.first(decoding: SignalRow.self) else { throw CatalogError.signalNotFound(uuid) }
+        return try row.signal()
     }
 
     /// The row of the signal labelled `label`.
-    private static func row(label: String, in sql: any SQLDatabase) async throws -> (any SQLRow)? {
-        try await sql.select().columns(columns).from("telemetry_signals").where("label", .equal, label).first()
+    private static func row(label: String, in sql: any SQLDatabase) async throws -> SignalRow? {
+        try await sql.select().columns(SignalRow.columns).from("telemetry_signals").where("label", .equal, label).first(decoding: SignalRow.self)
     }
 
     /// `value` as the JSON text a column keeps.
@@ -256,32 +250,5 @@ public struct SignalStore: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
-
-    /// The value of the JSON text in `column` of `row`.
-    private static func decode<Value: Decodable>(_ type: Value.Type, column: String, of row: any SQLRow) throws -> Value {
-        let text = try row.decode(column: column, as: String.self)
-        do {
-            return try JSONDecoder().decode(type, from: Data(text.utf8))
-        } catch {
-            throw CatalogError.invalid("a stored signal has an unreadable \(column): \(text)")
-        }
-    }
-
-    /// The signal a `telemetry_signals` row holds.
-    private static func signal(from row: any SQLRow) throws -> Signal {
-        Signal(
-            uuid: try row.decode(column: "uuid", as: String.self),
-            label: try row.decode(column: "label", as: String.self),
-            description: try row.decode(column: "description", as: String.self),
-            dataType: UInt8(clamping: try row.decode(column: "data_type", as: Int.self)),
-            channel: UInt8(clamping: try row.decode(column: "channel", as: Int.self)),
-            dataID: try row.decode(column: "data_id", as: String.self),
-            conversion: try decode(SignalConversion.self, column: "conversion", of: row),
-            display: try decode(SignalDisplay.self, column: "display", of: row),
-            createdBy: try row.decode(column: "created_by", as: String.self),
-            createdAt: try row.decode(column: "created_at", as: Date.self),
-            updatedAt: try row.decode(column: "updated_at", as: Date.self)
-        )
     }
 }

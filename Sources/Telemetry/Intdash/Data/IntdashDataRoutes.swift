@@ -2,7 +2,6 @@ import Foundation
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
-import JSON
 import NIOCore
 import SwiftProtobuf
 
@@ -67,20 +66,7 @@ struct IntdashDataRoutes: Sendable {
             else {
                 throw APIError(.notFound, "no measurement '\(name)'")
             }
-            let items = try await store.dataIDs(of: entry.uuid).map { summary -> JSONValue in
-                let view = ISCP1DataIDView(summary.dataID)
-                return .object([
-                    "data_type": .integer(Int(view.rawDataType)),
-                    "channel": .integer(Int(view.channel)),
-                    "data_id": .string(view.iscp1DataID),
-                    "name": .string(summary.dataID.name),
-                    "type": .string(summary.dataID.type),
-                    "count": .integer(summary.pointCount),
-                    "first_elapsed_time": .integer(Int(summary.firstElapsedTime / 1000)),
-                    "last_elapsed_time": .integer(Int(summary.lastElapsedTime / 1000)),
-                ])
-            }
-            return IntdashResponse(body: .object(["items": .array(items)]))
+            return IntdashItemList(items: try await store.dataIDs(of: entry.uuid).map(IntdashDataIDResource.init))
         }
     }
 
@@ -177,8 +163,8 @@ struct IntdashDataRoutes: Sendable {
                     }
                 }
             } catch let failure as IntdashMergedPoints.ReadFailure {
-                let object: JSONValue = .object(["error": .string("stored_data_error"), "error_description": .string(failure.error.description)])
-                append(IntdashDataResponse(error: object, measurementUUID: failure.measurementUUID, time: 0))
+                let value = IntdashDataError.storedData(failure.error.description)
+                append(IntdashDataResponse(error: value, measurementUUID: failure.measurementUUID, time: 0))
             }
             if encoding == .jsonArray { buffer.writeString(count == 0 ? "[]" : "]") }
             try await writer.write(buffer)

@@ -1,7 +1,6 @@
 import Foundation
 import HTTPSupport
 import Hummingbird
-import JSON
 
 /// The sequences of a measurement, under the group `/intdash/api` that authenticates its
 /// requests. A sequence is one stream that stores into the measurement (an iSCP v2 upstream,
@@ -10,7 +9,7 @@ import JSON
 ///
 /// - `GET /v1/measurements/{uuid}/sequences` → `{"items": [sequence…]}`, oldest first.
 /// - `GET /v1/measurements/{uuid}/sequences/{sequence}` → the sequence
-///   (``IntdashJSON/sequence(_:)``), 404 when it has stored nothing and declared nothing.
+///   (``IntdashSequenceResource``), 404 when it has stored nothing and declared nothing.
 /// - `PUT /v1/measurements/{uuid}/sequences/{sequence}` with `{expected_data_points?,
 ///   final_sequence_number?}` records what the client says the sequence holds (intdash's
 ///   clients do it when they close an upstream), so that what is missing can be told; the
@@ -28,11 +27,11 @@ struct IntdashSequenceRoutes: Sendable {
         api.get("v1/measurements/:uuid/sequences") { _, context in
             let entry = try await visibleMeasurement(context)
             let sequences = try await store.sequences(of: entry.uuid)
-            return IntdashResponse(body: .object(["items": .array(sequences.map(IntdashJSON.sequence))]))
+            return IntdashItemList(items: sequences.map(IntdashSequenceResource.init))
         }
         api.get("v1/measurements/:uuid/sequences/:sequence") { _, context in
             let entry = try await visibleMeasurement(context)
-            return IntdashResponse(body: IntdashJSON.sequence(try await sequence(try Self.sequenceID(context), of: entry)))
+            return IntdashSequenceResource(try await sequence(try Self.sequenceID(context), of: entry))
         }
         api.put("v1/measurements/:uuid/sequences/:sequence") { request, context in
             let entry = try await visibleMeasurement(context)
@@ -44,7 +43,7 @@ struct IntdashSequenceRoutes: Sendable {
                 throw APIError(.badRequest, "give expected_data_points, final_sequence_number or both")
             }
             try await store.declare(measurement: entry.uuid, streamID: streamID, expectedDataPoints: expected, finalSequenceNumber: final)
-            return IntdashResponse(body: IntdashJSON.sequence(try await sequence(streamID, of: entry)))
+            return IntdashSequenceResource(try await sequence(streamID, of: entry))
         }
     }
 

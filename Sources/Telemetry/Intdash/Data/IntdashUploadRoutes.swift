@@ -3,7 +3,6 @@ import HTTPSupport
 import HTTPTypes
 import Hummingbird
 import ISCP
-import JSON
 import NIOCore
 import SwiftProtobuf
 
@@ -55,12 +54,10 @@ struct IntdashUploadRoutes: Sendable {
                 }
                 try await record(TelemetryChunk(upstream: upstream, sequenceNumber: chunk.sequenceNumber, groups: groups))
             }
-            return IntdashResponse(
-                body: .object([
-                    "meas_uuid": .string(upstream.sessionID),
-                    "sequence_uuid": .string(sequence.uuidString.lowercased()),
-                    "sequence_numbers": .array(message.chunks.map { .integer(Int($0.sequenceNumber)) }),
-                ]))
+            return IntdashUploadReceipt(
+                measurementUUID: upstream.sessionID, sequenceUUID: sequence.uuidString.lowercased(),
+                sequenceNumbers: message.chunks.map { Int($0.sequenceNumber) }
+            )
         }
         api.post("v1/measurements/data") { request, context in
             let message = try IntdashStoreProto(serializedBytes: try await Self.body(of: request), as: IntdashStoreProto.self)

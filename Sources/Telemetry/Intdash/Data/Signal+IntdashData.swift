@@ -1,5 +1,4 @@
 import ISCP
-import JSON
 
 extension Signal {
     /// Whether the signal reads `response`, a point with the signal's iSCP 1.0 data id.
@@ -44,17 +43,8 @@ extension Signal {
             )
             return (converted, false)
         } catch {
-            let object: JSONValue = .object([
-                "error": .string("converted_error"),
-                "error_description": .string("Error occurred in signal conversion: \(error)"),
-                "error_extra": .object([
-                    "signal_channel": .integer(Int(channel)),
-                    "signal_data_id": .string(dataID),
-                    "signal_data_type": .integer(Int(dataType)),
-                    "signal_label": .string(label),
-                ]),
-            ])
-            return (IntdashDataResponse(error: object, measurementUUID: response.measurementUUID, time: response.time), true)
+            let value = IntdashDataError.converted(error, signal: self)
+            return (IntdashDataResponse(error: value, measurementUUID: response.measurementUUID, time: response.time), true)
         }
     }
 }

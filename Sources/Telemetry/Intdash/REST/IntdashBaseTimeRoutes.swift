@@ -2,7 +2,6 @@ import Accounts
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
-import JSON
 
 /// intdash's base-time endpoints: a measurement's base times, one per clock type.
 ///
@@ -20,12 +19,12 @@ struct IntdashBaseTimeRoutes: Sendable {
         api.get("v1/measurements/:uuid/basetimes") { _, context in
             let scope = CatalogScope(try context.requirePrincipal())
             let baseTimes = try await measurements.baseTimes(of: try context.parameters.require("uuid"), scope: scope)
-            return IntdashResponse(body: .object(["items": .array(baseTimes.map(IntdashJSON.baseTime))]))
+            return IntdashItemList(items: baseTimes.map(IntdashBaseTimeResource.init))
         }
         api.get("v1/measurements/:uuid/basetimes/:type") { _, context in
             let scope = CatalogScope(try context.requirePrincipal())
             let baseTime = try await measurements.baseTime(of: try context.parameters.require("uuid"), type: try Self.type(context), scope: scope)
-            return IntdashResponse(body: IntdashJSON.baseTime(baseTime))
+            return IntdashBaseTimeResource(baseTime)
         }
         api.put("v1/measurements/:uuid/basetimes/:type") { request, context in
             let scope = CatalogScope(try context.requirePrincipal())

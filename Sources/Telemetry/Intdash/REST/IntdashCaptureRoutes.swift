@@ -3,7 +3,6 @@ import Foundation
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
-import JSON
 
 /// intdash's capture endpoints (`/v1/captures…`).
 ///
@@ -27,11 +26,10 @@ struct IntdashCaptureRoutes: Sendable {
             let scope = CatalogScope(try context.requirePrincipal())
             let query = try Self.query(IntdashQuery(request))
             let page = try await captures.list(query, scope: scope)
-            return IntdashResponse(
-                body: .object([
-                    "items": .array(page.items.map(IntdashJSON.capture)),
-                    "page": IntdashListPage.legacy(totalCount: page.totalCount, page: query.page, path: "/api/v1/captures", query: request.uri.query),
-                ]))
+            return IntdashPagedList(
+                items: page.items.map(IntdashCaptureResource.init),
+                page: IntdashLegacyListPage(totalCount: page.totalCount, page: query.page, path: "/api/v1/captures", query: request.uri.query)
+            )
         }
         api.post("v1/captures") { request, context in
             let scope = CatalogScope(try context.requirePrincipal())
@@ -42,12 +40,12 @@ struct IntdashCaptureRoutes: Sendable {
                 edgeUUID: edgeUUID, name: try body.string("name") ?? "", description: try body.string("description") ?? "",
                 start: start, duration: try body.integer("duration") ?? 0, isShared: try body.bool("shared") ?? false, scope: scope
             )
-            return IntdashResponse(status: .created, body: IntdashJSON.capture(capture))
+            return EditedResponse(status: .created, response: IntdashCaptureResource(capture))
         }
         api.get("v1/captures/:uuid") { _, context in
             let scope = CatalogScope(try context.requirePrincipal())
             let uuid = try context.parameters.require("uuid")
-            return IntdashResponse(body: IntdashJSON.capture(try Self.found(try await captures.capture(uuid: uuid, scope: scope), uuid)))
+            return IntdashCaptureResource(try Self.found(try await captures.capture(uuid: uuid, scope: scope), uuid))
         }
         api.put("v1/captures/:uuid") { request, context in
             let scope = CatalogScope(try context.requirePrincipal())
@@ -57,7 +55,7 @@ struct IntdashCaptureRoutes: Sendable {
                 name: try body.string("name"), description: try body.string("description"), start: try body.time("start"),
                 duration: try body.integer("duration"), isShared: try body.bool("shared")
             )
-            return IntdashResponse(body: IntdashJSON.capture(try Self.found(try await captures.update(uuid: uuid, change, scope: scope), uuid)))
+            return IntdashCaptureResource(try Self.found(try await captures.update(uuid: uuid, change, scope: scope), uuid))
         }
         api.delete("v1/captures/:uuid") { _, context in
             let scope = CatalogScope(try context.requirePrincipal())

@@ -2,7 +2,6 @@ import Accounts
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
-import JSON
 
 /// intdash's edge endpoints.
 ///
@@ -30,32 +29,29 @@ struct IntdashEdgeRoutes: Sendable {
             let scope = CatalogScope(try context.requirePrincipal())
             let query = try legacyQuery(IntdashQuery(request))
             let page = try await edges.list(query, scope: scope)
-            return IntdashResponse(
-                body: .object([
-                    "items": .array(page.items.map { IntdashJSON.edge($0) }),
-                    "page": IntdashListPage.legacy(totalCount: page.totalCount, page: query.page, path: "/api/v1/edges", query: request.uri.query),
-                ]))
+            return IntdashPagedList(
+                items: page.items.map { IntdashEdgeResource($0) },
+                page: IntdashLegacyListPage(totalCount: page.totalCount, page: query.page, path: "/api/v1/edges", query: request.uri.query)
+            )
         }
         for path in ["v1/edges/me", "auth/edges/me"] {
             api.get(RouterPath(path)) { _, context in
-                IntdashResponse(body: IntdashJSON.edge(try await edges.ownEdge(of: try context.requirePrincipal())))
+                IntdashEdgeResource(try await edges.ownEdge(of: try context.requirePrincipal()))
             }
         }
         for path in ["v1/edges/:uuid", "auth/edges/:uuid"] {
             api.get(RouterPath(path)) { _, context in
                 let scope = CatalogScope(try context.requirePrincipal())
-                return IntdashResponse(body: IntdashJSON.edge(try await edges.edge(uuid: try context.parameters.require("uuid"), scope: scope)))
+                return IntdashEdgeResource(try await edges.edge(uuid: try context.parameters.require("uuid"), scope: scope))
             }
         }
         api.get("auth/edges") { request, context in
             let scope = CatalogScope(try context.requirePrincipal())
             let query = try currentQuery(IntdashQuery(request))
             let page = try await edges.list(query, scope: scope)
-            return IntdashResponse(
-                body: .object([
-                    "items": .array(page.items.map { IntdashJSON.edge($0) }),
-                    "page": IntdashListPage.current(totalCount: page.totalCount, page: query.page),
-                ]))
+            return IntdashPagedList(
+                items: page.items.map { IntdashEdgeResource($0) }, page: IntdashCurrentListPage(totalCount: page.totalCount, page: query.page)
+            )
         }
         api.post("auth/edges") { request, context in
             let principal = try context.requirePrincipal()
@@ -66,7 +62,7 @@ struct IntdashEdgeRoutes: Sendable {
                 name: name, nickname: try body.string("nickname"), description: try body.string("description") ?? "",
                 ownerUserID: principal.userID
             )
-            return IntdashResponse(status: .created, body: IntdashJSON.edge(created.edge, clientSecret: created.clientSecret))
+            return EditedResponse(status: .created, response: IntdashEdgeResource(created.edge, clientSecret: created.clientSecret))
         }
         api.patch("auth/edges/:uuid") { request, context in
             let scope = CatalogScope(try context.requirePrincipal())
@@ -77,7 +73,7 @@ struct IntdashEdgeRoutes: Sendable {
                 disabled: try body.bool("disabled")
             )
             let edge = try await edges.update(uuid: try context.parameters.require("uuid"), change, scope: scope)
-            return IntdashResponse(body: IntdashJSON.edge(edge))
+            return IntdashEdgeResource(edge)
         }
         api.delete("auth/edges/:uuid") { _, context in
             let scope = CatalogScope(try context.requirePrincipal())

@@ -2,7 +2,6 @@ import Accounts
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
-import JSON
 
 /// intdash's marker endpoints.
 ///
@@ -31,12 +30,12 @@ struct IntdashMarkerRoutes: Sendable {
                 description: try body.string("description") ?? "", span: span, tag: try body.stringDictionary("tag") ?? [:],
                 by: principal.userID, scope: CatalogScope(principal)
             )
-            return IntdashResponse(status: .created, body: IntdashJSON.marker(marker))
+            return EditedResponse(status: .created, response: IntdashMarkerResource(marker))
         }
         api.get("v1/measurements/:uuid/markers") { _, context in
             let scope = CatalogScope(try context.requirePrincipal())
             let markers = try await measurements.markers(of: try context.parameters.require("uuid"), scope: scope)
-            return IntdashResponse(body: .object(["items": .array(markers.map(IntdashJSON.marker))]))
+            return IntdashItemList(items: markers.map(IntdashMarkerResource.init))
         }
         for path in ["v1/measurements/:uuid/markers/:marker", "v1/measurements/markers/:marker"] {
             api.get(RouterPath(path)) { _, context in
@@ -44,7 +43,7 @@ struct IntdashMarkerRoutes: Sendable {
                 let marker = try await measurements.marker(
                     uuid: try context.parameters.require("marker"), in: context.parameters.get("uuid"), scope: scope
                 )
-                return IntdashResponse(body: IntdashJSON.marker(marker))
+                return IntdashMarkerResource(marker)
             }
             api.put(RouterPath(path)) { request, context in
                 let principal = try context.requirePrincipal()
@@ -57,7 +56,7 @@ struct IntdashMarkerRoutes: Sendable {
                     uuid: try context.parameters.require("marker"), in: context.parameters.get("uuid"), change,
                     by: principal.userID, scope: CatalogScope(principal)
                 )
-                return IntdashResponse(body: IntdashJSON.marker(marker))
+                return IntdashMarkerResource(marker)
             }
             api.delete(RouterPath(path)) { _, context in
                 let scope = CatalogScope(try context.requirePrincipal())
@@ -68,7 +67,7 @@ struct IntdashMarkerRoutes: Sendable {
         api.get("v1/measurements/markers/:marker/measurement") { _, context in
             let scope = CatalogScope(try context.requirePrincipal())
             let marker = try await measurements.marker(uuid: try context.parameters.require("marker"), scope: scope)
-            return IntdashResponse(body: IntdashJSON.measurement(try await measurements.measurement(uuid: marker.measurementUUID, scope: scope)))
+            return IntdashMeasurementResource(try await measurements.measurement(uuid: marker.measurementUUID, scope: scope))
         }
     }
 

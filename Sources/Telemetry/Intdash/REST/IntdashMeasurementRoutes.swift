@@ -3,7 +3,6 @@ import Foundation
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
-import JSON
 
 /// intdash's measurement endpoints (`/v1/measurements…`).
 ///
@@ -31,12 +30,10 @@ struct IntdashMeasurementRoutes: Sendable {
             let scope = CatalogScope(try context.requirePrincipal())
             let query = try Self.query(IntdashQuery(request))
             let page = try await measurements.list(query, scope: scope)
-            return IntdashResponse(
-                body: .object([
-                    "items": .array(page.items.map(IntdashJSON.measurement)),
-                    "page": IntdashListPage.legacy(
-                        totalCount: page.totalCount, page: query.page, path: "/api/v1/measurements", query: request.uri.query),
-                ]))
+            return IntdashPagedList(
+                items: page.items.map(IntdashMeasurementResource.init),
+                page: IntdashLegacyListPage(totalCount: page.totalCount, page: query.page, path: "/api/v1/measurements", query: request.uri.query)
+            )
         }
         api.post("v1/measurements") { request, context in
             let scope = CatalogScope(try context.requirePrincipal())
@@ -47,12 +44,11 @@ struct IntdashMeasurementRoutes: Sendable {
                 basetime: try body.time("basetime"), basetimeType: try body.value("basetime_type", as: BaseTimeType.self) ?? .manual,
                 isProtected: try body.bool("protected") ?? false, scope: scope
             )
-            return IntdashResponse(status: .created, body: IntdashJSON.measurement(measurement))
+            return EditedResponse(status: .created, response: IntdashMeasurementResource(measurement))
         }
         api.get("v1/measurements/:uuid") { _, context in
             let scope = CatalogScope(try context.requirePrincipal())
-            return IntdashResponse(
-                body: IntdashJSON.measurement(try await measurements.measurement(uuid: try context.parameters.require("uuid"), scope: scope)))
+            return IntdashMeasurementResource(try await measurements.measurement(uuid: try context.parameters.require("uuid"), scope: scope))
         }
         api.put("v1/measurements/:uuid") { request, context in
             let scope = CatalogScope(try context.requirePrincipal())
@@ -85,7 +81,7 @@ struct IntdashMeasurementRoutes: Sendable {
                 let scope = CatalogScope(try context.requirePrincipal())
                 let uuid = try context.parameters.require("uuid")
                 try await action(uuid, scope)
-                return IntdashResponse(body: IntdashJSON.measurement(try await measurements.measurement(uuid: uuid, scope: scope)))
+                return IntdashMeasurementResource(try await measurements.measurement(uuid: uuid, scope: scope))
             }
         }
     }

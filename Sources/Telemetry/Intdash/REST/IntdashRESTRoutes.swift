@@ -2,7 +2,6 @@ import Accounts
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
-import JSON
 
 /// The intdash REST API of the telemetry catalog, mounted under `/intdash/api`: the version,
 /// edges (legacy `/v1/edges…` and current `/auth/edges…`), measurements with their base
@@ -63,7 +62,7 @@ public struct IntdashRESTRoutes: Sendable {
     public func add(to router: Router<ChanceryRequestContext>) {
         let api = router.group("intdash/api")
         api.get("v1/version") { _, _ in
-            IntdashResponse(body: .object(["version": .string(Self.apiVersion), "name": .string("chancery")]))
+            IntdashVersionResource(version: Self.apiVersion, name: "chancery")
         }
         let authenticated = api.group()
             .add(middleware: CatalogErrorMiddleware())

@@ -3,12 +3,11 @@ import Foundation
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
-import JSON
 
 /// intdash's signal endpoints (`/v1/signals…`), as intdash-py 2.1.1's `client.signals` calls
 /// them.
 ///
-/// A signal is ``IntdashJSON/signal(_:)``. Every authenticated principal reads every signal;
+/// A signal is ``IntdashSignalResource``. Every authenticated principal reads every signal;
 /// a person defines them and changes or deletes their own, an administrator any, an edge
 /// none (403) — ``SignalStore`` says why.
 /// - `GET /v1/signals?label&sort&order&limit&page` → `{items, page}` (legacy paging). `label`
@@ -29,11 +28,10 @@ struct IntdashSignalRoutes: Sendable {
             _ = try context.requirePrincipal()
             let query = try Self.query(IntdashQuery(request))
             let page = try await signals.list(query)
-            return IntdashResponse(
-                body: .object([
-                    "items": .array(page.items.map(IntdashJSON.signal)),
-                    "page": IntdashListPage.legacy(totalCount: page.totalCount, page: query.page, path: "/api/v1/signals", query: request.uri.query),
-                ]))
+            return IntdashPagedList(
+                items: page.items.map(IntdashSignalResource.init),
+                page: IntdashLegacyListPage(totalCount: page.totalCount, page: query.page, path: "/api/v1/signals", query: request.uri.query)
+            )
         }
         api.post("v1/signals") { request, context in
             let principal = try context.requirePrincipal()
@@ -47,11 +45,11 @@ struct IntdashSignalRoutes: Sendable {
                 label: label, description: change.description ?? "", dataType: dataType, channel: channel, dataID: dataID,
                 conversion: change.conversion ?? .none, display: change.display ?? SignalDisplay(), by: principal
             )
-            return IntdashResponse(status: .created, body: IntdashJSON.signal(signal))
+            return EditedResponse(status: .created, response: IntdashSignalResource(signal))
         }
         api.get("v1/signals/:uuid") { _, context in
             _ = try context.requirePrincipal()
-            return IntdashResponse(body: IntdashJSON.signal(try await signals.signal(uuid: try context.parameters.require("uuid"))))
+            return IntdashSignalResource(try await signals.signal(uuid: try context.parameters.require("uuid")))
         }
         api.put("v1/signals/:uuid") { request, context in
             let principal = try context.requirePrincipal()

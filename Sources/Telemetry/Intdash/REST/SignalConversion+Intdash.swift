@@ -1,6 +1,5 @@
 import HTTPSupport
 import HTTPTypes
-import JSON
 
 extension SignalConversion {
     /// intdash's name of the conversion type.
@@ -14,30 +13,6 @@ extension SignalConversion {
         case .subBytes: "sub_bytes"
         case .subString: "sub_string"
         }
-    }
-
-    /// `{type, options}` as intdash writes it, with exactly the options intdash-py 2.1.1's
-    /// conversion classes take (it builds them with `Class(**options)`).
-    var intdashJSON: JSONValue {
-        let options: [String: JSONValue]
-        switch self {
-        case .none:
-            options = [:]
-        case .json(let fieldPath, let valueType):
-            options = ["fieldpath": .string(fieldPath), "value_type": .string(valueType.rawValue)]
-        case .csv(let delimiters, let index, let valueType):
-            options = ["delimiters": .array(delimiters.map(JSONValue.string)), "index": .integer(index), "value_type": .string(valueType.rawValue)]
-        case .floatingPoint(let startByte, let endian, let precision):
-            options = ["startbyte": .integer(startByte), "endian": .string(endian.rawValue), "precision": .integer(precision)]
-        case .fixedPoint(let startBit, let bitSize, let endian, let isSigned, let scale, let offset):
-            options = [
-                "startbit": .integer(startBit), "bitsize": .integer(bitSize), "endian": .string(endian.rawValue),
-                "sign": .string(isSigned ? "signed" : "unsigned"), "scale": .number(scale), "offset": .number(offset),
-            ]
-        case .subBytes(let startByte, let byteSize), .subString(let startByte, let byteSize):
-            options = ["startbyte": .integer(startByte), "bytesize": .integer(byteSize)]
-        }
-        return .object(["type": .string(intdashTypeName), "options": .object(options)])
     }
 
     /// Reads intdash's `{type, options}`; options the type does not take are ignored.
