@@ -27,12 +27,12 @@ enum AuditLog {
     static func entries(
         of documentID: String, matching filter: AuditFilter, start: Int, limit: Int, in sql: any SQLDatabase
     ) async throws -> (entries: [AuditEntry], total: Int) {
-        let rows = try await filtered(sql.select().column("*"), documentID, filter)
-            .orderBy("id", .descending).offset(start).limit(limit).all()
+        let rows = try await filtered(sql.select().columns(AuditEntryRow.columns), documentID, filter)
+            .orderBy("id", .descending).offset(start).limit(limit).all(decoding: AuditEntryRow.self)
         let total =
             try await filtered(sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "total"), documentID, filter)
             .first()?.decode(column: "total", as: Int.self) ?? 0
-        return (try rows.map(entry(from:)), total)
+        return (try rows.map { try $0.entry() }, total)
     }
 
     /// `select` over the entries of `documentID` that `filter` keeps.
@@ -44,28 +44,6 @@ enum AuditLog {
         if let start = filter.start { select.where("event_date", .greaterThanOrEqual, start) }
         if let end = filter.end { select.where("event_date", .lessThanOrEqual, end) }
         return select
-    }
-
-    /// The entry a row of `repo_audit_entries` holds.
-    private static func entry(from row: any SQLRow) throws -> AuditEntry {
-        let extended = try JSONDecoder().decode([String: JSONValue].self, from: Data(try row.decode(column: "extended", as: String.self).utf8))
-        return AuditEntry(
-            id: try row.decode(column: "id", as: Int64.self),
-            event: AuditEvent(
-                id: try row.decode(column: "event_id", as: String.self),
-                category: try row.decode(column: "category", as: String.self),
-                comment: try row.decode(column: "comment", as: String?.self),
-                extended: extended
-            ),
-            principalName: try row.decode(column: "principal_name", as: String.self),
-            documentID: try row.decode(column: "document_id", as: String.self),
-            documentPath: try row.decode(column: "doc_path", as: String.self),
-            documentType: try row.decode(column: "doc_type", as: String.self),
-            documentLifeCycle: try row.decode(column: "doc_lifecycle", as: String?.self),
-            repositoryID: try row.decode(column: "repository_id", as: String.self),
-            eventDate: try row.decode(column: "event_date", as: Date.self),
-            logDate: try row.decode(column: "log_date", as: Date.self)
-        )
     }
 
     /// Writes the extended information with its keys in order, so equal information is equal text.

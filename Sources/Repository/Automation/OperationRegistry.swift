@@ -1,5 +1,3 @@
-import JSON
-
 /// The automation operations the server offers, looked up by id or alias, and their
 /// description for `GET site/automation`.
 public struct OperationRegistry: Sendable {
@@ -25,27 +23,9 @@ public struct OperationRegistry: Sendable {
     /// The operation answering to `id`, or `nil`.
     public func operation(_ id: String) -> Operation? { byID[id] }
 
-    /// The registry document: `{"paths": …, "operations": […], "chains": []}`.
-    public var description: JSONValue {
-        .object([
-            "paths": .object(["login": "login"]),
-            "operations": .array(
-                operations.map { operation in
-                    .object([
-                        "id": .string(operation.id), "label": .string(operation.id), "category": .string(operation.category),
-                        "requires": .null, "description": .string(operation.description), "url": .string(operation.id),
-                        "signature": .array(operation.signature.flatMap { [JSONValue.string($0.input), .string($0.output)] }),
-                        "aliases": .array(operation.aliases.map(JSONValue.string)),
-                        "params": .array(
-                            operation.parameters.enumerated().map { order, parameter in
-                                .object([
-                                    "name": .string(parameter.name), "description": "", "type": .string(parameter.type),
-                                    "required": .bool(parameter.isRequired), "order": .integer(order), "widget": .null, "values": .array([]),
-                                ])
-                            }),
-                    ])
-                }),
-            "chains": .array([]),
-        ])
+    /// The registry document: `{"paths": …, "operations": […], "chains": []}`, the operations
+    /// sorted by id.
+    var description: OperationRegistryEntity {
+        OperationRegistryEntity(operations: operations.map(OperationRegistryEntity.OperationEntry.init))
     }
 }

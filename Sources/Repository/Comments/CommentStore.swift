@@ -10,7 +10,7 @@ struct CommentStore: Sendable {
         let ancestors = String(decoding: try JSONEncoder().encode(comment.ancestorIDs), as: UTF8.self)
         try await database.withConnection { sql in
             try await sql.insert(into: "repo_comments")
-                .columns("id", "document_id", "parent_id", "ancestor_ids", "author", "text", "created_at", "modified_at")
+                .columns(CommentRow.columns)
                 .values(
                     SQLBind(comment.id), SQLBind(comment.documentID), SQLBind(comment.parentID), SQLBind(ancestors),
                     SQLBind(comment.author), SQLBind(comment.text), SQLBind(comment.createdAt), SQLBind(comment.modifiedAt)
@@ -22,7 +22,8 @@ struct CommentStore: Sendable {
     /// The comment `id`, if there is one.
     func comment(id: String) async throws -> Comment? {
         try await database.withReadConnection { sql in
-            try await sql.select().column("*").from("repo_comments").where("id", .equal, id).first().map(Self.comment)
+            try await sql.select().columns(CommentRow.columns).from("repo_comments").where("id", .equal, id)
+                .first(decoding: CommentRow.self)?.comment()
         }
     }
 
@@ -30,12 +31,12 @@ struct CommentStore: Sendable {
     /// and how many there are in all.
     func comments(parentID: String, start: Int, limit: Int) async throws -> (comments: [Comment], total: Int) {
         try await database.withReadConnection { sql in
-            let rows = try await sql.select().column("*").from("repo_comments").where("parent_id", .equal, parentID)
-                .orderBy("created_at").orderBy("id").offset(start).limit(limit).all()
+            let rows = try await sql.select().columns(CommentRow.columns).from("repo_comments").where("parent_id", .equal, parentID)
+                .orderBy("created_at").orderBy("id").offset(start).limit(limit).all(decoding: CommentRow.self)
             let total =
                 try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "total").from("repo_comments")
                 .where("parent_id", .equal, parentID).first()?.decode(column: "total", as: Int.self) ?? 0
-            return (try rows.map(Self.comment), total)
+            return (try rows.map { try $0.comment() }, total)
         }
     }
 
@@ -67,18 +68,5 @@ struct CommentStore: Sendable {
                 .orWhere("ancestor_ids", .like, "%\"\(id)\"%")
                 .run()
         }
-    }
-
-    private static func comment(_ row: any SQLRow) throws -> Comment {
-        Comment(
-            id: try row.decode(column: "id", as: String.self),
-            documentID: try row.decode(column: "document_id", as: String.self),
-            parentID: try row.decode(column: "parent_id", as: String.self),
-            ancestorIDs: try JSONDecoder().decode([String].self, from: Data(try row.decode(column: "ancestor_ids", as: String.self).utf8)),
-            author: try row.decode(column: "author", as: String.self),
-            text: try row.decode(column: "text", as: String.self),
-            createdAt: try row.decode(column: "created_at", as: Date.self),
-            modifiedAt: try row.decode(column: "modified_at", as: Date?.self)
-        )
     }
 }

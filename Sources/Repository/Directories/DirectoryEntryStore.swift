@@ -21,16 +21,16 @@ struct DirectoryEntryStore: Sendable {
     /// Every entry of `directory`, in no particular order.
     func entries(of directory: String) async throws -> [DirectoryEntry] {
         try await database.withReadConnection { sql in
-            try await sql.select().columns("directory", "id", "properties").from("repo_directory_entries")
-                .where("directory", .equal, directory).all().map(Self.entry)
+            try await sql.select().columns(DirectoryEntryRow.columns).from("repo_directory_entries")
+                .where("directory", .equal, directory).all(decoding: DirectoryEntryRow.self).map { try $0.entry() }
         }
     }
 
     /// The entry `id` of `directory`, if there is one.
     func entry(_ id: String, of directory: String) async throws -> DirectoryEntry? {
         try await database.withReadConnection { sql in
-            try await sql.select().columns("directory", "id", "properties").from("repo_directory_entries")
-                .where("directory", .equal, directory).where("id", .equal, id).first().map(Self.entry)
+            try await sql.select().columns(DirectoryEntryRow.columns).from("repo_directory_entries")
+                .where("directory", .equal, directory).where("id", .equal, id).first(decoding: DirectoryEntryRow.self)?.entry()
         }
     }
 
@@ -77,7 +77,7 @@ struct DirectoryEntryStore: Sendable {
     /// vocabularies.
     static func insert(_ entries: [DirectoryEntry], in sql: any SQLDatabase) async throws {
         for start in stride(from: 0, to: entries.count, by: 100) {
-            let insert = sql.insert(into: "repo_directory_entries").columns("directory", "id", "properties")
+            let insert = sql.insert(into: "repo_directory_entries").columns(DirectoryEntryRow.columns)
             for entry in entries[start..<min(start + 100, entries.count)] {
                 insert.values(SQLBind(entry.directory), SQLBind(entry.id), SQLBind(try json(entry.properties)))
             }
@@ -90,14 +90,5 @@ struct DirectoryEntryStore: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return String(decoding: try encoder.encode(properties), as: UTF8.self)
-    }
-
-    /// The entry a row of the table holds.
-    private static func entry(_ row: any SQLRow) throws -> DirectoryEntry {
-        DirectoryEntry(
-            directory: try row.decode(column: "directory", as: String.self),
-            id: try row.decode(column: "id", as: String.self),
-            properties: try JSONDecoder().decode([String: JSONValue].self, from: Data(try row.decode(column: "properties", as: String.self).utf8))
-        )
     }
 }

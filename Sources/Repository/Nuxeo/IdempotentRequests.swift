@@ -59,17 +59,12 @@ struct IdempotentRequests: Sendable {
     func begin(_ key: String, principalID: String, now: Date = Date()) async throws -> Start {
         try await database.withTransaction(serializedBy: Self.lock(key, principalID)) { sql in
             try await sql.delete(from: "repo_idempotent_requests").where("expires_at", .lessThan, now.millisecondsSince1970).run()
-            let row = try await sql.select().columns("completed", "status", "headers", "body").from("repo_idempotent_requests")
+            let row = try await sql.select().columns(IdempotentRequestRow.columns).from("repo_idempotent_requests")
                 .where("principal_id", .equal, principalID).where("request_key", .equal, key)
-                .first()
+                .first(decoding: IdempotentRequestRow.self)
             if let row {
-                guard try row.decode(column: "completed", as: Int.self) == 1 else { return .inProgress }
-                let headers = try JSONDecoder().decode([[String]].self, from: Data(row.decode(column: "headers", as: String.self).utf8))
-                return .completed(
-                    Answer(
-                        status: try row.decode(column: "status", as: Int.self), headers: headers,
-                        body: try row.decode(column: "body", as: Data?.self) ?? Data()
-                    ))
+                guard let answer = try row.answer() else { return .inProgress }
+                return .completed(answer)
             }
             try await sql.insert(into: "repo_idempotent_requests")
                 .columns("principal_id", "request_key", "completed", "expires_at")

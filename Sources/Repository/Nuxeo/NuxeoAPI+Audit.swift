@@ -2,7 +2,6 @@ import Foundation
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
-import JSON
 
 /// The audit adapter (`@audit`): a document's history as a paginated `logEntries` entity,
 /// newest first, filtered by Nuxeo's `eventId`, `category`, `principalName` (each repeatable),
@@ -19,13 +18,10 @@ extension NuxeoAPI {
             end: try Self.eventDate(call, "endEventDate", endOfDay: true)
         )
         let (entries, total) = try await repository.auditEntries(of: document, matching: filter, page: page, for: call.checker)
-        var fields: [String: JSONValue] = ["entity-type": "logEntries", "entries": .array(entries.map(Self.logEntry))]
-        fields.merge(
-            DocumentRenderer.pagination(
-                totalSize: total, pageSize: page.pageSize, pageIndex: page.pageIndex, offset: page.start, count: entries.count
-            )
-        ) { $1 }
-        return try NuxeoCall.json(.object(fields))
+        return try NuxeoCall.json(
+            NuxeoEntityList(
+                "logEntries", entries: entries.map(LogEntryEntity.init),
+                pagination: NuxeoPagination(totalSize: total, page: page, count: entries.count)))
     }
 
     /// The date of the query parameter `name` (ISO 8601, or a day alone: `2024-01-02`, which
@@ -39,17 +35,5 @@ extension NuxeoAPI {
         }
         let isDayAlone = text.count == 10
         return endOfDay && isDayAlone ? date.addingTimeInterval(86_400 - 0.001) : date
-    }
-
-    /// A `logEntry` entity, with Nuxeo's field names.
-    private static func logEntry(_ entry: AuditEntry) -> JSONValue {
-        .object([
-            "entity-type": "logEntry", "id": .integer(Int(entry.id)), "category": .string(entry.event.category),
-            "principalName": .string(entry.principalName), "comment": entry.event.comment.map(JSONValue.string) ?? .null,
-            "docLifeCycle": entry.documentLifeCycle.map(JSONValue.string) ?? .null, "docPath": .string(entry.documentPath),
-            "docType": .string(entry.documentType), "docUUID": .string(entry.documentID), "eventId": .string(entry.event.id),
-            "repositoryId": .string(entry.repositoryID), "eventDate": .string(NuxeoDate.format(entry.eventDate)),
-            "logDate": .string(NuxeoDate.format(entry.logDate)), "extended": .object(entry.event.extended),
-        ])
     }
 }

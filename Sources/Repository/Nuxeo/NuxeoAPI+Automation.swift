@@ -20,10 +20,8 @@ extension NuxeoAPI {
         if id == "login" {
             try Self.require(call, .post, .get)
             return try NuxeoCall.json(
-                .object([
-                    "entity-type": "login", "username": .string(call.principal.userName),
-                    "isAdministrator": .bool(call.principal.isAdministrator), "groups": .array(call.principal.groups.sorted().map(JSONValue.string)),
-                ]))
+                LoginEntity(
+                    username: call.principal.userName, isAdministrator: call.principal.isAdministrator, groups: call.principal.groups.sorted()))
         }
         try Self.require(call, .post)
         guard let operation = operations.operation(id) else { throw APIError(.notFound, "no operation named \(id)") }

@@ -14,18 +14,13 @@ extension NuxeoAPI {
         case (.get, 0):
             let page = try call.pageRequest(defaultPageSize: 50)
             let (comments, total) = try await repository.comments(on: target, page: page)
-            var entries: [JSONValue] = []
-            for comment in comments { entries.append(try await commentJSON(comment)) }
-            var fields: [String: JSONValue] = ["entity-type": "comments", "entries": .array(entries)]
-            fields.merge(
-                DocumentRenderer.pagination(
-                    totalSize: total, pageSize: page.pageSize, pageIndex: page.pageIndex, offset: page.start, count: comments.count
-                )
-            ) { $1 }
-            return try NuxeoCall.json(.object(fields))
+            var entries: [CommentEntity] = []
+            for comment in comments { entries.append(try await commentEntity(comment)) }
+            return try NuxeoCall.json(
+                NuxeoEntityList("comments", entries: entries, pagination: NuxeoPagination(totalSize: total, page: page, count: comments.count)))
         case (.post, 0):
             let comment = try await repository.addComment(try await commentText(&call), on: target, for: call.checker)
-            return try NuxeoCall.json(try await commentJSON(comment), status: .created)
+            return try NuxeoCall.json(try await commentEntity(comment), status: .created)
         case (_, 1):
             guard let comment = try await repository.comment(id: segments[0], for: call.checker),
                 comment.parentID == target.id || comment.ancestorIDs.contains(target.id)
@@ -47,10 +42,10 @@ extension NuxeoAPI {
     private func oneComment(_ call: inout NuxeoCall, _ comment: Comment) async throws -> Response {
         switch call.request.method {
         case .get:
-            return try NuxeoCall.json(try await commentJSON(comment))
+            return try NuxeoCall.json(try await commentEntity(comment))
         case .put:
             let updated = try await repository.updateComment(comment, text: try await commentText(&call), for: call.checker)
-            return try NuxeoCall.json(try await commentJSON(updated))
+            return try NuxeoCall.json(try await commentEntity(updated))
         case .delete:
             try await repository.deleteComment(comment, for: call.checker)
             return NuxeoCall.noContent
@@ -70,16 +65,7 @@ extension NuxeoAPI {
     }
 
     /// A `comment` entity, with the summary of its replies.
-    private func commentJSON(_ comment: Comment) async throws -> JSONValue {
-        let replies = try await repository.replies(toComment: comment.id)
-        return .object([
-            "entity-type": "comment", "id": .string(comment.id), "parentId": .string(comment.parentID),
-            "ancestorIds": .array(comment.ancestorIDs.map(JSONValue.string)), "author": .string(comment.author),
-            "text": .string(comment.text), "creationDate": .string(NuxeoDate.format(comment.createdAt)),
-            "modificationDate": comment.modifiedAt.map { .string(NuxeoDate.format($0)) } ?? .null,
-            "entityId": .null, "origin": .null, "entity": .null,
-            "numberOfReplies": .integer(replies.count),
-            "lastReplyDate": replies.lastReplyAt.map { .string(NuxeoDate.format($0)) } ?? .null,
-        ])
+    private func commentEntity(_ comment: Comment) async throws -> CommentEntity {
+        CommentEntity(comment, replies: try await repository.replies(toComment: comment.id))
     }
 }

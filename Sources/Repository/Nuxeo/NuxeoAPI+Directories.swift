@@ -13,27 +13,21 @@ extension NuxeoAPI {
         case 0:
             try Self.require(call, .get)
             let types = call.parameters("types").flatMap { $0.split(separator: ",").map(String.init) }
-            return try NuxeoCall.json(
-                .object([
-                    "entity-type": "directories", "entries": .array(repository.directories(types: types).map(Self.directoryJSON)),
-                ]))
+            return try NuxeoCall.json(NuxeoEntityList("directories", entries: repository.directories(types: types).map(DirectoryEntity.init)))
         case 1:
             let directory = try repository.directory(named: segments[0])
             switch call.request.method {
             case .get:
                 let page = try call.pageRequest(defaultPageSize: 0)
                 let (entries, total) = try await repository.entries(of: directory, page: page)
-                var fields: [String: JSONValue] = ["entity-type": "directoryEntries", "entries": .array(entries.map(Self.entryJSON))]
-                fields.merge(
-                    DocumentRenderer.pagination(
-                        totalSize: total, pageSize: page.pageSize, pageIndex: page.pageIndex, offset: page.start, count: entries.count
-                    )
-                ) { $1 }
-                return try NuxeoCall.json(.object(fields))
+                return try NuxeoCall.json(
+                    NuxeoEntityList(
+                        "directoryEntries", entries: entries.map(DirectoryEntryEntity.init),
+                        pagination: NuxeoPagination(totalSize: total, page: page, count: entries.count)))
             case .post:
                 let properties = try await Self.entryProperties(&call, directory: directory)
                 let entry = try await repository.createEntry(properties, in: directory, for: call.checker)
-                return try NuxeoCall.json(Self.entryJSON(entry), status: .created)
+                return try NuxeoCall.json(DirectoryEntryEntity(entry), status: .created)
             default:
                 try Self.require(call, .get, .post)
                 return NuxeoCall.noContent
@@ -43,10 +37,11 @@ extension NuxeoAPI {
             let entry = try await repository.entry(segments[1], of: directory)
             switch call.request.method {
             case .get:
-                return try NuxeoCall.json(Self.entryJSON(entry))
+                return try NuxeoCall.json(DirectoryEntryEntity(entry))
             case .put:
                 let properties = try await Self.entryProperties(&call, directory: directory)
-                return try NuxeoCall.json(Self.entryJSON(try await repository.updateEntry(entry, with: properties, in: directory, for: call.checker)))
+                return try NuxeoCall.json(
+                    DirectoryEntryEntity(try await repository.updateEntry(entry, with: properties, in: directory, for: call.checker)))
             case .delete:
                 try await repository.deleteEntry(entry, in: directory, for: call.checker)
                 return NuxeoCall.noContent
@@ -76,21 +71,5 @@ extension NuxeoAPI {
         }
         if properties[directory.idField] == nil, case .string(let id)? = body["id"] { properties[directory.idField] = .string(id) }
         return properties
-    }
-
-    /// A `directory` entity.
-    private static func directoryJSON(_ directory: DirectoryDefinition) -> JSONValue {
-        .object([
-            "entity-type": "directory", "name": .string(directory.name), "schema": .string(directory.schema.name),
-            "idField": .string(directory.idField), "readOnly": false, "parent": directory.parent.map(JSONValue.string) ?? .null,
-        ])
-    }
-
-    /// A `directoryEntry` entity.
-    private static func entryJSON(_ entry: DirectoryEntry) -> JSONValue {
-        .object([
-            "entity-type": "directoryEntry", "directoryName": .string(entry.directory), "id": .string(entry.id),
-            "properties": .object(entry.properties),
-        ])
     }
 }

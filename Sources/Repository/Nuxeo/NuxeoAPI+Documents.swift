@@ -113,16 +113,8 @@ extension NuxeoAPI {
 
     private func aclResponse(_ document: Document) async throws -> Response {
         let (local, inherited) = try await repository.acls(of: document)
-        func acl(_ name: String, _ entries: [AccessControlEntry]) -> JSONValue {
-            .object([
-                "name": .string(name),
-                "ace": .array(
-                    entries.map {
-                        .object(["username": .string($0.principal), "permission": .string($0.permission), "granted": .bool($0.isGranted)])
-                    }),
-            ])
-        }
-        return try NuxeoCall.json(.object(["entity-type": "acls", "acl": .array([acl("local", local), acl("inherited", inherited)])]))
+        return try NuxeoCall.json(
+            DocumentACLsEntity(acl: [DocumentACLsEntity.ACL(name: "local", local), DocumentACLsEntity.ACL(name: "inherited", inherited)]))
     }
 
     /// Streams the blob at `xpath` of the document, honouring `Range`, and records the

@@ -2,7 +2,6 @@ import Foundation
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
-import JSON
 
 /// The batch upload API under `api/v1/upload` (spec §1.8).
 extension NuxeoAPI {
@@ -12,13 +11,13 @@ extension NuxeoAPI {
         switch (call.request.method, segments.count) {
         case (.post, 0):
             let id = try await uploads.create(for: owner)
-            return try NuxeoCall.json(.object(["batchId": .string(id)]), status: .created)
+            return try NuxeoCall.json(UploadBatchEntity(batchId: id), status: .created)
         case (.get, 1) where segments[0] == "handlers":
-            return try NuxeoCall.json(.object(["handlers": .array([.object(["name": "default"])])]))
+            return try NuxeoCall.json(UploadHandlersEntity())
         case (.post, 2) where segments[0] == "new":
-            guard segments[1] == "default" else { throw APIError(.notFound, "unknown upload handler '\(segments[1])'") }
+            guard segments[1] == UploadHandlersEntity.defaultHandler else { throw APIError(.notFound, "unknown upload handler '\(segments[1])'") }
             let id = try await uploads.create(for: owner)
-            return try NuxeoCall.json(.object(["provider": "default", "fileEntries": .array([]), "batchId": .string(id)]))
+            return try NuxeoCall.json(UploadBatchEntity(batchId: id, fileEntries: []))
         default:
             break
         }
@@ -29,13 +28,10 @@ extension NuxeoAPI {
         case (.get, nil):
             let files = try await uploads.files(of: batchID, owner: owner) ?? []
             if files.isEmpty { return NuxeoCall.noContent }
-            return try NuxeoCall.json(.array(files.map(Self.fileInfo)))
+            return try NuxeoCall.json(files.map(UploadedFileEntity.init))
         case (.get, "info"?):
             let files = try await uploads.files(of: batchID, owner: owner) ?? []
-            return try NuxeoCall.json(
-                .object([
-                    "batchId": .string(batchID), "provider": "default", "fileEntries": .array(files.map(Self.fileInfo)),
-                ]))
+            return try NuxeoCall.json(UploadBatchEntity(batchId: batchID, fileEntries: files.map(UploadedFileEntity.init)))
         case (.delete, nil):
             _ = try await uploads.drop(batchID, owner: owner)
             return NuxeoCall.noContent
@@ -56,7 +52,7 @@ extension NuxeoAPI {
             guard let file = try await uploads.file(index, of: batchID, owner: owner) else {
                 throw APIError(.notFound, "batch \(batchID) has no file \(index)")
             }
-            return try NuxeoCall.json(Self.fileInfo(file), status: file.isComplete ? .ok : .accepted)
+            return try NuxeoCall.json(UploadedFileEntity(file), status: file.isComplete ? .ok : .accepted)
         case (.delete, 1):
             guard try await uploads.removeFile(index, of: batchID, owner: owner) else {
                 throw APIError(.notFound, "batch \(batchID) has no file \(index)")
@@ -91,28 +87,7 @@ extension NuxeoAPI {
         let part = UploadBatches.Part(
             fileIndex: index, name: name.isEmpty ? "file" : name, declaredType: declaredType, totalSize: totalSize, chunk: chunk)
         let file = try await repository.uploads.upload(part, body: call.request.body, batchID: batchID, owner: call.principal)
-        var response: [String: JSONValue] = [
-            "uploaded": "true", "batchId": .string(batchID), "fileIdx": .integer(index),
-            "uploadType": .string(file.isChunked ? "chunked" : "normal"),
-            "uploadedSize": .integer(Int(file.isComplete ? file.size : 0)),
-        ]
-        if file.isChunked {
-            response["uploadedChunkIds"] = .array(file.uploadedChunks.map { .integer($0) })
-            response["chunkCount"] = .integer(file.chunkCount)
-        }
-        return try NuxeoCall.json(.object(response), status: file.isComplete ? .created : .accepted)
-    }
-
-    private static func fileInfo(_ file: UploadedFile) -> JSONValue {
-        var info: [String: JSONValue] = [
-            "name": .string(file.name), "size": .integer(Int(file.size)), "uploadType": .string(file.isChunked ? "chunked" : "normal"),
-            "fileIdx": .integer(file.index), "mimeType": .string(file.mimeType),
-        ]
-        if file.isChunked {
-            info["uploadedChunkIds"] = .array(file.uploadedChunks.map { .integer($0) })
-            info["chunkCount"] = .integer(file.chunkCount)
-        }
-        return .object(info)
+        return try NuxeoCall.json(UploadReceiptEntity(file, batchId: batchID, fileIdx: index), status: file.isComplete ? .created : .accepted)
     }
 
     /// Runs an operation with the batch's blobs (or one of them) as input, then drops the

@@ -53,17 +53,7 @@ extension NuxeoAPI {
     func userResponse(_ name: String, status: HTTPResponse.Status) async throws -> Response {
         guard let user = try await accounts.user(named: name) else { throw APIError(.notFound, "no user named \(name)") }
         let profile = try await accounts.profile(ofUser: name)
-        return try NuxeoCall.json(
-            .object([
-                "entity-type": "user", "id": .string(user.name),
-                "properties": .object([
-                    "username": .string(user.name), "firstName": .string(profile.firstName), "lastName": .string(profile.lastName),
-                    "email": .string(profile.email), "company": .string(profile.company), "password": "",
-                    "groups": .array(user.groups.map(JSONValue.string)),
-                ]),
-                "extendedGroups": .array(user.groups.map { .object(["name": .string($0), "label": .string($0), "url": .string("group/\($0)")]) }),
-                "isAdministrator": .bool(user.groups.contains(Group.administrators)), "isAnonymous": false,
-            ]), status: status)
+        return try NuxeoCall.json(UserEntity(user, profile: profile), status: status)
     }
 
     func group(_ call: inout NuxeoCall, segments: [String]) async throws -> Response {
@@ -90,11 +80,7 @@ extension NuxeoAPI {
 
     private func groupResponse(_ name: String, status: HTTPResponse.Status) async throws -> Response {
         guard let group = try await accounts.group(named: name) else { throw APIError(.notFound, "no group named \(name)") }
-        return try NuxeoCall.json(
-            .object([
-                "entity-type": "group", "id": .string(group.name), "groupname": .string(group.name), "grouplabel": .string(group.label),
-                "memberUsers": .array(group.memberUsers.map(JSONValue.string)), "memberGroups": .array(group.memberGroups.map(JSONValue.string)),
-            ]), status: status)
+        return try NuxeoCall.json(GroupEntity(group), status: status)
     }
 
     private func groupDetails(_ call: inout NuxeoCall, name: String?) async throws -> GroupDetails {

@@ -38,10 +38,7 @@ extension NuxeoAPI {
         try Self.require(call, .get)
         switch segments.count {
         case 0:
-            return try NuxeoCall.json(
-                .object([
-                    "entity-type": "workflows", "entries": .array(WorkflowModels.all.map(workflowRenderer(call).model)),
-                ]))
+            return try NuxeoCall.json(NuxeoEntityList("workflows", entries: WorkflowModels.all.map(workflowRenderer(call).model)))
         case 1:
             return try NuxeoCall.json(workflowRenderer(call).model(try WorkflowModels.model(named: segments[0])))
         case 2 where segments[1] == "graph":
@@ -186,7 +183,7 @@ extension NuxeoAPI {
 
     private func workflowList(_ call: NuxeoCall, _ workflows: [WorkflowInstance]) throws -> Response {
         let renderer = workflowRenderer(call)
-        return try NuxeoCall.json(.object(["entity-type": "workflows", "entries": .array(try workflows.map(renderer.workflow))]))
+        return try NuxeoCall.json(NuxeoEntityList("workflows", entries: try workflows.map(renderer.workflow)))
     }
 
     private func taskList(_ call: NuxeoCall, _ tasks: [WorkflowTask]) async throws -> Response {
@@ -195,14 +192,7 @@ extension NuxeoAPI {
 
     private func taskList(_ call: NuxeoCall, _ listed: (tasks: [WorkflowTask], total: Int), page: PageRequest? = nil) async throws -> Response {
         let entries = try await workflowRenderer(call).tasks(listed.tasks, in: repository, for: call.checker)
-        var fields: [String: JSONValue] = ["entity-type": "tasks", "entries": .array(entries)]
-        if let page {
-            fields.merge(
-                DocumentRenderer.pagination(
-                    totalSize: listed.total, pageSize: page.pageSize, pageIndex: page.pageIndex, offset: page.start, count: entries.count
-                )
-            ) { $1 }
-        }
-        return try NuxeoCall.json(.object(fields))
+        let pagination = page.map { NuxeoPagination(totalSize: listed.total, page: $0, count: entries.count) }
+        return try NuxeoCall.json(NuxeoEntityList("tasks", entries: entries, pagination: pagination))
     }
 }

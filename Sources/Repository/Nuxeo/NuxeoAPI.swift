@@ -4,7 +4,6 @@ import Foundation
 import HTTPSupport
 import HTTPTypes
 import Hummingbird
-import JSON
 import NIOCore
 
 /// The Nuxeo-compatible REST and Automation API under `/nuxeo/` (spec: `nuxeo.md`).
@@ -81,7 +80,7 @@ struct NuxeoAPI: Sendable {
 
     /// The health probe map Nuxeo answers `runningstatus` with.
     private static func runningStatus() throws -> Response {
-        try NuxeoCall.json(.object(["runtimeStatus": "ok", "repositoryStatus": "ok"]))
+        try NuxeoCall.json(RunningStatusEntity())
     }
 
     /// Throws 405 unless the request uses one of `methods`.
@@ -95,13 +94,11 @@ struct NuxeoAPI: Sendable {
     private func serverInfo(_ call: NuxeoCall) async throws -> Response {
         let root = try await repository.document(.path("/"), for: call.checker)
         return try NuxeoCall.json(
-            .object([
-                "default": .object([
-                    "repositoryId": .string(Repository.name), "repositoryName": .string(Repository.name),
-                    "productName": "Chancery Repository", "productVersion": .string(Self.productVersion), "vendorName": "Chancery",
-                    "rootFolderId": .string(root.id),
-                ])
-            ]))
+            ServerInfoEntity(
+                default: ServerInfoEntity.RepositoryInfo(
+                    repositoryId: Repository.name, repositoryName: Repository.name, productName: "Chancery Repository",
+                    productVersion: Self.productVersion, vendorName: "Chancery", rootFolderId: root.id
+                )))
     }
 
     /// The Nuxeo version Chancery reports: recent enough that clients use the current API

@@ -60,10 +60,10 @@ struct NuxeoCall: Sendable {
         try await request.jsonBody(as: JSONValue.self, upTo: context.maxUploadSize, invalid: "the request body is not valid JSON")
     }
 
-    /// A JSON response.
-    static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) throws -> Response {
+    /// A JSON response: `value` with its keys sorted.
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return Response(
             status: status, headers: [.contentType: "application/json"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: try encoder.encode(value)))

@@ -1,5 +1,4 @@
 import Foundation
-import JSON
 
 /// Writes workflows, workflow models and tasks as Nuxeo's `workflow` and `task` entities, for
 /// the workflow endpoints and the document enrichers (`runningWorkflows`, `pendingTasks`,
@@ -9,62 +8,51 @@ struct WorkflowRenderer: Sendable {
     let apiURL: String
 
     /// A `workflow` entity for an instance.
-    func workflow(_ workflow: WorkflowInstance) throws -> JSONValue {
+    func workflow(_ workflow: WorkflowInstance) throws -> WorkflowEntity {
         let model = try WorkflowModels.model(named: workflow.modelName)
-        return .object([
-            "entity-type": "workflow", "id": .string(workflow.id), "name": .string(model.name), "title": .string(model.title),
-            "state": .string(workflow.state.rawValue), "workflowModelName": .string(model.name), "initiator": .string(workflow.initiator),
-            "attachedDocumentIds": .array(workflow.attachedDocumentIDs.map { .object(["id": .string($0)]) }),
-            "variables": .object(workflow.variables), "graphResource": .string("\(apiURL)workflow/\(workflow.id)/graph"),
-        ])
+        return WorkflowEntity(
+            id: workflow.id, name: model.name, title: model.title, state: workflow.state.rawValue, workflowModelName: model.name,
+            initiator: workflow.initiator, attachedDocumentIds: workflow.attachedDocumentIDs.map(NuxeoIDReference.init),
+            variables: workflow.variables, graphResource: "\(apiURL)workflow/\(workflow.id)/graph"
+        )
     }
 
     /// A `workflow` entity for a model.
-    func model(_ model: any WorkflowModel) -> JSONValue {
-        .object([
-            "entity-type": "workflow", "id": .string(model.name), "name": .string(model.name), "title": .string(model.title),
-            "state": "validated", "workflowModelName": .string(model.name), "initiator": nil, "attachedDocumentIds": .array([]),
-            "variables": .object(model.globalVariables), "graphResource": .string("\(apiURL)workflowModel/\(model.name)/graph"),
-        ])
+    func model(_ model: any WorkflowModel) -> WorkflowEntity {
+        WorkflowEntity(
+            id: model.name, name: model.name, title: model.title, state: "validated", workflowModelName: model.name, initiator: nil,
+            attachedDocumentIds: [], variables: model.globalVariables, graphResource: "\(apiURL)workflowModel/\(model.name)/graph"
+        )
     }
 
     /// A `task` entity.
-    func task(_ task: WorkflowTask, of workflow: WorkflowInstance) throws -> JSONValue {
+    func task(_ task: WorkflowTask, of workflow: WorkflowInstance) throws -> TaskEntity {
         let model = try WorkflowModels.model(named: workflow.modelName)
         guard let definition = model.node(task.node)?.task else {
             throw RepositoryError.workflowNotFound("Task \(task.id) has no node in \(model.name)")
         }
-        let actions: [JSONValue] = definition.actions.map { action in
-            .object([
-                "name": .string(action.name), "url": .string("\(apiURL)task/\(task.id)/\(action.name)"),
-                "label": .string(action.label), "validate": .bool(action.validates),
-            ])
+        let actions = definition.actions.map { action in
+            TaskEntity.TaskInfo.Action(
+                name: action.name, url: "\(apiURL)task/\(task.id)/\(action.name)", label: action.label, validate: action.validates)
         }
-        return .object([
-            "entity-type": "task", "id": .string(task.id), "name": .string(definition.name), "workflowInstanceId": .string(workflow.id),
-            "workflowModelName": .string(model.name), "workflowInitiator": .string(workflow.initiator), "workflowTitle": .string(model.title),
-            "workflowLifeCycleState": .string(workflow.state.rawValue),
-            "graphResource": .string("\(apiURL)workflow/\(workflow.id)/graph"), "state": .string(task.state.rawValue),
-            "directive": .string(definition.directive), "created": .string(NuxeoDate.format(task.createdAt)),
-            "dueDate": .string(NuxeoDate.format(task.dueDate)), "nodeName": .string(task.node),
-            "targetDocumentIds": .array(workflow.attachedDocumentIDs.map { .object(["id": .string($0)]) }),
-            "actors": .array(task.actors.map { .object(["id": .string($0)]) }),
-            "delegatedActors": .array(task.delegatedActors.map { .object(["id": .string($0)]) }),
-            "comments": .array(
-                task.comments.map { comment in
-                    .object(["author": .string(comment.author), "text": .string(comment.text), "date": .string(NuxeoDate.format(comment.date))])
-                }),
-            "variables": .object(task.variables),
-            "taskInfo": .object([
-                "allowTaskReassignment": .bool(definition.allowsReassignment), "taskActions": .array(actions),
-                "layoutResource": .object(["name": .string(task.node), "url": nil]), "schemas": .array([]),
-            ]),
-        ])
+        return TaskEntity(
+            id: task.id, name: definition.name, workflowInstanceId: workflow.id, workflowModelName: model.name,
+            workflowInitiator: workflow.initiator, workflowTitle: model.title, workflowLifeCycleState: workflow.state.rawValue,
+            graphResource: "\(apiURL)workflow/\(workflow.id)/graph", state: task.state.rawValue, directive: definition.directive,
+            created: NuxeoDate.format(task.createdAt), dueDate: NuxeoDate.format(task.dueDate), nodeName: task.node,
+            targetDocumentIds: workflow.attachedDocumentIDs.map(NuxeoIDReference.init), actors: task.actors.map(NuxeoIDReference.init),
+            delegatedActors: task.delegatedActors.map(NuxeoIDReference.init),
+            comments: task.comments.map { TaskEntity.Comment(author: $0.author, text: $0.text, date: NuxeoDate.format($0.date)) },
+            variables: task.variables,
+            taskInfo: TaskEntity.TaskInfo(
+                allowTaskReassignment: definition.allowsReassignment, taskActions: actions,
+                layoutResource: TaskEntity.TaskInfo.LayoutResource(name: task.node), schemas: [])
+        )
     }
 
     /// The `task` entities of `tasks`, each with its workflow, which the caller may see.
-    func tasks(_ tasks: [WorkflowTask], in repository: Repository, for checker: AccessChecker) async throws -> [JSONValue] {
-        var entries: [JSONValue] = []
+    func tasks(_ tasks: [WorkflowTask], in repository: Repository, for checker: AccessChecker) async throws -> [TaskEntity] {
+        var entries: [TaskEntity] = []
         var workflows: [String: WorkflowInstance] = [:]
         for task in tasks {
             let workflow: WorkflowInstance
@@ -81,18 +69,16 @@ struct WorkflowRenderer: Sendable {
 
     /// The graph of `model`: its nodes (each `suspended` when it is in `waiting`, the nodes
     /// where an instance's open tasks wait, `ready` otherwise) and transitions.
-    static func graph(_ model: any WorkflowModel, waitingAt waiting: Set<String>) -> JSONValue {
-        let nodes: [JSONValue] = model.nodes.enumerated().map { index, node in
-            .object([
-                "id": .string(node.id), "title": .string(node.title), "isStartNode": .bool(node.isStart), "isStopNode": .bool(node.isStop),
-                "isMultiTask": .bool(node.task?.isMultiTask ?? false), "hasTask": .bool(node.task != nil),
-                "state": .string(waiting.contains(node.id) ? "suspended" : "ready"),
-                "x": .integer(120 + 220 * index), "y": .integer(node.task == nil ? 60 : 200),
-            ])
+    static func graph(_ model: any WorkflowModel, waitingAt waiting: Set<String>) -> WorkflowGraphEntity {
+        let nodes = model.nodes.enumerated().map { index, node in
+            WorkflowGraphEntity.Node(
+                id: node.id, title: node.title, isStartNode: node.isStart, isStopNode: node.isStop, isMultiTask: node.task?.isMultiTask ?? false,
+                hasTask: node.task != nil, state: waiting.contains(node.id) ? "suspended" : "ready", x: 120 + 220 * index,
+                y: node.task == nil ? 60 : 200)
         }
-        let transitions: [JSONValue] = model.transitions.map { transition in
-            .object(["nodeSourceId": .string(transition.from), "nodeTargetId": .string(transition.to), "label": .string(transition.label)])
+        let transitions = model.transitions.map { transition in
+            WorkflowGraphEntity.Transition(nodeSourceId: transition.from, nodeTargetId: transition.to, label: transition.label)
         }
-        return .object(["nodes": .array(nodes), "transitions": .array(transitions)])
+        return WorkflowGraphEntity(nodes: nodes, transitions: transitions)
     }
 }

@@ -131,8 +131,8 @@ enum DocumentStore {
 
     /// The local ACL of the document `id`.
     static func localACL(of id: String, in sql: any SQLDatabase) async throws -> [AccessControlEntry] {
-        try await sql.select().columns("principal", "permission", "granted", "creator", "begin_at", "end_at").from("repo_aces")
-            .where("document_id", .equal, id).orderBy("position").all().map(entry(from:))
+        try await sql.select().columns(AccessControlEntryRow.columns).from("repo_aces")
+            .where("document_id", .equal, id).orderBy("position").all(decoding: AccessControlEntryRow.self).map(\.entry)
     }
 
     /// Replaces the local ACL of the document `id`.
@@ -154,7 +154,7 @@ enum DocumentStore {
         guard !paths.isEmpty else { return [:] }
         let rows = try await sql.select()
             .column(SQLColumn("path", table: "d"))
-            .columns(["principal", "permission", "granted", "creator", "begin_at", "end_at"].map { SQLColumn($0, table: "e") })
+            .columns(AccessControlEntryRow.columns.map { SQLColumn($0, table: "e") })
             .from(SQLAlias(SQLIdentifier("repo_aces"), as: SQLIdentifier("e")))
             .join(
                 SQLAlias(SQLIdentifier("repo_documents"), as: SQLIdentifier("d")), method: SQLJoinMethod.inner,
@@ -166,7 +166,7 @@ enum DocumentStore {
             .all()
         var result: [String: [AccessControlEntry]] = [:]
         for row in rows {
-            result[try row.decode(column: "path", as: String.self), default: []].append(try entry(from: row))
+            result[try row.decode(column: "path", as: String.self), default: []].append(try row.decode(model: AccessControlEntryRow.self).entry)
         }
         return result
     }
@@ -219,17 +219,6 @@ enum DocumentStore {
         }
         try await sql.raw("INSERT INTO repo_fulltext (doc_id, content) VALUES (\(bind: id), \(bind: text))").run()
         try await sql.raw("INSERT INTO repo_fulltext_rows (doc_id, fts_rowid) VALUES (\(bind: id), last_insert_rowid())").run()
-    }
-
-    private static func entry(from row: any SQLRow) throws -> AccessControlEntry {
-        AccessControlEntry(
-            principal: try row.decode(column: "principal", as: String.self),
-            permission: try row.decode(column: "permission", as: String.self),
-            isGranted: try row.decode(column: "granted", as: Int.self) != 0,
-            creator: try row.decode(column: "creator", as: String.self),
-            begin: try row.decode(column: "begin_at", as: Date?.self),
-            end: try row.decode(column: "end_at", as: Date?.self)
-        )
     }
 
     /// `left || right`, the string concatenation both engines spell the same way.

@@ -53,13 +53,8 @@ public struct PropertyIndexes: Sendable {
     /// The indexed properties, by name.
     public func list() async throws -> [IndexedProperty] {
         try await database.withReadConnection { sql in
-            try await sql.select().columns("property", "index_name", "created_at").from("repo_property_indexes").orderBy("property").all().map {
-                row in
-                IndexedProperty(
-                    property: try row.decode(column: "property", as: String.self), indexName: try row.decode(column: "index_name", as: String.self),
-                    createdAt: try row.decode(column: "created_at", as: Date.self)
-                )
-            }
+            try await sql.select().columns(IndexedPropertyRow.columns).from("repo_property_indexes").orderBy("property")
+                .all(decoding: IndexedPropertyRow.self).map(\.indexedProperty)
         }
     }
 
@@ -88,7 +83,7 @@ public struct PropertyIndexes: Sendable {
         }
         // Another instance may have built and recorded the same index meanwhile.
         try await database.withConnection { sql in
-            try await sql.insert(into: "repo_property_indexes").columns("property", "index_name", "created_at")
+            try await sql.insert(into: "repo_property_indexes").columns(IndexedPropertyRow.columns)
                 .values(SQLBind(property), SQLBind(name), SQLBind(Date())).ignoringConflicts().run()
         }
         progress(BuildProgress(phase: "done", rowsDone: total, rowsTotal: total))
@@ -194,7 +189,7 @@ public struct PropertyIndexes: Sendable {
             let name = indexName(of: property)
             let expression = try self.expression(of: property, registry: .core, engine: engine)
             try await sql.raw("CREATE INDEX \(ident: name) ON repo_documents ((\(unsafeRaw: expression)))").run()
-            try await sql.insert(into: "repo_property_indexes").columns("property", "index_name", "created_at")
+            try await sql.insert(into: "repo_property_indexes").columns(IndexedPropertyRow.columns)
                 .values(SQLBind(property), SQLBind(name), SQLBind(Date())).run()
         }
     }

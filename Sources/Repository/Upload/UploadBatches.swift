@@ -178,7 +178,7 @@ public final class UploadBatches: Sendable {
     private func files(of batchID: String, owner: Principal, index: Int?) async throws -> [UploadedFile] {
         try await database.withReadConnection { sql in
             let query = sql.select()
-                .columns(["file_index", "name", "mime_type", "size", "chunk_count", "chunked", "digest"].map { SQLColumn($0, table: "f") })
+                .columns(UploadedFileRow.columns.map { SQLColumn($0, table: "f") })
                 .from(SQLAlias(SQLIdentifier("repo_upload_files"), as: SQLIdentifier("f")))
                 .join(
                     SQLAlias(SQLIdentifier("repo_upload_batches"), as: SQLIdentifier("b")), method: SQLJoinMethod.inner,
@@ -189,18 +189,11 @@ public final class UploadBatches: Sendable {
                 .orderBy(SQLColumn("file_index", table: "f"))
             if let index { query.where(SQLColumn("file_index", table: "f"), .equal, SQLBind(index)) }
             var files: [UploadedFile] = []
-            for row in try await query.all() {
-                let fileIndex = try row.decode(column: "file_index", as: Int.self)
+            for row in try await query.all(decoding: UploadedFileRow.self) {
                 let chunks = try await sql.select().column("chunk_index").from("repo_upload_chunks")
-                    .where("batch_id", .equal, batchID).where("file_index", .equal, fileIndex).orderBy("chunk_index")
+                    .where("batch_id", .equal, batchID).where("file_index", .equal, row.fileIndex).orderBy("chunk_index")
                     .all(decodingColumn: "chunk_index", as: Int.self)
-                files.append(
-                    UploadedFile(
-                        index: fileIndex, name: try row.decode(column: "name", as: String.self),
-                        mimeType: try row.decode(column: "mime_type", as: String.self), size: try row.decode(column: "size", as: Int64.self),
-                        chunkCount: try row.decode(column: "chunk_count", as: Int.self), uploadedChunks: chunks,
-                        digest: try row.decode(column: "digest", as: String?.self), isChunked: try row.decode(column: "chunked", as: Int.self) != 0
-                    ))
+                files.append(row.file(uploadedChunks: chunks))
             }
             return files
         }

@@ -11,7 +11,7 @@ enum WorkflowStore {
     /// Stores a new instance and its attached documents.
     static func insert(_ workflow: WorkflowInstance, in sql: any SQLDatabase) async throws {
         try await sql.insert(into: "repo_workflows")
-            .columns("id", "model", "initiator", "state", "variables", "created_at", "ended_at")
+            .columns(WorkflowInstanceRow.columns)
             .values(
                 SQLBind(workflow.id), SQLBind(workflow.modelName), SQLBind(workflow.initiator), SQLBind(workflow.state.rawValue),
                 SQLBind(try encoded(workflow.variables)), SQLBind(workflow.createdAt), SQLBind(workflow.endedAt)
@@ -33,7 +33,10 @@ enum WorkflowStore {
 
     /// The instance `id`, if there is one.
     static func workflow(id: String, in sql: any SQLDatabase) async throws -> WorkflowInstance? {
-        guard let row = try await sql.select().column("*").from("repo_workflows").where("id", .equal, id).first() else { return nil }
+        guard
+            let row = try await sql.select().columns(WorkflowInstanceRow.columns).from("repo_workflows").where("id", .equal, id)
+                .first(decoding: WorkflowInstanceRow.self)
+        else { return nil }
         return try await workflow(row, in: sql)
     }
 
@@ -43,7 +46,7 @@ enum WorkflowStore {
         state: WorkflowInstance.State, initiator: String? = nil, documentID: String? = nil, modelName: String? = nil,
         in sql: any SQLDatabase
     ) async throws -> [WorkflowInstance] {
-        var query = sql.select().column("*").from("repo_workflows").where("state", .equal, state.rawValue)
+        var query = sql.select().columns(WorkflowInstanceRow.columns).from("repo_workflows").where("state", .equal, state.rawValue)
         if let initiator { query = query.where("initiator", .equal, initiator) }
         if let modelName { query = query.where("model", .equal, modelName) }
         if let documentID {
@@ -53,7 +56,7 @@ enum WorkflowStore {
             query = query.where("id", .in, ids)
         }
         var result: [WorkflowInstance] = []
-        for row in try await query.orderBy("created_at").orderBy("id").limit(maxListed).all() {
+        for row in try await query.orderBy("created_at").orderBy("id").limit(maxListed).all(decoding: WorkflowInstanceRow.self) {
             result.append(try await workflow(row, in: sql))
         }
         return result
@@ -62,17 +65,10 @@ enum WorkflowStore {
     /// The most instances or tasks one listing shows.
     static let maxListed = 1_000
 
-    private static func workflow(_ row: any SQLRow, in sql: any SQLDatabase) async throws -> WorkflowInstance {
-        let id = try row.decode(column: "id", as: String.self)
-        let documents = try await sql.select().column("document_id").from("repo_workflow_documents").where("workflow_id", .equal, id)
+    private static func workflow(_ row: WorkflowInstanceRow, in sql: any SQLDatabase) async throws -> WorkflowInstance {
+        let documents = try await sql.select().column("document_id").from("repo_workflow_documents").where("workflow_id", .equal, row.id)
             .orderBy("position").all(decodingColumn: "document_id", as: String.self)
-        return WorkflowInstance(
-            id: id, modelName: try row.decode(column: "model", as: String.self),
-            initiator: try row.decode(column: "initiator", as: String.self),
-            state: WorkflowInstance.State(rawValue: try row.decode(column: "state", as: String.self)) ?? .canceled,
-            attachedDocumentIDs: documents, variables: try decoded(row, "variables"),
-            createdAt: try row.decode(column: "created_at", as: Date.self), endedAt: try row.decode(column: "ended_at", as: Date?.self)
-        )
+        return try row.workflow(attachedTo: documents)
     }
 
     // MARK: Tasks
@@ -80,10 +76,7 @@ enum WorkflowStore {
     /// Stores a new task of a workflow of the model `modelName`.
     static func insert(_ task: WorkflowTask, modelName: String, in sql: any SQLDatabase) async throws {
         try await sql.insert(into: "repo_tasks")
-            .columns(
-                "id", "workflow_id", "model", "node", "state", "actors", "delegated_actors", "variables", "comments",
-                "created_at", "due_date", "ended_at", "action"
-            )
+            .columns(WorkflowTaskRow.columns)
             .values(
                 SQLBind(task.id), SQLBind(task.workflowID), SQLBind(modelName), SQLBind(task.node), SQLBind(task.state.rawValue),
                 SQLBind(try encoded(task.actors)), SQLBind(try encoded(task.delegatedActors)), SQLBind(try encoded(task.variables)),
@@ -114,14 +107,15 @@ enum WorkflowStore {
 
     /// The task `id`, if there is one.
     static func task(id: String, in sql: any SQLDatabase) async throws -> WorkflowTask? {
-        try await sql.select().column("*").from("repo_tasks").where("id", .equal, id).first().map(task)
+        try await sql.select().columns(WorkflowTaskRow.columns).from("repo_tasks").where("id", .equal, id)
+            .first(decoding: WorkflowTaskRow.self)?.task()
     }
 
     /// The tasks of the workflow `workflowID`, oldest first; only open ones with `openOnly`.
     static func tasks(ofWorkflow workflowID: String, openOnly: Bool, in sql: any SQLDatabase) async throws -> [WorkflowTask] {
-        var query = sql.select().column("*").from("repo_tasks").where("workflow_id", .equal, workflowID)
+        var query = sql.select().columns(WorkflowTaskRow.columns).from("repo_tasks").where("workflow_id", .equal, workflowID)
         if openOnly { query = query.where("state", .equal, WorkflowTask.State.opened.rawValue) }
-        return try await query.orderBy("created_at").orderBy("id").limit(maxListed).all().map(task)
+        return try await query.orderBy("created_at").orderBy("id").limit(maxListed).all(decoding: WorkflowTaskRow.self).map { try $0.task() }
     }
 
     /// A page of the open tasks, oldest first, that name one of `principals` (any, when `nil`),
@@ -131,7 +125,7 @@ enum WorkflowStore {
     ) async throws -> (tasks: [WorkflowTask], total: Int) {
         guard principals.map({ !$0.isEmpty }) ?? true else { return ([], 0) }
         let ids = try await taskIDs(naming: principals, in: sql)
-        var page = sql.select().column("*").from("repo_tasks").where("state", .equal, WorkflowTask.State.opened.rawValue)
+        var page = sql.select().columns(WorkflowTaskRow.columns).from("repo_tasks").where("state", .equal, WorkflowTask.State.opened.rawValue)
         var count = sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "total").from("repo_tasks")
             .where("state", .equal, WorkflowTask.State.opened.rawValue)
         if let workflowID {
@@ -147,7 +141,8 @@ enum WorkflowStore {
             page = page.where("id", .in, ids)
             count = count.where("id", .in, ids)
         }
-        let tasks = try await page.orderBy("created_at").orderBy("id").offset(start).limit(limit).all().map(task)
+        let tasks = try await page.orderBy("created_at").orderBy("id").offset(start).limit(limit).all(decoding: WorkflowTaskRow.self)
+            .map { try $0.task() }
         let total = try await count.first()?.decode(column: "total", as: Int.self) ?? 0
         return (tasks, total)
     }
@@ -178,25 +173,9 @@ enum WorkflowStore {
         ).first() != nil
     }
 
-    private static func task(_ row: any SQLRow) throws -> WorkflowTask {
-        WorkflowTask(
-            id: try row.decode(column: "id", as: String.self), workflowID: try row.decode(column: "workflow_id", as: String.self),
-            node: try row.decode(column: "node", as: String.self),
-            state: WorkflowTask.State(rawValue: try row.decode(column: "state", as: String.self)) ?? .cancelled,
-            actors: try decoded(row, "actors"), delegatedActors: try decoded(row, "delegated_actors"),
-            variables: try decoded(row, "variables"), comments: try decoded(row, "comments"),
-            createdAt: try row.decode(column: "created_at", as: Date.self), dueDate: try row.decode(column: "due_date", as: Date.self),
-            endedAt: try row.decode(column: "ended_at", as: Date?.self), action: try row.decode(column: "action", as: String?.self)
-        )
-    }
-
     // MARK: JSON columns
 
     private static func encoded(_ value: some Encodable) throws -> String {
         String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
-    }
-
-    private static func decoded<Value: Decodable>(_ row: any SQLRow, _ column: String) throws -> Value {
-        try JSONDecoder().decode(Value.self, from: Data(try row.decode(column: column, as: String.self).utf8))
     }
 }

@@ -1,0 +1,28 @@
+import Foundation
+import JSON
+
+/// A `repo_directory_entries` row, decoded by column name.
+struct DirectoryEntryRow: Decodable {
+    /// The columns.
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case directory, id, properties
+    }
+
+    /// The columns, in the order of ``CodingKeys``.
+    static let columns = CodingKeys.allCases.map(\.rawValue)
+
+    /// The directory's name.
+    let directory: String
+    /// The entry's id.
+    let id: String
+    /// The entry's properties, as the JSON text of an object.
+    let properties: String
+
+    /// The entry the row holds.
+    ///
+    /// - Throws: `DecodingError` when ``properties`` is not the JSON text of an object.
+    func entry() throws -> DirectoryEntry {
+        DirectoryEntry(
+            directory: directory, id: id, properties: try JSONDecoder().decode([String: JSONValue].self, from: Data(properties.utf8)))
+    }
+}
