@@ -55,7 +55,7 @@ struct EdgeCommand: AsyncParsableCommand {
                 }
                 return try await edges.create(name: name, nickname: nickname, description: description, ownerUserID: ownerID)
             }
-            try CatalogOutput.print(IntdashJSON.edge(created.edge, clientSecret: created.clientSecret))
+            try CatalogOutput.print(try IntdashJSON.edge(created.edge, clientSecret: created.clientSecret))
         }
     }
 
@@ -95,7 +95,7 @@ struct EdgeCommand: AsyncParsableCommand {
                 return (try await edges.list(query, scope: .everything).items, Dictionary(uniqueKeysWithValues: users.map { ($0.id, $0.name) }))
             }
             if json {
-                try CatalogOutput.print(.array(edges.map { IntdashJSON.edge($0) }))
+                try CatalogOutput.print(.array(try edges.map { try IntdashJSON.edge($0) }))
                 return
             }
             let rows = edges.map { edge in

@@ -54,7 +54,7 @@ struct MeasurementsCommand: AsyncParsableCommand {
             query.page = PageRequest(limit: limit)
             let page = try await store.withCatalog { _, _, measurements in try await measurements.list(query, scope: .everything) }
             if json {
-                try CatalogOutput.print(.array(page.items.map(IntdashJSON.measurement)))
+                try CatalogOutput.print(.array(try page.items.map(IntdashJSON.measurement)))
                 return
             }
             let rows = page.items.map { measurement in
@@ -88,7 +88,7 @@ struct MeasurementsCommand: AsyncParsableCommand {
         func run() async throws {
             let value = try await store.withCatalog { _, _, measurements in
                 let measurement = try await measurements.measurement(uuid: uuid)
-                var object = IntdashJSON.measurement(measurement).objectValue ?? [:]
+                var object = try IntdashJSON.measurement(measurement).objectValue ?? [:]
                 object["basetimes"] = .array(try await measurements.baseTimes(of: uuid).map(IntdashJSON.baseTime))
                 object["markers"] = .array(try await measurements.markers(of: uuid, scope: .everything).map(IntdashJSON.marker))
                 return JSONValue.object(object)
