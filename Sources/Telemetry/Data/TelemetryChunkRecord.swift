@@ -62,48 +62,20 @@ struct TelemetryChunkRecord: Hashable, Sendable {
         return record
     }
 
-    /// Reads the record that `bytes` holds exactly, checking its header and checksum.
+    /// Reads the record that `bytes` holds exactly, checking its header and checksum. The
+    /// points' payloads are slices of `bytes`.
     ///
     /// - Throws: ``TelemetryDataStoreError/corruptRecord(_:)`` saying what is wrong.
     init(decoding bytes: [UInt8]) throws {
-        guard bytes.count >= Self.headerSize else { throw Self.corrupt("\(bytes.count) bytes are too few for a header") }
-        guard Array(bytes[0..<4]) == Self.magic else { throw Self.corrupt("the magic bytes are wrong") }
-        guard bytes[4] == Self.version else { throw Self.corrupt("layout version \(bytes[4]) is unknown") }
-        guard bytes[5..<8].allSatisfy({ $0 == 0 }) else { throw Self.corrupt("the reserved header bytes are not zero") }
-        var header = Reader(bytes[8..<16])
-        let length = Int(try header.read(UInt32.self))
-        let checksum = try header.read(UInt32.self)
-        guard bytes.count == Self.headerSize + length else {
-            throw Self.corrupt("the header announces \(length) body bytes but \(bytes.count - Self.headerSize) are there")
+        let layout = try TelemetryChunkRecordLayout(of: bytes)
+        streamID = layout.streamID
+        sequenceNumber = layout.sequenceNumber
+        groups = layout.groups.map { group in
+            TelemetryDataPointGroup(
+                dataID: group.dataID,
+                dataPoints: layout.points[group.points].map { TelemetryDataPoint(elapsedTime: $0.elapsedTime, payload: bytes[$0.payload]) }
+            )
         }
-        let body = bytes[Self.headerSize...]
-        guard CRC32C.checksum(of: body) == checksum else { throw Self.corrupt("the checksum does not match the body") }
-        var reader = Reader(body)
-        let uuid = Array(try reader.bytes(16))
-        streamID = UUID(
-            uuid: (
-                uuid[0], uuid[1], uuid[2], uuid[3], uuid[4], uuid[5], uuid[6], uuid[7],
-                uuid[8], uuid[9], uuid[10], uuid[11], uuid[12], uuid[13], uuid[14], uuid[15]
-            ))
-        sequenceNumber = try reader.read(UInt32.self)
-        let groupCount = Int(try reader.read(UInt32.self))
-        var groups: [TelemetryDataPointGroup] = []
-        for _ in 0..<groupCount {
-            let name = try reader.string()
-            let type = try reader.string()
-            let pointCount = Int(try reader.read(UInt32.self))
-            guard pointCount <= reader.remaining / 12 else { throw Self.corrupt("\(pointCount) points cannot fit in what is left") }
-            var points: [TelemetryDataPoint] = []
-            points.reserveCapacity(pointCount)
-            for _ in 0..<pointCount {
-                let elapsed = Int64(bitPattern: try reader.read(UInt64.self))
-                let payload = try reader.bytes(Int(try reader.read(UInt32.self)))
-                points.append(TelemetryDataPoint(elapsedTime: elapsed, payload: payload))
-            }
-            groups.append(TelemetryDataPointGroup(dataID: TelemetryDataID(name: name, type: type), dataPoints: points))
-        }
-        guard reader.remaining == 0 else { throw Self.corrupt("\(reader.remaining) bytes follow the last group") }
-        self.groups = groups
     }
 
     /// Creates the record of a chunk.
@@ -111,10 +83,6 @@ struct TelemetryChunkRecord: Hashable, Sendable {
         self.streamID = streamID
         self.sequenceNumber = sequenceNumber
         self.groups = groups
-    }
-
-    private static func corrupt(_ reason: String) -> TelemetryDataStoreError {
-        .corruptRecord(reason)
     }
 
     private static func checked<Field: FixedWidthInteger>(_ value: Int, fits: Field.Type, _ what: String) throws -> Int {
@@ -130,34 +98,5 @@ struct TelemetryChunkRecord: Hashable, Sendable {
         let utf8 = Array(string.utf8)
         append(UInt16(try checked(utf8.count, fits: UInt16.self, "\(what) length")), to: &bytes)
         bytes.append(contentsOf: utf8)
-    }
-
-    /// Reads a record body front to back, refusing to read past its end. What it reads are
-    /// slices of the record, so payloads share its bytes and reading allocates nothing.
-    private struct Reader {
-        private var bytes: ArraySlice<UInt8>
-
-        init(_ bytes: ArraySlice<UInt8>) {
-            self.bytes = bytes
-        }
-
-        var remaining: Int { bytes.count }
-
-        mutating func bytes(_ count: Int) throws -> ArraySlice<UInt8> {
-            guard count <= bytes.count else { throw TelemetryChunkRecord.corrupt("\(count) bytes wanted but \(bytes.count) are left") }
-            defer { bytes = bytes.dropFirst(count) }
-            return bytes.prefix(count)
-        }
-
-        mutating func read<Value: FixedWidthInteger>(_ type: Value.Type) throws -> Value {
-            let raw = try bytes(MemoryLayout<Value>.size)
-            return Value(littleEndian: raw.withUnsafeBytes { $0.loadUnaligned(as: Value.self) })
-        }
-
-        mutating func string() throws -> String {
-            let raw = try bytes(Int(try read(UInt16.self)))
-            guard let string = String(validating: raw, as: UTF8.self) else { throw TelemetryChunkRecord.corrupt("a data id is not UTF-8") }
-            return string
-        }
     }
 }

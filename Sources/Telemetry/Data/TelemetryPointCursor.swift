@@ -20,20 +20,23 @@ actor TelemetryPointCursor {
         /// The elapsed time for ascending queries, its bitwise complement for descending ones,
         /// so that the next point to return always has the smallest key.
         let key: Int64
-        /// The order in which the cursor read it, to break ties.
-        let serial: Int
         /// The chunk it was read from: the chunks are numbered from 0 in the order read.
         let chunk: Int
         /// Its group in the chunk's record.
-        let group: Int
-        /// Its position in the group's points.
-        let index: TelemetryDataPoints.Index
+        let group: Int32
+        /// Where its payload starts in the chunk's record; it also orders the points of one
+        /// record.
+        let payloadStart: Int32
+        /// Its payload's length.
+        let payloadCount: Int32
     }
 
     /// A chunk whose points are in the buffer.
     private struct ReadChunk {
         /// The chunk's record.
-        let record: TelemetryChunkRecord
+        let bytes: [UInt8]
+        /// The data ids of the record's groups.
+        let dataIDs: [TelemetryDataID]
         /// When the chunk was stored.
         let receivedAt: Date
         /// How many of its points are in the buffer still.
@@ -57,7 +60,6 @@ actor TelemetryPointCursor {
     private var indexExhausted = false
     /// Points in the reverse of the order they are returned in (the next one last).
     private var buffer: [Buffered] = []
-    private var serial = 0
     private var returned = 0
     /// The chunks read whose points may be in the buffer, in the order they were read: the
     /// first has serial number ``firstChunkSerial``. Chunks are let go from the front, once
@@ -124,12 +126,13 @@ actor TelemetryPointCursor {
             var entries = buffer
             var readChunks = chunks
             var firstSerial = firstChunkSerial
+            let descending = order == .descending
             buffer = []
             chunks = []
             var batch: [TelemetryStoredDataPoint] = []
             batch.reserveCapacity(min(remaining, entries.count))
             while batch.count < remaining, let last = entries.last, location == nil || last.key < bound {
-                batch.append(Self.takeLast(of: &entries, chunks: &readChunks, firstSerial: &firstSerial))
+                batch.append(Self.takeLast(of: &entries, chunks: &readChunks, firstSerial: &firstSerial, descending: descending))
             }
             buffer = entries
             chunks = readChunks
@@ -167,12 +170,19 @@ actor TelemetryPointCursor {
     /// Removes the last point of `entries` (the next one in order) and returns it, letting go
     /// of the first of `chunks` (serial number `firstSerial`) once none of its points is
     /// buffered.
-    private static func takeLast(of entries: inout [Buffered], chunks: inout [ReadChunk], firstSerial: inout Int) -> TelemetryStoredDataPoint {
+    private static func takeLast(
+        of entries: inout [Buffered], chunks: inout [ReadChunk], firstSerial: inout Int, descending: Bool
+    ) -> TelemetryStoredDataPoint {
         let entry = entries.removeLast()
         let position = entry.chunk - firstSerial
-        let group = chunks[position].record.groups[entry.group]
+        let payloadStart = Int(entry.payloadStart)
         let point = TelemetryStoredDataPoint(
-            dataID: group.dataID, dataPoint: group.dataPoints[entry.index], receivedAt: chunks[position].receivedAt
+            dataID: chunks[position].dataIDs[Int(entry.group)],
+            dataPoint: TelemetryDataPoint(
+                elapsedTime: descending ? ~entry.key : entry.key,
+                payload: chunks[position].bytes[payloadStart..<(payloadStart + Int(entry.payloadCount))]
+            ),
+            receivedAt: chunks[position].receivedAt
         )
         chunks[position].buffered -= 1
         while !chunks.isEmpty, chunks[0].buffered == 0 {
@@ -183,55 +193,66 @@ actor TelemetryPointCursor {
     }
 
     /// Reads the chunk at `location` and merges its wanted points into the buffer.
+    ///
+    /// Each group's points usually come in time order already: they are taken as runs,
+    /// sorted only when they are not, and merged, so that a chunk of several data ids whose
+    /// points take turns costs a few passes over its points rather than a sort.
     private func read(_ location: TelemetryChunkLocation) async throws {
         let bytes = try await recordBytes(at: location)
-        let record: TelemetryChunkRecord
+        let layout: TelemetryChunkRecordLayout
         do {
-            record = try TelemetryChunkRecord(decoding: bytes)
+            layout = try TelemetryChunkRecordLayout(of: bytes)
         } catch let error as TelemetryDataStoreError {
             throw error.located("segment \(location.segment) of measurement \(TelemetryChunkIndex.key(measurement)) at byte \(location.offset)")
         }
-        var fresh: [Buffered] = []
-        fresh.reserveCapacity(record.groups.reduce(0) { $0 + $1.dataPoints.count })
-        for (groupIndex, group) in record.groups.enumerated() where filters.map({ $0.contains { $0.matches(group.dataID) } }) ?? true {
-            for index in group.dataPoints.indices {
-                let elapsed = group.dataPoints[index].elapsedTime
-                guard range.contains(elapsed) else { continue }
-                let key = order == .ascending ? elapsed : ~elapsed
-                let chunk = firstChunkSerial + chunks.count
-                fresh.append(Buffered(key: key, serial: serial + fresh.count, chunk: chunk, group: groupIndex, index: index))
+        let chunk = firstChunkSerial + chunks.count
+        let descending = order == .descending
+        var runs: [[Buffered]] = []
+        for (groupIndex, group) in layout.groups.enumerated() where filters.map({ $0.contains { $0.matches(group.dataID) } }) ?? true {
+            var run: [Buffered] = []
+            run.reserveCapacity(group.points.count)
+            var inOrder = true
+            // The next point goes last: for ascending queries the group's last point goes first.
+            let (first, last) = (group.points.lowerBound, group.points.upperBound - 1)
+            for position in stride(from: descending ? first : last, through: descending ? last : first, by: descending ? 1 : -1) {
+                let point = layout.points[position]
+                guard range.contains(point.elapsedTime) else { continue }
+                let entry = Buffered(
+                    key: descending ? ~point.elapsedTime : point.elapsedTime, chunk: chunk, group: Int32(groupIndex),
+                    payloadStart: point.payloadStart, payloadCount: point.payloadCount
+                )
+                if inOrder, let last = run.last, !Self.precedes(last, entry) { inOrder = false }
+                run.append(entry)
+            }
+            if !inOrder { run.sort(by: Self.precedes) }
+            if !run.isEmpty { runs.append(run) }
+        }
+        while runs.count > 1 {
+            runs = stride(from: 0, to: runs.count, by: 2).map { index in
+                index + 1 < runs.count ? Self.merge(runs[index + 1], runs[index], by: Self.precedes) : runs[index]
             }
         }
-        guard !fresh.isEmpty else { return }
-        chunks.append(ReadChunk(record: record, receivedAt: location.receivedAt, buffered: fresh.count))
-        serial += fresh.count
-        // A chunk of one data id, or whose groups follow each other in time, is in order
-        // already; the buffer holds the next point last.
-        if zip(fresh, fresh.dropFirst()).contains(where: { $0.key > $1.key }) {
-            fresh.sort { ($0.key, $0.serial) > ($1.key, $1.serial) }
-        } else {
-            fresh.reverse()
-        }
+        guard let fresh = runs.first else { return }
+        chunks.append(ReadChunk(bytes: bytes, dataIDs: layout.groups.map(\.dataID), receivedAt: location.receivedAt, buffered: fresh.count))
         // Usually every point read before was returned: the chunk's points are the buffer.
-        buffer = buffer.isEmpty ? fresh : Self.merge(fresh, buffer)
+        // Points read before come first among those of the same time.
+        buffer = buffer.isEmpty ? fresh : Self.merge(fresh, buffer) { $0.key >= $1.key }
     }
 
-    /// Two buffers (descending by key, then serial) merged into one, descending.
-    private static func merge(_ first: [Buffered], _ second: [Buffered]) -> [Buffered] {
+    /// Whether `first` lies before `second` in a buffer of one chunk's points (which holds the
+    /// next point last): it comes later in time, or at the same time later in the record.
+    private static func precedes(_ first: Buffered, _ second: Buffered) -> Bool {
+        first.key > second.key || (first.key == second.key && first.payloadStart > second.payloadStart)
+    }
+
+    /// Two buffers (each in the order `precedes` gives) merged into one in that order.
+    private static func merge(_ first: [Buffered], _ second: [Buffered], by precedes: (Buffered, Buffered) -> Bool) -> [Buffered] {
         var merged: [Buffered] = []
         merged.reserveCapacity(first.count + second.count)
         var firstIndex = 0
         var secondIndex = 0
-        while firstIndex < first.count || secondIndex < second.count {
-            let takeFirst: Bool
-            if firstIndex == first.count {
-                takeFirst = false
-            } else if secondIndex == second.count {
-                takeFirst = true
-            } else {
-                takeFirst = (first[firstIndex].key, first[firstIndex].serial) > (second[secondIndex].key, second[secondIndex].serial)
-            }
-            if takeFirst {
+        while firstIndex < first.count, secondIndex < second.count {
+            if precedes(first[firstIndex], second[secondIndex]) {
                 merged.append(first[firstIndex])
                 firstIndex += 1
             } else {
@@ -239,6 +260,8 @@ actor TelemetryPointCursor {
                 secondIndex += 1
             }
         }
+        merged.append(contentsOf: first[firstIndex...])
+        merged.append(contentsOf: second[secondIndex...])
         return merged
     }
 

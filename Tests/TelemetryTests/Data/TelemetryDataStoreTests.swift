@@ -51,6 +51,36 @@ import Testing
         }
     }
 
+    @Test func pointsOfOneChunkComeInTimeThenRecordOrderBothWays() async throws {
+        try await DataStoreFixture.with { fixture in
+            let store = fixture.store()
+            // Groups in order, out of order and empty, with times shared within and across
+            // groups; each payload is the point's place in the record.
+            let times: [(name: String, times: [Int64])] = [("a", [5, 1, 5]), ("b", [3, 5]), ("c", []), ("d", [1, 7, 3, 1])]
+            var ordinal: UInt8 = 0
+            var recordOrder: [(time: Int64, ordinal: UInt8)] = []
+            let groups = times.map { name, times in
+                TelemetryDataPointGroup(
+                    dataID: TelemetryDataID(name: name, type: "int64"),
+                    dataPoints: times.map { time in
+                        defer { ordinal += 1 }
+                        recordOrder.append((time, ordinal))
+                        return TelemetryDataPoint(elapsedTime: time, payload: [ordinal])
+                    })
+            }
+            let upstream = TelemetryUpstream(streamID: streamA, sessionID: measurement.uuidString.lowercased(), sourceNodeID: "edge")
+            try await store.append(TelemetryChunk(upstream: upstream, sequenceNumber: 1, groups: groups), measurement: measurement)
+            let ascending = recordOrder.sorted { ($0.time, $0.ordinal) < ($1.time, $1.ordinal) }.map(\.ordinal)
+            let descending = recordOrder.sorted { $0.time != $1.time ? $0.time > $1.time : $0.ordinal < $1.ordinal }.map(\.ordinal)
+            #expect(ascending == [1, 5, 8, 3, 7, 0, 2, 4, 6])
+            #expect(try await store.allPoints(of: measurement).map { $0.dataPoint.payload.first } == ascending)
+            #expect(try await store.allPoints(of: measurement, order: .descending).map { $0.dataPoint.payload.first } == descending)
+            let names = try await store.allPoints(of: measurement, order: .descending).map(\.dataID.name)
+            #expect(names == ["d", "a", "a", "b", "b", "d", "a", "d", "d"])
+            await store.close()
+        }
+    }
+
     @Test func aChunkSentAgainIsStoredOnce() async throws {
         try await DataStoreFixture.with { fixture in
             let store = fixture.store()
