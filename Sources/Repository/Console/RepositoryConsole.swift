@@ -23,7 +23,7 @@ import Hummingbird
 /// whose challenge makes browsers ask for a password, device tokens, API keys, bearer
 /// tokens), and reads through the ``Repository`` API with the reader's ``AccessChecker``:
 /// documents they may not read get the 403 page, listings and results leave out what they
-/// may not see. Errors become pages (``ConsoleErrorMiddleware``); the pages carry no script
+/// may not see. Errors become pages (``HTTPSupport/ConsoleErrorMiddleware``); the pages carry no script
 /// and run under a strict content security policy (``ConsoleResponse``).
 struct RepositoryConsole: Sendable {
     /// The documents.
@@ -35,7 +35,12 @@ struct RepositoryConsole: Sendable {
     func add(to router: Router<ChanceryRequestContext>) {
         router.add([ConsoleAsset.stylesheet])
         let pages = router.group(RouterPath(ConsoleLink.root))
-            .add(middleware: ConsoleErrorMiddleware())
+            .add(
+                middleware: ConsoleErrorMiddleware(translating: { ($0 as? RepositoryError)?.apiError }) { error in
+                    ConsoleResponse.page(
+                        ConsoleErrorPage.html(status: error.status, message: error.message), status: error.status, headers: error.headers)
+                }
+            )
             .add(middleware: AuthenticationMiddleware(accounts: accounts, authenticators: NuxeoAPI.authenticators))
         pages.get { _, _ in ConsoleResponse.redirect(to: ConsoleLink.browse(path: "/")) }
         pages.get("browse") { request, context in try await browse(request, context: context) }

@@ -40,7 +40,12 @@ struct TelemetryConsole: Sendable {
         router.add([TelemetryConsoleAsset.stylesheet, TelemetryConsoleAsset.script])
         let authenticators: [any Authenticator] = [BasicAuthenticator(realm: "Chancery Telemetry")] + tokenAuthenticators
         let pages = router.group(RouterPath(TelemetryConsoleLink.root))
-            .add(middleware: TelemetryConsoleErrorMiddleware())
+            .add(
+                middleware: ConsoleErrorMiddleware(translating: { ($0 as? CatalogError).map(CatalogErrorMiddleware.apiError(for:)) }) { error in
+                    TelemetryConsoleResponse.page(
+                        TelemetryErrorPage.html(status: error.status, message: error.message), status: error.status, headers: error.headers)
+                }
+            )
             .add(middleware: AuthenticationMiddleware(accounts: edges.accounts, authenticators: authenticators))
         pages.get { _, context in try await overview(context: context) }
         pages.get("measurements") { request, context in try await measurementList(request, context: context) }

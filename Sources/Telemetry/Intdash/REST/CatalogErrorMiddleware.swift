@@ -12,8 +12,14 @@ struct CatalogErrorMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as CatalogError {
-            throw APIError(Self.status(of: error), error.description)
+            throw Self.apiError(for: error)
         }
+    }
+
+    /// The API error for `error`, with its description as the message (the Telemetry console
+    /// shows the same statuses as pages).
+    static func apiError(for error: CatalogError) -> APIError {
+        APIError(status(of: error), error.description)
     }
 
     private static func status(of error: CatalogError) -> HTTPResponse.Status {
