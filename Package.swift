@@ -304,7 +304,9 @@ let package = Package(
             dependencies: [
                 "URLSessionSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Mustache", package: "swift-mustache"),
             ],
+            resources: [.embedInCode("Resources")],
             swiftSettings: swiftSettings
         ),
         .target(

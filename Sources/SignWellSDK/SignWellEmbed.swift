@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 
 /// The HTML page that shows a recipient's embedded signing inside an app's web view, as the
 /// SignWell iOS sample does it.
@@ -76,8 +77,10 @@ public enum SignWellEmbed {
     /// The page that opens `signingURL` in the widget of `scriptURL` and posts each
     /// ``Message`` to ``messageHandlerName``.
     ///
-    /// Every URL and option is written as an escaped JavaScript string, so a URL holding `'`,
-    /// `"`, `\` or `</script>` stays one string and cannot end the script.
+    /// The page is a template (`Resources/embed-page.mustache`) that escapes what it writes;
+    /// its script is a fixed file (`Resources/embed-page.js`) that reads the signing URL and the
+    /// options from a JSON block of the page, written by ``scriptSafeJSON(_:)``, so a URL
+    /// holding `'`, `"`, `\` or `</script>` stays one string and cannot end the block.
     ///
     /// - Parameters:
     ///   - signingURL: The recipient's ``DocumentRecipient/embeddedSigningURL``.
@@ -85,95 +88,80 @@ public enum SignWellEmbed {
     ///     (``scriptURL(besides:)``).
     ///   - options: How the widget behaves.
     public static func htmlPage(signingURL: URL, scriptURL: URL? = nil, options: Options = Options()) -> String {
-        let scriptURL = scriptURL ?? Self.scriptURL(besides: signingURL)
-        var settings = ["url: \(javaScriptString(signingURL.absoluteString))"]
-        let flags: [(String, Bool?)] = [
-            ("allowDecline", options.allowDecline), ("allowClose", options.allowClose),
-            ("showHeader", options.showHeader), ("allowDownload", options.allowDownload),
-        ]
-        for (name, value) in flags {
-            if let value { settings.append("\(name): \(value)") }
-        }
-        if let url = options.redirectURL { settings.append("redirectUrl: \(javaScriptString(url.absoluteString))") }
-        if let url = options.declineRedirectURL { settings.append("declineRedirectUrl: \(javaScriptString(url.absoluteString))") }
-        let handler = "webkit.messageHandlers.\(messageHandlerName)"
-        return """
-            <!DOCTYPE html>
-            <html>
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>Signing</title>
-            <script src="\(htmlAttribute(scriptURL.absoluteString))"></script>
-            </head>
-            <body>
-            <script>
-            (function () {
-              function post(message) {
-                if (window.webkit && window.\(handler)) {
-                  window.\(handler).postMessage(message);
-                }
-              }
-              var embed = new SignWellEmbed({
-                \(settings.joined(separator: ",\n    ")),
-                events: {
-                  completed: function () { post(\(javaScriptString(Message.signingCompleted.rawValue))); },
-                  declined: function () { post(\(javaScriptString(Message.signingDeclined.rawValue))); },
-                  closed: function () { post(\(javaScriptString(Message.signingClosed.rawValue))); }
-                }
-              });
-              embed.open();
-            })();
-            </script>
-            </body>
-            </html>
-
-            """
+        let settings = PageSettings(
+            widget: PageSettings.Widget(
+                url: signingURL.absoluteString, allowDecline: options.allowDecline, allowClose: options.allowClose,
+                showHeader: options.showHeader, allowDownload: options.allowDownload, redirectUrl: options.redirectURL?.absoluteString,
+                declineRedirectUrl: options.declineRedirectURL?.absoluteString
+            ),
+            handler: messageHandlerName,
+            messages: [
+                "completed": Message.signingCompleted.rawValue, "declined": Message.signingDeclined.rawValue,
+                "closed": Message.signingClosed.rawValue,
+            ]
+        )
+        let page = PageContext(
+            scriptURL: (scriptURL ?? Self.scriptURL(besides: signingURL)).absoluteString, settings: scriptSafeJSON(settings),
+            script: String(decoding: PackageResources.embed_page_js, as: UTF8.self)
+        )
+        return pageTemplate.render(page)
     }
 
-    /// `text` as a double-quoted JavaScript string literal that is safe inside an HTML
-    /// `<script>` element: quotes, backslashes and control characters are escaped, and so are
-    /// `<`, `>`, `&`, `'`, U+2028 and U+2029 (as `\uXXXX`), so `</script>` or `<!--` never
-    /// appears. The literal is valid JSON too.
-    static func javaScriptString(_ text: String) -> String {
-        var literal = "\""
-        for scalar in text.unicodeScalars {
+    /// What the page's script reads from its JSON block.
+    struct PageSettings: Encodable {
+        /// The options of `new SignWellEmbed(…)`, in the widget's names; unset ones are left out.
+        struct Widget: Encodable {
+            let url: String
+            let allowDecline: Bool?
+            let allowClose: Bool?
+            let showHeader: Bool?
+            let allowDownload: Bool?
+            let redirectUrl: String?
+            let declineRedirectUrl: String?
+        }
+
+        /// The widget's options.
+        let widget: Widget
+        /// The script message handler the page posts to.
+        let handler: String
+        /// What the page posts for each of the widget's events, by event.
+        let messages: [String: String]
+    }
+
+    /// What the page template writes: the embed script's URL, the settings' JSON and the page's
+    /// script.
+    private struct PageContext {
+        let scriptURL: String
+        let settings: String
+        let script: String
+    }
+
+    /// The page's template, parsed once.
+    private static let pageTemplate: MustacheTemplate = {
+        do {
+            return try MustacheTemplate(string: String(decoding: PackageResources.embed_page_mustache, as: UTF8.self))
+        } catch {
+            preconditionFailure("the embed page's template does not parse: \(error)")
+        }
+    }()
+
+    /// `value` as JSON that is safe inside an HTML `<script>` element: besides JSON's own
+    /// escapes, `<`, `>`, `&`, `'`, U+2028 and U+2029 are written as `\uXXXX` (they can only
+    /// occur inside strings), so `</script>` or `<!--` never appears.
+    static func scriptSafeJSON(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(value) else { preconditionFailure("the embed page's settings do not encode") }
+        var safe = ""
+        for scalar in String(decoding: data, as: UTF8.self).unicodeScalars {
             switch scalar {
-            case "\"": literal += "\\\""
-            case "\\": literal += "\\\\"
-            case "\n": literal += "\\n"
-            case "\r": literal += "\\r"
-            case "\t": literal += "\\t"
             case "<", ">", "&", "'", "\u{2028}", "\u{2029}":
-                literal += unicodeEscape(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                literal += unicodeEscape(scalar)
+                let hex = String(scalar.value, radix: 16, uppercase: false)
+                safe += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default:
-                literal.unicodeScalars.append(scalar)
+                safe.unicodeScalars.append(scalar)
             }
         }
-        return literal + "\""
-    }
-
-    /// `text` escaped for a double-quoted HTML attribute.
-    static func htmlAttribute(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
-
-    /// `scalar` as a JavaScript `\uXXXX` escape.
-    private static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16, uppercase: false)
-        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        return safe
     }
 }

@@ -12,37 +12,32 @@ import Testing
         URL(string: "https://sign.example.com/sign/abc?x=it's%22&y=</script><script>alert(1)</script>")
         ?? URL(string: "https://sign.example.com/sign/abc?x=it's&y=%3C/script%3E")!
 
-    /// The JavaScript string literal of `page` that follows `prefix`, decoded as JSON.
-    static func literal(after prefix: String, in page: String) throws -> String {
-        let start = try #require(page.range(of: prefix)).upperBound
-        var end = page.index(after: start)
-        var escaped = false
-        while page[end] != "\"" || escaped {
-            escaped = !escaped && page[end] == "\\"
-            end = page.index(after: end)
+    /// The settings the page's script reads: the JSON block's text, decoded.
+    static func settings(in page: String) throws -> [String: Any] {
+        let open = #"<script type="application/json" id="signwell-embed-settings">"#
+        let start = try #require(page.range(of: open)).upperBound
+        let end = try #require(page.range(of: "</script>", range: start..<page.endIndex)).lowerBound
+        return try #require(try JSONSerialization.jsonObject(with: Data(page[start..<end].utf8)) as? [String: Any])
+    }
+
+    @Test func scriptSafeJSONCannotEndTheScript() throws {
+        let raw = "https://sign.example.com/sign/abc?x=it's\"\\&y=</script><script>alert(1)</script><!--\u{2028}\n"
+        let json = SignWellEmbed.scriptSafeJSON(["url": raw])
+        for unsafe in ["</script>", "'", "<", ">", "&", "\u{2028}", "\n"] {
+            #expect(!json.contains(unsafe), "\(unsafe)")
         }
-        let literal = String(page[start...end])
-        return try #require(try JSONSerialization.jsonObject(with: Data(literal.utf8), options: .fragmentsAllowed) as? String)
+        let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: String]
+        #expect(decoded == ["url": raw])
     }
 
-    @Test func aJavaScriptStringCannotEndTheScript() throws {
-        let raw = "https://sign.example.com/sign/abc?x=it's\"\\&y=</script><script>alert(1)</script>\u{2028}\n"
-        let literal = SignWellEmbed.javaScriptString(raw)
-        #expect(!literal.contains("</script>"))
-        #expect(!literal.contains("'"))
-        #expect(!literal.contains("<"))
-        #expect(!literal.contains("\u{2028}"))
-        #expect(!literal.contains("\n"))
-        let decoded = try JSONSerialization.jsonObject(with: Data(literal.utf8), options: .fragmentsAllowed) as? String
-        #expect(decoded == raw)
-    }
-
-    @Test func theHostileURLComesBackIntactAndTheScriptHasOneEnd() throws {
+    @Test func theHostileURLComesBackIntactAndTheScriptsEndWhereTheyShould() throws {
         let url = Self.hostileURL
         let page = SignWellEmbed.htmlPage(
             signingURL: url, scriptURL: URL(string: "https://sign.example.com/signwell/embedded.js?v=1&t='x'"))
-        #expect(try Self.literal(after: "url: ", in: page) == url.absoluteString)
-        #expect(page.components(separatedBy: "</script>").count == 3)
+        let widget = try #require(try Self.settings(in: page)["widget"] as? [String: Any])
+        #expect(widget["url"] as? String == url.absoluteString)
+        // The embed script, the settings and the page's script: three elements, three ends.
+        #expect(page.components(separatedBy: "</script>").count == 4)
         #expect(page.contains(#"<script src="https://sign.example.com/signwell/embedded.js?v=1&amp;t=&#39;x&#39;"></script>"#))
     }
 
@@ -59,22 +54,28 @@ import Testing
         }
     }
 
-    @Test func thePagePostsEachOutcomeToTheSampleHandler() throws {
+    @Test func thePageCarriesTheOptionsAndPostsEachOutcomeToTheSampleHandler() throws {
         var options = SignWellEmbed.Options()
         options.allowDecline = false
         options.showHeader = true
         options.redirectURL = URL(string: "https://example.com/done")
         let page = SignWellEmbed.htmlPage(signingURL: try #require(URL(string: "https://sign.example.com/sign/abc")), options: options)
         #expect(page.contains(#"<script src="https://static.signwell.com/assets/embedded.js"></script>"#))
-        #expect(page.contains("new SignWellEmbed({"))
-        #expect(page.contains("embed.open();"))
-        #expect(page.contains("window.webkit.messageHandlers.jsMessageHandler.postMessage(message)"))
-        #expect(page.contains("allowDecline: false"))
-        #expect(page.contains("showHeader: true"))
-        #expect(!page.contains("allowClose"))
-        #expect(try Self.literal(after: "redirectUrl: ", in: page) == "https://example.com/done")
-        #expect(try Self.literal(after: "completed: function () { post(", in: page) == "signing_completed")
-        #expect(try Self.literal(after: "declined: function () { post(", in: page) == "signing_declined")
-        #expect(try Self.literal(after: "closed: function () { post(", in: page) == "signing_closed")
+        let settings = try Self.settings(in: page)
+        let widget = try #require(settings["widget"] as? [String: Any])
+        #expect(widget["url"] as? String == "https://sign.example.com/sign/abc")
+        #expect(widget["allowDecline"] as? Bool == false)
+        #expect(widget["showHeader"] as? Bool == true)
+        #expect(widget["allowClose"] == nil && widget["allowDownload"] == nil && widget["declineRedirectUrl"] == nil)
+        #expect(widget["redirectUrl"] as? String == "https://example.com/done")
+        #expect(settings["handler"] as? String == "jsMessageHandler")
+        #expect(
+            settings["messages"] as? [String: String]
+                == ["completed": "signing_completed", "declined": "signing_declined", "closed": "signing_closed"])
+        // The page's script is the fixed one, which reads those settings.
+        let script = String(decoding: PackageResources.embed_page_js, as: UTF8.self)
+        #expect(page.contains(script))
+        #expect(script.contains("new SignWellEmbed(options).open();"))
+        #expect(script.contains("document.getElementById(\"signwell-embed-settings\")"))
     }
 }
