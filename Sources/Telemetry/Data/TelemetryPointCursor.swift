@@ -34,11 +34,7 @@ actor TelemetryPointCursor {
     /// A chunk whose points are in the buffer.
     private struct ReadChunk {
         /// The chunk's record.
-        let bytes: [UInt8]
-        /// The data ids of the record's groups.
-        let dataIDs: [TelemetryDataID]
-        /// When the chunk was stored.
-        let receivedAt: Date
+        let record: TelemetryPointBatch.Record
         /// How many of its points are in the buffer still.
         var buffered: Int
     }
@@ -108,7 +104,7 @@ actor TelemetryPointCursor {
     ///
     /// A chunk's points usually all come before the next chunk's first, so the reader pays for
     /// one call per ``batchSize`` points, not per point.
-    func nextBatch() async throws -> [TelemetryStoredDataPoint] {
+    func nextBatch() async throws -> TelemetryPointBatch {
         let remaining = min(Self.batchSize, limit.map { $0 - returned } ?? .max)
         guard remaining > 0 else { return finish() }
         while true {
@@ -125,30 +121,40 @@ actor TelemetryPointCursor {
             // taking each point costs no dynamic check of exclusive access.
             var entries = buffer
             var readChunks = chunks
-            var firstSerial = firstChunkSerial
+            let firstSerial = firstChunkSerial
             let descending = order == .descending
             buffer = []
             chunks = []
-            var batch: [TelemetryStoredDataPoint] = []
-            batch.reserveCapacity(min(remaining, entries.count))
-            while batch.count < remaining, let last = entries.last, location == nil || last.key < bound {
-                batch.append(Self.takeLast(of: &entries, chunks: &readChunks, firstSerial: &firstSerial, descending: descending))
+            var points: [TelemetryPointBatch.Point] = []
+            points.reserveCapacity(min(remaining, entries.count))
+            while points.count < remaining, let entry = entries.last, location == nil || entry.key < bound {
+                entries.removeLast()
+                let position = entry.chunk - firstSerial
+                readChunks[position].buffered -= 1
+                points.append(
+                    TelemetryPointBatch.Point(
+                        elapsedTime: descending ? ~entry.key : entry.key, record: Int32(position), group: entry.group,
+                        payloadStart: entry.payloadStart, payloadCount: entry.payloadCount
+                    ))
             }
+            let batch = TelemetryPointBatch(records: readChunks.map(\.record), points: points)
+            // The chunks none of whose points is buffered any more are let go from the front.
+            let done = readChunks.prefix { $0.buffered == 0 }.count
             buffer = entries
-            chunks = readChunks
-            firstChunkSerial = firstSerial
-            returned += batch.count
+            chunks = Array(readChunks.dropFirst(done))
+            firstChunkSerial = firstSerial + done
+            returned += points.count
             return batch
         }
     }
 
     /// Closes the files and returns no points.
-    private func finish() -> [TelemetryStoredDataPoint] {
+    private func finish() -> TelemetryPointBatch {
         for file in files.values { file.close() }
         files = [:]
         buffer = []
         chunks = []
-        return []
+        return .empty
     }
 
     /// The smallest key a point of the chunk at `location` can have.
@@ -165,31 +171,6 @@ actor TelemetryPointCursor {
             locations = page[...]
         }
         return locations.first
-    }
-
-    /// Removes the last point of `entries` (the next one in order) and returns it, letting go
-    /// of the first of `chunks` (serial number `firstSerial`) once none of its points is
-    /// buffered.
-    private static func takeLast(
-        of entries: inout [Buffered], chunks: inout [ReadChunk], firstSerial: inout Int, descending: Bool
-    ) -> TelemetryStoredDataPoint {
-        let entry = entries.removeLast()
-        let position = entry.chunk - firstSerial
-        let payloadStart = Int(entry.payloadStart)
-        let point = TelemetryStoredDataPoint(
-            dataID: chunks[position].dataIDs[Int(entry.group)],
-            dataPoint: TelemetryDataPoint(
-                elapsedTime: descending ? ~entry.key : entry.key,
-                payload: chunks[position].bytes[payloadStart..<(payloadStart + Int(entry.payloadCount))]
-            ),
-            receivedAt: chunks[position].receivedAt
-        )
-        chunks[position].buffered -= 1
-        while !chunks.isEmpty, chunks[0].buffered == 0 {
-            chunks.removeFirst()
-            firstSerial += 1
-        }
-        return point
     }
 
     /// Reads the chunk at `location` and merges its wanted points into the buffer.
@@ -233,7 +214,11 @@ actor TelemetryPointCursor {
             }
         }
         guard let fresh = runs.first else { return }
-        chunks.append(ReadChunk(bytes: bytes, dataIDs: layout.groups.map(\.dataID), receivedAt: location.receivedAt, buffered: fresh.count))
+        chunks.append(
+            ReadChunk(
+                record: TelemetryPointBatch.Record(bytes: bytes, dataIDs: layout.groups.map(\.dataID), receivedAt: location.receivedAt),
+                buffered: fresh.count
+            ))
         // Usually every point read before was returned: the chunk's points are the buffer.
         // Points read before come first among those of the same time.
         buffer = buffer.isEmpty ? fresh : Self.merge(fresh, buffer) { $0.key >= $1.key }

@@ -14,7 +14,7 @@ public struct TelemetryPoints: AsyncSequence, Sendable {
     /// Reads the points in order.
     public struct AsyncIterator: AsyncIteratorProtocol {
         private let cursor: TelemetryPointCursor
-        private var batch: [TelemetryStoredDataPoint] = []
+        private var batch = TelemetryPointBatch.empty
         private var position = 0
 
         init(cursor: TelemetryPointCursor) {
@@ -26,7 +26,7 @@ public struct TelemetryPoints: AsyncSequence, Sendable {
         /// - Throws: ``TelemetryDataStoreError/corruptRecord(_:)`` when a stored record fails
         ///   its checks, or a database error.
         public mutating func next() async throws -> TelemetryStoredDataPoint? {
-            if position == batch.count {
+            if position == batch.points.count {
                 batch = try await cursor.nextBatch()
                 position = 0
                 guard !batch.isEmpty else { return nil }
@@ -37,11 +37,12 @@ public struct TelemetryPoints: AsyncSequence, Sendable {
     }
 
     /// The next points in order, a batch at a time (what the iterator hands out one by
-    /// one), for a reader that goes through them without suspending; empty after the last.
+    /// one), for a reader that goes through them without suspending and without making a
+    /// value per point; empty after the last.
     ///
     /// - Throws: ``TelemetryDataStoreError/corruptRecord(_:)`` when a stored record fails its
     ///   checks, or a database error.
-    func nextBatch() async throws -> [TelemetryStoredDataPoint] {
+    func nextBatch() async throws -> TelemetryPointBatch {
         try await cursor.nextBatch()
     }
 

@@ -55,7 +55,7 @@ struct ISCP1DataIDView: Sendable {
         switch type {
         case "float64" where bytes.count == 8, "int64" where bytes.count == 8:
             // The payload of ISCP1IdentifiedValue's Float or Int form, written in one allocation.
-            guard let value = value(of: bytes) else { return nil }
+            guard let value = bytes.withUnsafeBytes(value(of:)) else { return nil }
             let payload = ISCP1UnitPayload.value(prefix: value.prefix, bits: value.bits).bytes
             return ISCP1Unit(streamID: streamID, channel: channel, rawDataType: value.dataType, elapsedTime: elapsed, payload: payload)
         case "string":
@@ -78,7 +78,7 @@ struct ISCP1DataIDView: Sendable {
     /// every point), and the value's bits, which the payload ends with little-endian; `nil`
     /// unless the type is `float64` or `int64`, the payload eight bytes (the value, big-endian)
     /// and the id short enough.
-    func value(of bytes: ArraySlice<UInt8>) -> (dataType: UInt8, prefix: [UInt8], bits: UInt64)? {
+    func value(of bytes: UnsafeRawBufferPointer) -> (dataType: UInt8, prefix: [UInt8], bits: UInt64)? {
         guard bytes.count == 8, let valuePrefix else { return nil }
         let dataType: ISCP1DataType
         switch type {
@@ -86,8 +86,7 @@ struct ISCP1DataIDView: Sendable {
         case "int64": dataType = .int
         default: return nil
         }
-        let bits = UInt64(bigEndian: bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) })
-        return (dataType.rawValue, valuePrefix, bits)
+        return (dataType.rawValue, valuePrefix, UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self)))
     }
 
     /// The most seconds a VU16/24 elapsed time can hold.

@@ -256,8 +256,8 @@ import Testing
                 while true {
                     let batch = try await points.nextBatch()
                     if batch.isEmpty { break }
-                    batchSizes.append(batch.count)
-                    read += batch
+                    batchSizes.append(batch.points.count)
+                    read += batch.points.indices.map { batch[$0] }
                 }
                 let sorted = expected.sorted { order == .ascending ? $0.time < $1.time : $0.time > $1.time }
                 #expect(read.map(\.dataPoint.elapsedTime) == sorted.map(\.time))

@@ -47,24 +47,51 @@ struct IntdashDataResponse: Sendable {
     /// `baseTime`, through the iSCP 1.0 view of ``ISCP1DataMapping``; `view` is the view of
     /// the point's data id, made once for all its points.
     init(_ stored: TelemetryStoredDataPoint, measurementUUID: String, baseTime: Int64, view: borrowing ISCP1DataIDView) {
+        self = stored.dataPoint.payload.withUnsafeBytes { payload in
+            IntdashDataResponse(
+                elapsedTime: stored.dataPoint.elapsedTime, payload: payload, createdAt: stored.receivedAt, measurementUUID: measurementUUID,
+                baseTime: baseTime, view: view
+            )
+        }
+    }
+
+    /// The answer for `point` of `batch`, as ``init(_:measurementUUID:baseTime:view:)`` makes it,
+    /// without making the stored point.
+    init(_ point: TelemetryPointBatch.Point, of batch: TelemetryPointBatch, measurementUUID: String, baseTime: Int64, view: borrowing ISCP1DataIDView)
+    {
+        let createdAt = batch.records[Int(point.record)].receivedAt
+        self = batch.withPayload(of: point) { payload in
+            IntdashDataResponse(
+                elapsedTime: point.elapsedTime, payload: payload, createdAt: createdAt, measurementUUID: measurementUUID, baseTime: baseTime,
+                view: view
+            )
+        }
+    }
+
+    /// The answer for a point `elapsedTime` after `baseTime` whose payload is `payload`,
+    /// stored at `createdAt`.
+    private init(
+        elapsedTime: Int64, payload: UnsafeRawBufferPointer, createdAt: Date, measurementUUID: String, baseTime: Int64,
+        view: borrowing ISCP1DataIDView
+    ) {
         self.measurementUUID = measurementUUID
-        self.time = Self.time(elapsed: stored.dataPoint.elapsedTime, baseTime: baseTime)
-        self.createdAt = stored.receivedAt
+        self.time = Self.time(elapsed: elapsedTime, baseTime: baseTime)
+        self.createdAt = createdAt
         self.channel = view.channel
         self.dataID = view.iscp1DataID
         // A Float or Int value (the common case) keeps its bits and the data id's shared
         // prefix: no array is made for it.
-        if let value = view.value(of: stored.dataPoint.payload) {
+        if let value = view.value(of: payload) {
             self.dataType = value.dataType
             self.content = .value(prefix: value.prefix, bits: value.bits)
             return
         }
         // The mapping writes units only for times iSCP 1.0 can express; the payload does not
         // depend on the time, so it is taken from a unit at elapsed time zero.
-        let timeless = TelemetryDataPoint(elapsedTime: 0, payload: stored.dataPoint.payload)
-        let unit = view.unit(of: timeless, streamID: 0)
+        let bytes = Array(payload)
+        let unit = view.unit(of: TelemetryDataPoint(elapsedTime: 0, payload: bytes), streamID: 0)
         self.dataType = unit?.rawDataType ?? view.rawDataType
-        self.content = .bytes(unit?.payload ?? Array(stored.dataPoint.payload))
+        self.content = .bytes(unit?.payload ?? bytes)
     }
 
     /// The absolute time of a point `elapsed` nanoseconds after `baseTime`, held at the ends

@@ -50,21 +50,32 @@ struct IntdashMergedPoints: Sendable {
             /// The measurement's base time, in nanoseconds since 1970.
             let baseTime: Int64
             /// The batch being merged.
-            var batch: [TelemetryStoredDataPoint] = []
+            var batch = TelemetryPointBatch.empty
             /// The position of the next point in ``batch``.
             var position = 0
             /// The batch after ``batch``, once read; empty once the query has no more.
-            var upcoming: [TelemetryStoredDataPoint]?
+            var upcoming: TelemetryPointBatch?
             /// Whether the query's first batch was read.
             var started = false
 
             /// Whether the query has a point to hand out.
-            var hasPoint: Bool { position < batch.count }
+            var hasPoint: Bool { position < batch.points.count }
             /// Whether handing out the next point needs the upcoming batch read first.
-            var needsUpcoming: Bool { position == batch.count - 1 && upcoming == nil }
+            var needsUpcoming: Bool { position == batch.points.count - 1 && upcoming == nil }
 
             /// Absolute time of the next point, saturated as the answers saturate it.
-            var time: Int64 { IntdashDataResponse.time(elapsed: batch[position].dataPoint.elapsedTime, baseTime: baseTime) }
+            var time: Int64 { IntdashDataResponse.time(elapsed: batch.points[position].elapsedTime, baseTime: baseTime) }
+
+            /// The answer for the next point, through its data id's view in `views`.
+            ///
+            /// Mutating only so that the merge calls it on its cursor in place: a copy of the
+            /// cursor for every point would cost a retain and release of each of its references.
+            mutating func answer(using views: inout ISCP1DataIDViews) -> IntdashDataResponse {
+                let point = batch.points[position]
+                return views.withView(of: batch.dataID(of: point)) { view in
+                    IntdashDataResponse(point, of: batch, measurementUUID: measurementUUID, baseTime: baseTime, view: view)
+                }
+            }
         }
 
         private var cursors: [Cursor]
@@ -93,13 +104,7 @@ struct IntdashMergedPoints: Sendable {
                     guard answers.isEmpty else { return answers }
                     cursors[chosen].upcoming = try await read(chosen)
                 }
-                let stored = cursors[chosen].batch[cursors[chosen].position]
-                let measurementUUID = cursors[chosen].measurementUUID
-                let baseTime = cursors[chosen].baseTime
-                answers.append(
-                    views.withView(of: stored.dataID) { view in
-                        IntdashDataResponse(stored, measurementUUID: measurementUUID, baseTime: baseTime, view: view)
-                    })
+                answers.append(cursors[chosen].answer(using: &views))
                 advance(chosen)
             }
             return answers
@@ -111,7 +116,7 @@ struct IntdashMergedPoints: Sendable {
             guard !cursors[index].hasPoint, let upcoming = cursors[index].upcoming else { return }
             cursors[index].batch = upcoming
             cursors[index].position = 0
-            cursors[index].upcoming = upcoming.isEmpty ? [] : nil
+            cursors[index].upcoming = upcoming.isEmpty ? .empty : nil
         }
 
         /// The query whose next point comes first in the merge's order, the first of those
@@ -129,7 +134,7 @@ struct IntdashMergedPoints: Sendable {
         }
 
         /// The next batch of query `index`, empty when it has no more.
-        private func read(_ index: Int) async throws -> [TelemetryStoredDataPoint] {
+        private func read(_ index: Int) async throws -> TelemetryPointBatch {
             do {
                 return try await cursors[index].points.nextBatch()
             } catch let error as TelemetryDataStoreError {
