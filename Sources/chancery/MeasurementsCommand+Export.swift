@@ -68,7 +68,8 @@ extension MeasurementsCommand {
             switch format {
             case .csv:
                 return (time ?? "") + ","
-                    + TelemetryPointText.line(elapsedTime: point.elapsedTime, dataID: stored.dataID, payload: Array(point.payload))
+                    + TelemetryPointText.line(
+                        elapsedTime: point.elapsedTime, dataType: stored.dataID.type, dataName: stored.dataID.name, payload: Array(point.payload))
             case .ndjson:
                 return TelemetryPointJSON.line([
                     "time": time.map(NUXJSONValue.string) ?? .null, "elapsed_time": .integer(Int(point.elapsedTime)),

@@ -3,7 +3,6 @@ import Foundation
 import ISCP
 import Intdash
 import JSON
-import Telemetry
 
 extension StreamCommand {
     /// `chancery stream down`: prints the points that nodes send, live.
@@ -88,9 +87,8 @@ extension StreamCommand {
                 let session = chunk.upstreamInfo.sessionID
                 groups: for group in chunk.streamChunk.dataPointGroups {
                     guard case .dataID(let id)? = group.dataIDOrAlias else { continue }
-                    let dataID = TelemetryDataID(name: id.name, type: id.type)
                     for point in group.dataPoints {
-                        print(line(node: node, session: session, dataID: dataID, point: point))
+                        print(line(node: node, session: session, dataID: id, point: point))
                         printed += 1
                         if let count, printed >= count { break groups }
                     }
@@ -100,11 +98,11 @@ extension StreamCommand {
         }
 
         /// One output line for a point.
-        private func line(node: String, session: String, dataID: TelemetryDataID, point: ISCP2DataPoint) -> String {
+        private func line(node: String, session: String, dataID: ISCP2DataID, point: ISCP2DataPoint) -> String {
             let payload = Array(point.payload)
             switch format {
             case .csv:
-                return TelemetryPointText.line(elapsedTime: point.elapsedTime, dataID: dataID, payload: payload)
+                return TelemetryPointText.line(elapsedTime: point.elapsedTime, dataType: dataID.type, dataName: dataID.name, payload: payload)
             case .ndjson:
                 return TelemetryPointJSON.line([
                     "node": .string(node), "session": .string(session), "elapsed_time": .integer(Int(point.elapsedTime)),

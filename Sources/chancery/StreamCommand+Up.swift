@@ -3,7 +3,6 @@ import Foundation
 import ISCP
 import Intdash
 import JSON
-import Telemetry
 
 extension StreamCommand {
     /// `chancery stream up`: sends the points on standard input as an edge, stored in a
@@ -195,13 +194,13 @@ extension StreamCommand {
                 var dataPoint = ISCP2DataPoint()
                 dataPoint.elapsedTime = point.elapsedTime
                 dataPoint.payload = Data(point.payload)
-                if let last = groups.last, last.dataID.name == point.dataID.name, last.dataID.type == point.dataID.type {
+                if let last = groups.last, last.dataID.name == point.dataName, last.dataID.type == point.dataType {
                     groups[groups.count - 1].dataPoints.append(dataPoint)
                     continue
                 }
                 var group = ISCP2DataPointGroup()
-                group.dataID.name = point.dataID.name
-                group.dataID.type = point.dataID.type
+                group.dataID.name = point.dataName
+                group.dataID.type = point.dataType
                 group.dataPoints = [dataPoint]
                 groups.append(group)
             }

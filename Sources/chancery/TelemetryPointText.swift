@@ -1,5 +1,4 @@
 import Foundation
-import Telemetry
 
 /// How the command line writes data points as text and reads them back: the CSV line
 /// `elapsed,data_type,data_name,value` that `chancery stream up` reads and `stream down` and
@@ -15,8 +14,10 @@ enum TelemetryPointText {
     struct Line: Equatable {
         /// Nanoseconds since the base time.
         let elapsedTime: Int64
-        /// The data id.
-        let dataID: TelemetryDataID
+        /// The data id's type, such as `float64`.
+        let dataType: String
+        /// The data id's name, such as `1/speed`.
+        let dataName: String
         /// The encoded value.
         let payload: [UInt8]
     }
@@ -40,7 +41,7 @@ enum TelemetryPointText {
         guard !type.isEmpty, !name.isEmpty else { throw TelemetryPointTextError("the data type and the data name must not be empty") }
         let elapsed = try elapsedTime(fields[0].trimmingCharacters(in: .whitespaces))
         let value = type == "string" ? String(fields[3]) : fields[3].trimmingCharacters(in: .whitespaces)
-        return Line(elapsedTime: elapsed, dataID: TelemetryDataID(name: name, type: type), payload: try payload(type: type, value: value))
+        return Line(elapsedTime: elapsed, dataType: type, dataName: name, payload: try payload(type: type, value: value))
     }
 
     /// Nanoseconds from decimal seconds, exactly.
@@ -126,8 +127,8 @@ enum TelemetryPointText {
     }
 
     /// One CSV line (without the newline) for a point.
-    static func line(elapsedTime: Int64, dataID: TelemetryDataID, payload: [UInt8]) -> String {
-        "\(elapsedText(elapsedTime)),\(dataID.type),\(dataID.name),\(valueText(type: dataID.type, payload: payload))"
+    static func line(elapsedTime: Int64, dataType: String, dataName: String, payload: [UInt8]) -> String {
+        "\(elapsedText(elapsedTime)),\(dataType),\(dataName),\(valueText(type: dataType, payload: payload))"
     }
 
     private static func bigEndianBytes(_ value: UInt64) -> [UInt8] {
