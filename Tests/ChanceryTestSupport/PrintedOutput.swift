@@ -10,32 +10,48 @@ import Synchronization
 /// let line = await output.firstLine(of: process, timeout: .seconds(20)) { $0.hasPrefix("listening on ") }
 /// ```
 public final class PrintedOutput: Sendable {
-    private let collected = Mutex("")
+    /// What was read so far, and whether the end was.
+    private struct Collected {
+        var text = ""
+        var ended = false
+    }
+
+    private let collected = Mutex(Collected())
+    /// Changed after each read, and at the end.
+    private let reads = StateChanges()
 
     /// Starts reading `handle` until its end.
     public init(reading handle: FileHandle) {
         Thread.detachNewThread { [self] in
             while true {
                 let data = handle.availableData
+                self.collected.withLock { collected in
+                    if data.isEmpty { collected.ended = true } else { collected.text += String(decoding: data, as: UTF8.self) }
+                }
+                self.reads.changed()
                 if data.isEmpty { return }
-                self.collected.withLock { $0 += String(decoding: data, as: UTF8.self) }
             }
         }
     }
 
     /// Everything read so far.
-    public var text: String { collected.withLock { $0 } }
+    public var text: String { collected.withLock { $0.text } }
 
     /// The first whole line read (ended by a newline) that `matches`, waiting for it while
-    /// `process` runs, at most `timeout`; `nil` when none came.
+    /// `process` runs and its output is open, at most `timeout`; `nil` when none came. Each
+    /// read wakes the wait, and so does the end of the output when the process exits.
+    ///
+    /// - Throws: `CancellationError` when the task is cancelled first.
     public func firstLine(of process: Process, timeout: Duration, where matches: (Substring) -> Bool) async throws -> Substring? {
-        let started = ContinuousClock.now
-        while true {
-            let running = process.isRunning
-            if let line = wholeLines().first(where: matches) { return line }
-            guard running, ContinuousClock.now - started < timeout else { return nil }
-            try await Task.sleep(for: .milliseconds(20))
+        var found: Substring?
+        _ = await reads.wait(timeout: timeout) {
+            // Read before the lines, as a stop seen after them could hide a line read in between.
+            let running = process.isRunning && !collected.withLock { $0.ended }
+            found = wholeLines().first(where: matches)
+            return found != nil || !running || Task.isCancelled
         }
+        try Task.checkCancellation()
+        return found
     }
 
     /// The lines read so far that a newline ended.

@@ -20,6 +20,8 @@ public final class ServerProcess: @unchecked Sendable {
     /// server a test drops is deinitialized.
     private var output: PrintedOutput?
     private var holdsSlot = true
+    /// Changed when the process exits.
+    private let exits = StateChanges()
 
     private init(process: Process, baseURL: URL) {
         self.process = process
@@ -92,6 +94,7 @@ public final class ServerProcess: @unchecked Sendable {
         process.standardError = pipe
         await TestSlots.servers.acquire()
         let server = ServerProcess(process: process, baseURL: URL(string: "http://invalid")!)
+        process.terminationHandler = { [exits = server.exits] _ in exits.changed() }
         do {
             try process.run()
         } catch {
@@ -128,14 +131,10 @@ public final class ServerProcess: @unchecked Sendable {
     /// Sends SIGTERM and waits for the process to exit; returns its exit status.
     public func terminate(timeout: Duration = .seconds(20)) async throws -> Int32 {
         kill(process.processIdentifier, SIGTERM)
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning {
-            guard ContinuousClock.now < deadline else {
-                kill(process.processIdentifier, SIGKILL)
-                await releaseSlot()
-                throw StartFailure(description: "chancery serve did not stop within \(timeout) after SIGTERM:\n\(printed)")
-            }
-            try await Task.sleep(for: .milliseconds(50))
+        guard await exits.wait(timeout: timeout, until: { !process.isRunning }) else {
+            kill(process.processIdentifier, SIGKILL)
+            await releaseSlot()
+            throw StartFailure(description: "chancery serve did not stop within \(timeout) after SIGTERM:\n\(printed)")
         }
         await releaseSlot()
         return process.terminationStatus

@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import Foundation
 import NuxeoSDK
 import Testing
@@ -84,7 +85,8 @@ import Testing
             let uid = try #require(created.uid)
             let createdModified = try #require(created.lastModified)
 
-            try await Task.sleep(for: .milliseconds(20))
+            // The server stamps changes in milliseconds: the update's must be later.
+            try await waitForWallClock(toPass: createdModified, by: .milliseconds(1))
             created.properties["dc:description"] = "Updated by the Swift SDK"
             let update = try session.requestUpdateDocument(created)
             let updated = try await update.response().entity(as: NUXDocument.self)

@@ -27,12 +27,14 @@ public struct WebhookDeliverer: Service {
     private let policy: WebhookDeliveryPolicy
     private let sender: WebhookSender
     private let logger: Logger
+    /// The time deliveries are scheduled by; the outbox queues events at its dates.
+    let clock: WebhookClock
     private let wakeups: AsyncStream<Void>
     private let wakeupContinuation: AsyncStream<Void>.Continuation
 
-    /// Creates the service over the queue in `database`.
+    /// Creates the service over the queue in `database`, whose retries are timed by `clock`.
     init(
-        database: Database, secrets: WebhookSecrets, policy: WebhookDeliveryPolicy,
+        database: Database, secrets: WebhookSecrets, policy: WebhookDeliveryPolicy, clock: WebhookClock = .system,
         eventLoopGroup: any EventLoopGroup = HTTPClient.defaultEventLoopGroup, logger: Logger
     ) {
         self.queue = WebhookDeliveryQueue(database: database)
@@ -41,6 +43,7 @@ public struct WebhookDeliverer: Service {
         self.sender = WebhookSender(
             check: CallbackURLCheck(addressGuard: policy.addressGuard), timeout: policy.requestTimeout, eventLoopGroup: eventLoopGroup)
         self.logger = logger
+        self.clock = clock
         (wakeups, wakeupContinuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
@@ -54,8 +57,8 @@ public struct WebhookDeliverer: Service {
         var wakeupIterator = wakeups.makeAsyncIterator()
         await withGracefulShutdownHandler {
             while !Task.isShuttingDownGracefully, !Task.isCancelled {
-                let wait = await deliverDue()
-                guard await Self.nextWakeup(of: &wakeupIterator, continuation: wakeupContinuation, within: wait) else { break }
+                let next = await deliverDue()
+                guard await nextWakeup(of: &wakeupIterator, at: next) else { break }
             }
         } onGracefulShutdown: {
             wakeupContinuation.finish()
@@ -64,11 +67,11 @@ public struct WebhookDeliverer: Service {
 
     /// Delivers what is due, batch after batch, until nothing is or shutdown begins.
     ///
-    /// - Returns: How long to wait before looking again.
-    private func deliverDue() async -> Duration {
+    /// - Returns: When to look again.
+    private func deliverDue() async -> Date {
         do {
             while !Task.isShuttingDownGracefully, !Task.isCancelled {
-                let jobs = try await queue.claimDue(at: Date(), limit: max(1, policy.concurrentDeliveries), lease: policy.lease.timeInterval)
+                let jobs = try await queue.claimDue(at: clock.now, limit: max(1, policy.concurrentDeliveries), lease: policy.lease.timeInterval)
                 if jobs.isEmpty { break }
                 await withTaskGroup(of: Void.self) { group in
                     for job in jobs {
@@ -76,11 +79,12 @@ public struct WebhookDeliverer: Service {
                     }
                 }
             }
-            guard let due = try await queue.nextDueTime() else { return policy.pollInterval }
-            return min(policy.pollInterval, .seconds(max(0, due.timeIntervalSinceNow)))
+            let poll = clock.now + policy.pollInterval.timeInterval
+            guard let due = try await queue.nextDueTime() else { return poll }
+            return min(poll, due)
         } catch {
             logger.error("webhook queue cannot be read", metadata: ["error": "\(error)"])
-            return policy.pollInterval
+            return clock.now + policy.pollInterval.timeInterval
         }
     }
 
@@ -96,14 +100,14 @@ public struct WebhookDeliverer: Service {
                 return
             }
             let outcome = await sender.send(
-                body: delivery.body, to: callbackURL, deliveryID: delivery.id, secret: secrets.secret(ofHook: delivery.hookID), at: Date()
+                body: delivery.body, to: callbackURL, deliveryID: delivery.id, secret: secrets.secret(ofHook: delivery.hookID), at: clock.now
             )
             switch outcome {
             case .accepted(let status):
-                try await queue.markDelivered(delivery.id, status: status, at: Date())
+                try await queue.markDelivered(delivery.id, status: status, at: clock.now)
                 logger.debug("webhook delivered", metadata: metadata)
             case .failed(let status, let reason):
-                let retryAt = Date() + policy.retryDelay(afterAttempt: delivery.attempts).timeInterval
+                let retryAt = clock.now + policy.retryDelay(afterAttempt: delivery.attempts).timeInterval
                 let giveUpAt = delivery.createdAt + policy.retryPeriod.timeInterval
                 let nextAttempt = retryAt <= giveUpAt ? retryAt : nil
                 try await queue.recordFailure(delivery.id, attempt: delivery.attempts, status: status, error: reason, nextAttemptAt: nextAttempt)
@@ -121,15 +125,13 @@ public struct WebhookDeliverer: Service {
         }
     }
 
-    /// Waits for a wakeup, or for `limit` to pass.
+    /// Waits for a wakeup, or until `date` on ``clock``.
     ///
     /// - Returns: `false` when no more wakeups will come (shutdown or cancellation).
-    private static func nextWakeup(
-        of iterator: inout AsyncStream<Void>.Iterator, continuation: AsyncStream<Void>.Continuation, within limit: Duration
-    ) async -> Bool {
-        let timer = Task {
-            guard (try? await Task.sleep(for: limit)) != nil else { return }
-            continuation.yield()
+    private func nextWakeup(of iterator: inout AsyncStream<Void>.Iterator, at date: Date) async -> Bool {
+        let timer = Task { [clock, wakeupContinuation] in
+            guard (try? await clock.sleep(until: date)) != nil else { return }
+            wakeupContinuation.yield()
         }
         defer { timer.cancel() }
         return await iterator.next() != nil

@@ -40,13 +40,14 @@ struct WebhookDeliveryQueue: Sendable {
         }
     }
 
-    /// Claims up to `limit` deliveries due now, earliest first, each for `lease`; `now` is
-    /// this server's time, which SQLite uses (PostgreSQL uses its own clock).
+    /// Claims up to `limit` deliveries due at `now`, earliest first, each for `lease`. `now` is
+    /// the deliverer's time (``WebhookClock``), the one it schedules attempts by, on either
+    /// engine.
     ///
     /// - Returns: The deliveries this call claimed; those another server claimed first are left out.
     func claimDue(at now: Date, limit: Int, lease: TimeInterval) async throws -> [Job] {
-        guard database.engine == .sqlite else { return try await claimDueOnPostgreSQL(limit: limit, lease: lease) }
         let leaseEnd = now + lease
+        guard database.engine == .sqlite else { return try await claimDueOnPostgreSQL(at: now, limit: limit, leaseEnd: leaseEnd) }
         let due = try await database.withReadConnection { sql in
             try await sql.raw(
                 """
@@ -84,16 +85,17 @@ struct WebhookDeliveryQueue: Sendable {
         return claimed
     }
 
-    /// Claims due deliveries in one statement that skips those another transaction holds.
-    private func claimDueOnPostgreSQL(limit: Int, lease: TimeInterval) async throws -> [Job] {
+    /// Claims the deliveries due at `now` until `leaseEnd`, in one statement that skips those
+    /// another transaction holds.
+    private func claimDueOnPostgreSQL(at now: Date, limit: Int, leaseEnd: Date) async throws -> [Job] {
         try await database.withConnection { sql in
             try await sql.raw(
                 """
                 UPDATE signing_webhook_deliveries AS d
-                SET attempts = d.attempts + 1, next_attempt_at = LOCALTIMESTAMP + make_interval(secs => \(bind: lease))
+                SET attempts = d.attempts + 1, next_attempt_at = \(bind: leaseEnd)
                 FROM (
                     SELECT id FROM signing_webhook_deliveries
-                    WHERE delivered_at IS NULL AND next_attempt_at <= LOCALTIMESTAMP
+                    WHERE delivered_at IS NULL AND next_attempt_at <= \(bind: now)
                     ORDER BY next_attempt_at, id
                     LIMIT \(literal: limit)
                     FOR UPDATE SKIP LOCKED

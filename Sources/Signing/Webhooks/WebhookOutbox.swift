@@ -44,7 +44,7 @@ struct WebhookOutbox: Sendable {
         do {
             let hooks = try await destination.hooks.hooks(hearing: document.ownerID, apiApplicationID: document.apiApplicationID)
             guard !hooks.isEmpty else { return }
-            let now = Date()
+            let now = destination.deliverer.clock.now
             let payload = WebhookPayload(
                 type: type, time: Int(now.timeIntervalSince1970), document: destination.renderer.render(document), relatedSigner: relatedSigner
             )

@@ -53,6 +53,12 @@ public struct ISCP2Endpoint: Sendable {
         self.logger = logger
     }
 
+    /// Where the endpoint keeps its upstreams, and those waiting to be resumed.
+    var upstreamRegistry: ISCP2ResumeRegistry<ISCP2UpstreamState> { environment.upstreamRegistry }
+
+    /// Where the endpoint keeps its downstreams, and those waiting to be resumed.
+    var downstreamRegistry: ISCP2ResumeRegistry<ISCP2DownstreamState> { environment.downstreamRegistry }
+
     /// Adds the endpoint to the router that decides WebSocket upgrades.
     ///
     /// Query keys other than `enc` (iscp-go sends compression and transport ids) are ignored;

@@ -27,6 +27,15 @@ actor ISCP2ResumeRegistry<Stream: ISCP2ResumableStream> {
     private let clock: any Clock<Duration>
     private var entries: [UUID: Entry] = [:]
     private var nextParking: UInt64 = 1
+    /// The tasks waiting in ``waitUntilParked(_:timeout:)``, by stream id and then waiter id.
+    private var parkingWaiters: [UUID: [UInt64: ParkingWaiter]] = [:]
+    private var nextWaiter: UInt64 = 1
+
+    /// A task waiting for a stream to be parked.
+    private struct ParkingWaiter {
+        let continuation: CheckedContinuation<Bool, Never>
+        let timer: Task<Void, Never>
+    }
 
     /// Creates an empty registry; `expire` is called with each stream not resumed in time (on
     /// `clock`) or pushed out by newer ones of its node.
@@ -66,7 +75,35 @@ actor ISCP2ResumeRegistry<Stream: ISCP2ResumableStream> {
         }
         if case .parked(_, _, let earlier) = entries[streamID] { earlier.cancel() }
         entries[streamID] = .parked(stream, parking: parking, expiry: expiry)
+        let waiters = parkingWaiters.removeValue(forKey: streamID) ?? [:]
+        for waiter in waiters.values {
+            waiter.timer.cancel()
+            waiter.continuation.resume(returning: true)
+        }
         expireOldest(of: stream.ownerNodeID)
+    }
+
+    /// Returns `true` once stream `streamID` waits to be resumed (at once when it does now), or
+    /// `false` when `timeout` passes first: what a caller awaits instead of asking again and
+    /// again while its old connection's end has not been noticed.
+    func waitUntilParked(_ streamID: UUID, timeout: Duration = .seconds(30)) async -> Bool {
+        if case .parked = entries[streamID] { return true }
+        let id = nextWaiter
+        nextWaiter += 1
+        return await withCheckedContinuation { continuation in
+            let timer = Task { [weak self] in
+                try? await Task.sleep(for: timeout)
+                await self?.expireParkingWaiter(id, of: streamID)
+            }
+            parkingWaiters[streamID, default: [:]][id] = ParkingWaiter(continuation: continuation, timer: timer)
+        }
+    }
+
+    /// Resumes waiter `id` of stream `streamID` with `false`, if it still waits.
+    private func expireParkingWaiter(_ id: UInt64, of streamID: UUID) {
+        guard let waiter = parkingWaiters[streamID]?.removeValue(forKey: id) else { return }
+        if parkingWaiters[streamID]?.isEmpty == true { parkingWaiters[streamID] = nil }
+        waiter.continuation.resume(returning: false)
     }
 
     /// Expires the oldest waiting streams of `nodeID` while it has more than allowed.

@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import Crypto
 import Foundation
 import HTTPTypes
@@ -13,16 +14,22 @@ import Testing
             .map { String(format: "%02x", $0) }.joined()
     }
 
-    @Test func anEventIsDeliveredWithSignWellsHashAndABodySignature() async throws {
+    /// The type of the event that `request` carries.
+    static func eventType(of request: WebhookReceiver.Received?) -> String? {
+        (request?.json["event"] as? [String: Any])?["type"] as? String
+    }
+
+    @Test(.timeLimit(.minutes(2))) func anEventIsDeliveredWithSignWellsHashAndABodySignature() async throws {
         try await WebhookFixture.with { fixture in
             try await WebhookReceiver.run { receiver, base in
                 let hook = try await fixture.addHook(callbackURL: base + "/hook?token=abc")
                 let deliverer = fixture.deliverer()
                 let document = WebhookFixture.document()
+                var arrivals = receiver.arrivals.makeAsyncIterator()
+                // Returns after the graceful shutdown, which lets the attempt under way record its answer.
                 let request = try await WebhookFixture.running(deliverer) {
                     await fixture.outbox(waking: deliverer).announce(.documentSigned, document: document, relatedSigner: document.recipients[1])
-                    try await WebhookFixture.waitUntil("the receiver gets the event") { await !receiver.received.isEmpty }
-                    return try #require(await receiver.received.first)
+                    return try #require(await arrivals.next())
                 }
 
                 #expect(request.path == "/hook")
@@ -83,17 +90,33 @@ import Testing
         }
     }
 
-    @Test func aFailingCallbackIsRetriedWithGrowingWaitsUntilItAccepts() async throws {
+    @Test(.timeLimit(.minutes(2))) func aFailingCallbackIsRetriedWithGrowingWaitsUntilItAccepts() async throws {
         try await WebhookFixture.with { fixture in
             try await WebhookReceiver.run(statuses: [.internalServerError, .internalServerError, .ok]) { receiver, base in
                 let hook = try await fixture.addHook(callbackURL: base + "/hook")
-                let deliverer = fixture.deliverer()
-                try await WebhookFixture.running(deliverer) {
+                let clock = ManualClock()
+                let deliverer = fixture.deliverer(clock: WebhookClock(clock))
+                var arrivals = receiver.arrivals.makeAsyncIterator()
+                let waits = try await WebhookFixture.running(deliverer) {
                     await fixture.outbox(waking: deliverer).announce(.documentCompleted, document: WebhookFixture.document())
-                    try await WebhookFixture.waitUntil("the delivery is delivered") {
-                        try await fixture.queue.deliveries(forHook: hook.id).first?.state == .delivered
+                    var waits: [TimeInterval] = []
+                    for attempt in 1...2 {
+                        _ = await arrivals.next()
+                        // The deliverer sleeps once it has recorded the failure and scheduled the retry.
+                        await clock.waitForSleepers(count: 1)
+                        let next = try #require(try await fixture.queue.deliveries(forHook: hook.id).first?.nextAttemptAt)
+                        waits.append(next.timeIntervalSince(deliverer.clock.now))
+                        #expect(await receiver.received.count == attempt, "no retry before its time")
+                        // A millisecond more: dates go through the database, which may round them.
+                        clock.advance(by: .seconds(next.timeIntervalSince(deliverer.clock.now)) + .milliseconds(1))
                     }
+                    _ = await arrivals.next()
+                    return waits
                 }
+                // 100 ms after the first failure, 200 ms after the second.
+                #expect(waits.count == 2)
+                #expect(waits.first.map { abs($0 - 0.1) < 0.001 } == true)
+                #expect(waits.last.map { abs($0 - 0.2) < 0.001 } == true)
                 let delivery = try #require(try await fixture.queue.deliveries(forHook: hook.id).first)
                 #expect(delivery.attempts == 3)
                 #expect(delivery.lastStatus == 200)
@@ -104,33 +127,36 @@ import Testing
                 let bodies = Set(requests.map { $0.body })
                 #expect(ids == [delivery.id], "every attempt carries the delivery's id")
                 #expect(bodies.count == 1, "every attempt sends the same body")
-                if requests.count == 3 {
-                    // 100 ms after the first failure, 200 ms after the second.
-                    #expect(requests[1].time - requests[0].time >= .milliseconds(100))
-                    #expect(requests[2].time - requests[1].time >= .milliseconds(200))
-                }
             }
         }
     }
 
-    @Test func aDeliveryIsAbandonedWhenItsRetryPeriodIsOver() async throws {
+    @Test(.timeLimit(.minutes(2))) func aDeliveryIsAbandonedWhenItsRetryPeriodIsOver() async throws {
         try await WebhookFixture.with { fixture in
             try await WebhookReceiver.run(statuses: Array(repeating: .serviceUnavailable, count: 100)) { receiver, base in
                 let hook = try await fixture.addHook(callbackURL: base + "/hook")
                 var policy = WebhookFixture.fastPolicy
                 policy.firstRetryDelay = .milliseconds(50)
                 policy.retryPeriod = .seconds(1)
-                let deliverer = fixture.deliverer(policy: policy)
+                let clock = ManualClock()
+                let deliverer = fixture.deliverer(policy: policy, clock: WebhookClock(clock))
+                var arrivals = receiver.arrivals.makeAsyncIterator()
                 try await WebhookFixture.running(deliverer) {
                     await fixture.outbox(waking: deliverer).announce(.documentExpired, document: WebhookFixture.document())
-                    try await WebhookFixture.waitUntil("the delivery is abandoned") {
-                        try await fixture.queue.deliveries(forHook: hook.id).first?.state == .abandoned
+                    while await arrivals.next() != nil {
+                        // The deliverer sleeps once it has recorded the failure.
+                        await clock.waitForSleepers(count: 1)
+                        let delivery = try #require(try await fixture.queue.deliveries(forHook: hook.id).first)
+                        guard delivery.state == .pending, let next = delivery.nextAttemptAt else { break }
+                        // A millisecond more: dates go through the database, which may round them.
+                        clock.advance(by: .seconds(next.timeIntervalSince(deliverer.clock.now)) + .milliseconds(1))
                     }
                 }
                 let delivery = try #require(try await fixture.queue.deliveries(forHook: hook.id).first)
-                // How many attempts fit in the period depends on the machine's load (retries are
-                // covered by the test above); what matters here is that it ends, and how.
-                #expect(delivery.attempts >= 1)
+                #expect(delivery.state == .abandoned)
+                // Attempts 50, 100, 200 and 400 ms apart (at 0, 51, 152, 353 and 754 ms, each a
+                // millisecond late); the next, 800 ms later, would fall after the 1 s period.
+                #expect(delivery.attempts == 5)
                 #expect(delivery.lastStatus == 503)
                 #expect(delivery.lastError?.contains("503") == true)
                 #expect(delivery.deliveredAt == nil)
@@ -139,7 +165,7 @@ import Testing
         }
     }
 
-    @Test func aDeletedHookGetsNothing() async throws {
+    @Test(.timeLimit(.minutes(2))) func aDeletedHookGetsNothing() async throws {
         try await WebhookFixture.with { fixture in
             try await WebhookReceiver.run { receiver, base in
                 let kept = try await fixture.addHook(callbackURL: base + "/kept")
@@ -151,10 +177,12 @@ import Testing
                 #expect(try await fixture.queue.deliveries(forHook: deleted.id).count == 1)
                 #expect(try await fixture.hooks.delete(id: deleted.id, ownedBy: "owner-1"))
                 #expect(try await fixture.queue.deliveries(forHook: deleted.id).isEmpty)
-                try await WebhookFixture.running(deliverer) {
+                var arrivals = receiver.arrivals.makeAsyncIterator()
+                let paths = try await WebhookFixture.running(deliverer) {
                     await outbox.announce(.documentCompleted, document: WebhookFixture.document())
-                    try await WebhookFixture.waitUntil("the kept hook gets both events") { await receiver.received(at: "/kept").count == 2 }
+                    return [await arrivals.next()?.path, await arrivals.next()?.path]
                 }
+                #expect(paths == ["/kept", "/kept"])
                 #expect(await receiver.received(at: "/deleted").isEmpty)
                 let states = try await fixture.queue.deliveries(forHook: kept.id).map { $0.state }
                 #expect(states == [.delivered, .delivered])
@@ -162,34 +190,38 @@ import Testing
         }
     }
 
-    @Test func pendingDeliveriesResumeAfterARestart() async throws {
+    @Test(.timeLimit(.minutes(2))) func pendingDeliveriesResumeAfterARestart() async throws {
         try await WebhookFixture.with { fixture in
             try await WebhookReceiver.run(statuses: [.badGateway]) { receiver, base in
                 let hook = try await fixture.addHook(callbackURL: base + "/hook")
-                // The first server fails once, then stops before its retry is due: 5 s leaves
-                // a loaded machine time to stop it first.
-                var slowRetry = WebhookFixture.fastPolicy
-                slowRetry.firstRetryDelay = .seconds(5)
-                let first = fixture.deliverer(policy: slowRetry)
+                // Both servers keep the same time, which moves only when the test moves it.
+                let clock = ManualClock()
+                let time = WebhookClock(clock)
+                var arrivals = receiver.arrivals.makeAsyncIterator()
+                // The first server fails once, then stops before its retry is due; the graceful
+                // shutdown lets it record the failure.
+                let first = fixture.deliverer(clock: time)
                 try await WebhookFixture.running(first) {
                     await fixture.outbox(waking: first).announce(.documentCompleted, document: WebhookFixture.document())
-                    try await WebhookFixture.waitUntil("the first attempt fails") {
-                        try await fixture.queue.deliveries(forHook: hook.id).first?.lastStatus == 502
-                    }
+                    _ = await arrivals.next()
                 }
                 let pending = try #require(try await fixture.queue.deliveries(forHook: hook.id).first)
                 #expect(pending.state == .pending)
                 #expect(pending.attempts == 1)
+                #expect(pending.lastStatus == 502)
 
                 // Queued while no server runs.
                 await fixture.outbox(waking: first).announce(.documentViewed, document: WebhookFixture.document())
 
                 // A new server delivers the new event at once and the retry when it is due.
-                try await WebhookFixture.running(fixture.deliverer()) {
-                    try await WebhookFixture.waitUntil("both are delivered", within: .seconds(30)) {
-                        try await fixture.queue.deliveries(forHook: hook.id).allSatisfy { $0.state == .delivered }
-                    }
+                let types = try await WebhookFixture.running(fixture.deliverer(clock: time)) {
+                    let atOnce = Self.eventType(of: await arrivals.next())
+                    await clock.waitForSleepers(count: 1)
+                    #expect(await receiver.received.count == 2, "the retry waits for its time")
+                    clock.advance(by: WebhookFixture.fastPolicy.firstRetryDelay + .milliseconds(1))
+                    return [atOnce, Self.eventType(of: await arrivals.next())]
                 }
+                #expect(types == ["document_viewed", "document_completed"])
                 let attempts = try await fixture.queue.deliveries(forHook: hook.id).map { $0.attempts }.sorted()
                 #expect(attempts == [1, 2])
                 #expect(await receiver.received.count == 3)
@@ -197,14 +229,16 @@ import Testing
         }
     }
 
-    @Test func gracefulShutdownLetsAnAttemptUnderWayFinish() async throws {
+    @Test(.timeLimit(.minutes(2))) func gracefulShutdownLetsAnAttemptUnderWayFinish() async throws {
         try await WebhookFixture.with { fixture in
+            // A receiver slow to answer: the attempt is still under way when the shutdown begins.
             try await WebhookReceiver.run(delay: .milliseconds(500)) { receiver, base in
                 let hook = try await fixture.addHook(callbackURL: base + "/hook")
                 let deliverer = fixture.deliverer()
+                var arrivals = receiver.arrivals.makeAsyncIterator()
                 try await WebhookFixture.running(deliverer) {
                     await fixture.outbox(waking: deliverer).announce(.documentCompleted, document: WebhookFixture.document())
-                    try await WebhookFixture.waitUntil("the attempt is under way") { await !receiver.received.isEmpty }
+                    _ = await arrivals.next()
                 }
                 // running() returned after the shutdown: the answer that came 500 ms later was recorded.
                 let delivery = try #require(try await fixture.queue.deliveries(forHook: hook.id).first)
@@ -214,21 +248,23 @@ import Testing
         }
     }
 
-    @Test func aCallbackThatLeadsToALoopbackAddressIsRefusedAtDelivery() async throws {
+    @Test(.timeLimit(.minutes(2))) func aCallbackThatLeadsToALoopbackAddressIsRefusedAtDelivery() async throws {
         try await WebhookFixture.with { fixture in
             try await WebhookReceiver.run { receiver, base in
                 // Stored directly: the route would refuse it, but DNS can change after a hook is made.
                 let hook = try await fixture.addHook(callbackURL: base + "/hook")
                 var policy = WebhookFixture.fastPolicy
                 policy.allowPrivateNetworks = false
-                let deliverer = fixture.deliverer(policy: policy)
+                let clock = ManualClock()
+                let deliverer = fixture.deliverer(policy: policy, clock: WebhookClock(clock))
+                // Queued before the deliverer starts, so that its first look at the queue
+                // makes the attempt; it sleeps once that look is over.
+                await fixture.outbox(waking: deliverer).announce(.documentCompleted, document: WebhookFixture.document())
                 try await WebhookFixture.running(deliverer) {
-                    await fixture.outbox(waking: deliverer).announce(.documentCompleted, document: WebhookFixture.document())
-                    try await WebhookFixture.waitUntil("the attempt fails") {
-                        try await fixture.queue.deliveries(forHook: hook.id).first?.lastError != nil
-                    }
+                    await clock.waitForSleepers(count: 1)
                 }
                 let delivery = try #require(try await fixture.queue.deliveries(forHook: hook.id).first)
+                #expect(delivery.attempts == 1)
                 #expect(delivery.lastError?.contains("loopback") == true)
                 #expect(delivery.lastStatus == nil)
                 #expect(delivery.state == .pending, "it is retried: the name may resolve elsewhere later")

@@ -37,9 +37,9 @@ struct WebhookFixture: Sendable {
         }
     }
 
-    /// A deliverer over the fixture's queue.
-    func deliverer(policy: WebhookDeliveryPolicy = fastPolicy) -> WebhookDeliverer {
-        WebhookDeliverer(database: database, secrets: secrets, policy: policy, logger: TestDatabase.logger)
+    /// A deliverer over the fixture's queue, whose retries are timed by `clock`.
+    func deliverer(policy: WebhookDeliveryPolicy = fastPolicy, clock: WebhookClock = .system) -> WebhookDeliverer {
+        WebhookDeliverer(database: database, secrets: secrets, policy: policy, clock: clock, logger: TestDatabase.logger)
     }
 
     /// An outbox that wakes `deliverer`.
@@ -73,20 +73,6 @@ struct WebhookFixture: Sendable {
             try await tasks.waitForAll()
             return result
         }
-    }
-
-    /// Waits until `condition` holds, checking every 20 ms, for at most `limit`.
-    static func waitUntil(
-        _ what: Comment, within limit: Duration = .seconds(60), sourceLocation: SourceLocation = #_sourceLocation,
-        _ condition: () async throws -> Bool
-    ) async throws {
-        let deadline = ContinuousClock.now + limit
-        while ContinuousClock.now < deadline {
-            if try await condition() { return }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        Issue.record("timed out waiting: \(what)", sourceLocation: sourceLocation)
-        throw CancellationError()
     }
 
     /// A sent document of `ownerID` with two recipients.

@@ -6,7 +6,8 @@ import NIOCore
 import ServiceLifecycle
 
 /// A real HTTP server on a loopback port that records the webhook POSTs it gets and answers
-/// each with the next scripted status (200 once the script is used up).
+/// each with the next scripted status (200 once the script is used up). Each request is also
+/// sent to ``arrivals`` as it comes, for tests to await.
 actor WebhookReceiver {
     /// One request as it arrived.
     struct Received: Sendable {
@@ -16,8 +17,6 @@ actor WebhookReceiver {
         let headers: HTTPFields
         /// The raw body.
         let body: [UInt8]
-        /// When it arrived.
-        let time: ContinuousClock.Instant
 
         /// The value of header `name`.
         func header(_ name: String) -> String? {
@@ -33,17 +32,22 @@ actor WebhookReceiver {
     /// The requests so far, in arrival order.
     private(set) var received: [Received] = []
     private var statuses: [HTTPResponse.Status]
-    /// How long each answer is held back.
+    /// How long each answer is held back, for a receiver that is slow to answer.
     private let delay: Duration
+    /// The requests, one element each as it arrives (for one reader).
+    nonisolated let arrivals: AsyncStream<Received>
+    private let arrivalContinuation: AsyncStream<Received>.Continuation
 
     private init(statuses: [HTTPResponse.Status], delay: Duration) {
         self.statuses = statuses
         self.delay = delay
+        (arrivals, arrivalContinuation) = AsyncStream.makeStream(of: Received.self)
     }
 
-    /// Records `request` and returns the status to answer with.
+    /// Records `request`, announces it on ``arrivals``, and returns the status to answer with.
     private func record(_ request: Received) -> HTTPResponse.Status {
         received.append(request)
+        arrivalContinuation.yield(request)
         return statuses.isEmpty ? .ok : statuses.removeFirst()
     }
 
@@ -64,9 +68,7 @@ actor WebhookReceiver {
             var request = request
             let bytes = try await request.collectBody(upTo: 1 << 20)
             let status = await receiver.record(
-                Received(
-                    path: request.uri.path, headers: request.headers, body: Array(bytes.readableBytesView), time: .now
-                ))
+                Received(path: request.uri.path, headers: request.headers, body: Array(bytes.readableBytesView)))
             if delay > .zero { try await Task.sleep(for: delay) }
             return Response(status: status)
         }

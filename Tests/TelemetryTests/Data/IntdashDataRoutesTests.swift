@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import Foundation
 import HTTPTypes
 import ISCP
@@ -284,9 +285,12 @@ import Testing
         try await DataAPITestApp.with { app in
             #expect(
                 try await app.call(.post, Self.path, app.alice, body: try Self.countsAndSpeeds(serial: 0, seconds: [0, 1, 2, 3, 4])).status == .ok)
-            try await Task.sleep(for: .milliseconds(20))
-            let mark = Int64(Date().timeIntervalSince1970 * 1e6)
-            try await Task.sleep(for: .milliseconds(20))
+            // The store stamps what it stores with the system's time: the mark falls after the
+            // first post's stamps and before the second's, a millisecond apart either way.
+            try await waitForWallClock(toPass: Date(), by: .milliseconds(1))
+            let markDate = Date()
+            let mark = Int64(markDate.timeIntervalSince1970 * 1e6)
+            try await waitForWallClock(toPass: markDate, by: .milliseconds(1))
             #expect(try await app.call(.post, Self.path, app.alice, body: try Self.countsAndSpeeds(serial: 1, seconds: [10, 11])).status == .ok)
 
             func seconds(_ query: String) async throws -> [Int64] {

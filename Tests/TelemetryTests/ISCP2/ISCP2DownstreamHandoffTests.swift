@@ -69,7 +69,7 @@ struct ISCP2DownstreamHandoffTests {
                 // The resume reaches the second instance.
                 let stream = downstreamID.withLock { $0 }
                 try await ISCP2TestPeer.connected(to: second, token: second.administratorToken, nodeID: "viewer") { viewer in
-                    let response = try await viewer.resumeDownstream(stream, as: 7, until: .succeeded)
+                    let response = try await viewer.resumeDownstream(stream, as: 7, parkedOn: first)
                     #expect(response.resultCode == .succeeded, "\(response.resultString)")
                     // The first instance no longer keeps it; the second watches for it.
                     #expect(await first.broker.subscriptionCount == 0)

@@ -42,7 +42,7 @@ struct ISCP2DownstreamResumeTests {
 
                 let stream = downstreamID.withLock { $0 }
                 try await ISCP2TestPeer.connected(to: server, token: server.administratorToken, nodeID: "viewer") { viewer in
-                    let response = try await viewer.resumeDownstream(stream, as: 7, until: .succeeded)
+                    let response = try await viewer.resumeDownstream(stream, as: 7, parkedOn: server)
                     #expect(response.resultCode == .succeeded)
                     var received: [UInt32] = []
                     for _ in 0..<3 {
@@ -103,12 +103,13 @@ struct ISCP2DownstreamResumeTests {
                 disconnect.resultCode = .normalClosure
                 try await viewer.send(.disconnect(disconnect))
             }
-            try await ISCP2TestPeer.connected(to: server, token: server.administratorToken, nodeID: "viewer") { viewer in
-                let response = try await viewer.resumeDownstream(second.withLock { $0 }, as: 1, until: .streamNotFound)
-                #expect(response.resultCode == .streamNotFound)
-            }
-            // Closed at once, not kept for its 600 s.
+            // Closed at once, not kept for its 600 s: it leaves the broker (after the registry)
+            // and cannot be resumed.
             #expect(await server.broker.waitUntilSubscriptionCount { $0 == 0 })
+            try await ISCP2TestPeer.connected(to: server, token: server.administratorToken, nodeID: "viewer") { viewer in
+                try await viewer.send(R.resumeDownstream(2, streamID: second.withLock { $0 }, alias: 1))
+                #expect(try await viewer.next(S.downstreamResumeResponse).resultCode == .streamNotFound)
+            }
         }
     }
 }

@@ -41,6 +41,18 @@ struct ISCP2ResumeRegistryTests {
         _ = try await registry.resume(other.streamID.iscp2StreamID, nodeID: "b", userID: "").get()
     }
 
+    @Test("a wait for a stream to be parked ends when it is, at once when it already is, and at its timeout otherwise")
+    func waitingUntilParked() async throws {
+        let registry = ISCP2ResumeRegistry<Stream>(maximumParkedPerNode: 8, clock: ManualClock()) { _ in }
+        let stream = Stream(ownerNodeID: "a", expiryInterval: .seconds(60))
+        await registry.register(stream)
+        async let parked = registry.waitUntilParked(stream.streamID)
+        #expect(!(await registry.waitUntilParked(stream.streamID, timeout: .milliseconds(10))), "an attached stream is not parked")
+        await registry.park(stream)
+        #expect(await parked)
+        #expect(await registry.waitUntilParked(stream.streamID, timeout: .zero))
+    }
+
     @Test("a stream not resumed within its expiry interval is expired once; a resumed one is not")
     func expiry() async throws {
         let (expired, expiring) = AsyncStream<UUID>.makeStream()

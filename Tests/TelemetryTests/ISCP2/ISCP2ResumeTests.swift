@@ -33,12 +33,12 @@ struct ISCP2ResumeTests {
 
                 // Another node may not take it over.
                 try await ISCP2TestPeer.connected(to: server, token: server.administratorToken, nodeID: "someone-else") { other in
-                    let response = try await other.resumeUpstream(stream, until: .nodeIDMismatch)
+                    let response = try await other.resumeUpstream(stream, parkedOn: server)
                     #expect(response.resultCode == .nodeIDMismatch)
                 }
 
                 try await ISCP2TestPeer.connected(to: server, token: server.edgeToken, nodeID: edgeNode) { edge in
-                    let response = try await edge.resumeUpstream(stream, until: .succeeded)
+                    let response = try await edge.resumeUpstream(stream, parkedOn: server)
                     #expect(response.resultCode == .succeeded)
                     let alias = response.assignedStreamIDAlias
                     // The data-id alias assigned before the drop still holds.

@@ -48,7 +48,7 @@ struct ISCP2SharedUpstreamsTests {
                 // On the second instance: the resume finds it, a resent chunk is acknowledged
                 // without being stored or routed again, and the alias learnt on the first holds.
                 try await ISCP2TestPeer.connected(to: second, token: second.edgeToken, nodeID: edgeNode) { edge in
-                    let response = try await edge.resumeUpstream(stream, until: .succeeded)
+                    let response = try await edge.resumeUpstream(stream, parkedOn: first)
                     #expect(response.resultCode == .succeeded, "\(response.resultString)")
                     let alias = response.assignedStreamIDAlias
                     try await edge.send(R.chunk(alias: alias, sequenceNumber: 2, [R.group(alias: 2, [R.point(2, [2])])]))

@@ -144,35 +144,27 @@ struct ISCP2TestPeer: Sendable {
 }
 
 extension ISCP2TestPeer {
-    /// Sends resume requests for upstream `streamID` until one is answered with `expected`
-    /// (the server parks the stream a moment after the old socket closes; another instance
-    /// may still be claiming it) or a hundred have been answered otherwise; returns the last answer.
-    func resumeUpstream(_ streamID: Data, until expected: ISCP2ResultCode) async throws -> ISCP2UpstreamResumeResponse {
-        var requestID: UInt32 = 2
-        while true {
-            var request = ISCP2UpstreamResumeRequest()
-            request.requestID = requestID
-            request.streamID = streamID
-            try await send(.upstreamResumeRequest(request))
-            let response = try await next(ISCP2Selectors.upstreamResumeResponse)
-            if response.resultCode == expected || requestID > 200 { return response }
-            requestID += 2
-            try await Task.sleep(for: .milliseconds(50))
-        }
+    /// Waits until `server`, where the upstream's old connection was, has noticed that
+    /// connection's end and parked upstream `streamID` (a resume before that is answered
+    /// `RESUME_REQUEST_CONFLICT`), then asks to resume it and returns the answer.
+    func resumeUpstream(_ streamID: Data, parkedOn server: ISCP2TestServer) async throws -> ISCP2UpstreamResumeResponse {
+        let id = try #require(UUID(iscp2StreamID: streamID))
+        try #require(await server.upstreams.waitUntilParked(id), "the server parks the upstream")
+        var request = ISCP2UpstreamResumeRequest()
+        request.requestID = 2
+        request.streamID = streamID
+        try await send(.upstreamResumeRequest(request))
+        return try await next(ISCP2Selectors.upstreamResumeResponse)
     }
 
-    /// Sends resume requests for downstream `streamID`, to take alias `alias`, until one is
-    /// answered with `expected` (the server parks the stream a moment after the old socket
-    /// closes) or a hundred have been answered otherwise; returns the last answer.
-    func resumeDownstream(_ streamID: Data, as alias: UInt32, until expected: ISCP2ResultCode) async throws -> ISCP2DownstreamResumeResponse {
-        var requestID: UInt32 = 2
-        while true {
-            try await send(ISCP2Requests.resumeDownstream(requestID, streamID: streamID, alias: alias))
-            let response = try await next(ISCP2Selectors.downstreamResumeResponse)
-            if response.resultCode == expected || requestID > 200 { return response }
-            requestID += 2
-            try await Task.sleep(for: .milliseconds(50))
-        }
+    /// Waits until `server`, where the downstream's old connection was, has noticed that
+    /// connection's end and parked downstream `streamID`, then asks to resume it as alias
+    /// `alias` and returns the answer.
+    func resumeDownstream(_ streamID: Data, as alias: UInt32, parkedOn server: ISCP2TestServer) async throws -> ISCP2DownstreamResumeResponse {
+        let id = try #require(UUID(iscp2StreamID: streamID))
+        try #require(await server.downstreams.waitUntilParked(id), "the server parks the downstream")
+        try await send(ISCP2Requests.resumeDownstream(2, streamID: streamID, alias: alias))
+        return try await next(ISCP2Selectors.downstreamResumeResponse)
     }
 
     /// Sends chunk `sequenceNumber` on upstream `upstreamAlias`: one point of data-id alias 1

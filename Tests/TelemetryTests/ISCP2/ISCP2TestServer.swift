@@ -17,6 +17,10 @@ struct ISCP2TestServer: Sendable {
     let port: Int
     /// The broker behind the endpoint.
     let broker: TelemetryBroker
+    /// The endpoint's upstreams, attached and waiting to be resumed.
+    let upstreams: ISCP2ResumeRegistry<ISCP2UpstreamState>
+    /// The endpoint's downstreams, attached and waiting to be resumed.
+    let downstreams: ISCP2ResumeRegistry<ISCP2DownstreamState>
     /// The administrator's API key: it may act as and watch any node.
     let administratorToken: String
     /// alice's API key: she may act as and watch only the node named by her user id.
@@ -144,14 +148,16 @@ struct ISCP2TestServer: Sendable {
             _ body: @escaping @Sendable (ISCP2TestServer) async throws -> Void
         ) async throws {
             let webSocketRouter = Router(context: TelemetryWebSocketContext.self)
-            ISCP2Endpoint(
+            let endpoint = ISCP2Endpoint(
                 broker: broker, access: ISCP2TestServer.access(accounts), recorder: recorder, limits: limits,
                 sharedUpstreams: sharedUpstreams, downstreamHandoffs: downstreamHandoffs, logger: TestDatabase.logger
-            ).add(to: webSocketRouter)
+            )
+            endpoint.add(to: webSocketRouter)
             try await LoopbackWebSocketServer.run(webSocketRouter, logger: TestDatabase.logger) { port in
                 try await body(
                     ISCP2TestServer(
-                        port: port, broker: broker, administratorToken: administratorToken,
+                        port: port, broker: broker, upstreams: endpoint.upstreamRegistry, downstreams: endpoint.downstreamRegistry,
+                        administratorToken: administratorToken,
                         aliceToken: aliceToken, edgeNodeID: edgeNodeID, edgeToken: edgeToken
                     ))
             }

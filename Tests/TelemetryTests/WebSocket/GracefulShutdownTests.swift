@@ -45,13 +45,17 @@ struct GracefulShutdownTests {
     func silentConnection() async throws {
         let received = try await LoopbackWebSocketServer.run(Router(context: TelemetryWebSocketContext.self), logger: TestDatabase.logger) { port in
             let connection = try await Self.connect(port: port, sending: nil)
-            // Lets the server accept the connection: one it has not accepted when it stops
-            // listening is reset by the kernel, and this test would show nothing.
-            try await Task.sleep(for: .milliseconds(300))
-            return connection.received
+            // The server must have accepted the connection: one it has not accepted when it
+            // stops listening is reset by the kernel, and this test would show nothing. It
+            // accepts connections in the order they came, so once a later one is answered,
+            // it has accepted this one.
+            let later = try await Self.connect(port: port, sending: "GET /nothing-here HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            for await _ in later.answered {}
+            return (connection.received, later.received)
         }
         // Without the closer, `run` would not have returned.
-        #expect(try await received.value.isEmpty)
+        #expect(try await received.0.value.isEmpty)
+        #expect(try await received.1.value.hasPrefix("HTTP/1.1 404"))
     }
 
     @Test("a connection that was answered and waits for its next request is closed after its answer", .timeLimit(.minutes(2)))

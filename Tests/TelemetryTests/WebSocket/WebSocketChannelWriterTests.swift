@@ -23,6 +23,18 @@ struct WebSocketChannelWriterTests {
         }
     }
 
+    /// Wakes the test whenever its channel becomes writable or stops being so.
+    private final class WritabilityWatcher: ChannelInboundHandler, Sendable {
+        typealias InboundIn = NIOAny
+        /// Changed at each change of writability.
+        let changes = StateChanges()
+
+        func channelWritabilityChanged(context: ChannelHandlerContext) {
+            changes.changed()
+            context.fireChannelWritabilityChanged()
+        }
+    }
+
     /// A listening socket on loopback whose connections are set up by `initializer`.
     private static func listen(
         on group: any EventLoopGroup, reading: Bool, _ initializer: @escaping @Sendable (any Channel) -> EventLoopFuture<Void>
@@ -34,12 +46,15 @@ struct WebSocketChannelWriterTests {
             .bind(host: "127.0.0.1", port: 0).get()
     }
 
-    /// A connection to `server` that encodes WebSocket frames, as an upgraded server channel does.
-    private static func connect(to server: any Channel, on group: any EventLoopGroup) async throws -> any Channel {
+    /// A connection to `server` that encodes WebSocket frames, as an upgraded server channel
+    /// does, and tells `watcher` when its writability changes.
+    private static func connect(
+        to server: any Channel, on group: any EventLoopGroup, watcher: WritabilityWatcher = WritabilityWatcher()
+    ) async throws -> any Channel {
         try await ClientBootstrap(group: group)
             .channelOption(.socketOption(.so_sndbuf), value: 4096)
             .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(WebSocketFrameEncoder()) }
+                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandlers([watcher, WebSocketFrameEncoder()]) }
             }
             .connect(to: server.localAddress!).get()
     }
@@ -75,18 +90,15 @@ struct WebSocketChannelWriterTests {
     func cancellingAStuckWriteClosesTheChannel() async throws {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let server = try await Self.listen(on: group, reading: false) { _ in group.next().makeSucceededVoidFuture() }
-        let channel = try await Self.connect(to: server, on: group)
+        let watcher = WritabilityWatcher()
+        let channel = try await Self.connect(to: server, on: group, watcher: watcher)
         let writer = WebSocketChannelWriter(channel: channel)
         let message = Array(repeating: UInt8(0x55), count: 1 << 20)
         let writing = Task {
             // Far more than the socket buffers hold: one of these writes waits for the peer.
             for _ in 0..<256 { try await writer.writeBinaryMessages([message]) }
         }
-        let deadline = ContinuousClock.now + .seconds(10)
-        while channel.isWritable, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        #expect(!channel.isWritable, "the peer's buffers never filled")
+        #expect(await watcher.changes.wait(timeout: .seconds(10)) { !channel.isWritable }, "the peer's buffers never filled")
         writing.cancel()
         let failed = if case .failure = await writing.result { true } else { false }
         #expect(failed, "the cancelled write did not fail")
