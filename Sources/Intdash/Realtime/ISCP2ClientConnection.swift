@@ -12,7 +12,8 @@ import Locking
 /// answer that carries it; ``send(_:)`` sends a message nobody waits an answer for. The
 /// connection pings the server every ``pingInterval`` seconds and answers its pings; every
 /// other message (chunks, acks, metadata, answers nobody waits for, `Disconnect`) goes to the
-/// `onMessage` handler, in order.
+/// `onMessage` handler, in order. A message that is not iSCP v2 ends the connection with
+/// ``MalformedMessage``.
 ///
 /// ```swift
 /// let connection = try await ISCP2ClientConnection.open(
@@ -37,6 +38,15 @@ public final class ISCP2ClientConnection: Sendable {
         public var description: String { "the iSCP v2 server refused the connection of node \(nodeID): \(reason)" }
     }
 
+    /// The server sent a WebSocket message that is not an iSCP v2 message; the connection
+    /// ends with this error.
+    public struct MalformedMessage: Error, CustomStringConvertible {
+        /// What the decoder found wrong.
+        public let reason: String
+
+        public var description: String { "the iSCP v2 server sent a message that is not iSCP v2: \(reason)" }
+    }
+
     /// The protocol version the connection speaks.
     public static let protocolVersion = "2.0.0"
     /// How often the connection pings the server, which drops a silent client, in seconds.
@@ -52,14 +62,18 @@ public final class ISCP2ClientConnection: Sendable {
         var pending: [UInt32: CheckedContinuation<ISCP2Message, any Error>] = [:]
         var pinger: Task<Void, Never>?
         var isOver = false
+        /// Whether `onEnd` was called.
+        var endReported = false
     }
 
     private let state = LockedValue(State())
     private let codec = ISCP2MessageCodec(maximumFrameSize: ISCP2ClientConnection.maximumMessageBytes)
     private let onMessage: @Sendable (ISCP2Message) -> Void
+    private let onEnd: @Sendable ((any Error)?) -> Void
 
-    private init(onMessage: @escaping @Sendable (ISCP2Message) -> Void) {
+    private init(onMessage: @escaping @Sendable (ISCP2Message) -> Void, onEnd: @escaping @Sendable ((any Error)?) -> Void) {
         self.onMessage = onMessage
+        self.onEnd = onEnd
     }
 
     /// Connects to the iSCP v2 endpoint `url` (`ws://…` or `wss://…`) as node `nodeID` with
@@ -76,13 +90,13 @@ public final class ISCP2ClientConnection: Sendable {
         url: String, accessToken: String, nodeID: String, onMessage: @escaping @Sendable (ISCP2Message) -> Void,
         onEnd: @escaping @Sendable ((any Error)?) -> Void
     ) async throws -> ISCP2ClientConnection {
-        let client = ISCP2ClientConnection(onMessage: onMessage)
+        let client = ISCP2ClientConnection(onMessage: onMessage, onEnd: onEnd)
         let connection = try await RealtimeConnection.open(
             url: url, headers: [("Authorization", "Bearer \(accessToken)")], gathersMessages: false,
-            onMessage: { [weak client] bytes in client?.receive(bytes) },
+            onMessage: { [weak client] bytes in try client?.receive(bytes) },
             onEnd: { [weak client] error in
-                client?.end()
-                onEnd(error)
+                guard let client else { return onEnd(error) }
+                client.finish(with: error)
             }
         )
         client.state.withLock { $0.connection = connection }
@@ -185,8 +199,20 @@ public final class ISCP2ClientConnection: Sendable {
         state.withLock { $0.pinger = pinger }
     }
 
-    /// Marks the connection over: stops pinging and fails the requests waiting for answers.
-    private func end() {
+    /// Ends the connection because of `error` (`nil`: it closed): fails the requests waiting
+    /// for answers with it and tells the `onEnd` handler, once.
+    private func finish(with error: (any Error)?) {
+        let report = state.withLock { state in
+            defer { state.endReported = true }
+            return !state.endReported
+        }
+        end(failingWith: error ?? RealtimeLink.NotConnected())
+        if report { onEnd(error) }
+    }
+
+    /// Marks the connection over: stops pinging and fails the requests waiting for answers
+    /// with `error`.
+    private func end(failingWith error: any Error = RealtimeLink.NotConnected()) {
         let (pending, pinger) = state.withLock { state -> ([CheckedContinuation<ISCP2Message, any Error>], Task<Void, Never>?) in
             state.isOver = true
             defer {
@@ -196,14 +222,24 @@ public final class ISCP2ClientConnection: Sendable {
             return (Array(state.pending.values), state.pinger)
         }
         pinger?.cancel()
-        for continuation in pending { continuation.resume(throwing: RealtimeLink.NotConnected()) }
+        for continuation in pending { continuation.resume(throwing: error) }
     }
 
     /// Handles one WebSocket message from the server: an answer resumes its request, a ping
-    /// is answered, anything else goes to the handler. Bytes that are not an iSCP v2 message
-    /// are dropped.
-    private func receive(_ frame: [UInt8]) {
-        guard let message = try? codec.decode(frame) else { return }
+    /// is answered, anything else goes to the handler.
+    ///
+    /// - Throws: ``MalformedMessage`` for bytes that are not an iSCP v2 message, which end the
+    ///   connection at once: the requests waiting fail with it and the `onEnd` handler gets
+    ///   it, without waiting for the socket to close.
+    private func receive(_ frame: [UInt8]) throws {
+        let message: ISCP2Message
+        do {
+            message = try codec.decode(frame)
+        } catch {
+            let malformed = MalformedMessage(reason: "\(error)")
+            finish(with: malformed)
+            throw malformed
+        }
         if let response = message.response, let continuation = state.withLock({ $0.pending.removeValue(forKey: response.requestID) }) {
             return continuation.resume(returning: message)
         }

@@ -35,12 +35,13 @@ final class RealtimeConnection: RealtimeChannel {
     ///
     /// Returns once the upgrade succeeded; then `onMessage` gets each binary message, in
     /// order, on the connection's task, and `onEnd` is called once when the connection is
-    /// over, with the error that ended it, if any.
+    /// over, with the error that ended it, if any. An error `onMessage` throws (a message
+    /// that breaks the protocol) closes the connection and is the one `onEnd` gets.
     static func open(
         url: String,
         headers: [(String, String)],
         gathersMessages: Bool = true,
-        onMessage: @escaping @Sendable ([UInt8]) -> Void,
+        onMessage: @escaping @Sendable ([UInt8]) throws -> Void,
         onEnd: @escaping @Sendable ((any Error)?) -> Void
     ) async throws -> RealtimeConnection {
         let connection = RealtimeConnection(gathersMessages: gathersMessages)
@@ -71,13 +72,21 @@ final class RealtimeConnection: RealtimeChannel {
                                 }
                                 try? await outbound.close(.normalClosure, reason: nil)
                             }
+                            // After a message the handler refuses, the connection closes: what
+                            // arrives until the server answers the close is read and dropped.
+                            var refusal: (any Error)?
                             for try await message in inbound.messages(maxSize: maximumMessageBytes) {
-                                if case .binary(let buffer) = message {
-                                    onMessage(Array(buffer.readableBytesView))
+                                guard refusal == nil, case .binary(let buffer) = message else { continue }
+                                do {
+                                    try onMessage(Array(buffer.readableBytesView))
+                                } catch {
+                                    refusal = error
+                                    outbox.finish()
                                 }
                             }
                             outbox.finish()
                             try await group.waitForAll()
+                            if let refusal { throw refusal }
                         }
                     }
                     outbox.finish()
