@@ -55,19 +55,24 @@ final class RecordingServer {
         routes = json.load(open(sys.argv[1]))
         log_path = sys.argv[2]
         lock = threading.Lock()
+        recorded = 0
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
 
             def answer(self):
+                global recorded
                 length = int(self.headers.get("Content-Length") or 0)
                 body = self.rfile.read(length) if length else b""
-                with lock, open(log_path, "a") as log:
-                    log.write(json.dumps({
-                        "method": self.command, "target": self.path,
-                        "headers": {name.lower(): value for name, value in self.headers.items()},
-                        "body": base64.b64encode(body).decode(),
-                    }) + "\n")
+                with lock:
+                    with open(log_path, "a") as log:
+                        log.write(json.dumps({
+                            "method": self.command, "target": self.path,
+                            "headers": {name.lower(): value for name, value in self.headers.items()},
+                            "body": base64.b64encode(body).decode(),
+                        }) + "\n")
+                    recorded += 1
+                    print("recorded %d" % recorded, flush=True)
                 path = self.path.split("?")[0]
                 route = next((r for r in routes if r["method"] == self.command and r["path"] == path), None)
                 if route is None:
@@ -93,11 +98,15 @@ final class RecordingServer {
         server.serve_forever()
         """#
 
-    private init(url: URL, process: Process, input: Pipe, directory: URL) {
+    /// What the server prints: where it listens, then `recorded N` after its N-th request.
+    private let printed: PrintedOutput
+
+    private init(url: URL, process: Process, input: Pipe, directory: URL, printed: PrintedOutput) {
         self.url = url
         self.process = process
         self.input = input
         self.directory = directory
+        self.printed = printed
     }
 
     /// Starts a server with `routes`, runs `body`, and stops the server.
@@ -129,7 +138,7 @@ final class RecordingServer {
         if let line = try await printed.firstLine(of: process, timeout: .seconds(20), where: { $0.hasPrefix("listening on ") }),
             let url = URL(string: String(line.dropFirst("listening on ".count)))
         {
-            return RecordingServer(url: url, process: process, input: input, directory: directory)
+            return RecordingServer(url: url, process: process, input: input, directory: directory, printed: printed)
         }
         try? input.fileHandleForWriting.close()
         process.terminate()
@@ -145,6 +154,13 @@ final class RecordingServer {
     func requests() throws -> [Request] {
         let log = try String(contentsOf: directory.appendingPathComponent("requests.jsonl"), encoding: .utf8)
         return try log.split(separator: "\n").map { try JSONDecoder().decode(Request.self, from: Data($0.utf8)) }
+    }
+
+    /// Every request received, once there are at least `count`: the wait ends when the
+    /// server says it recorded the `count`-th, or after `timeout` with what came by then.
+    func requests(atLeast count: Int, timeout: Duration) async throws -> [Request] {
+        _ = try await printed.firstLine(of: process, timeout: timeout) { $0 == "recorded \(count)" }
+        return try requests()
     }
 
     private func stop() {

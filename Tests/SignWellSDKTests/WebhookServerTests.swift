@@ -39,12 +39,7 @@ import Testing
                 let secret = try #require(hook.secret)
                 let document = try await client.createDocument(TestRequests.contract())
 
-                var deliveries: [RecordingServer.Request] = []
-                let deadline = ContinuousClock.now + .seconds(30)
-                while deliveries.isEmpty, ContinuousClock.now < deadline {
-                    try await Task.sleep(for: .milliseconds(200))
-                    deliveries = try receiver.requests()
-                }
+                let deliveries = try await receiver.requests(atLeast: 1, timeout: .seconds(30))
                 let delivery = try #require(deliveries.first, "no webhook call within 30 s")
                 #expect(delivery.method == "POST")
                 let header = try #require(delivery.headers["webhook-signature"])
