@@ -12,7 +12,7 @@ import Testing
 /// then sends bytes that are not an iSCP v2 message. The connection ends with an error that
 /// says so, and a request that waits for an answer fails, rather than the bytes being dropped
 /// and the request waiting for its timeout.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ISCP2ClientConnectionTests {
     @Test func aMessageThatIsNotISCPv2EndsTheConnectionWithAnErrorThatSaysSo() async throws {
         try await Self.withMisbehavingServer { url in

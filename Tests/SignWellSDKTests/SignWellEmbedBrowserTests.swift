@@ -13,7 +13,7 @@ import Testing
 /// `webkit.messageHandlers.jsMessageHandler`, showing what the page posts.
 @Suite(
     .enabled(if: ChromiumWebDriver.isInstalled, "needs /usr/bin/chromium and /usr/bin/chromedriver (scripts/test installs them)"),
-    .timeLimit(.minutes(2)))
+    .timeLimit(.minutes(5)))
 struct SignWellEmbedBrowserTests {
     static let standInWidget = """
         "use strict";

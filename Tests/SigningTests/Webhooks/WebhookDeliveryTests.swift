@@ -19,7 +19,7 @@ import Testing
         (request?.json["event"] as? [String: Any])?["type"] as? String
     }
 
-    @Test(.timeLimit(.minutes(2))) func anEventIsDeliveredWithSignWellsHashAndABodySignature() async throws {
+    @Test func anEventIsDeliveredWithSignWellsHashAndABodySignature() async throws {
         try await WebhookFixture.with { fixture in
             try await WebhookReceiver.run { receiver, base in
                 let hook = try await fixture.addHook(callbackURL: base + "/hook?token=abc")
@@ -90,7 +90,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(2))) func aFailingCallbackIsRetriedWithGrowingWaitsUntilItAccepts() async throws {
+    @Test func aFailingCallbackIsRetriedWithGrowingWaitsUntilItAccepts() async throws {
         try await WebhookFixture.with { fixture in
             try await WebhookReceiver.run(statuses: [.internalServerError, .internalServerError, .ok]) { receiver, base in
                 let hook = try await fixture.addHook(callbackURL: base + "/hook")
@@ -131,7 +131,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(2))) func aDeliveryIsAbandonedWhenItsRetryPeriodIsOver() async throws {
+    @Test func aDeliveryIsAbandonedWhenItsRetryPeriodIsOver() async throws {
         try await WebhookFixture.with { fixture in
             try await WebhookReceiver.run(statuses: Array(repeating: .serviceUnavailable, count: 100)) { receiver, base in
                 let hook = try await fixture.addHook(callbackURL: base + "/hook")
@@ -165,7 +165,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(2))) func aDeletedHookGetsNothing() async throws {
+    @Test func aDeletedHookGetsNothing() async throws {
         try await WebhookFixture.with { fixture in
             try await WebhookReceiver.run { receiver, base in
                 let kept = try await fixture.addHook(callbackURL: base + "/kept")
@@ -190,7 +190,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(2))) func pendingDeliveriesResumeAfterARestart() async throws {
+    @Test func pendingDeliveriesResumeAfterARestart() async throws {
         try await WebhookFixture.with { fixture in
             try await WebhookReceiver.run(statuses: [.badGateway]) { receiver, base in
                 let hook = try await fixture.addHook(callbackURL: base + "/hook")
@@ -229,7 +229,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(2))) func gracefulShutdownLetsAnAttemptUnderWayFinish() async throws {
+    @Test func gracefulShutdownLetsAnAttemptUnderWayFinish() async throws {
         try await WebhookFixture.with { fixture in
             // A receiver slow to answer: the attempt is still under way when the shutdown begins.
             try await WebhookReceiver.run(delay: .milliseconds(500)) { receiver, base in
@@ -248,7 +248,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(2))) func aCallbackThatLeadsToALoopbackAddressIsRefusedAtDelivery() async throws {
+    @Test func aCallbackThatLeadsToALoopbackAddressIsRefusedAtDelivery() async throws {
         try await WebhookFixture.with { fixture in
             try await WebhookReceiver.run { receiver, base in
                 // Stored directly: the route would refuse it, but DNS can change after a hook is made.
