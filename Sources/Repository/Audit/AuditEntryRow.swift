@@ -1,8 +1,9 @@
 import Foundation
 import JSON
+import Storage
 
 /// A `repo_audit_entries` row, decoded by column name.
-struct AuditEntryRow: Decodable {
+struct AuditEntryRow: TableRow {
     /// The columns.
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id
@@ -19,9 +20,6 @@ struct AuditEntryRow: Decodable {
         case logDate = "log_date"
         case extended
     }
-
-    /// The columns, in the order of ``CodingKeys``.
-    static let columns = CodingKeys.allCases.map(\.rawValue)
 
     /// The entry's id, in logging order.
     let id: Int64

@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import SQLKit
+import Storage
 
 /// The SQL statements over `repo_audit_entries`, the durable audit of document events. Each
 /// takes the connection (or transaction) to run on, so that an event is recorded in the same

@@ -1,7 +1,8 @@
 import Foundation
+import Storage
 
 /// A `repo_comments` row, decoded by column name.
-struct CommentRow: Decodable {
+struct CommentRow: TableRow {
     /// The columns.
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id
@@ -12,9 +13,6 @@ struct CommentRow: Decodable {
         case createdAt = "created_at"
         case modifiedAt = "modified_at"
     }
-
-    /// The columns, in the order of ``CodingKeys``.
-    static let columns = CodingKeys.allCases.map(\.rawValue)
 
     /// The comment's id.
     let id: String

@@ -1,15 +1,13 @@
 import Foundation
 import JSON
+import Storage
 
 /// A `repo_directory_entries` row, decoded by column name.
-struct DirectoryEntryRow: Decodable {
+struct DirectoryEntryRow: TableRow {
     /// The columns.
     enum CodingKeys: String, CodingKey, CaseIterable {
         case directory, id, properties
     }
-
-    /// The columns, in the order of ``CodingKeys``.
-    static let columns = CodingKeys.allCases.map(\.rawValue)
 
     /// The directory's name.
     let directory: String

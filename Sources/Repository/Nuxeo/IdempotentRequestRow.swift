@@ -1,14 +1,12 @@
 import Foundation
+import Storage
 
 /// The state columns of a `repo_idempotent_requests` row, decoded by column name.
-struct IdempotentRequestRow: Decodable {
+struct IdempotentRequestRow: TableRow {
     /// The columns.
     enum CodingKeys: String, CodingKey, CaseIterable {
         case completed, status, headers, body
     }
-
-    /// The columns, in the order of ``CodingKeys``.
-    static let columns = CodingKeys.allCases.map(\.rawValue)
 
     /// 1 once the request was answered, 0 while it is in progress.
     let completed: Int

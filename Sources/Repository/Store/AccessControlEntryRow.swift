@@ -1,16 +1,14 @@
 import Foundation
+import Storage
 
 /// The entry columns of a `repo_aces` row, decoded by column name.
-struct AccessControlEntryRow: Decodable {
+struct AccessControlEntryRow: TableRow {
     /// The columns.
     enum CodingKeys: String, CodingKey, CaseIterable {
         case principal, permission, granted, creator
         case beginAt = "begin_at"
         case endAt = "end_at"
     }
-
-    /// The columns, in the order of ``CodingKeys``.
-    static let columns = CodingKeys.allCases.map(\.rawValue)
 
     /// The user or group the entry applies to.
     let principal: String

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPSupport
 import SQLKit
+import Storage
 
 /// The SQL statements over `repo_documents`, `repo_aces`, `repo_read_acls` and
 /// `repo_fulltext`. Each takes the connection (or transaction) to run on, so that

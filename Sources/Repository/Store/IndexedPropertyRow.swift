@@ -1,16 +1,14 @@
 import Foundation
+import Storage
 
 /// A `repo_property_indexes` row, decoded by column name.
-struct IndexedPropertyRow: Decodable {
+struct IndexedPropertyRow: TableRow {
     /// The columns.
     enum CodingKeys: String, CodingKey, CaseIterable {
         case property
         case indexName = "index_name"
         case createdAt = "created_at"
     }
-
-    /// The columns, in the order of ``CodingKeys``.
-    static let columns = CodingKeys.allCases.map(\.rawValue)
 
     /// The property, as NXQL names it.
     let property: String

@@ -1,5 +1,7 @@
+import Storage
+
 /// The file columns of a `repo_upload_files` row, decoded by column name.
-struct UploadedFileRow: Decodable {
+struct UploadedFileRow: TableRow {
     /// The columns.
     enum CodingKeys: String, CodingKey, CaseIterable {
         case fileIndex = "file_index"
@@ -9,9 +11,6 @@ struct UploadedFileRow: Decodable {
         case chunkCount = "chunk_count"
         case chunked, digest
     }
-
-    /// The columns, in the order of ``CodingKeys``.
-    static let columns = CodingKeys.allCases.map(\.rawValue)
 
     /// The file's index in its batch.
     let fileIndex: Int

@@ -1,17 +1,15 @@
 import Foundation
 import JSON
+import Storage
 
 /// A `repo_workflows` row, decoded by column name.
-struct WorkflowInstanceRow: Decodable {
+struct WorkflowInstanceRow: TableRow {
     /// The columns.
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id, model, initiator, state, variables
         case createdAt = "created_at"
         case endedAt = "ended_at"
     }
-
-    /// The columns, in the order of ``CodingKeys``.
-    static let columns = CodingKeys.allCases.map(\.rawValue)
 
     /// The instance's id.
     let id: String

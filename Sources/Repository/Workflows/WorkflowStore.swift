@@ -1,6 +1,7 @@
 import Foundation
 import HTTPSupport
 import SQLKit
+import Storage
 
 /// The workflow tables: `repo_workflows` (instances), `repo_workflow_documents` (what each
 /// reviews), `repo_tasks` and `repo_task_actors` (the principals each task names, for finding

@@ -1,8 +1,9 @@
 import Foundation
 import JSON
+import Storage
 
 /// A `repo_tasks` row, decoded by column name.
-struct WorkflowTaskRow: Decodable {
+struct WorkflowTaskRow: TableRow {
     /// The columns.
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id
@@ -15,9 +16,6 @@ struct WorkflowTaskRow: Decodable {
         case endedAt = "ended_at"
         case action
     }
-
-    /// The columns, in the order of ``CodingKeys``.
-    static let columns = CodingKeys.allCases.map(\.rawValue)
 
     /// The task's id.
     let id: String

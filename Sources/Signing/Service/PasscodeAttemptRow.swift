@@ -1,8 +1,9 @@
 import Foundation
+import Storage
 
 /// The count of a link in the `signing_passcode_attempts` table, its coding keys the column
 /// names.
-struct PasscodeAttemptRow: Decodable, Sendable {
+struct PasscodeAttemptRow: TableRow, Sendable {
     /// Attempts counted since the last right passcode or quiet period.
     let attempts: Int
     /// When a locked-out link may be tried again.
@@ -13,6 +14,4 @@ struct PasscodeAttemptRow: Decodable, Sendable {
         case lockedUntil = "locked_until"
     }
 
-    /// The columns of the count.
-    static let columns = CodingKeys.allCases.map(\.rawValue)
 }

@@ -1,7 +1,8 @@
 import Foundation
+import Storage
 
 /// A row of the `signing_webhook_deliveries` table, its coding keys the column names.
-struct WebhookDeliveryRow: Decodable, Sendable {
+struct WebhookDeliveryRow: TableRow, Sendable {
     /// The delivery's id.
     let id: String
     /// The hook it goes to.
@@ -33,9 +34,6 @@ struct WebhookDeliveryRow: Decodable, Sendable {
         case deliveredAt = "delivered_at"
         case createdAt = "created_at"
     }
-
-    /// Every column of the table.
-    static let columns = CodingKeys.allCases.map(\.rawValue)
 
     /// The delivery the row keeps.
     var delivery: WebhookDelivery {

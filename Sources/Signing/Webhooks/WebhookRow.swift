@@ -1,7 +1,8 @@
 import Foundation
+import Storage
 
 /// A row of the `signing_hooks` table, its coding keys the column names.
-struct WebhookRow: Decodable, Sendable {
+struct WebhookRow: TableRow, Sendable {
     /// The hook's id.
     let id: String
     /// The user who created it.
@@ -20,9 +21,6 @@ struct WebhookRow: Decodable, Sendable {
         case apiApplicationID = "api_application_id"
         case createdAt = "created_at"
     }
-
-    /// Every column of the table.
-    static let columns = CodingKeys.allCases.map(\.rawValue)
 
     /// The hook the row keeps.
     var webhook: Webhook {

@@ -1,7 +1,8 @@
 import Foundation
+import Storage
 
 /// A `telemetry_captures` row.
-struct CaptureRow: CatalogRow {
+struct CaptureRow: TableRow {
     /// The columns.
     enum CodingKeys: String, CodingKey, CaseIterable {
         case uuid, name, description
@@ -11,9 +12,6 @@ struct CaptureRow: CatalogRow {
         case createdAt = "created_at"
         case updatedAt = "updated_at"
     }
-
-    /// The columns, in the order of ``CodingKeys``.
-    static let columns = CodingKeys.allCases.map(\.rawValue)
 
     /// The capture's UUID.
     let uuid: String

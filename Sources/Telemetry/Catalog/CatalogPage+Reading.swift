@@ -1,10 +1,11 @@
 import SQLKit
+import Storage
 
 extension CatalogPage {
     /// Reads one page of the rows of `table` that meet every one of `conditions`, ordered by
     /// `sort` then `uuid` (the same way, so that pages never overlap), with the number of such
     /// rows in all, decodes each as a `Row` and makes an item of it with `item`.
-    static func read<Row: CatalogRow>(
+    static func read<Row: TableRow>(
         _ rowType: Row.Type, from table: String, where conditions: [any SQLExpression], sort: String, order: SortOrder,
         page: PageRequest, in sql: any SQLDatabase, item: (Row) throws -> Item
     ) async throws -> CatalogPage {

@@ -1,7 +1,8 @@
 import Foundation
+import Storage
 
 /// A `telemetry_edges` row.
-struct EdgeRow: CatalogRow {
+struct EdgeRow: TableRow {
     /// The columns.
     enum CodingKeys: String, CodingKey, CaseIterable {
         case uuid, name, nickname, description, type, disabled
@@ -11,9 +12,6 @@ struct EdgeRow: CatalogRow {
         case updatedAt = "updated_at"
         case lastLoginAt = "last_login_at"
     }
-
-    /// The columns, in the order of ``CodingKeys``.
-    static let columns = CodingKeys.allCases.map(\.rawValue)
 
     /// The edge's UUID.
     let uuid: String

@@ -1,7 +1,8 @@
 import Foundation
+import Storage
 
 /// A `telemetry_measurement_basetimes` row.
-struct MeasurementBaseTimeRow: CatalogRow {
+struct MeasurementBaseTimeRow: TableRow {
     /// The columns.
     enum CodingKeys: String, CodingKey, CaseIterable {
         case measurementUUID = "measurement_uuid"
@@ -9,9 +10,6 @@ struct MeasurementBaseTimeRow: CatalogRow {
         case createdAt = "created_at"
         case updatedAt = "updated_at"
     }
-
-    /// The columns, in the order of ``CodingKeys``.
-    static let columns = CodingKeys.allCases.map(\.rawValue)
 
     /// The UUID of the measurement the base time belongs to.
     let measurementUUID: String

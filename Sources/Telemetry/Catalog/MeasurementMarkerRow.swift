@@ -1,7 +1,8 @@
 import Foundation
+import Storage
 
 /// A `telemetry_measurement_markers` row.
-struct MeasurementMarkerRow: CatalogRow {
+struct MeasurementMarkerRow: TableRow {
     /// The columns.
     enum CodingKeys: String, CodingKey, CaseIterable {
         case uuid
@@ -15,9 +16,6 @@ struct MeasurementMarkerRow: CatalogRow {
         case updatedAt = "updated_at"
         case updatedBy = "updated_by"
     }
-
-    /// The columns, in the order of ``CodingKeys``.
-    static let columns = CodingKeys.allCases.map(\.rawValue)
 
     /// The marker's UUID.
     let uuid: String

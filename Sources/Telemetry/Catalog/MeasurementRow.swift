@@ -1,7 +1,8 @@
 import Foundation
+import Storage
 
 /// A `telemetry_measurements` row.
-struct MeasurementRow: CatalogRow {
+struct MeasurementRow: TableRow {
     /// The columns.
     enum CodingKeys: String, CodingKey, CaseIterable {
         case uuid, name, description
@@ -14,9 +15,6 @@ struct MeasurementRow: CatalogRow {
         case createdAt = "created_at"
         case updatedAt = "updated_at"
     }
-
-    /// The columns, in the order of ``CodingKeys``.
-    static let columns = CodingKeys.allCases.map(\.rawValue)
 
     /// The measurement's UUID.
     let uuid: String

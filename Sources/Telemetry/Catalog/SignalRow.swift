@@ -1,7 +1,8 @@
 import Foundation
+import Storage
 
 /// A `telemetry_signals` row.
-struct SignalRow: CatalogRow {
+struct SignalRow: TableRow {
     /// The columns.
     enum CodingKeys: String, CodingKey, CaseIterable {
         case uuid, label, description
@@ -13,9 +14,6 @@ struct SignalRow: CatalogRow {
         case createdAt = "created_at"
         case updatedAt = "updated_at"
     }
-
-    /// The columns, in the order of ``CodingKeys``.
-    static let columns = CodingKeys.allCases.map(\.rawValue)
 
     /// The signal's UUID.
     let uuid: String
