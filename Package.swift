@@ -62,9 +62,8 @@ let package = Package(
         .executableTarget(
             name: "chancery",
             dependencies: [
-                "JSON", "ChanceryServer", "Accounts", "Storage", "HTTPSupport", "Telemetry", "ISCP", "NotaryProof", "QEDSDK", "NuxeoSDK",
-                "TransparencyLog",
-                "PDF", "PDFSigning", "SignWellSDK", "Intdash", "Repository", "Signing",
+                "JSON", "ChanceryServer", "Accounts", "Storage", "ISCP", "NotaryProof", "QEDSDK", "NuxeoSDK", "TransparencyLog",
+                "PDF", "PDFSigning", "SignWellSDK", "Intdash",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -77,7 +76,7 @@ let package = Package(
         .target(
             name: "ChanceryServer",
             dependencies: [
-                "Storage", "Accounts", "HTTPSupport", "Console", "Notary", "Repository", "Signing", "PDFSigning", "Telemetry",
+                "JSON", "Storage", "Accounts", "HTTPSupport", "Console", "Notary", "Repository", "Signing", "PDFSigning", "Telemetry",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -640,6 +639,11 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ChanceryServerTests",
+            dependencies: ["ChanceryServer", "ChanceryTestSupport", "Accounts", "JSON", "Signing", "Storage", "Telemetry"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -71,7 +71,8 @@ public struct TelemetryCapability: Sendable {
         let edges = EdgeStore(accounts: accounts)
         let measurements = MeasurementStore(database: database)
         let sealer = link == nil ? nil : blobs.map { TelemetrySegmentSealer(database: database, blobs: $0, logger: logger) }
-        let data = TelemetryDataStore(database: database, directory: dataDirectory + "/telemetry", blobs: blobs, sharedSegments: sealer)
+        let data = TelemetryDataStore(
+            database: database, directory: TelemetryDataStore.directory(in: dataDirectory), blobs: blobs, sharedSegments: sealer)
         let broker = TelemetryBroker(link: link)
         let upstreamLeases = link == nil ? nil : ISCP2UpstreamLeases(shared: ISCP2SharedUpstreams(database: database), broker: broker, logger: logger)
         let downstreamHandoffs = try link.map { try ISCP2DownstreamHandoffs(nats: $0.nats, broker: broker, logger: logger) }

@@ -1,9 +1,7 @@
-import Accounts
 import ArgumentParser
+import ChanceryServer
 import Foundation
-import HTTPSupport
 import JSON
-import Telemetry
 
 /// `chancery edge`: the devices that stream telemetry (intdash edges).
 struct EdgeCommand: AsyncParsableCommand {
@@ -47,15 +45,10 @@ struct EdgeCommand: AsyncParsableCommand {
         var owner: String?
 
         func run() async throws {
-            let created = try await store.withCatalog { accounts, edges, _ in
-                var ownerID: String?
-                if let owner {
-                    guard let user = try await accounts.user(named: owner) else { throw ConfigurationError("no user named \(owner)") }
-                    ownerID = user.id
-                }
-                return try await edges.create(name: name, nickname: nickname, description: description, ownerUserID: ownerID)
+            let created = try await store.withAdministration {
+                try await $0.createEdge(name: name, nickname: nickname, description: description, ownerName: owner)
             }
-            try CatalogOutput.print(try IntdashJSON.edge(created.edge, clientSecret: created.clientSecret))
+            try JSONOutput.print(created)
         }
     }
 
@@ -83,25 +76,14 @@ struct EdgeCommand: AsyncParsableCommand {
         var json = false
 
         func run() async throws {
-            let (edges, ownerNames) = try await store.withCatalog { accounts, edges, _ in
-                var query = EdgeQuery()
-                query.name = name
-                query.page = PageRequest(limit: 100_000)
-                if let owner {
-                    guard let user = try await accounts.user(named: owner) else { throw ConfigurationError("no user named \(owner)") }
-                    query.ownerUserID = user.id
-                }
-                let users = try await accounts.users()
-                return (try await edges.list(query, scope: .everything).items, Dictionary(uniqueKeysWithValues: users.map { ($0.id, $0.name) }))
-            }
+            let edges = try await store.withAdministration { try await $0.edges(ownerName: owner, nameContaining: name) }
             if json {
-                try CatalogOutput.print(.array(try edges.map { try IntdashJSON.edge($0) }))
+                try JSONOutput.print(.array(edges.map(\.json)))
                 return
             }
             let rows = edges.map { edge in
                 [
-                    edge.uuid, edge.name, edge.nickname, edge.type.rawValue,
-                    edge.ownerUserID.map { ownerNames[$0] ?? $0 } ?? "-", edge.disabled ? "disabled" : "enabled",
+                    edge.uuid, edge.name, edge.nickname, edge.type, edge.owner ?? "-", edge.isEnabled ? "enabled" : "disabled",
                     edge.createdAt.formatted(.iso8601),
                 ]
             }

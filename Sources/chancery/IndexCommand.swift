@@ -1,7 +1,6 @@
-import Accounts
 import ArgumentParser
+import ChanceryServer
 import Foundation
-import Repository
 
 /// `chancery index`: indexes on document properties, which NXQL comparisons on them use.
 struct IndexCommand: AsyncParsableCommand {
@@ -32,7 +31,7 @@ struct IndexCommand: AsyncParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let indexed = try await store.withAccounts { try await PropertyIndexes(database: $0.database).list() }
+            let indexed = try await store.withAdministration { try await $0.indexedProperties() }
             let rows = indexed.map { [$0.property, $0.indexName, $0.createdAt.formatted(.iso8601)] }
             print(Table(header: ["PROPERTY", "INDEX", "CREATED"], rows: rows).text, terminator: "")
         }
@@ -56,8 +55,8 @@ struct IndexCommand: AsyncParsableCommand {
         func run() async throws {
             let start = ContinuousClock.now
             let property = property
-            let added = try await store.withAccounts { accounts in
-                try await PropertyIndexes(database: accounts.database).add(property) { progress in
+            let added = try await store.withAdministration { administration in
+                try await administration.addIndex(property) { progress in
                     FileHandle.standardError.write(Data((Self.describe(progress, of: property, since: start) + "\n").utf8))
                 }
             }
@@ -66,7 +65,7 @@ struct IndexCommand: AsyncParsableCommand {
         }
 
         /// One line of progress: `indexing dc:source: building 41% (410000 of 1000000 rows), 3 s`.
-        static func describe(_ progress: PropertyIndexes.BuildProgress, of property: String, since start: ContinuousClock.Instant) -> String {
+        static func describe(_ progress: Administration.IndexBuildProgress, of property: String, since start: ContinuousClock.Instant) -> String {
             let seconds = Int((ContinuousClock.now - start).components.seconds)
             var line = "indexing \(property): \(progress.phase)"
             switch (progress.rowsDone, progress.rowsTotal) {
@@ -88,7 +87,7 @@ struct IndexCommand: AsyncParsableCommand {
 
         func run() async throws {
             let property = property
-            let removed = try await store.withAccounts { try await PropertyIndexes(database: $0.database).remove(property) }
+            let removed = try await store.withAdministration { try await $0.removeIndex(property) }
             print(removed ? "removed the index of \(property)" : "\(property) is not indexed")
         }
     }

@@ -2,7 +2,6 @@ import Accounts
 import ArgumentParser
 import ChanceryServer
 import Foundation
-import Signing
 import Storage
 
 /// `chancery keys`: rotating the server's keys that can be rotated without downtime.
@@ -38,26 +37,22 @@ struct KeysCommand: AsyncParsableCommand {
                 """
         )
 
-        /// A key that rotates.
-        enum RotatingKey: String, ExpressibleByArgument, CaseIterable {
-            case oauth2Token = "oauth2-token"
-            case signingLinks = "signing-links"
-        }
-
-        @Argument(help: ArgumentHelp("The key: oauth2-token or signing-links.", valueName: "key"))
-        var key: RotatingKey
+        @Argument(
+            help: ArgumentHelp("The key: oauth2-token or signing-links.", valueName: "key"),
+            transform: { name in
+                guard let key = RotatingServerKey(rawValue: name) else {
+                    throw ValidationError("'\(name)' is not a key that rotates: use oauth2-token or signing-links")
+                }
+                return key
+            })
+        var key: RotatingServerKey
 
         @OptionGroup var store: StoreOptions
         @OptionGroup var keyEncryption: KeyEncryptionKeyOptions
 
         func run() async throws {
             let keysDirectory = ServerConfiguration.keysDirectory(in: store.dataDirectory)
-            let rotate = { [key] () throws -> KeyRotationStep in
-                switch key {
-                case .oauth2Token: try JSONWebTokenKey.rotate(in: keysDirectory)
-                case .signingLinks: try SigningLinks.rotateKey(in: keysDirectory)
-                }
-            }
+            let rotate = { [key, dataDirectory = store.dataDirectory] in try key.rotate(inDataDirectory: dataDirectory) }
             let step: KeyRotationStep
             let (encryptionKey, previousEncryptionKey) = try keyEncryption.keys()
             if let encryptionKey {

@@ -1,9 +1,7 @@
-import Accounts
 import ArgumentParser
+import ChanceryServer
 import Foundation
-import NuxeoSDK
-import Storage
-import Telemetry
+import JSON
 
 extension MeasurementsCommand {
     /// `chancery measurements export`: every stored point of a measurement, read offline from
@@ -42,39 +40,28 @@ extension MeasurementsCommand {
 
         func run() async throws {
             let measurementUUID = UUID(uuidString: uuid)!
-            let count = try await store.withCatalog { accounts, _, measurements in
-                let basetime = try await measurements.measurement(uuid: measurementUUID.uuidString.lowercased()).basetime
-                let data = TelemetryDataStore(
-                    database: accounts.database, directory: store.dataDirectory + "/telemetry", blobs: try await store.blobStoreLocation().open()
-                )
+            let count = try await store.withAdministration { administration in
                 var writer = try LineWriter(path: output)
                 if format == .csv { try writer.write("time,elapsed,data_type,data_name,value") }
-                var count = 0
-                for try await stored in data.points(measurement: measurementUUID) {
-                    try writer.write(line(stored, basetime: basetime))
-                    count += 1
-                }
+                let count = try await administration.exportPoints(of: measurementUUID) { try writer.write(line($0)) }
                 try writer.flush()
-                await data.close()
                 return count
             }
             if let output { FileHandle.standardError.write(Data("exported \(count) points to \(output)\n".utf8)) }
         }
 
         /// One output line for a point.
-        private func line(_ stored: TelemetryStoredDataPoint, basetime: Int64?) -> String {
-            let point = stored.dataPoint
-            let time = basetime.map { IntdashTimestamp.string(nanoseconds: $0 + point.elapsedTime) }
+        private func line(_ point: Administration.ExportedPoint) -> String {
             switch format {
             case .csv:
-                return (time ?? "") + ","
+                return (point.time ?? "") + ","
                     + TelemetryPointText.line(
-                        elapsedTime: point.elapsedTime, dataType: stored.dataID.type, dataName: stored.dataID.name, payload: Array(point.payload))
+                        elapsedTime: point.elapsedTime, dataType: point.dataType, dataName: point.dataName, payload: point.payload)
             case .ndjson:
                 return TelemetryPointJSON.line([
-                    "time": time.map(NUXJSONValue.string) ?? .null, "elapsed_time": .integer(Int(point.elapsedTime)),
-                    "data_type": .string(stored.dataID.type), "data_name": .string(stored.dataID.name),
-                    "value": TelemetryPointJSON.value(type: stored.dataID.type, payload: Array(point.payload)),
+                    "time": point.time.map(JSONValue.string) ?? .null, "elapsed_time": .integer(Int(point.elapsedTime)),
+                    "data_type": .string(point.dataType), "data_name": .string(point.dataName),
+                    "value": TelemetryPointJSON.value(type: point.dataType, payload: point.payload),
                 ])
             }
         }

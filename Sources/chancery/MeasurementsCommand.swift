@@ -1,7 +1,7 @@
 import ArgumentParser
+import ChanceryServer
 import Foundation
 import JSON
-import Telemetry
 
 /// `chancery measurements`: the recorded telemetry sessions.
 struct MeasurementsCommand: AsyncParsableCommand {
@@ -48,20 +48,15 @@ struct MeasurementsCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            var query = MeasurementQuery()
-            query.edgeUUID = edge
-            query.name = name.map(MeasurementQuery.NameMatch.containing)
-            query.page = PageRequest(limit: limit)
-            let page = try await store.withCatalog { _, _, measurements in try await measurements.list(query, scope: .everything) }
+            let page = try await store.withAdministration { try await $0.measurements(edgeUUID: edge, nameContaining: name, limit: limit) }
             if json {
-                try CatalogOutput.print(.array(try page.items.map(IntdashJSON.measurement)))
+                try JSONOutput.print(.array(page.items.map(\.json)))
                 return
             }
             let rows = page.items.map { measurement in
                 [
-                    measurement.uuid, measurement.name.isEmpty ? "-" : measurement.name, measurement.edgeUUID,
-                    measurement.basetime.map { IntdashTimestamp.string(nanoseconds: $0) } ?? "-",
-                    String(format: "%.3f s", Double(measurement.maxElapsedTime) / 1e9), measurement.status.rawValue,
+                    measurement.uuid, measurement.name.isEmpty ? "-" : measurement.name, measurement.edgeUUID, measurement.basetime ?? "-",
+                    String(format: "%.3f s", Double(measurement.duration) / 1e9), measurement.status,
                 ]
             }
             print(Table(header: ["UUID", "NAME", "EDGE", "BASETIME", "DURATION", "STATUS"], rows: rows).text, terminator: "")
@@ -86,14 +81,7 @@ struct MeasurementsCommand: AsyncParsableCommand {
         var uuid: String
 
         func run() async throws {
-            let value = try await store.withCatalog { _, _, measurements in
-                let measurement = try await measurements.measurement(uuid: uuid)
-                var object = try IntdashJSON.measurement(measurement).objectValue ?? [:]
-                object["basetimes"] = .array(try await measurements.baseTimes(of: uuid).map(IntdashJSON.baseTime))
-                object["markers"] = .array(try await measurements.markers(of: uuid, scope: .everything).map(IntdashJSON.marker))
-                return JSONValue.object(object)
-            }
-            try CatalogOutput.print(value)
+            try JSONOutput.print(try await store.withAdministration { try await $0.measurement(uuid: uuid) })
         }
     }
 }

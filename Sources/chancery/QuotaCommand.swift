@@ -1,7 +1,6 @@
-import Accounts
 import ArgumentParser
+import ChanceryServer
 import Foundation
-import Repository
 import Storage
 
 /// `chancery quota`: per-user and per-group storage quotas, and what each user holds.
@@ -65,13 +64,7 @@ struct QuotaCommand: AsyncParsableCommand {
 
         func run() async throws {
             let subject = subject.subject
-            try await store.withAccounts { accounts in
-                switch subject {
-                case .user(let name): guard try await accounts.user(named: name) != nil else { throw AccountsError.userNotFound(name) }
-                case .group(let name): guard try await accounts.group(named: name) != nil else { throw AccountsError.groupNotFound(name) }
-                }
-                try await StorageQuotas(database: accounts.database).set(StorageQuota(subject: subject, bytes: size.bytes))
-            }
+            try await store.withAdministration { try await $0.setQuota(StorageQuota(subject: subject, bytes: size.bytes)) }
             print("set the quota of \(subject) to \(size.bytes) bytes")
         }
     }
@@ -90,19 +83,11 @@ struct QuotaCommand: AsyncParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let (quotas, users) = try await store.withAccounts { accounts in
-                let quotas = StorageQuotas(database: accounts.database)
-                let limits = UploadLimits(maxFileBytes: Repository.defaultMaxUploadBytes, database: accounts.database)
-                var users: [[String]] = []
-                for user in try await accounts.users() {
-                    guard let limit = try await quotas.limit(forUser: user.name, groups: Swift.Set(user.groups)) else { continue }
-                    users.append([user.name, "\(try await limits.usage(userName: user.name, userID: user.id))", "\(limit)"])
-                }
-                return (try await quotas.all(), users)
-            }
+            let (quotas, usage) = try await store.withAdministration { (try await $0.quotas(), try await $0.quotaUsage()) }
             let quotaRows = quotas.map { ["\($0.subject)", "\($0.bytes)"] }
+            let usageRows = usage.map { [$0.userName, "\($0.usedBytes)", "\($0.limitBytes)"] }
             print(Table(header: ["QUOTA OF", "BYTES"], rows: quotaRows).text)
-            print(Table(header: ["USER", "USED BYTES", "LIMIT BYTES"], rows: users).text, terminator: "")
+            print(Table(header: ["USER", "USED BYTES", "LIMIT BYTES"], rows: usageRows).text, terminator: "")
         }
     }
 
@@ -121,7 +106,7 @@ struct QuotaCommand: AsyncParsableCommand {
 
         func run() async throws {
             let subject = subject.subject
-            let cleared = try await store.withAccounts { try await StorageQuotas(database: $0.database).clear(subject) }
+            let cleared = try await store.withAdministration { try await $0.clearQuota(subject) }
             print(cleared ? "cleared the quota of \(subject)" : "\(subject) has no quota")
         }
     }

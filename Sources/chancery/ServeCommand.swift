@@ -3,7 +3,6 @@ import ArgumentParser
 import ChanceryServer
 import Foundation
 import Logging
-import Repository
 import Storage
 
 /// `chancery serve`: runs the server.
@@ -181,7 +180,7 @@ struct ServeCommand: AsyncParsableCommand {
         let properties = named.filter { !$0.isEmpty }
         for property in properties {
             do {
-                try PropertyIndexes.validate(property)
+                try Administration.validateIndexable(property)
             } catch {
                 throw ConfigurationError("--index-property: \(error)")
             }

@@ -55,6 +55,15 @@ struct StoreOptions: ParsableArguments {
         }
     }
 
+    /// Opens the database like ``withAccounts(_:)`` and runs `body` with the instance's
+    /// ``Administration``: the edges, measurements, property indexes and quotas.
+    func withAdministration<Result>(_ body: (Administration) async throws -> Result) async throws -> Result {
+        let blobs = try blobStoreLocation()
+        return try await withAccounts { accounts in
+            try await body(Administration(accounts: accounts, dataDirectory: dataDirectory, blobs: blobs))
+        }
+    }
+
     /// Opens the database, brings its schema up to date, runs `body` with the account store,
     /// and closes the database.
     ///

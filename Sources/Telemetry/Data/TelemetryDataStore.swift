@@ -16,7 +16,7 @@ import Storage
 /// measurement, whichever instance received it.
 ///
 /// ```swift
-/// let store = TelemetryDataStore(database: database, directory: dataDirectory + "/telemetry")
+/// let store = TelemetryDataStore(database: database, directory: TelemetryDataStore.directory(in: dataDirectory))
 /// try await store.append(chunk, measurement: measurement)          // durable when it returns
 /// for try await stored in store.points(measurement: measurement, elapsedRange: 0..<5_000_000_000) {
 ///     print(stored.dataID, stored.dataPoint.elapsedTime)
@@ -151,6 +151,12 @@ public final class TelemetryDataStore: Sendable {
     /// Closes every open segment file. Appends after this reopen them.
     public func close() async {
         await writers.closeAll()
+    }
+
+    /// Where an instance whose data directory is `dataDirectory` keeps its measurements:
+    /// `<data directory>/telemetry`.
+    public static func directory(in dataDirectory: String) -> String {
+        dataDirectory + "/telemetry"
     }
 
     /// The directory of `measurement`'s segment files under `root`.
