@@ -78,11 +78,18 @@ def test_connect_ping_and_close(address, token):
 
     async def scenario():
         disconnected = []
-        conn = await connect(address, token, unique_node(), ping_interval=1, disconnected_event_handler=disconnected.append)
+        ended = asyncio.Event()
+
+        def on_disconnect(event):
+            disconnected.append(event)
+            ended.set()
+
+        conn = await connect(address, token, unique_node(), ping_interval=1, disconnected_event_handler=on_disconnect)
+        # The pings are what is tested: 3.5 s of them, each answered.
         await asyncio.sleep(3.5)
         assert disconnected == [], "the connection dropped while pinging"
         await conn.close()
-        await asyncio.sleep(0.1)
+        await asyncio.wait_for(ended.wait(), 5)
         assert len(disconnected) == 1 and disconnected[0].error is None
 
     run(scenario())
