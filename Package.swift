@@ -33,6 +33,7 @@ let package = Package(
         .library(name: "Signing", targets: ["Signing"]),
         .library(name: "SignWellSDK", targets: ["SignWellSDK"]),
         .library(name: "Intdash", targets: ["Intdash"]),
+        .library(name: "Mail", targets: ["Mail"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -46,6 +47,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
@@ -63,7 +65,7 @@ let package = Package(
             name: "chancery",
             dependencies: [
                 "JSON", "ChanceryServer", "Accounts", "Storage", "ISCP", "NotaryProof", "QEDSDK", "NuxeoSDK", "TransparencyLog",
-                "PDF", "PDFSigning", "SignWellSDK", "Intdash",
+                "PDF", "PDFSigning", "SignWellSDK", "Intdash", "Mail",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -76,7 +78,7 @@ let package = Package(
         .target(
             name: "ChanceryServer",
             dependencies: [
-                "JSON", "Storage", "Accounts", "HTTPSupport", "Console", "Notary", "Repository", "Signing", "PDFSigning", "Telemetry",
+                "JSON", "Storage", "Accounts", "HTTPSupport", "Console", "Notary", "Repository", "Signing", "PDFSigning", "Telemetry", "Mail",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -133,6 +135,7 @@ let package = Package(
             name: "Signing",
             dependencies: [
                 "JSON", "Storage", "Accounts", "HTTPSupport", "PDF", "PDFSigning", "TimeStamping", "NotaryProof", "TransparencyLog", "Conversion",
+                "Mail",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -470,6 +473,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -611,6 +615,7 @@ let package = Package(
             name: "SigningTests",
             dependencies: [
                 "JSON", "Signing", "Conversion", "PDF", "PDFSigning", "TimeStamping", "Storage", "HTTPSupport", "Accounts", "ChanceryTestSupport",
+                "Mail",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -649,6 +654,35 @@ let package = Package(
         .testTarget(
             name: "ChanceryIntegrationTests",
             dependencies: ["ChanceryTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        // Outbound mail: the message encoding, a small SMTP client, and the durable outbox.
+        .target(
+            name: "Mail",
+            dependencies: [
+                "Storage",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOTLS", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "SQLKit", package: "sql-kit"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MailTests",
+            dependencies: [
+                "Mail", "ChanceryTestSupport", "Storage", "TimeStamping",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "X509", package: "swift-certificates"),
+            ],
             swiftSettings: swiftSettings
         ),
     ]

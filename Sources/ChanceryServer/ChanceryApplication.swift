@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
+import Mail
 import NIOCore
 import Notary
 import Prometheus
@@ -98,6 +99,7 @@ public enum ChanceryApplication {
         repository: RepositoryCapability? = nil,
         signing: SigningCapability? = nil,
         telemetry: TelemetryCapability? = nil,
+        mail: OutboundMail? = nil,
         metrics registry: PrometheusCollectorRegistry,
         logger: Logger,
         onServerRunning: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
@@ -115,7 +117,7 @@ public enum ChanceryApplication {
             ),
             // Shut down in reverse: the sequencer integrates what is pending, then the database closes.
             services: [PlatformService(platform: platform, logger: logger), notary.sequencer, notary.pendingReportRecovery]
-                + (signing.map { [$0.webhookDeliverer] } ?? [])
+                + (signing.map { [$0.webhookDeliverer] } ?? []) + (mail.map { [$0.deliverer] } ?? [])
                 + (telemetry?.sealer.map { [$0] } ?? []) + (telemetry?.upstreamLeases.map { [$0] } ?? [])
                 + (telemetry?.downstreamHandoffs.map { [$0] } ?? [])
                 + (repository.map {

@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import Mail
 import Metrics
 import NIOCore
 import Notary
@@ -61,13 +62,14 @@ public enum ChanceryServer {
             try? await platform.close()
             throw error
         }
+        let mail = configuration.mail.map { OutboundMail(settings: $0, database: platform.database, logger: logger) }
         let notary: NotaryCapability
         let repository: RepositoryCapability
         let signing: SigningCapability
         let telemetry: TelemetryCapability
         do {
             (notary, repository, signing, telemetry) = try await withDeploymentKeys(configuration, database: platform.database) {
-                try await openCapabilities(configuration, platform: platform, logger: logger)
+                try await openCapabilities(configuration, platform: platform, mail: mail, logger: logger)
             }
         } catch {
             try? await platform.close()
@@ -75,7 +77,7 @@ public enum ChanceryServer {
         }
         let app = ChanceryApplication.application(
             configuration: configuration, platform: platform, notary: notary, repository: repository, signing: signing, telemetry: telemetry,
-            metrics: registry, logger: logger
+            mail: mail, metrics: registry, logger: logger
         ) { host, port in
             let shownHost = host.contains(":") ? "[\(host)]" : host
             printLine("listening on http://\(shownHost):\(port)")
@@ -99,9 +101,10 @@ public enum ChanceryServer {
         ).synchronize(open)
     }
 
-    /// Opens the four capabilities, each loading or creating its keys in the keys directory.
+    /// Opens the four capabilities, each loading or creating its keys in the keys directory;
+    /// Signing mails recipients through `mail` when there is one.
     private static func openCapabilities(
-        _ configuration: ServerConfiguration, platform: Platform, logger: Logger
+        _ configuration: ServerConfiguration, platform: Platform, mail: OutboundMail?, logger: Logger
     ) async throws -> (NotaryCapability, RepositoryCapability, SigningCapability, TelemetryCapability) {
         let notary = try await NotaryCapability.open(
             database: platform.database, accounts: platform.accounts,
@@ -118,7 +121,7 @@ public enum ChanceryServer {
         let signing = try SigningCapability.open(
             database: platform.database, blobs: platform.blobs, accounts: platform.accounts,
             keysDirectory: configuration.keysDirectory, notary: NotaryNotarization(notary: notary),
-            timeStamper: AuthorityTimeStamper(authority: notary.timeStampAuthority),
+            timeStamper: AuthorityTimeStamper(authority: notary.timeStampAuthority), mail: mail,
             configuration: .init(intake: intake),
             logger: logger
         )

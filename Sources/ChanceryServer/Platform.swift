@@ -2,6 +2,7 @@ import Accounts
 import Foundation
 import HTTPTypes
 import Logging
+import Mail
 import NIOCore
 import Notary
 import Repository
@@ -34,7 +35,7 @@ public struct Platform: Sendable {
     /// The migrations of every module, in dependency order.
     public static let migrations: [MigrationSet] = [
         AccountsMigrations.all, NotaryMigrations.all, RepositoryMigrations.all, SigningMigrations.all,
-        TelemetryMigrations.all, TelemetryDataMigrations.all, QuotaMigrations.all, DeploymentKeyMigrations.all,
+        TelemetryMigrations.all, TelemetryDataMigrations.all, QuotaMigrations.all, DeploymentKeyMigrations.all, MailMigrations.all,
     ]
 
     /// Opens the data directory, the database and the blob store, applies pending

@@ -2,6 +2,7 @@ import Accounts
 import Crypto
 import Foundation
 import HTTPTypes
+import Mail
 import NIOCore
 import Storage
 
@@ -52,6 +53,8 @@ public struct ServerConfiguration: Sendable {
     /// The NATS servers that carry live telemetry between the deployment's instances; `nil`
     /// for a server on its own.
     public var nats: [NATSServerAddress]?
+    /// The SMTP server and sender the server mails through; `nil` sends no mail.
+    public var mail: OutboundMailSettings?
 
     /// What instances joined by ``nats`` would not share, as the options that would make them
     /// share it: a PostgreSQL database, an S3-compatible bucket and a key-encryption key.

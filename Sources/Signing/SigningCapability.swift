@@ -4,6 +4,7 @@ import HTTPSupport
 import HTTPTypes
 import Hummingbird
 import Logging
+import Mail
 import PDFSigning
 import Storage
 
@@ -53,10 +54,11 @@ public struct SigningCapability: Sendable {
     /// - Parameters:
     ///   - notary: Notarizes each sealed PDF; `nil` leaves sealed PDFs unnotarized.
     ///   - timeStamper: Time-stamps the platform seal (PAdES B-T); `nil` makes it B-B.
+    ///   - mail: Mails recipients their requests to sign and reminders; `nil` sends no mail.
     public static func open(
         database: Database, blobs: any BlobStore, accounts: AccountStore, keysDirectory: String,
-        notary: (any Notarizing)?, timeStamper: (any SignatureTimeStamper)?, configuration: Configuration = Configuration(),
-        logger: Logger
+        notary: (any Notarizing)?, timeStamper: (any SignatureTimeStamper)?, mail: OutboundMail? = nil,
+        configuration: Configuration = Configuration(), logger: Logger
     ) throws -> SigningCapability {
         let keys = try SigningKeys.loadOrCreate(in: keysDirectory, commonName: "Chancery Signing")
         let links = try SigningLinks.loadOrCreate(in: keysDirectory)
@@ -67,7 +69,8 @@ public struct SigningCapability: Sendable {
             store: DocumentStore(database: database), blobs: blobs,
             intake: DocumentIntake(policy: configuration.intake), keys: keys, links: links,
             notary: notary, timeStamper: timeStamper,
-            webhooks: WebhookOutbox(database: database, renderer: renderer, deliverer: deliverer, logger: logger), logger: logger,
+            webhooks: WebhookOutbox(database: database, renderer: renderer, deliverer: deliverer, logger: logger),
+            mail: mail.map { SigningMail(mail: $0, renderer: renderer, logger: logger) } ?? .disabled, logger: logger,
             passwords: accounts.passwords
         )
         return SigningCapability(

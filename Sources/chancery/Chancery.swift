@@ -23,7 +23,7 @@ struct Chancery: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, APIKeyCommand.self, UserCommand.self, GroupCommand.self, NotarizeCommand.self, VerifyCommand.self,
             RepoCommand.self, PDFCommand.self, SignCommand.self, EdgeCommand.self, MeasurementsCommand.self, StreamCommand.self, OAuth2Command.self,
-            LockoutCommand.self, QuotaCommand.self, KeysCommand.self, IndexCommand.self,
+            LockoutCommand.self, QuotaCommand.self, KeysCommand.self, IndexCommand.self, MailCommand.self,
         ]
     )
 }

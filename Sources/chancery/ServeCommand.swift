@@ -36,6 +36,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var keyEncryption: KeyEncryptionKeyOptions
 
+    @OptionGroup(title: "Mail") var mail: MailOptions
+
     @Option(
         name: .long,
         help: ArgumentHelp(
@@ -232,6 +234,7 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         (configuration.keyEncryptionKey, configuration.previousKeyEncryptionKey) = try keyEncryption.keys()
+        configuration.mail = try mail.settings()
         let unshared = configuration.unsharedByInstances
         guard unshared.isEmpty else {
             throw ConfigurationError("--nats joins instances into one deployment, which also needs \(unshared.joined(separator: ", "))")

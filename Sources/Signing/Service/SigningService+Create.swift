@@ -107,7 +107,10 @@ extension SigningService {
         document.refreshRecipientStatuses()
         try await store.insert(document)
         await webhooks.announce(.documentCreated, document: document)
-        if !request.draft { await webhooks.announce(.documentSent, document: document) }
+        if !request.draft {
+            await webhooks.announce(.documentSent, document: document)
+            await mail.requestSignatures(document)
+        }
         return document
     }
 

@@ -76,12 +76,13 @@ extension SigningService {
             document.refreshRecipientStatuses()
         }
         await webhooks.announce(.documentSent, document: sent)
+        await mail.requestSignatures(sent)
         return sent
     }
 
     /// Records a reminder to the recipients who have still to sign (all of them, or those the
-    /// body names by name or email). Chancery sends no email itself: the reminder is recorded
-    /// in the audit trail, where an operator's mailer or a client can act on it.
+    /// body names by name or email) in the audit trail, and mails it to those whose turn it is
+    /// when the server sends mail and the document is not signed embedded.
     ///
     /// - Throws: ``HTTPSupport/APIError`` 409 unless the document is waiting for signatures.
     func remind(_ document: SigningDocument, body: [String: JSONValue], client: ClientInfo) async throws {
@@ -90,21 +91,25 @@ extension SigningService {
             (name: reader.string(recipient, "name", at: "\(path).name"), email: reader.string(recipient, "email", at: "\(path).email"))
         }
         try reader.throwIfFailed()
-        _ = try await change(document.id) { document in
-            guard document.status == .sent || document.status == .pending else {
-                throw APIError(.conflict, "Reminders go only to documents waiting for signatures; this one is \(document.status.rawValue).")
-            }
-            let waiting = document.recipients.filter { $0.status != .signed && $0.status != .declined }.filter { recipient in
+        /// The recipients still to sign, or those of them the body names.
+        @Sendable func waiting(in document: SigningDocument) -> [DocumentRecipient] {
+            document.recipients.filter { $0.status != .signed && $0.status != .declined }.filter { recipient in
                 named.isEmpty
                     || named.contains {
                         ($0.email.map { $0.lowercased() == recipient.email.lowercased() } ?? true) && ($0.name.map { $0 == recipient.name } ?? true)
                     }
             }
-            for recipient in waiting {
+        }
+        let reminded = try await change(document.id) { document in
+            guard document.status == .sent || document.status == .pending else {
+                throw APIError(.conflict, "Reminders go only to documents waiting for signatures; this one is \(document.status.rawValue).")
+            }
+            for recipient in waiting(in: document) {
                 document.events.append(
                     DocumentEvent(kind: .reminded, recipientID: recipient.id, ipAddress: client.ipAddress, userAgent: client.userAgent))
             }
         }
+        await mail.remind(reminded, recipientIDs: waiting(in: reminded).map(\.id))
     }
 
     /// Changes recipients' names, emails and passcodes (`{recipients: [{id, name, email,

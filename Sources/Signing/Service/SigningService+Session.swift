@@ -120,6 +120,7 @@ extension SigningService {
         if signatures == 1 && signed.status != .completed { await webhooks.announce(.documentInProgress, document: signed) }
         await webhooks.announce(.documentSigned, document: signed, relatedSigner: signed.recipients[index])
         if signed.status == .completed { await webhooks.announce(.documentCompleted, document: signed) }
+        await mail.requestSignatures(signed, before: document)
         return (signed, index)
     }
 }

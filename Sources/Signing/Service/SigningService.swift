@@ -22,6 +22,8 @@ public struct SigningService: Sendable {
     /// Adds an RFC 3161 time-stamp to the platform seal (PAdES B-T), when there is one.
     let timeStamper: (any SignatureTimeStamper)?
     let webhooks: WebhookOutbox
+    /// Mails recipients their requests to sign and reminders.
+    let mail: SigningMail
     let logger: Logger
     /// Hashes recipients' passcodes and checks them (bcrypt, off the async executors).
     let passwords: PasswordHasher
@@ -35,8 +37,8 @@ public struct SigningService: Sendable {
     ///   the account store's, so that tests and the server choose one bcrypt cost for both.
     init(
         store: DocumentStore, blobs: any BlobStore, intake: DocumentIntake, keys: SigningKeys, links: SigningLinks,
-        notary: (any Notarizing)?, timeStamper: (any SignatureTimeStamper)?, webhooks: WebhookOutbox, logger: Logger,
-        passwords: PasswordHasher
+        notary: (any Notarizing)?, timeStamper: (any SignatureTimeStamper)?, webhooks: WebhookOutbox, mail: SigningMail = .disabled,
+        logger: Logger, passwords: PasswordHasher
     ) {
         self.store = store
         self.blobs = blobs
@@ -46,6 +48,7 @@ public struct SigningService: Sendable {
         self.notary = notary
         self.timeStamper = timeStamper
         self.webhooks = webhooks
+        self.mail = mail
         self.logger = logger
         self.passwords = passwords
     }

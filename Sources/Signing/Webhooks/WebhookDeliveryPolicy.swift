@@ -1,3 +1,5 @@
+import Storage
+
 /// How webhook events are delivered: timeouts, retries, and which addresses callbacks may have.
 ///
 /// A delivery is POSTed at once; when the callback does not answer 2xx it is tried again
@@ -52,20 +54,14 @@ public struct WebhookDeliveryPolicy: Sendable {
     /// once; public addresses only.
     public static let standard = WebhookDeliveryPolicy()
 
-    /// The wait after failed attempt number `attempt` (counted from 1).
-    func retryDelay(afterAttempt attempt: Int) -> Duration {
-        var delay = firstRetryDelay
-        for _ in 1..<max(1, attempt) {
-            guard delay < maximumRetryDelay else { break }
-            delay *= 2
-        }
-        return min(delay, maximumRetryDelay)
-    }
-
-    /// How long a claimed delivery stays claimed: long enough for the attempt to end, after
-    /// which a delivery whose server died during the attempt is due again.
-    var lease: Duration {
-        requestTimeout * 2 + .seconds(30)
+    /// The retries, concurrency and polling of the queue. A claimed delivery stays claimed
+    /// long enough for the attempt to end, after which a delivery whose server died during the
+    /// attempt is due again.
+    var outbox: OutboxPolicy {
+        OutboxPolicy(
+            firstRetryDelay: firstRetryDelay, maximumRetryDelay: maximumRetryDelay, retryPeriod: retryPeriod,
+            concurrentAttempts: concurrentDeliveries, lease: requestTimeout * 2 + .seconds(30), pollInterval: pollInterval
+        )
     }
 
     /// The guard that checks callback addresses.

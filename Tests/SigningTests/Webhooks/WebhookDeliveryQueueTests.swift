@@ -20,20 +20,20 @@ import Testing
             let queued = (0..<40).map { _ in Self.delivery(hookID: hook.id, dueAt: Date(timeIntervalSinceNow: -5)) }
             try await fixture.queue.enqueue(queued)
             let other = WebhookDeliveryQueue(database: fixture.database)
-            async let first = fixture.queue.claimDue(at: Date(), limit: 25, lease: 60)
-            async let second = other.claimDue(at: Date(), limit: 25, lease: 60)
+            async let first = fixture.queue.outbox.claimDue(at: Date(), limit: 25, lease: .seconds(60))
+            async let second = other.outbox.claimDue(at: Date(), limit: 25, lease: .seconds(60))
             let (a, b) = try await (first, second)
-            let claimedByA = Set(a.map(\.delivery.id))
-            let claimedByB = Set(b.map(\.delivery.id))
+            let claimedByA = Set(a.map(\.id))
+            let claimedByB = Set(b.map(\.id))
             #expect(claimedByA.isDisjoint(with: claimedByB))
             #expect(claimedByA.union(claimedByB).isSubset(of: Set(queued.map(\.id))))
-            #expect(a.allSatisfy { $0.delivery.attempts == 1 && $0.callbackURL == hook.callbackURL })
+            #expect(a.allSatisfy { $0.attempt == 1 && $0.payload.callbackURL == hook.callbackURL })
             if fixture.database.engine == .postgres {
                 // Each skips what the other holds, so between them they take everything due.
                 #expect(claimedByA.count + claimedByB.count == 40)
             }
             // What they claimed stays claimed until the lease ends; the rest is still due.
-            let rest = Set(try await other.claimDue(at: Date(), limit: 100, lease: 60).map(\.delivery.id))
+            let rest = Set(try await other.outbox.claimDue(at: Date(), limit: 100, lease: .seconds(60)).map(\.id))
             #expect(rest.isDisjoint(with: claimedByA.union(claimedByB)))
             #expect(rest.union(claimedByA).union(claimedByB) == Set(queued.map(\.id)))
         }
@@ -45,14 +45,14 @@ import Testing
             let queued = Self.delivery(hookID: hook.id, dueAt: Date(timeIntervalSinceNow: -5))
             try await fixture.queue.enqueue([queued])
             // A lease that has run out at once: the first server's attempt outlives it.
-            let firstClaim = try #require(try await fixture.queue.claimDue(at: Date(), limit: 1, lease: -1).first)
-            let secondClaim = try #require(try await fixture.queue.claimDue(at: Date(), limit: 1, lease: 3600).first)
-            #expect((firstClaim.delivery.attempts, secondClaim.delivery.attempts) == (1, 2))
-            try await fixture.queue.recordFailure(queued.id, attempt: 1, status: 500, error: "late", nextAttemptAt: Date(timeIntervalSinceNow: -1))
+            let firstClaim = try #require(try await fixture.queue.outbox.claimDue(at: Date(), limit: 1, lease: .seconds(-1)).first)
+            let secondClaim = try #require(try await fixture.queue.outbox.claimDue(at: Date(), limit: 1, lease: .seconds(3600)).first)
+            #expect((firstClaim.attempt, secondClaim.attempt) == (1, 2))
+            try await fixture.queue.outbox.recordFailure(queued.id, attempt: 1, error: "late", nextAttemptAt: Date(timeIntervalSinceNow: -1))
             let stored = try #require(try await fixture.queue.deliveries(forHook: hook.id).first)
             #expect(stored.lastError == nil)
-            #expect(try await fixture.queue.claimDue(at: Date(), limit: 1, lease: 60).isEmpty, "still held by the second claim")
-            try await fixture.queue.recordFailure(queued.id, attempt: 2, status: 500, error: "refused", nextAttemptAt: nil)
+            #expect(try await fixture.queue.outbox.claimDue(at: Date(), limit: 1, lease: .seconds(60)).isEmpty, "still held by the second claim")
+            try await fixture.queue.outbox.recordFailure(queued.id, attempt: 2, error: "refused", nextAttemptAt: nil)
             #expect(try await fixture.queue.deliveries(forHook: hook.id).first?.lastError == "refused")
         }
     }

@@ -2,6 +2,7 @@ import ChanceryTestSupport
 import Crypto
 import Foundation
 import HTTPTypes
+import Storage
 import Testing
 
 @testable import Signing
@@ -95,7 +96,7 @@ import Testing
             try await WebhookReceiver.run(statuses: [.internalServerError, .internalServerError, .ok]) { receiver, base in
                 let hook = try await fixture.addHook(callbackURL: base + "/hook")
                 let clock = ManualClock()
-                let deliverer = fixture.deliverer(clock: WebhookClock(clock))
+                let deliverer = fixture.deliverer(clock: OutboxClock(clock))
                 var arrivals = receiver.arrivals.makeAsyncIterator()
                 let waits = try await WebhookFixture.running(deliverer) {
                     await fixture.outbox(waking: deliverer).announce(.documentCompleted, document: WebhookFixture.document())
@@ -139,7 +140,7 @@ import Testing
                 policy.firstRetryDelay = .milliseconds(50)
                 policy.retryPeriod = .seconds(1)
                 let clock = ManualClock()
-                let deliverer = fixture.deliverer(policy: policy, clock: WebhookClock(clock))
+                let deliverer = fixture.deliverer(policy: policy, clock: OutboxClock(clock))
                 var arrivals = receiver.arrivals.makeAsyncIterator()
                 try await WebhookFixture.running(deliverer) {
                     await fixture.outbox(waking: deliverer).announce(.documentExpired, document: WebhookFixture.document())
@@ -196,7 +197,7 @@ import Testing
                 let hook = try await fixture.addHook(callbackURL: base + "/hook")
                 // Both servers keep the same time, which moves only when the test moves it.
                 let clock = ManualClock()
-                let time = WebhookClock(clock)
+                let time = OutboxClock(clock)
                 var arrivals = receiver.arrivals.makeAsyncIterator()
                 // The first server fails once, then stops before its retry is due; the graceful
                 // shutdown lets it record the failure.
@@ -256,7 +257,7 @@ import Testing
                 var policy = WebhookFixture.fastPolicy
                 policy.allowPrivateNetworks = false
                 let clock = ManualClock()
-                let deliverer = fixture.deliverer(policy: policy, clock: WebhookClock(clock))
+                let deliverer = fixture.deliverer(policy: policy, clock: OutboxClock(clock))
                 // Queued before the deliverer starts, so that its first look at the queue
                 // makes the attempt; it sleeps once that look is over.
                 await fixture.outbox(waking: deliverer).announce(.documentCompleted, document: WebhookFixture.document())

@@ -38,7 +38,7 @@ struct WebhookFixture: Sendable {
     }
 
     /// A deliverer over the fixture's queue, whose retries are timed by `clock`.
-    func deliverer(policy: WebhookDeliveryPolicy = fastPolicy, clock: WebhookClock = .system) -> WebhookDeliverer {
+    func deliverer(policy: WebhookDeliveryPolicy = fastPolicy, clock: OutboxClock = .system) -> WebhookDeliverer {
         WebhookDeliverer(database: database, secrets: secrets, policy: policy, clock: clock, logger: TestDatabase.logger)
     }
 

@@ -1,24 +1,23 @@
 import Foundation
-import Storage
 
-/// The time webhook deliveries are scheduled by: the dates that are queued, compared and sent
-/// (see ``WebhookDeliverer``), and the waits until them.
+/// The time an ``OutboxWorker`` schedules attempts by: the dates that are queued, compared and
+/// recorded, and the waits until them.
 ///
-/// Servers use ``system``: wall-clock dates, so that queued times and signed timestamps stay
-/// right however long the server runs. Tests make one from a clock they move themselves, so
-/// that retries come when the test advances time rather than after real waits:
+/// Servers use ``system``: wall-clock dates, so that queued times stay right however long the
+/// server runs. Tests make one from a clock they move themselves, so that retries come when the
+/// test advances time rather than after real waits:
 ///
 /// ```swift
 /// let clock = ManualClock()
-/// let deliverer = WebhookDeliverer(database: database, secrets: secrets, policy: policy, clock: WebhookClock(clock), logger: logger)
+/// let worker = OutboxWorker(outbox: outbox, policy: policy, clock: OutboxClock(clock), logger: logger) { job in … }
 /// clock.advance(by: .seconds(60))   // the first retry is due now
 /// ```
-struct WebhookClock: Sendable {
+public struct OutboxClock: Sendable {
     private let currentDate: @Sendable () -> Date
     private let sleepUntil: @Sendable (Date) async throws -> Void
 
     /// The wall clock, with waits on the continuous clock.
-    static let system = WebhookClock(
+    public static let system = OutboxClock(
         currentDate: { Date() },
         sleepUntil: { date in try await ContinuousClock().sleep(for: .seconds(max(0, date.timeIntervalSinceNow))) }
     )
@@ -30,7 +29,7 @@ struct WebhookClock: Sendable {
 
     /// Time that is `start` when made and then moves as `clock` does; waits end when `clock`
     /// reaches their dates.
-    init(_ clock: any Clock<Duration>, startingAt start: Date = Date()) {
+    public init(_ clock: any Clock<Duration>, startingAt start: Date = Date()) {
         self.init(opening: clock, startingAt: start)
     }
 
@@ -44,10 +43,10 @@ struct WebhookClock: Sendable {
     }
 
     /// The current date.
-    var now: Date { currentDate() }
+    public var now: Date { currentDate() }
 
     /// Suspends until `date`, or throws `CancellationError` when the task is cancelled first.
-    func sleep(until date: Date) async throws {
+    public func sleep(until date: Date) async throws {
         try await sleepUntil(date)
     }
 }

@@ -1,0 +1,77 @@
+import Foundation
+import SQLKit
+import Storage
+
+/// The `mail_outbox` table: a durable queue of messages for the ``MailDeliverer`` to send.
+///
+/// ``enqueue(_:)`` writes a message in its encoded form, with its envelope, before it returns;
+/// every attempt then sends those very bytes, with the same `Message-ID` and `Date`. Claims,
+/// leases, failures and retries are those of a `DurableOutbox` (see ``outbox``), whose done
+/// time is the column `sent_at`: a message is sent by one server even when several share the
+/// database.
+///
+/// ```swift
+/// let outbox = MailOutbox(database: database)
+/// let deliverer = MailDeliverer(outbox: outbox, client: SMTPClient(server: settings.server), logger: logger)
+/// try await outbox.enqueue(message)
+/// deliverer.wake()
+/// ```
+public struct MailOutbox: Sendable {
+    /// The database the table is in.
+    private let database: Database
+    /// The queue's claims and records of attempts.
+    let outbox: DurableOutbox<Job>
+    /// The time messages are queued at, and their retries scheduled by.
+    let clock: OutboxClock
+
+    /// The table and its bookkeeping columns.
+    static let table = OutboxTable(name: "mail_outbox", doneAt: "sent_at")
+
+    /// What a claim reads of a queued message: the envelope and the bytes to send.
+    struct Job: Decodable, Sendable {
+        /// The envelope's sender, an address.
+        let mailFrom: String
+        /// The envelope's recipients, addresses separated by commas (which no address holds).
+        let recipients: String
+        /// The encoded message (ASCII).
+        let message: String
+
+        enum CodingKeys: String, CodingKey {
+            case message, recipients
+            case mailFrom = "mail_from"
+        }
+
+        /// The envelope's recipients, one address each.
+        var recipientAddresses: [String] {
+            recipients.split(separator: ",").map(String.init)
+        }
+    }
+
+    /// The queue in `database`, whose messages are queued at the dates of `clock`.
+    public init(database: Database, clock: OutboxClock = .system) {
+        self.database = database
+        self.clock = clock
+        outbox = DurableOutbox(database: database, table: Self.table, payloadColumns: ["mail_from", "recipients", "message"])
+    }
+
+    /// Queues `message` for its recipients, due now; it is in the database when this returns.
+    /// Wake the ``MailDeliverer`` afterwards to send it at once.
+    ///
+    /// - Returns: The id of the queued message, which the deliverer's logs name.
+    @discardableResult
+    public func enqueue(_ message: MailMessage) async throws -> String {
+        let id = UUID().uuidString.lowercased()
+        let now = clock.now
+        let recipients = message.to.map(\.address).joined(separator: ",")
+        try await database.withConnection { sql in
+            try await sql.insert(into: Self.table.name)
+                .columns("id", "mail_from", "recipients", "message", "attempts", "next_attempt_at", "created_at")
+                .values(
+                    SQLBind(id), SQLBind(message.from.address), SQLBind(recipients), SQLBind(String(decoding: message.encoded(), as: UTF8.self)),
+                    SQLBind(0), SQLBind(now), SQLBind(now)
+                )
+                .run()
+        }
+        return id
+    }
+}

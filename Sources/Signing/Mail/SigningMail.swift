@@ -1,0 +1,69 @@
+import Foundation
+import Logging
+import Mail
+
+/// The mail recipients get: the request to sign when their turn comes, and the reminders the
+/// sender asks for. As in SignWell, every recipient of a document that is not signed embedded
+/// (`embedded_signing` false, the default) gets it, and of an embedded one only those whose
+/// `send_email` is true. Each message carries the recipient's own signing link and is queued in
+/// the mail outbox before the call returns. Without an SMTP server (``disabled``) nothing is sent.
+struct SigningMail: Sendable {
+    /// Where messages go, or `nil` when the server sends no mail.
+    private let destination: Destination?
+
+    /// What a working sender writes to.
+    private struct Destination: Sendable {
+        let mail: OutboundMail
+        let renderer: DocumentRenderer
+        let logger: Logger
+    }
+
+    /// A sender that sends nothing.
+    static let disabled = SigningMail(destination: nil)
+
+    private init(destination: Destination?) {
+        self.destination = destination
+    }
+
+    /// A sender that queues its messages in `mail`, with links made by `renderer`.
+    init(mail: OutboundMail, renderer: DocumentRenderer, logger: Logger) {
+        destination = Destination(mail: mail, renderer: renderer, logger: logger)
+    }
+
+    /// Asks each recipient whose turn has come to sign: everyone who may sign `document` now
+    /// and could not in `before` (the document before the change; `nil` when it was just sent).
+    func requestSignatures(_ document: SigningDocument, before: SigningDocument? = nil) async {
+        let newlyDue = document.recipients.indices.filter { index in
+            let id = document.recipients[index].id
+            return document.isTurn(of: id) && !(before?.isTurn(of: id) ?? false)
+        }
+        await send(.request, of: document, to: newlyDue)
+    }
+
+    /// Reminds the recipients `recipientIDs` of `document` whose turn it is.
+    func remind(_ document: SigningDocument, recipientIDs: [String]) async {
+        let due = recipientIDs.compactMap(document.recipientIndex).filter { document.isTurn(of: document.recipients[$0].id) }
+        await send(.reminder, of: document, to: due)
+    }
+
+    /// Queues a message of `kind` to each recipient of `document` at `indices` who takes mail.
+    /// Never throws: a failure is logged, and the change that called for the message stands.
+    private func send(_ kind: SigningMailMessage.Kind, of document: SigningDocument, to indices: [Int]) async {
+        guard let destination else { return }
+        for index in indices where !document.embeddedSigning || document.recipients[index].sendEmail {
+            let recipient = document.recipients[index]
+            do {
+                let message = try SigningMailMessage(
+                    kind, document: document, recipient: recipient,
+                    link: destination.renderer.signingURL(document: document, recipientIndex: index)
+                ).message(from: destination.mail.from)
+                try await destination.mail.queue(message)
+            } catch {
+                destination.logger.error(
+                    "signing mail could not be queued",
+                    metadata: ["document": "\(document.id)", "recipient": "\(recipient.id)", "error": "\(error)"]
+                )
+            }
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import Mail
+
+/// The options that name the SMTP server mail goes out through, and the sender's address.
+struct MailOptions: ParsableArguments {
+    @Option(
+        name: .customLong("smtp-url"),
+        help: ArgumentHelp(
+            "The SMTP server: smtp://[USER:PASSWORD@]HOST[:PORT] (STARTTLS when the server offers it, port 587 by default) or smtps://… (TLS from the start, port 465). [env: CHANCERY_SMTP_URL]",
+            valueName: "url"
+        ))
+    var smtpURL: String?
+
+    @Option(
+        name: .customLong("mail-from"),
+        help: ArgumentHelp(
+            "The address mail is sent from, such as 'Chancery <chancery@example.com>'. [env: CHANCERY_MAIL_FROM]", valueName: "address"))
+    var mailFrom: String?
+
+    /// The SMTP server and the sender, or `nil` when no SMTP server is named.
+    ///
+    /// - Throws: ``ConfigurationError`` for a URL or an address that cannot be used, or a
+    ///   server named without a sender.
+    func settings() throws -> OutboundMailSettings? {
+        guard let url = Setting.resolve(smtpURL, environment: "CHANCERY_SMTP_URL") else { return nil }
+        let server: SMTPServerURL
+        do {
+            server = try SMTPServerURL(url)
+        } catch {
+            throw ConfigurationError("--smtp-url: \(error)")
+        }
+        guard let from = Setting.resolve(mailFrom, environment: "CHANCERY_MAIL_FROM") else {
+            throw ConfigurationError("--smtp-url needs --mail-from (or CHANCERY_MAIL_FROM): the address mail is sent from")
+        }
+        do {
+            return OutboundMailSettings(server: server, from: try MailAddress(parsing: from))
+        } catch {
+            throw ConfigurationError("--mail-from: \(error)")
+        }
+    }
+}

@@ -1,0 +1,51 @@
+"""The test SMTP server (aiosmtpd, Tests/mail/smtp_server.py) for the compat suites: started on a
+free loopback port, it stores each message it accepts as DIR/N/summary.json."""
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+READY = re.compile(r"ready port=(\d+)")
+
+
+@contextmanager
+def smtp_server(directory, *arguments):
+    """Runs the server, storing what it receives in `directory`, and yields its port. It stops
+    when its standard input closes."""
+    process = subprocess.Popen(
+        [sys.executable, str(REPO / "Tests/mail/smtp_server.py"), "--directory", str(directory), *arguments],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    try:
+        line = process.stdout.readline()
+        match = READY.search(line)
+        assert match, f"the SMTP server did not start: {line}{process.stdout.read() if process.poll() is not None else ''}"
+        yield int(match.group(1))
+    finally:
+        process.stdin.close()
+        process.wait(timeout=30)
+
+
+def received(directory):
+    """The summaries of the messages the server stored, in the order they came."""
+    names = sorted((name for name in os.listdir(directory) if name.isdigit()), key=int)
+    return [json.loads((Path(directory) / name / "summary.json").read_text()) for name in names]
+
+
+def wait_for_mail(directory, condition, count=1, timeout=60):
+    """The messages for which `condition(summary)` holds, once there are `count` of them. The
+    server writes each message whole (a rename) before it answers the sender, so a message is
+    either there or not; polled, as another process writes them, and bounded by `timeout`."""
+    deadline = time.monotonic() + timeout
+    while True:
+        matching = [summary for summary in received(directory) if condition(summary)]
+        if len(matching) >= count or time.monotonic() > deadline:
+            assert len(matching) == count, f"{len(matching)} of {count} messages within {timeout} s: {matching}"
+            return matching
+        time.sleep(0.05)

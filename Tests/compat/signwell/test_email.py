@@ -1,0 +1,112 @@
+"""Mail to recipients, with the official SDK against a server that sends mail through a real SMTP
+server on loopback (aiosmtpd): a document not signed embedded (`embedded_signing` false,
+SignWell's default) mails each recipient their signing link when their turn comes, and
+`POST …/remind` mails the recipients who have still to sign. The link in the mail is the one the
+recipient signs with (signer.py drives the signing page's JSON endpoints)."""
+
+import re
+
+import pytest
+from signwell_sdk.models import SendReminderRequest
+
+from chancery_server import own_server
+from mail_server import smtp_server, wait_for_mail
+
+from .builders import document_request, signature_fields, signers
+from .client import new_account
+from .pdfs import pdf_with_pages
+from .signer import complete_signing
+
+SENDER = "Chancery Signing <signing@example.com>"
+LINK = re.compile(r"https?://\S+/signwell/sign/\S+")
+
+
+@pytest.fixture(scope="module")
+def mailbox(tmp_path_factory):
+    """The directory the SMTP server stores messages in, and its port."""
+    directory = tmp_path_factory.mktemp("mailbox")
+    with smtp_server(directory) as port:
+        yield directory, port
+
+
+@pytest.fixture(scope="module")
+def mailing_server(tmp_path_factory, mailbox):
+    """A server that mails through the test SMTP server."""
+    _, port = mailbox
+    yield from own_server(tmp_path_factory, "signwell-mail", args=["--smtp-url", f"smtp://127.0.0.1:{port}", "--mail-from", SENDER])
+
+
+@pytest.fixture(scope="module")
+def account(mailing_server):
+    return new_account(mailing_server)
+
+
+def mail_to(mailbox, address, count=1):
+    """The `count` messages to `address`, once they have all arrived."""
+    directory, _ = mailbox
+    return wait_for_mail(directory, lambda summary: summary["rcpt_tos"] == [address], count=count)
+
+
+def link_in(message):
+    """The signing link in a message's text."""
+    [text] = [part["text"] for part in message["parts"] if part["content_type"] == "text/plain"]
+    links = LINK.findall(text)
+    assert len(links) == 1, text
+    return links[0]
+
+
+def test_each_recipient_is_asked_to_sign_when_their_turn_comes(mailing_server, account, mailbox, http):
+    first, second = signers(2)
+    document = account.documents.create_document(document_request(
+        pdf_with_pages(1), recipients=[first, second], fields=signature_fields([first, second]),
+        embedded_signing=False, apply_signing_order=True, subject="Our agreement", message="Please sign by Friday.",
+    ))
+    links = {recipient.email: recipient.embedded_signing_url for recipient in document.recipients}
+
+    [request] = mail_to(mailbox, first.email)
+    assert request["mail_from"] == "signing@example.com"
+    assert request["headers"]["From"] == SENDER
+    assert request["headers"]["To"] == f"{first.name} <{first.email}>"
+    assert request["headers"]["Subject"] == "Our agreement"
+    assert "Please sign by Friday." in request["parts"][0]["text"]
+    assert link_in(request) == links[first.email]
+
+    # The second recipient's turn comes when the first has signed through the mailed link.
+    complete_signing(http, mailing_server, link_in(request))
+    [second_request] = mail_to(mailbox, second.email)
+    assert link_in(second_request) == links[second.email]
+    complete_signing(http, mailing_server, link_in(second_request))
+    assert account.documents.get_document(document.id).status == "Completed"
+    # Nobody was asked twice.
+    assert len(mail_to(mailbox, first.email)) == 1
+
+
+def test_a_reminder_goes_to_those_who_have_still_to_sign(mailing_server, account, mailbox, http):
+    first, second = signers(2)
+    document = account.documents.create_document(document_request(
+        pdf_with_pages(1), recipients=[first, second], fields=signature_fields([first, second]), embedded_signing=False,
+    ))
+    [request] = mail_to(mailbox, first.email)
+    mail_to(mailbox, second.email)
+    complete_signing(http, mailing_server, link_in(request))
+
+    account.documents.send_reminder(document.id, SendReminderRequest())
+    [_, reminder] = mail_to(mailbox, second.email, count=2)
+    assert reminder["headers"]["Subject"].startswith("Reminder: ")
+    assert "still waiting for your signature" in reminder["parts"][0]["text"]
+    assert link_in(reminder) == document.recipients[1].embedded_signing_url
+    # The one who signed gets no reminder.
+    assert len(mail_to(mailbox, first.email)) == 1
+
+
+def test_embedded_signing_mails_only_recipients_with_send_email(mailing_server, account, mailbox):
+    silent, mailed = signers(2)
+    mailed.send_email = True
+    account.documents.create_document(document_request(
+        pdf_with_pages(1), recipients=[silent, mailed], fields=signature_fields([silent, mailed]), embedded_signing=True,
+    ))
+    # Both messages would have been queued together: once the one is in, the other would be too.
+    [request] = mail_to(mailbox, mailed.email)
+    assert link_in(request)
+    directory, _ = mailbox
+    assert wait_for_mail(directory, lambda summary: summary["rcpt_tos"] == [silent.email], count=0, timeout=0) == []
