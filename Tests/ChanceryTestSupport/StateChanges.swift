@@ -34,13 +34,13 @@ public final class StateChanges: Sendable {
     }
 
     /// Returns `true` once `condition` holds, or `false` when `timeout` passes first (a bound on
-    /// a test that fails, not a way to wait).
+    /// a test that fails, not a way to wait) or the waiting task is cancelled.
     public func wait(timeout: Duration = .seconds(30), until condition: () -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while true {
             let seen = state.withLock { $0.version }
             if condition() { return true }
-            guard ContinuousClock.now < deadline else { return false }
+            guard ContinuousClock.now < deadline, !Task.isCancelled else { return false }
             await withTaskGroup(of: Void.self) { group in
                 group.addTask { try? await Task.sleep(until: deadline) }
                 group.addTask { await self.change(after: seen) }
