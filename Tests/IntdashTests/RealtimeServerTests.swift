@@ -125,6 +125,9 @@ import Testing
             try device.upstreamManager.sendFirstData(1_700_000_000, streamId: upstream, channelNum: 1)
             try device.upstreamManager.sendUnit(try IntdashData.DataFloat(id: "speed", data: 1), elapsedTime: 0.1, streamId: upstream)
             #expect(await deviceLog.wait { $0.acks.count == 1 })
+            // The device's acknowledgement and the viewer's copy travel on two connections: the
+            // viewer has the first point before the server goes away.
+            #expect(await viewerLog.wait { log in log.points.contains { $0.value == 1 } })
 
             try await server.stop()
             #expect(await deviceLog.wait { $0.disconnects == 1 })

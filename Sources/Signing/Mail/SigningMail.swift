@@ -21,6 +21,15 @@ struct SigningMail: Sendable {
     /// A sender that sends nothing.
     static let disabled = SigningMail(destination: nil)
 
+    /// How long the link in a completion message works.
+    static let completedFileLinkLifetime: TimeInterval = 30 * 24 * 3600
+
+    /// The largest completed PDF a completion message carries; a larger one is only linked.
+    static let attachmentLimit = 10 << 20
+
+    /// Whether messages are sent at all.
+    var isEnabled: Bool { destination != nil }
+
     private init(destination: Destination?) {
         self.destination = destination
     }
@@ -44,6 +53,30 @@ struct SigningMail: Sendable {
     func remind(_ document: SigningDocument, recipientIDs: [String]) async {
         let due = recipientIDs.compactMap(document.recipientIndex).filter { document.isTurn(of: document.recipients[$0].id) }
         await send(.reminder, of: document, to: due)
+    }
+
+    /// Sends the completed `file` of `document` (a link, and the PDF when it is at most
+    /// ``attachmentLimit``) to each recipient who takes mail and to each copied contact.
+    func sendCompleted(_ document: SigningDocument, file: CompletedFile, at now: Date = Date()) async {
+        guard let destination else { return }
+        let expiry = now + Self.completedFileLinkLifetime
+        let token = destination.renderer.links.fileToken(documentID: document.id, expiry: expiry, format: .pdf, auditPage: true)
+        let link = "\(document.baseURL)/signwell/files/\(token)"
+        let attached = file.bytes.count <= Self.attachmentLimit ? file : nil
+        let addressees =
+            document.recipients.filter { !document.embeddedSigning || $0.sendEmail }.map { (name: Optional($0.name), email: $0.email) }
+            + document.copiedContacts.map { (name: $0.name, email: $0.email) }
+        for addressee in addressees {
+            do {
+                let message = try CompletedMailMessage(
+                    name: addressee.name, email: addressee.email, document: document, link: link, linkExpiry: expiry, file: attached
+                ).message(from: destination.mail.from)
+                try await destination.mail.queue(message)
+            } catch {
+                destination.logger.error(
+                    "completion mail could not be queued", metadata: ["document": "\(document.id)", "error": "\(error)"])
+            }
+        }
     }
 
     /// Queues a message of `kind` to each recipient of `document` at `indices` who takes mail.

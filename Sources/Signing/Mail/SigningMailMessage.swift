@@ -54,6 +54,6 @@ struct SigningMailMessage: Sendable {
 
     /// The document's name in a sentence.
     private var documentName: String {
-        document.name.flatMap { $0.isEmpty ? nil : "“\($0)”" } ?? "a document"
+        document.quotedName ?? "a document"
     }
 }

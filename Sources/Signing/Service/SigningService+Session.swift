@@ -1,6 +1,7 @@
 import Foundation
 import HTTPSupport
 import HTTPTypes
+import Logging
 
 extension SigningService {
     /// The document and recipient a signing token opens, whether or not the recipient's
@@ -121,6 +122,13 @@ extension SigningService {
         await webhooks.announce(.documentSigned, document: signed, relatedSigner: signed.recipients[index])
         if signed.status == .completed { await webhooks.announce(.documentCompleted, document: signed) }
         await mail.requestSignatures(signed, before: document)
+        if signed.status == .completed, mail.isEnabled {
+            do {
+                await mail.sendCompleted(signed, file: try await CompletedFile.of(signed, auditPage: true, format: .pdf, service: self))
+            } catch {
+                logger.error("the completed file could not be made for its mail", metadata: ["document": "\(signed.id)", "error": "\(error)"])
+            }
+        }
         return (signed, index)
     }
 }

@@ -4,10 +4,12 @@ SignWell's default) mails each recipient their signing link when their turn come
 `POST …/remind` mails the recipients who have still to sign. The link in the mail is the one the
 recipient signs with (signer.py drives the signing page's JSON endpoints)."""
 
+import hashlib
 import re
+import uuid
 
 import pytest
-from signwell_sdk.models import SendReminderRequest
+from signwell_sdk.models import CopiedContactsInner, SendReminderRequest
 
 from chancery_server import own_server
 from mail_server import smtp_server, wait_for_mail
@@ -19,6 +21,7 @@ from .signer import complete_signing
 
 SENDER = "Chancery Signing <signing@example.com>"
 LINK = re.compile(r"https?://\S+/signwell/sign/\S+")
+FILE_LINK = re.compile(r"https?://\S+/signwell/files/\S+")
 
 
 @pytest.fixture(scope="module")
@@ -47,19 +50,26 @@ def mail_to(mailbox, address, count=1):
     return wait_for_mail(directory, lambda summary: summary["rcpt_tos"] == [address], count=count)
 
 
-def link_in(message):
-    """The signing link in a message's text."""
+def text_of(message):
+    """A message's plain text."""
     [text] = [part["text"] for part in message["parts"] if part["content_type"] == "text/plain"]
-    links = LINK.findall(text)
-    assert len(links) == 1, text
+    return text
+
+
+def link_in(message, pattern=LINK):
+    """The one link `pattern` matches in a message's text (by default the signing link)."""
+    links = pattern.findall(text_of(message))
+    assert len(links) == 1, text_of(message)
     return links[0]
 
 
 def test_each_recipient_is_asked_to_sign_when_their_turn_comes(mailing_server, account, mailbox, http):
     first, second = signers(2)
+    copied = f"copied-{uuid.uuid4().hex[:8]}@example.com"
     document = account.documents.create_document(document_request(
         pdf_with_pages(1), recipients=[first, second], fields=signature_fields([first, second]),
         embedded_signing=False, apply_signing_order=True, subject="Our agreement", message="Please sign by Friday.",
+        copied_contacts=[CopiedContactsInner(email=copied, name="Legal")],
     ))
     links = {recipient.email: recipient.embedded_signing_url for recipient in document.recipients}
 
@@ -77,8 +87,15 @@ def test_each_recipient_is_asked_to_sign_when_their_turn_comes(mailing_server, a
     assert link_in(second_request) == links[second.email]
     complete_signing(http, mailing_server, link_in(second_request))
     assert account.documents.get_document(document.id).status == "Completed"
-    # Nobody was asked twice.
-    assert len(mail_to(mailbox, first.email)) == 1
+
+    # Everyone who took part gets the completed PDF, attached and linked; nobody was asked twice.
+    for address in (first.email, second.email, copied):
+        completed = mail_to(mailbox, address, count=1 if address == copied else 2)[-1]
+        assert completed["headers"]["Subject"] == f"Completed: “{document.name}”"
+        [pdf] = [part for part in completed["parts"] if part["content_type"] == "application/pdf"]
+        download = http.get(link_in(completed, FILE_LINK), timeout=30)
+        assert download.status_code == 200 and download.content.startswith(b"%PDF-")
+        assert hashlib.sha256(download.content).hexdigest() == pdf["sha256"]
 
 
 def test_a_reminder_goes_to_those_who_have_still_to_sign(mailing_server, account, mailbox, http):
