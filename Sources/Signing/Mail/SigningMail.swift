@@ -27,6 +27,11 @@ struct SigningMail: Sendable {
     /// The largest completed PDF a completion message carries; a larger one is only linked.
     static let attachmentLimit = 10 << 20
 
+    /// The shortest time between two reminders to one recipient: a reminder asked for sooner
+    /// after the one before is recorded in the audit trail but not mailed, so that an API client
+    /// cannot flood a recipient's inbox.
+    static let reminderInterval: TimeInterval = 3600
+
     /// Whether messages are sent at all.
     var isEnabled: Bool { destination != nil }
 
@@ -49,10 +54,22 @@ struct SigningMail: Sendable {
         await send(.request, of: document, to: newlyDue)
     }
 
-    /// Reminds the recipients `recipientIDs` of `document` whose turn it is.
+    /// Reminds the recipients `recipientIDs` of `document` whose turn it is, unless they were
+    /// reminded less than ``reminderInterval`` before (see ``mailsLatestReminder(to:of:)``).
     func remind(_ document: SigningDocument, recipientIDs: [String]) async {
-        let due = recipientIDs.compactMap(document.recipientIndex).filter { document.isTurn(of: document.recipients[$0].id) }
+        let due = recipientIDs.compactMap(document.recipientIndex).filter { index in
+            let id = document.recipients[index].id
+            return document.isTurn(of: id) && Self.mailsLatestReminder(to: id, of: document)
+        }
         await send(.reminder, of: document, to: due)
+    }
+
+    /// Whether the latest reminder of `recipientID` recorded in `document` is mailed: when no
+    /// reminder of theirs came less than ``reminderInterval`` before it (mailed or not).
+    static func mailsLatestReminder(to recipientID: String, of document: SigningDocument) -> Bool {
+        let times = document.events.filter { $0.kind == .reminded && $0.recipientID == recipientID }.map(\.time).sorted()
+        guard let latest = times.last else { return false }
+        return !times.dropLast().contains { latest.timeIntervalSince($0) < reminderInterval }
     }
 
     /// Sends the completed `file` of `document` (a link, and the PDF when it is at most
