@@ -92,19 +92,6 @@ struct MailOutboxFixture: Sendable {
     /// Runs `deliverers` in a service group while `body` runs, then shuts them down gracefully
     /// and waits for them to stop.
     static func running<Result: Sendable>(_ deliverers: [MailDeliverer], _ body: () async throws -> Result) async throws -> Result {
-        let group = ServiceGroup(services: deliverers, logger: TestDatabase.logger)
-        return try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { try await group.run() }
-            let result: Result
-            do {
-                result = try await body()
-            } catch {
-                await group.triggerGracefulShutdown()
-                throw error
-            }
-            await group.triggerGracefulShutdown()
-            try await tasks.waitForAll()
-            return result
-        }
+        try await whileRunning(deliverers) { _ in try await body() }
     }
 }

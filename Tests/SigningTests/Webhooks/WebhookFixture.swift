@@ -59,20 +59,7 @@ struct WebhookFixture: Sendable {
     /// Runs `deliverer` in a service group while `body` runs, then shuts it down gracefully
     /// and waits for it to stop.
     static func running<Result: Sendable>(_ deliverer: WebhookDeliverer, _ body: () async throws -> Result) async throws -> Result {
-        let group = ServiceGroup(services: [deliverer], logger: TestDatabase.logger)
-        return try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { try await group.run() }
-            let result: Result
-            do {
-                result = try await body()
-            } catch {
-                await group.triggerGracefulShutdown()
-                throw error
-            }
-            await group.triggerGracefulShutdown()
-            try await tasks.waitForAll()
-            return result
-        }
+        try await whileRunning([deliverer]) { _ in try await body() }
     }
 
     /// A sent document of `ownerID` with two recipients.

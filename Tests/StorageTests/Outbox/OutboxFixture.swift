@@ -110,19 +110,6 @@ struct OutboxFixture: Sendable {
     static func running<Result: Sendable>(
         _ worker: OutboxWorker<Payload>, _ body: (ServiceGroup) async throws -> Result
     ) async throws -> Result {
-        let group = ServiceGroup(services: [worker], logger: TestDatabase.logger)
-        return try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { try await group.run() }
-            let result: Result
-            do {
-                result = try await body(group)
-            } catch {
-                await group.triggerGracefulShutdown()
-                throw error
-            }
-            await group.triggerGracefulShutdown()
-            try await tasks.waitForAll()
-            return result
-        }
+        try await whileRunning([worker], body)
     }
 }
