@@ -5,7 +5,7 @@ import Storage
 /// The background service that sends queued mail (see ``MailOutbox``) through one SMTP server.
 ///
 /// It is an `OutboxWorker` over the queue: it claims due messages, up to
-/// ``MailDeliveryPolicy/concurrentSends`` at a time, and sends each one with its
+/// ``OutboxPolicy/concurrentAttempts`` at a time, and sends each one with its
 /// ``SMTPClient``, byte for byte as queued. An accepted message is marked sent. An
 /// ``SMTPError`` that ``SMTPError/isPermanent`` abandons the message at once, its error kept;
 /// any other is recorded and the message tried again after the policy's backoff, until its
@@ -15,7 +15,7 @@ import Storage
 /// error; never the server's credentials.
 ///
 /// It looks at the queue on start, when ``wake()`` is called, when the next retry is due, and
-/// every ``MailDeliveryPolicy/pollInterval``. On graceful shutdown it takes no new messages
+/// every ``OutboxPolicy/pollInterval``. On graceful shutdown it takes no new messages
 /// and lets the sessions under way finish; what is left stays queued for the next start.
 ///
 /// Run one value in a `ServiceGroup`; copies share its wakeups, so run only one of them.
@@ -24,9 +24,9 @@ public struct MailDeliverer: Service {
 
     /// Creates the service that sends the messages of `outbox` with `client`, retried as
     /// `policy` says on the outbox's clock.
-    public init(outbox: MailOutbox, client: SMTPClient, policy: MailDeliveryPolicy = .standard, logger: Logger) {
+    public init(outbox: MailOutbox, client: SMTPClient, policy: OutboxPolicy = .mail, logger: Logger) {
         worker = OutboxWorker(
-            outbox: outbox.outbox, policy: policy.outbox, clock: outbox.clock, subject: "mail", logger: logger,
+            outbox: outbox.outbox, policy: policy, clock: outbox.clock, subject: "mail", logger: logger,
             describe: { job in ["mail": "\(job.id)", "recipients": "\(job.payload.recipientAddresses.joined(separator: ", "))"] }
         ) { job in
             let from: MailAddress

@@ -17,13 +17,13 @@ public struct OutboundMail: Sendable {
     private let outbox: MailOutbox
 
     /// Mail from `settings.from` through `settings.server`, queued in `database`.
-    public init(settings: OutboundMailSettings, database: Database, policy: MailDeliveryPolicy = .standard, logger: Logger) {
+    public init(settings: OutboundMailSettings, database: Database, policy: OutboxPolicy = .mail, logger: Logger) {
         self.init(
             from: settings.from, outbox: MailOutbox(database: database), client: SMTPClient(server: settings.server), policy: policy, logger: logger)
     }
 
     /// Mail from `from`, queued in `outbox` and sent with `client`.
-    public init(from: MailAddress, outbox: MailOutbox, client: SMTPClient, policy: MailDeliveryPolicy = .standard, logger: Logger) {
+    public init(from: MailAddress, outbox: MailOutbox, client: SMTPClient, policy: OutboxPolicy = .mail, logger: Logger) {
         self.from = from
         self.outbox = outbox
         self.deliverer = MailDeliverer(outbox: outbox, client: client, policy: policy, logger: logger)

@@ -2,6 +2,7 @@ import ChanceryTestSupport
 import Crypto
 import Foundation
 import Mail
+import Storage
 import Testing
 
 /// The mail outbox and its deliverer against aiosmtpd on loopback: a message arrives once and

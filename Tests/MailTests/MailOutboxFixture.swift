@@ -21,8 +21,8 @@ struct MailOutboxFixture: Sendable {
 
     /// Retries after 1 minute, doubling up to an hour, for a day; one message at a time; no
     /// polling within a test's time.
-    static let policy = MailDeliveryPolicy(
-        firstRetryDelay: .seconds(60), maximumRetryDelay: .seconds(3600), retryPeriod: .seconds(24 * 3600), concurrentSends: 1,
+    static let policy = OutboxPolicy(
+        firstRetryDelay: .seconds(60), maximumRetryDelay: .seconds(3600), retryPeriod: .seconds(24 * 3600), concurrentAttempts: 1,
         lease: .seconds(600), pollInterval: .seconds(30 * 24 * 3600)
     )
 
