@@ -54,21 +54,22 @@ public struct MailOutbox: Sendable {
         outbox = DurableOutbox(database: database, table: Self.table, payloadColumns: ["mail_from", "recipients", "message"])
     }
 
-    /// Queues `message` for its recipients, due now; it is in the database when this returns.
-    /// Wake the ``MailDeliverer`` afterwards to send it at once.
+    /// Queues `message` for its recipients, due after `delay` (now by default); it is in the
+    /// database when this returns. Wake the ``MailDeliverer`` afterwards to send it when due.
     ///
     /// - Returns: The id of the queued message, which the deliverer's logs name.
     @discardableResult
-    public func enqueue(_ message: MailMessage) async throws -> String {
+    public func enqueue(_ message: MailMessage, after delay: Duration = .zero) async throws -> String {
         let id = UUID().uuidString.lowercased()
         let now = clock.now
+        let due = now + max(delay, .zero).timeInterval
         let recipients = message.to.map(\.address).joined(separator: ",")
         try await database.withConnection { sql in
             try await sql.insert(into: Self.table.name)
                 .columns("id", "mail_from", "recipients", "message", "attempts", "next_attempt_at", "created_at")
                 .values(
                     SQLBind(id), SQLBind(message.from.address), SQLBind(recipients), SQLBind(String(decoding: message.encoded(), as: UTF8.self)),
-                    SQLBind(0), SQLBind(now), SQLBind(now)
+                    SQLBind(0), SQLBind(due), SQLBind(now)
                 )
                 .run()
         }

@@ -29,12 +29,12 @@ public struct OutboundMail: Sendable {
         self.deliverer = MailDeliverer(outbox: outbox, client: client, policy: policy, logger: logger)
     }
 
-    /// Queues `message` and wakes the deliverer.
+    /// Queues `message`, to be sent after `delay` (at once by default), and wakes the deliverer.
     ///
     /// - Returns: The message's id in the outbox.
     @discardableResult
-    public func queue(_ message: MailMessage) async throws -> String {
-        let id = try await outbox.enqueue(message)
+    public func queue(_ message: MailMessage, after delay: Duration = .zero) async throws -> String {
+        let id = try await outbox.enqueue(message, after: delay)
         deliverer.wake()
         return id
     }

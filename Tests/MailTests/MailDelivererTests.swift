@@ -82,6 +82,32 @@ struct MailDelivererTests {
         }
     }
 
+    @Test func aMailQueuedWithADelayIsSentWhenItIsOverAndNotBefore() async throws {
+        try await MailOutboxFixture.with { fixture in
+            let server = try await TestSMTPServer.start()
+            let message = try MailOutboxFixture.message()
+            let id = try await fixture.outbox.enqueue(message, after: .seconds(300))
+            let queued = try #require(try await fixture.row(id))
+            #expect(queued.nextAttemptAt == MailOutboxFixture.start + 300)
+            try await MailOutboxFixture.running([try fixture.deliverer(url: server.url())]) {
+                // The first look finds nothing due; the deliverer sleeps until the delay is over.
+                await fixture.clock.waitForSleepers(count: 1)
+                let early = try server.received()
+                #expect(early.isEmpty, "nothing is sent before the delay is over")
+                fixture.clock.advance(by: .seconds(299))
+                #expect(fixture.clock.sleeperCount == 1, "the deliverer still sleeps a second before")
+                fixture.clock.advance(by: .seconds(1))
+                await fixture.clock.waitForSleepers(count: 1)
+            }
+            let received = try server.received()
+            await server.stop()
+            #expect(received.map(\.dataSha256) == [Self.sha256(message.encoded())])
+            let sent = try #require(try await fixture.row(id))
+            #expect(sent.attempts == 1)
+            #expect(sent.sentAt == MailOutboxFixture.start + 300)
+        }
+    }
+
     @Test func aPermanentRefusalIsAbandonedAtOnceWithItsError() async throws {
         try await MailOutboxFixture.with { fixture in
             let server = try await TestSMTPServer.start(["--refuse", "nobody@example.com"])

@@ -49,3 +49,40 @@ def wait_for_mail(directory, condition, count=1, timeout=60):
             assert len(matching) == count, f"{len(matching)} of {count} messages within {timeout} s: {matching}"
             return matching
         time.sleep(0.05)
+
+
+class Mailbox:
+    """What a running test SMTP server stored, read by recipient: the fixture of the suites that
+    check the mail a server sends."""
+
+    def __init__(self, directory, port):
+        self.directory = directory
+        self.port = port
+
+    def mail_to(self, address, count=1):
+        """The `count` messages to `address` alone, once they have all arrived."""
+        return wait_for_mail(self.directory, lambda summary: summary["rcpt_tos"] == [address], count=count)
+
+    def so_far(self, address):
+        """The messages to `address` alone that have arrived by now, without waiting."""
+        return [summary for summary in received(self.directory) if summary["rcpt_tos"] == [address]]
+
+
+@contextmanager
+def mailbox_server(directory, *arguments):
+    """Runs the server as `smtp_server` does and yields its `Mailbox`."""
+    with smtp_server(directory, *arguments) as port:
+        yield Mailbox(directory, port)
+
+
+def text_of(message):
+    """A stored message's plain-text part."""
+    [text] = [part["text"] for part in message["parts"] if part["content_type"] == "text/plain"]
+    return text
+
+
+def link_in(message, pattern):
+    """The one link `pattern` matches in a stored message's plain text."""
+    links = pattern.findall(text_of(message))
+    assert len(links) == 1, text_of(message)
+    return links[0]

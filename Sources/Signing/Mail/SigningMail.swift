@@ -6,7 +6,8 @@ import Mail
 /// sender asks for. As in SignWell, every recipient of a document that is not signed embedded
 /// (`embedded_signing` false, the default) gets it, and of an embedded one only those whose
 /// `send_email` is true. Each message carries the recipient's own signing link and is queued in
-/// the mail outbox before the call returns. Without an SMTP server (``disabled``) nothing is sent.
+/// the mail outbox before the call returns; a request waits the recipient's `send_email_delay`
+/// minutes in the outbox first. Without an SMTP server (``disabled``) nothing is sent.
 struct SigningMail: Sendable {
     /// Where messages go, or `nil` when the server sends no mail.
     private let destination: Destination?
@@ -102,12 +103,14 @@ struct SigningMail: Sendable {
         guard let destination else { return }
         for index in indices where !document.embeddedSigning || document.recipients[index].sendEmail {
             let recipient = document.recipients[index]
+            // A recipient's `send_email_delay` (minutes) holds back the request, not reminders.
+            let delaySeconds = kind == .request ? 60 * max(0, recipient.sendEmailDelay) : 0
             do {
                 let message = try SigningMailMessage(
                     kind, document: document, recipient: recipient,
                     link: destination.renderer.signingURL(document: document, recipientIndex: index)
-                ).message(from: destination.mail.from)
-                try await destination.mail.queue(message)
+                ).message(from: destination.mail.from, date: Date() + TimeInterval(delaySeconds))
+                try await destination.mail.queue(message, after: .seconds(delaySeconds))
             } catch {
                 destination.logger.error(
                     "signing mail could not be queued",

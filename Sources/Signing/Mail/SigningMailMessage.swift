@@ -43,13 +43,14 @@ struct SigningMailMessage: Sendable {
         return paragraphs.joined(separator: "\n\n") + "\n"
     }
 
-    /// The message from `from` to the recipient.
+    /// The message from `from` to the recipient, dated `date`.
     ///
     /// - Throws: ``Mail/MailMessageError`` for a recipient address or subject that cannot be mailed.
-    func message(from: MailAddress) throws -> MailMessage {
+    func message(from: MailAddress, date: Date = Date()) throws -> MailMessage {
         // A subject written by the sender may hold line breaks; a header may not.
         let subject = subject.split(whereSeparator: \.isNewline).joined(separator: " ")
-        return try MailMessage(from: from, to: [try MailAddress(recipient.email, displayName: recipient.name)], subject: subject, text: text)
+        return try MailMessage(
+            from: from, to: [try MailAddress(recipient.email, displayName: recipient.name)], subject: subject, text: text, date: date)
     }
 
     /// The document's name in a sentence.

@@ -12,7 +12,7 @@ import pytest
 from signwell_sdk.models import CopiedContactsInner, SendReminderRequest
 
 from chancery_server import own_server
-from mail_server import smtp_server, wait_for_mail
+from mail_server import link_in, mailbox_server, text_of
 
 from .builders import document_request, signature_fields, signers
 from .client import new_account
@@ -26,41 +26,21 @@ FILE_LINK = re.compile(r"https?://\S+/signwell/files/\S+")
 
 @pytest.fixture(scope="module")
 def mailbox(tmp_path_factory):
-    """The directory the SMTP server stores messages in, and its port."""
-    directory = tmp_path_factory.mktemp("mailbox")
-    with smtp_server(directory) as port:
-        yield directory, port
+    """The test SMTP server's mailbox."""
+    with mailbox_server(tmp_path_factory.mktemp("mailbox")) as mailbox:
+        yield mailbox
 
 
 @pytest.fixture(scope="module")
 def mailing_server(tmp_path_factory, mailbox):
     """A server that mails through the test SMTP server."""
-    _, port = mailbox
-    yield from own_server(tmp_path_factory, "signwell-mail", args=["--smtp-url", f"smtp://127.0.0.1:{port}", "--mail-from", SENDER])
+    arguments = ["--smtp-url", f"smtp://127.0.0.1:{mailbox.port}", "--mail-from", SENDER]
+    yield from own_server(tmp_path_factory, "signwell-mail", args=arguments)
 
 
 @pytest.fixture(scope="module")
 def account(mailing_server):
     return new_account(mailing_server)
-
-
-def mail_to(mailbox, address, count=1):
-    """The `count` messages to `address`, once they have all arrived."""
-    directory, _ = mailbox
-    return wait_for_mail(directory, lambda summary: summary["rcpt_tos"] == [address], count=count)
-
-
-def text_of(message):
-    """A message's plain text."""
-    [text] = [part["text"] for part in message["parts"] if part["content_type"] == "text/plain"]
-    return text
-
-
-def link_in(message, pattern=LINK):
-    """The one link `pattern` matches in a message's text (by default the signing link)."""
-    links = pattern.findall(text_of(message))
-    assert len(links) == 1, text_of(message)
-    return links[0]
 
 
 def test_each_recipient_is_asked_to_sign_when_their_turn_comes(mailing_server, account, mailbox, http):
@@ -73,24 +53,24 @@ def test_each_recipient_is_asked_to_sign_when_their_turn_comes(mailing_server, a
     ))
     links = {recipient.email: recipient.embedded_signing_url for recipient in document.recipients}
 
-    [request] = mail_to(mailbox, first.email)
+    [request] = mailbox.mail_to(first.email)
     assert request["mail_from"] == "signing@example.com"
     assert request["headers"]["From"] == SENDER
     assert request["headers"]["To"] == f"{first.name} <{first.email}>"
     assert request["headers"]["Subject"] == "Our agreement"
     assert "Please sign by Friday." in request["parts"][0]["text"]
-    assert link_in(request) == links[first.email]
+    assert link_in(request, LINK) == links[first.email]
 
     # The second recipient's turn comes when the first has signed through the mailed link.
-    complete_signing(http, mailing_server, link_in(request))
-    [second_request] = mail_to(mailbox, second.email)
-    assert link_in(second_request) == links[second.email]
-    complete_signing(http, mailing_server, link_in(second_request))
+    complete_signing(http, mailing_server, link_in(request, LINK))
+    [second_request] = mailbox.mail_to(second.email)
+    assert link_in(second_request, LINK) == links[second.email]
+    complete_signing(http, mailing_server, link_in(second_request, LINK))
     assert account.documents.get_document(document.id).status == "Completed"
 
     # Everyone who took part gets the completed PDF, attached and linked; nobody was asked twice.
     for address in (first.email, second.email, copied):
-        completed = mail_to(mailbox, address, count=1 if address == copied else 2)[-1]
+        completed = mailbox.mail_to(address, count=1 if address == copied else 2)[-1]
         assert completed["headers"]["Subject"] == f"Completed: “{document.name}”"
         [pdf] = [part for part in completed["parts"] if part["content_type"] == "application/pdf"]
         download = http.get(link_in(completed, FILE_LINK), timeout=30)
@@ -103,17 +83,17 @@ def test_a_reminder_goes_to_those_who_have_still_to_sign(mailing_server, account
     document = account.documents.create_document(document_request(
         pdf_with_pages(1), recipients=[first, second], fields=signature_fields([first, second]), embedded_signing=False,
     ))
-    [request] = mail_to(mailbox, first.email)
-    mail_to(mailbox, second.email)
-    complete_signing(http, mailing_server, link_in(request))
+    [request] = mailbox.mail_to(first.email)
+    mailbox.mail_to(second.email)
+    complete_signing(http, mailing_server, link_in(request, LINK))
 
     account.documents.send_reminder(document.id, SendReminderRequest())
-    [_, reminder] = mail_to(mailbox, second.email, count=2)
+    [_, reminder] = mailbox.mail_to(second.email, count=2)
     assert reminder["headers"]["Subject"].startswith("Reminder: ")
     assert "still waiting for your signature" in reminder["parts"][0]["text"]
-    assert link_in(reminder) == document.recipients[1].embedded_signing_url
+    assert link_in(reminder, LINK) == document.recipients[1].embedded_signing_url
     # The one who signed gets no reminder.
-    assert len(mail_to(mailbox, first.email)) == 1
+    assert len(mailbox.mail_to(first.email)) == 1
 
 
 def test_embedded_signing_mails_only_recipients_with_send_email(mailing_server, account, mailbox):
@@ -123,7 +103,6 @@ def test_embedded_signing_mails_only_recipients_with_send_email(mailing_server, 
         pdf_with_pages(1), recipients=[silent, mailed], fields=signature_fields([silent, mailed]), embedded_signing=True,
     ))
     # Both messages would have been queued together: once the one is in, the other would be too.
-    [request] = mail_to(mailbox, mailed.email)
-    assert link_in(request)
-    directory, _ = mailbox
-    assert wait_for_mail(directory, lambda summary: summary["rcpt_tos"] == [silent.email], count=0, timeout=0) == []
+    [request] = mailbox.mail_to(mailed.email)
+    assert link_in(request, LINK)
+    assert mailbox.so_far(silent.email) == []
