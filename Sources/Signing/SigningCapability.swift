@@ -25,6 +25,9 @@ public struct SigningCapability: Sendable {
     private let page: SigningPageRoutes
     /// Delivers webhook events in the background; run it with the server.
     public let webhookDeliverer: WebhookDeliverer
+    /// Mails the reminders documents schedule, when the server sends mail; run it with the
+    /// server.
+    public let reminderSender: ScheduledReminderSender?
 
     /// The error formats of the Signing capability's APIs, for ``HTTPSupport/ErrorMiddleware``.
     public static let errorFormats: [(prefix: String, format: any ErrorFormat)] = [SignWellAPI.errorFormat]
@@ -65,12 +68,15 @@ public struct SigningCapability: Sendable {
         let secrets = try WebhookSecrets.loadOrCreate(in: keysDirectory)
         let renderer = DocumentRenderer(links: links)
         let deliverer = WebhookDeliverer(database: database, secrets: secrets, policy: configuration.webhooks, logger: logger)
+        let schedule = ReminderSchedule(database: database)
+        let signingMail = mail.map { SigningMail(mail: $0, renderer: renderer, schedule: schedule, logger: logger) } ?? .disabled
+        let store = DocumentStore(database: database)
         let service = SigningService(
-            store: DocumentStore(database: database), blobs: blobs,
+            store: store, blobs: blobs,
             intake: DocumentIntake(policy: configuration.intake), keys: keys, links: links,
             notary: notary, timeStamper: timeStamper,
             webhooks: WebhookOutbox(database: database, renderer: renderer, deliverer: deliverer, logger: logger),
-            mail: mail.map { SigningMail(mail: $0, renderer: renderer, logger: logger) } ?? .disabled, logger: logger,
+            mail: signingMail, logger: logger,
             passwords: accounts.passwords
         )
         return SigningCapability(
@@ -81,7 +87,8 @@ public struct SigningCapability: Sendable {
             ),
             session: SigningSessionRoutes(service: service),
             page: SigningPageRoutes(),
-            webhookDeliverer: deliverer
+            webhookDeliverer: deliverer,
+            reminderSender: mail == nil ? nil : ScheduledReminderSender(schedule: schedule, store: store, mail: signingMail, logger: logger)
         )
     }
 

@@ -7,7 +7,9 @@ import Mail
 /// (`embedded_signing` false, the default) gets it, and of an embedded one only those whose
 /// `send_email` is true. Each message carries the recipient's own signing link and is queued in
 /// the mail outbox before the call returns; a request waits the recipient's `send_email_delay`
-/// minutes in the outbox first. Without an SMTP server (``disabled``) nothing is sent.
+/// minutes in the outbox first. A document's `reminders` (true by default) schedules reminders
+/// 3, 6 and 10 days after each request (``ReminderSchedule``). Without an SMTP server
+/// (``disabled``) nothing is sent.
 struct SigningMail: Sendable {
     /// Where messages go, or `nil` when the server sends no mail.
     private let destination: Destination?
@@ -16,6 +18,8 @@ struct SigningMail: Sendable {
     private struct Destination: Sendable {
         let mail: OutboundMail
         let renderer: DocumentRenderer
+        /// Where the reminders of documents that ask for them are scheduled.
+        let schedule: ReminderSchedule
         let logger: Logger
     }
 
@@ -40,9 +44,10 @@ struct SigningMail: Sendable {
         self.destination = destination
     }
 
-    /// A sender that queues its messages in `mail`, with links made by `renderer`.
-    init(mail: OutboundMail, renderer: DocumentRenderer, logger: Logger) {
-        destination = Destination(mail: mail, renderer: renderer, logger: logger)
+    /// A sender that queues its messages in `mail`, with links made by `renderer`, and
+    /// schedules reminders in `schedule`.
+    init(mail: OutboundMail, renderer: DocumentRenderer, schedule: ReminderSchedule, logger: Logger) {
+        destination = Destination(mail: mail, renderer: renderer, schedule: schedule, logger: logger)
     }
 
     /// Asks each recipient whose turn has come to sign: everyone who may sign `document` now
@@ -65,6 +70,15 @@ struct SigningMail: Sendable {
         await send(.reminder, of: document, to: due)
     }
 
+    /// Mails recipient `recipientID` of `document` the reminder the document's schedule
+    /// promised (see ``ReminderSchedule``), if they take mail.
+    ///
+    /// - Throws: When the message cannot be queued; the schedule tries again.
+    func remindOnSchedule(_ document: SigningDocument, recipientID: String) async throws {
+        guard let destination, let index = document.recipientIndex(recipientID), takesMail(document, index) else { return }
+        try await queue(.reminder, of: document, to: index, in: destination)
+    }
+
     /// Whether the latest reminder of `recipientID` recorded in `document` is mailed: when no
     /// reminder of theirs came less than ``reminderInterval`` before it (mailed or not).
     static func mailsLatestReminder(to recipientID: String, of document: SigningDocument) -> Bool {
@@ -82,7 +96,9 @@ struct SigningMail: Sendable {
         let link = "\(document.baseURL)/signwell/files/\(token)"
         let attached = file.bytes.count <= Self.attachmentLimit ? file : nil
         let addressees =
-            document.recipients.filter { !document.embeddedSigning || $0.sendEmail }.map { (name: Optional($0.name), email: $0.email) }
+            document.recipients.indices.filter { takesMail(document, $0) }.map { index in
+                (name: Optional(document.recipients[index].name), email: document.recipients[index].email)
+            }
             + document.copiedContacts.map { (name: $0.name, email: $0.email) }
         for addressee in addressees {
             do {
@@ -97,20 +113,18 @@ struct SigningMail: Sendable {
         }
     }
 
-    /// Queues a message of `kind` to each recipient of `document` at `indices` who takes mail.
-    /// Never throws: a failure is logged, and the change that called for the message stands.
+    /// Queues a message of `kind` to each recipient of `document` at `indices` who takes mail,
+    /// and with a request the reminders the document's `reminders` promise. Never throws: a
+    /// failure is logged, and the change that called for the message stands.
     private func send(_ kind: SigningMailMessage.Kind, of document: SigningDocument, to indices: [Int]) async {
         guard let destination else { return }
-        for index in indices where !document.embeddedSigning || document.recipients[index].sendEmail {
+        for index in indices where takesMail(document, index) {
             let recipient = document.recipients[index]
-            // A recipient's `send_email_delay` (minutes) holds back the request, not reminders.
-            let delaySeconds = kind == .request ? 60 * max(0, recipient.sendEmailDelay) : 0
             do {
-                let message = try SigningMailMessage(
-                    kind, document: document, recipient: recipient,
-                    link: destination.renderer.signingURL(document: document, recipientIndex: index)
-                ).message(from: destination.mail.from, date: Date() + TimeInterval(delaySeconds))
-                try await destination.mail.queue(message, after: .seconds(delaySeconds))
+                try await queue(kind, of: document, to: index, in: destination)
+                if kind == .request, document.reminders {
+                    try await destination.schedule.schedule(documentID: document.id, recipientID: recipient.id)
+                }
             } catch {
                 destination.logger.error(
                     "signing mail could not be queued",
@@ -118,5 +132,22 @@ struct SigningMail: Sendable {
                 )
             }
         }
+    }
+
+    /// Queues a message of `kind` to the recipient of `document` at `index`.
+    private func queue(_ kind: SigningMailMessage.Kind, of document: SigningDocument, to index: Int, in destination: Destination) async throws {
+        // A recipient's `send_email_delay` (minutes) holds back the request, not reminders.
+        let delaySeconds = kind == .request ? 60 * max(0, document.recipients[index].sendEmailDelay) : 0
+        let message = try SigningMailMessage(
+            kind, document: document, recipient: document.recipients[index],
+            link: destination.renderer.signingURL(document: document, recipientIndex: index)
+        ).message(from: destination.mail.from, date: Date() + TimeInterval(delaySeconds))
+        try await destination.mail.queue(message, after: .seconds(delaySeconds))
+    }
+
+    /// Whether the recipient of `document` at `index` is mailed: every recipient of a document
+    /// not signed embedded, and of an embedded one those whose `send_email` is true.
+    private func takesMail(_ document: SigningDocument, _ index: Int) -> Bool {
+        !document.embeddedSigning || document.recipients[index].sendEmail
     }
 }

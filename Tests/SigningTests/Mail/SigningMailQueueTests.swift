@@ -8,14 +8,15 @@ import Testing
 
 @testable import Signing
 
-/// What signing mail puts in the mail outbox: a request waits the recipient's
-/// `send_email_delay` minutes, and its `Date` header says when it is due; reminders do not wait.
+/// What signing mail puts in the mail outbox and when, on a clock the tests move: a request
+/// waits the recipient's `send_email_delay`; a document's `reminders` schedule mails those who
+/// have still to sign 3, 6 and 10 days after their request, and nobody else.
 @Suite struct SigningMailQueueTests {
-    /// A queued message's row, as the test checks it.
-    struct Row: TableRow {
+    /// A queued message's row, as the tests check it.
+    struct MailRow: TableRow {
         let recipients: String
         let message: String
-        let nextAttemptAt: Date
+        let nextAttemptAt: Date?
         let createdAt: Date
 
         enum CodingKeys: String, CodingKey, CaseIterable {
@@ -23,13 +24,84 @@ import Testing
             case nextAttemptAt = "next_attempt_at"
             case createdAt = "created_at"
         }
+
+        /// Whether the message is a reminder.
+        var isReminder: Bool { message.contains("\r\nSubject: Reminder: ") }
     }
 
-    /// The queued messages to `address`, oldest first.
-    static func rows(to address: String, in database: Database) async throws -> [Row] {
-        try await database.withReadConnection { sql in
-            try await sql.select().columns(Row.columns).from("mail_outbox").where("recipients", .equal, SQLBind(address))
-                .orderBy("created_at").all(decoding: Row.self)
+    /// A scheduled reminder's row.
+    struct ScheduleRow: TableRow, Equatable {
+        let recipientID: String
+        let nextAttemptAt: Date?
+        let sentAt: Date?
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case recipientID = "recipient_id"
+            case nextAttemptAt = "next_attempt_at"
+            case sentAt = "sent_at"
+        }
+    }
+
+    /// A database with the mail and signing tables, and signing mail over it on a manual clock.
+    struct Fixture {
+        let database: Database
+        let clock: ManualClock
+        let store: DocumentStore
+        let schedule: ReminderSchedule
+        let mail: SigningMail
+
+        /// When the tests' time starts: a whole second, so that dates survive the database.
+        static let start = Date(timeIntervalSince1970: 1_800_000_000)
+        static let day: Duration = .seconds(24 * 3600)
+
+        static func with(_ body: (Fixture) async throws -> Void) async throws {
+            try await TestDatabase.with { database in
+                _ = try await database.migrate([MailMigrations.all, SigningMigrations.all], logger: TestDatabase.logger)
+                let clock = ManualClock()
+                let outbound = OutboundMail(
+                    from: try MailAddress("signing@example.com"),
+                    outbox: MailOutbox(database: database, clock: OutboxClock(clock, startingAt: start)),
+                    client: SMTPClient(server: try SMTPServerURL("smtp://127.0.0.1:1")), logger: TestDatabase.logger
+                )
+                let schedule = ReminderSchedule(database: database, clock: OutboxClock(clock, startingAt: start))
+                let mail = SigningMail(
+                    mail: outbound, renderer: DocumentRenderer(links: SigningLinks(key: SymmetricKey(size: .bits256))), schedule: schedule,
+                    logger: TestDatabase.logger
+                )
+                try await body(
+                    Fixture(database: database, clock: clock, store: DocumentStore(database: database), schedule: schedule, mail: mail))
+            }
+        }
+
+        /// A document signed by mail (not embedded) whose subject is plain ASCII, so that
+        /// reminders show in their raw `Subject` header.
+        static func document() -> SigningDocument {
+            var document = WebhookFixture.document()
+            document.embeddedSigning = false
+            document.subject = "Lease"
+            return document
+        }
+
+        /// The queued messages to `address`, oldest first.
+        func mail(to address: String) async throws -> [MailRow] {
+            try await database.withReadConnection { sql in
+                try await sql.select().columns(MailRow.columns).from("mail_outbox").where("recipients", .equal, SQLBind(address))
+                    .orderBy("created_at").all(decoding: MailRow.self)
+            }
+        }
+
+        /// The reminders queued to `address`.
+        func reminders(to address: String) async throws -> Int {
+            try await mail(to: address).filter(\.isReminder).count
+        }
+
+        /// The scheduled reminders, by recipient and due time.
+        func scheduled() async throws -> [ScheduleRow] {
+            try await database.withReadConnection { sql in
+                try await sql.select().columns(ScheduleRow.columns).from("signing_reminder_schedule")
+                    .orderBy("recipient_id").orderBy("created_at").orderBy("sent_at").orderBy("next_attempt_at")
+                    .all(decoding: ScheduleRow.self)
+            }
         }
     }
 
@@ -43,35 +115,83 @@ import Testing
     }
 
     @Test func aRecipientsDelayHoldsBackTheirRequestButNotTheirReminder() async throws {
-        try await TestDatabase.with { database in
-            _ = try await database.migrate([MailMigrations.all], logger: TestDatabase.logger)
-            let outbound = OutboundMail(
-                from: try MailAddress("signing@example.com"), outbox: MailOutbox(database: database),
-                client: SMTPClient(server: try SMTPServerURL("smtp://127.0.0.1:1")), logger: TestDatabase.logger
-            )
-            let mail = SigningMail(
-                mail: outbound, renderer: DocumentRenderer(links: SigningLinks(key: SymmetricKey(size: .bits256))), logger: TestDatabase.logger)
-            var document = WebhookFixture.document()
-            document.embeddedSigning = false
+        try await Fixture.with { fixture in
+            var document = Fixture.document()
             document.recipients[1].sendEmailDelay = 5
-            await mail.requestSignatures(document)
+            await fixture.mail.requestSignatures(document)
 
-            let ada = try await Self.rows(to: "ada@example.com", in: database)
-            let charles = try await Self.rows(to: "charles@example.com", in: database)
+            let ada = try await fixture.mail(to: "ada@example.com")
+            let charles = try await fixture.mail(to: "charles@example.com")
             #expect(ada.count == 1 && charles.count == 1)
             let adaRequest = try #require(ada.first)
             let charlesRequest = try #require(charles.first)
             #expect(adaRequest.nextAttemptAt == adaRequest.createdAt, "without a delay the request is due at once")
             #expect(charlesRequest.nextAttemptAt == charlesRequest.createdAt + 300, "five minutes of delay")
             let dated = try #require(Self.date(of: charlesRequest.message))
-            #expect(abs(dated.timeIntervalSince(charlesRequest.nextAttemptAt)) < 2, "the Date header says when it is due")
+            #expect(dated > Date() + 290, "the Date header says when it is due")
 
             document.events.append(DocumentEvent(kind: .reminded, recipientID: "2"))
-            await mail.remind(document, recipientIDs: ["2"])
-            let reminders = try await Self.rows(to: "charles@example.com", in: database).dropFirst()
+            await fixture.mail.remind(document, recipientIDs: ["2"])
+            let reminders = try await fixture.mail(to: "charles@example.com").filter(\.isReminder)
             let reminder = try #require(reminders.first)
             #expect(reminders.count == 1)
             #expect(reminder.nextAttemptAt == reminder.createdAt, "a reminder does not wait")
+        }
+    }
+
+    @Test func remindersComeOnTheThirdSixthAndTenthDayToThoseWhoHaveStillToSign() async throws {
+        try await Fixture.with { fixture in
+            var document = Fixture.document()
+            #expect(document.reminders)
+            try await fixture.store.insert(document)
+            await fixture.mail.requestSignatures(document)
+            let start = Fixture.start
+            let days = [3, 6, 10].map { start + TimeInterval($0 * 24 * 3600) }
+            #expect(
+                try await fixture.scheduled()
+                    == ["1", "2"].flatMap { id in days.map { ScheduleRow(recipientID: id, nextAttemptAt: $0, sentAt: nil) } })
+
+            let sender = ScheduledReminderSender(schedule: fixture.schedule, store: fixture.store, mail: fixture.mail, logger: TestDatabase.logger)
+            try await whileRunning([sender]) { _ async throws in
+                await fixture.clock.waitForSleepers(count: 1)
+                #expect(try await fixture.reminders(to: "ada@example.com") == 0, "no reminder before its day")
+
+                // Day 3: both have still to sign.
+                fixture.clock.advance(by: Fixture.day * 3)
+                await fixture.clock.waitForSleepers(count: 1)
+                #expect(try await fixture.reminders(to: "ada@example.com") == 1)
+                #expect(try await fixture.reminders(to: "charles@example.com") == 1)
+
+                // Day 6: Ada has signed, Charles has not.
+                _ = try await fixture.store.change(document.id) { $0.recipients[0].status = .signed }
+                fixture.clock.advance(by: Fixture.day * 3)
+                await fixture.clock.waitForSleepers(count: 1)
+                #expect(try await fixture.reminders(to: "ada@example.com") == 1, "who has signed is not reminded")
+                #expect(try await fixture.reminders(to: "charles@example.com") == 2)
+
+                // Day 10: the document no longer waits for anyone.
+                _ = try await fixture.store.change(document.id) { $0.status = .completed }
+                fixture.clock.advance(by: Fixture.day * 4)
+                await fixture.clock.waitForSleepers(count: 1)
+                #expect(try await fixture.reminders(to: "charles@example.com") == 2, "a completed document reminds nobody")
+            }
+            // What was mailed is recorded as sent; what was no longer wanted is gone.
+            #expect(
+                try await fixture.scheduled() == [
+                    ScheduleRow(recipientID: "1", nextAttemptAt: nil, sentAt: days[0]),
+                    ScheduleRow(recipientID: "2", nextAttemptAt: nil, sentAt: days[0]),
+                    ScheduleRow(recipientID: "2", nextAttemptAt: nil, sentAt: days[1]),
+                ])
+        }
+    }
+
+    @Test func aDocumentWithoutRemindersSchedulesNone() async throws {
+        try await Fixture.with { fixture async throws in
+            var document = Fixture.document()
+            document.reminders = false
+            await fixture.mail.requestSignatures(document)
+            #expect(try await fixture.mail(to: "ada@example.com").count == 1, "the request is mailed")
+            #expect(try await fixture.scheduled().isEmpty)
         }
     }
 }
