@@ -11,11 +11,23 @@ extension AccountStore {
     ///
     /// - Throws: ``AccountsError/userNotFound(_:)``.
     public func profile(ofUser userName: String) async throws -> UserProfile {
+        guard let profile = try await profile(where: "name", is: userName) else { throw AccountsError.userNotFound(userName) }
+        return profile
+    }
+
+    /// The profile of the user whose id is `userID` (as in ``Principal/userID``), or `nil` when
+    /// there is none.
+    public func profile(ofUserID userID: String) async throws -> UserProfile? {
+        try await profile(where: "id", is: userID)
+    }
+
+    /// The profile of the user whose `column` is `value`, or `nil`.
+    private func profile(where column: String, is value: String) async throws -> UserProfile? {
         try await database.withReadConnection { sql in
             guard
                 let row = try await sql.select().columns("first_name", "last_name", "email", "company")
-                    .from("account_users").where("name", .equal, userName).first()
-            else { throw AccountsError.userNotFound(userName) }
+                    .from("account_users").where(SQLColumn(column), .equal, SQLBind(value)).first()
+            else { return nil }
             return UserProfile(
                 firstName: try row.decode(column: "first_name", as: String?.self) ?? "",
                 lastName: try row.decode(column: "last_name", as: String?.self) ?? "",

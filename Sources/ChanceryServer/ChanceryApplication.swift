@@ -117,7 +117,7 @@ public enum ChanceryApplication {
             ),
             // Shut down in reverse: the sequencer integrates what is pending, then the database closes.
             services: [PlatformService(platform: platform, logger: logger), notary.sequencer, notary.pendingReportRecovery]
-                + (signing.map { [$0.webhookDeliverer] } ?? []) + (signing?.reminderSender.map { [$0] } ?? []) + (mail.map { [$0.deliverer] } ?? [])
+                + (signing.map { [$0.webhookDeliverer] } ?? []) + (signing?.scheduledMail.map { [$0] } ?? []) + (mail.map { [$0.deliverer] } ?? [])
                 + (telemetry?.sealer.map { [$0] } ?? []) + (telemetry?.upstreamLeases.map { [$0] } ?? [])
                 + (telemetry?.downstreamHandoffs.map { [$0] } ?? [])
                 + (repository.map {

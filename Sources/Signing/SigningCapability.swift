@@ -25,9 +25,9 @@ public struct SigningCapability: Sendable {
     private let page: SigningPageRoutes
     /// Delivers webhook events in the background; run it with the server.
     public let webhookDeliverer: WebhookDeliverer
-    /// Mails the reminders documents schedule, when the server sends mail; run it with the
-    /// server.
-    public let reminderSender: ScheduledReminderSender?
+    /// Sends the mail that waits for its day (reminders, expiries), when the server sends
+    /// mail; run it with the server.
+    public let scheduledMail: ScheduledSigningMail?
 
     /// The error formats of the Signing capability's APIs, for ``HTTPSupport/ErrorMiddleware``.
     public static let errorFormats: [(prefix: String, format: any ErrorFormat)] = [SignWellAPI.errorFormat]
@@ -68,8 +68,12 @@ public struct SigningCapability: Sendable {
         let secrets = try WebhookSecrets.loadOrCreate(in: keysDirectory)
         let renderer = DocumentRenderer(links: links)
         let deliverer = WebhookDeliverer(database: database, secrets: secrets, policy: configuration.webhooks, logger: logger)
-        let schedule = ReminderSchedule(database: database)
-        let signingMail = mail.map { SigningMail(mail: $0, renderer: renderer, schedule: schedule, logger: logger) } ?? .disabled
+        let schedule = SigningMailSchedule(database: database)
+        let signingMail =
+            mail.map {
+                SigningMail(
+                    mail: $0, renderer: renderer, schedule: schedule, senderAddress: { try await accounts.senderAddress(of: $0) }, logger: logger)
+            } ?? .disabled
         let store = DocumentStore(database: database)
         let service = SigningService(
             store: store, blobs: blobs,
@@ -88,7 +92,10 @@ public struct SigningCapability: Sendable {
             session: SigningSessionRoutes(service: service),
             page: SigningPageRoutes(),
             webhookDeliverer: deliverer,
-            reminderSender: mail == nil ? nil : ScheduledReminderSender(schedule: schedule, store: store, mail: signingMail, logger: logger)
+            scheduledMail: mail == nil
+                ? nil
+                : ScheduledSigningMail(
+                    schedule: schedule, store: store, mail: signingMail, expire: { try await service.expiringIfDue($0, now: $1) }, logger: logger)
         )
     }
 

@@ -23,6 +23,7 @@ struct UserCommand: AsyncParsableCommand {
                 Examples:
                   chancery user add alice                       # prints a generated password
                   echo 'a long secret' | chancery user add bob --password-stdin --group administrators
+                  chancery user add carol --email carol@example.com   # mailed when her documents are declined or expire
                 """
         )
 
@@ -35,10 +36,21 @@ struct UserCommand: AsyncParsableCommand {
         @Option(name: .customLong("group"), help: ArgumentHelp("A group to join; repeat for several. (default: members)", valueName: "group"))
         var groups: [String] = []
 
+        @Option(help: ArgumentHelp("The user's email address, where signing mail to a document's sender goes.", valueName: "address"))
+        var email: String?
+
+        func validate() throws {
+            if let email, email.split(separator: "@").count != 2 || email.contains(where: { $0.isWhitespace || $0.isNewline }) {
+                throw ValidationError("'\(email)' is not an email address")
+            }
+        }
+
         func run() async throws {
             let (password, generated) = try input.password()
-            let user = try await store.withAccounts {
-                try await $0.createUser(name: name, password: password, groups: groups.isEmpty ? [Group.members] : groups)
+            let user = try await store.withAccounts { accounts in
+                let user = try await accounts.createUser(name: name, password: password, groups: groups.isEmpty ? [Group.members] : groups)
+                if let email { try await accounts.setProfile(UserProfile(email: email), ofUser: name) }
+                return user
             }
             print("added \(user.name) (\(user.groups.joined(separator: ", ")))")
             if generated { print("password: \(password)") }

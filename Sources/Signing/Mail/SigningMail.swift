@@ -8,7 +8,8 @@ import Mail
 /// `send_email` is true. Each message carries the recipient's own signing link and is queued in
 /// the mail outbox before the call returns; a request waits the recipient's `send_email_delay`
 /// minutes in the outbox first. A document's `reminders` (true by default) schedules reminders
-/// 3, 6 and 10 days after each request (``ReminderSchedule``). Without an SMTP server
+/// 3, 6 and 10 days after each request (``SigningMailSchedule``), and the sender is told when
+/// a document is declined or expires. Without an SMTP server
 /// (``disabled``) nothing is sent.
 struct SigningMail: Sendable {
     /// Where messages go, or `nil` when the server sends no mail.
@@ -18,8 +19,10 @@ struct SigningMail: Sendable {
     private struct Destination: Sendable {
         let mail: OutboundMail
         let renderer: DocumentRenderer
-        /// Where the reminders of documents that ask for them are scheduled.
-        let schedule: ReminderSchedule
+        /// Where reminders and expiries wait for their day.
+        let schedule: SigningMailSchedule
+        /// The address of a document's sender, when there is one.
+        let senderAddress: @Sendable (SigningDocument) async throws -> MailAddress?
         let logger: Logger
     }
 
@@ -44,20 +47,39 @@ struct SigningMail: Sendable {
         self.destination = destination
     }
 
-    /// A sender that queues its messages in `mail`, with links made by `renderer`, and
-    /// schedules reminders in `schedule`.
-    init(mail: OutboundMail, renderer: DocumentRenderer, schedule: ReminderSchedule, logger: Logger) {
-        destination = Destination(mail: mail, renderer: renderer, schedule: schedule, logger: logger)
+    /// A sender that queues its messages in `mail`, with links made by `renderer`, schedules
+    /// reminders and expiries in `schedule`, and finds a document's sender with `senderAddress`.
+    init(
+        mail: OutboundMail, renderer: DocumentRenderer, schedule: SigningMailSchedule,
+        senderAddress: @escaping @Sendable (SigningDocument) async throws -> MailAddress?, logger: Logger
+    ) {
+        destination = Destination(mail: mail, renderer: renderer, schedule: schedule, senderAddress: senderAddress, logger: logger)
     }
 
     /// Asks each recipient whose turn has come to sign: everyone who may sign `document` now
     /// and could not in `before` (the document before the change; `nil` when it was just sent).
+    /// A document just sent with an expiry date has its expiry scheduled, to tell its sender.
     func requestSignatures(_ document: SigningDocument, before: SigningDocument? = nil) async {
         let newlyDue = document.recipients.indices.filter { index in
             let id = document.recipients[index].id
             return document.isTurn(of: id) && !(before?.isTurn(of: id) ?? false)
         }
         await send(.request, of: document, to: newlyDue)
+        guard let destination, before == nil, let expiresAt = document.expiresAt else { return }
+        do {
+            try await destination.schedule.scheduleExpiry(documentID: document.id, at: expiresAt)
+        } catch {
+            destination.logger.error("expiry mail could not be scheduled", metadata: ["document": "\(document.id)", "error": "\(error)"])
+        }
+    }
+
+    /// Tells the sender of `document` what `kind` says happened to it, when the document has a
+    /// sender with an address: its `custom_requester_email`, else its owner's email.
+    ///
+    /// - Throws: When the message cannot be queued.
+    func tellSender(_ kind: SenderMailMessage.Kind, about document: SigningDocument) async throws {
+        guard let destination, let sender = try await destination.senderAddress(document) else { return }
+        try await destination.mail.queue(SenderMailMessage(kind: kind, document: document, sender: sender).message(from: destination.mail.from))
     }
 
     /// Reminds the recipients `recipientIDs` of `document` whose turn it is, unless they were
@@ -71,7 +93,7 @@ struct SigningMail: Sendable {
     }
 
     /// Mails recipient `recipientID` of `document` the reminder the document's schedule
-    /// promised (see ``ReminderSchedule``), if they take mail.
+    /// promised (see ``SigningMailSchedule``), if they take mail.
     ///
     /// - Throws: When the message cannot be queued; the schedule tries again.
     func remindOnSchedule(_ document: SigningDocument, recipientID: String) async throws {
@@ -123,7 +145,7 @@ struct SigningMail: Sendable {
             do {
                 try await queue(kind, of: document, to: index, in: destination)
                 if kind == .request, document.reminders {
-                    try await destination.schedule.schedule(documentID: document.id, recipientID: recipient.id)
+                    try await destination.schedule.scheduleReminders(documentID: document.id, recipientID: recipient.id)
                 }
             } catch {
                 destination.logger.error(

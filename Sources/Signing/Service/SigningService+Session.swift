@@ -81,6 +81,11 @@ extension SigningService {
                     ipAddress: client.ipAddress, userAgent: client.userAgent, detail: reason))
         }
         await webhooks.announce(.documentDeclined, document: declined, relatedSigner: declined.recipients[index])
+        do {
+            try await mail.tellSender(.declined(recipientIndex: index), about: declined)
+        } catch {
+            logger.error("decline mail could not be queued", metadata: ["document": "\(declined.id)", "error": "\(error)"])
+        }
         return declined
     }
 

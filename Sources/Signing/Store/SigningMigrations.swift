@@ -96,18 +96,19 @@ public enum SigningMigrations {
                     .run()
                 try await sql.create(index: "signing_passcode_attempts_by_age").on("signing_passcode_attempts").column("updated_at").run()
             },
-            Migration(version: 6, name: "scheduled reminders") { sql in
-                try await sql.create(table: "signing_reminder_schedule")
+            Migration(version: 6, name: "scheduled signing mail") { sql in
+                try await sql.create(table: "signing_mail_schedule")
                     .column("id", type: .text, .primaryKey(autoIncrement: false))
+                    .column("kind", type: .text, .notNull)
                     .column("document_id", type: .text, .notNull)
-                    .column("recipient_id", type: .text, .notNull)
+                    .column("recipient_id", type: .text)
                     .column("attempts", type: .bigint, .notNull)
                     .column("next_attempt_at", type: .timestamp)
                     .column("last_error", type: .text)
                     .column("sent_at", type: .timestamp)
                     .column("created_at", type: .timestamp, .notNull)
                     .run()
-                try await sql.create(index: "signing_reminder_schedule_due").on("signing_reminder_schedule")
+                try await sql.create(index: "signing_mail_schedule_due").on("signing_mail_schedule")
                     .column("sent_at").column("next_attempt_at").run()
             },
         ])

@@ -1,3 +1,4 @@
+import Accounts
 import ChanceryTestSupport
 import Crypto
 import Foundation
@@ -42,13 +43,18 @@ import Testing
         }
     }
 
-    /// A database with the mail and signing tables, and signing mail over it on a manual clock.
+    /// A database with the accounts, mail and signing tables, a user who sends documents, the
+    /// signing service, and signing mail over them on a manual clock.
     struct Fixture {
         let database: Database
         let clock: ManualClock
         let store: DocumentStore
-        let schedule: ReminderSchedule
+        let schedule: SigningMailSchedule
         let mail: SigningMail
+        /// The service that expires documents.
+        let service: SigningService
+        /// The id of the user who sends the documents, Alice Sender <alice@example.com>.
+        let ownerID: String
 
         /// When the tests' time starts: a whole second, so that dates survive the database.
         static let start = Date(timeIntervalSince1970: 1_800_000_000)
@@ -56,27 +62,49 @@ import Testing
 
         static func with(_ body: (Fixture) async throws -> Void) async throws {
             try await TestDatabase.with { database in
-                _ = try await database.migrate([MailMigrations.all, SigningMigrations.all], logger: TestDatabase.logger)
-                let clock = ManualClock()
-                let outbound = OutboundMail(
-                    from: try MailAddress("signing@example.com"),
-                    outbox: MailOutbox(database: database, clock: OutboxClock(clock, startingAt: start)),
-                    client: SMTPClient(server: try SMTPServerURL("smtp://127.0.0.1:1")), logger: TestDatabase.logger
-                )
-                let schedule = ReminderSchedule(database: database, clock: OutboxClock(clock, startingAt: start))
-                let mail = SigningMail(
-                    mail: outbound, renderer: DocumentRenderer(links: SigningLinks(key: SymmetricKey(size: .bits256))), schedule: schedule,
-                    logger: TestDatabase.logger
-                )
-                try await body(
-                    Fixture(database: database, clock: clock, store: DocumentStore(database: database), schedule: schedule, mail: mail))
+                try await TemporaryDirectory.with { directory in
+                    _ = try await database.migrate(
+                        [AccountsMigrations.all, MailMigrations.all, SigningMigrations.all], logger: TestDatabase.logger)
+                    let accounts = AccountStore(database: database, passwords: PasswordHasher(cost: 4))
+                    let owner = try await accounts.createUser(name: "alice", password: "alice password")
+                    try await accounts.setProfile(
+                        UserProfile(firstName: "Alice", lastName: "Sender", email: "alice@example.com"), ofUser: "alice")
+                    let capability = try SigningCapability.open(
+                        database: database, blobs: try await FileBlobStore(directory: directory + "/blobs"), accounts: accounts,
+                        keysDirectory: directory + "/keys", notary: nil, timeStamper: nil, logger: TestDatabase.logger
+                    )
+                    let clock = ManualClock()
+                    let outbound = OutboundMail(
+                        from: try MailAddress("signing@example.com"),
+                        outbox: MailOutbox(database: database, clock: OutboxClock(clock, startingAt: start)),
+                        client: SMTPClient(server: try SMTPServerURL("smtp://127.0.0.1:1")), logger: TestDatabase.logger
+                    )
+                    let schedule = SigningMailSchedule(database: database, clock: OutboxClock(clock, startingAt: start))
+                    let mail = SigningMail(
+                        mail: outbound, renderer: DocumentRenderer(links: capability.service.links), schedule: schedule,
+                        senderAddress: { try await accounts.senderAddress(of: $0) }, logger: TestDatabase.logger
+                    )
+                    try await body(
+                        Fixture(
+                            database: database, clock: clock, store: DocumentStore(database: database), schedule: schedule, mail: mail,
+                            service: capability.service, ownerID: owner.id
+                        ))
+                }
             }
+        }
+
+        /// The service that sends what the schedule holds.
+        func scheduledMail() -> ScheduledSigningMail {
+            ScheduledSigningMail(
+                schedule: schedule, store: store, mail: mail, expire: { [service] in try await service.expiringIfDue($0, now: $1) },
+                logger: TestDatabase.logger
+            )
         }
 
         /// A document signed by mail (not embedded) whose subject is plain ASCII, so that
         /// reminders show in their raw `Subject` header.
-        static func document() -> SigningDocument {
-            var document = WebhookFixture.document()
+        func document() -> SigningDocument {
+            var document = WebhookFixture.document(ownerID: ownerID)
             document.embeddedSigning = false
             document.subject = "Lease"
             return document
@@ -98,7 +126,7 @@ import Testing
         /// The scheduled reminders, by recipient and due time.
         func scheduled() async throws -> [ScheduleRow] {
             try await database.withReadConnection { sql in
-                try await sql.select().columns(ScheduleRow.columns).from("signing_reminder_schedule")
+                try await sql.select().columns(ScheduleRow.columns).from("signing_mail_schedule").where("kind", .equal, SQLBind("reminder"))
                     .orderBy("recipient_id").orderBy("created_at").orderBy("sent_at").orderBy("next_attempt_at")
                     .all(decoding: ScheduleRow.self)
             }
@@ -116,7 +144,7 @@ import Testing
 
     @Test func aRecipientsDelayHoldsBackTheirRequestButNotTheirReminder() async throws {
         try await Fixture.with { fixture in
-            var document = Fixture.document()
+            var document = fixture.document()
             document.recipients[1].sendEmailDelay = 5
             await fixture.mail.requestSignatures(document)
 
@@ -141,7 +169,7 @@ import Testing
 
     @Test func remindersComeOnTheThirdSixthAndTenthDayToThoseWhoHaveStillToSign() async throws {
         try await Fixture.with { fixture in
-            var document = Fixture.document()
+            var document = fixture.document()
             #expect(document.reminders)
             try await fixture.store.insert(document)
             await fixture.mail.requestSignatures(document)
@@ -151,8 +179,7 @@ import Testing
                 try await fixture.scheduled()
                     == ["1", "2"].flatMap { id in days.map { ScheduleRow(recipientID: id, nextAttemptAt: $0, sentAt: nil) } })
 
-            let sender = ScheduledReminderSender(schedule: fixture.schedule, store: fixture.store, mail: fixture.mail, logger: TestDatabase.logger)
-            try await whileRunning([sender]) { _ async throws in
+            try await whileRunning([fixture.scheduledMail()]) { _ async throws in
                 await fixture.clock.waitForSleepers(count: 1)
                 #expect(try await fixture.reminders(to: "ada@example.com") == 0, "no reminder before its day")
 
@@ -187,11 +214,91 @@ import Testing
 
     @Test func aDocumentWithoutRemindersSchedulesNone() async throws {
         try await Fixture.with { fixture async throws in
-            var document = Fixture.document()
+            var document = fixture.document()
             document.reminders = false
             await fixture.mail.requestSignatures(document)
             #expect(try await fixture.mail(to: "ada@example.com").count == 1, "the request is mailed")
             #expect(try await fixture.scheduled().isEmpty)
+        }
+    }
+
+    @Test func aDeclineIsMailedToTheOwnerWithTheReason() async throws {
+        try await Fixture.with { fixture in
+            var document = fixture.document()
+            document.status = .declined
+            document.recipients[1].status = .declined
+            document.recipients[1].declineReason = "The rent is too high."
+            try await fixture.mail.tellSender(.declined(recipientIndex: 1), about: document)
+            let mails = try await fixture.mail(to: "alice@example.com")
+            let message = try #require(mails.first?.message)
+            #expect(mails.count == 1)
+            #expect(message.contains("\r\nTo: \"Alice Sender\" <alice@example.com>\r\n"))
+            let text = SenderMailMessage(
+                kind: .declined(recipientIndex: 1), document: document, sender: try MailAddress("alice@example.com", displayName: "Alice Sender")
+            ).text
+            #expect(text.contains("Charles Babbage (charles@example.com) declined to sign “Lease agreement”."))
+            #expect(text.contains("Their reason:\nThe rent is too high."))
+        }
+    }
+
+    @Test func theCustomRequesterEmailWinsOverTheOwnersAndWithoutEitherNothingIsSent() async throws {
+        try await Fixture.with { fixture in
+            var document = fixture.document()
+            document.customRequesterEmail = "deals@example.com"
+            document.customRequesterName = "Deals Desk"
+            try await fixture.mail.tellSender(.expired, about: document)
+            #expect(try await fixture.mail(to: "deals@example.com").count == 1)
+            #expect(try await fixture.mail(to: "alice@example.com").isEmpty)
+
+            var unknown = fixture.document()
+            unknown.ownerID = "no-such-user"
+            try await fixture.mail.tellSender(.expired, about: unknown)
+            let all = try await fixture.database.withReadConnection { sql in
+                try await sql.select().column("id").from("mail_outbox").all().count
+            }
+            #expect(all == 1, "an owner without an address is not mailed")
+        }
+    }
+
+    @Test func anUnsignedDocumentExpiresOnItsDateAndItsSenderIsTold() async throws {
+        try await Fixture.with { fixture in
+            var document = fixture.document()
+            document.expiresAt = Fixture.start + 2 * 24 * 3600
+            document.recipients[0].status = .signed
+            try await fixture.store.insert(document)
+            await fixture.mail.requestSignatures(document)
+            let expiries = try await fixture.database.withReadConnection { sql in
+                try await sql.select().column("next_attempt_at").from("signing_mail_schedule").where("kind", .equal, SQLBind("expiry"))
+                    .all(decodingColumn: "next_attempt_at", as: Date.self)
+            }
+            #expect(expiries == [Fixture.start + 2 * 24 * 3600])
+
+            try await whileRunning([fixture.scheduledMail()]) { _ async throws in
+                await fixture.clock.waitForSleepers(count: 1)
+                fixture.clock.advance(by: Fixture.day * 2 - .seconds(1))
+                await fixture.clock.waitForSleepers(count: 1)
+                #expect(try await fixture.store.record(id: document.id)?.status == .sent, "not before its date")
+                fixture.clock.advance(by: .seconds(1))
+                await fixture.clock.waitForSleepers(count: 1)
+                #expect(try await fixture.store.record(id: document.id)?.status == .expired)
+                // Day 3 would have reminded Charles: an expired document reminds nobody.
+                fixture.clock.advance(by: Fixture.day)
+                await fixture.clock.waitForSleepers(count: 1)
+            }
+            let mails = try await fixture.mail(to: "alice@example.com")
+            let message = try #require(mails.first?.message)
+            #expect(mails.count == 1)
+            #expect(message.contains("\r\nTo: \"Alice Sender\" <alice@example.com>\r\n"))
+            let expired = SenderMailMessage(
+                kind: .expired, document: try #require(try await fixture.store.record(id: document.id)),
+                sender: try MailAddress("alice@example.com")
+            )
+            #expect(expired.subject == "Expired: “Lease agreement”")
+            let text = expired.text
+            #expect(text.contains("“Lease agreement” expired on 2027-01-17 before everyone had signed."))
+            #expect(text.contains("Still to sign:\n- Charles Babbage (charles@example.com)"))
+            #expect(!text.contains("Ada Lovelace"))
+            #expect(try await fixture.reminders(to: "charles@example.com") == 0)
         }
     }
 }

@@ -133,6 +133,19 @@ def test_user_add_with_explicit_group(server, http):
     assert set(body["groups"]) == {"administrators"}, body
 
 
+def test_user_add_with_an_email_address(server, http):
+    name = unique("cli-email")
+    address = f"{name}@example.com"
+    result = server.cli("user", "add", name, "--password-stdin", "--email", address, input="email-secret-1\n")
+    assert result.stdout == f"added {name} (members)\n", described(result)
+    response = http.get(server.url("/nuxeo/api/v1/me"), auth=(name, "email-secret-1"), timeout=30)
+    assert response.status_code == 200, response.text[:500]
+    assert response.json()["properties"]["email"] == address, response.text[:500]
+
+    refused = run(server, "user", "add", unique("cli-bad-email"), "--password-stdin", "--email", "not an address", input="x-secret-1\n")
+    assert refused.returncode != 0 and "is not an email address" in refused.stderr, described(refused)
+
+
 def test_user_add_with_unknown_group_creates_nothing(server, http):
     name = unique("cli-nogroup")
     result = run(server, "user", "add", name, "--password-stdin", "--group", "no-such-group", input="group-secret-1\n")

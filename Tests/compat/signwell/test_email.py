@@ -1,8 +1,9 @@
 """Mail to recipients, with the official SDK against a server that sends mail through a real SMTP
 server on loopback (aiosmtpd): a document not signed embedded (`embedded_signing` false,
 SignWell's default) mails each recipient their signing link when their turn comes, and
-`POST …/remind` mails the recipients who have still to sign. The link in the mail is the one the
-recipient signs with (signer.py drives the signing page's JSON endpoints)."""
+`POST …/remind` mails the recipients who have still to sign, and a decline is mailed to the
+document's sender. The link in the mail is the one the recipient signs with (signer.py drives the
+signing page's JSON endpoints)."""
 
 import hashlib
 import re
@@ -17,7 +18,7 @@ from mail_server import link_in, mailbox_server, text_of
 from .builders import document_request, signature_fields, signers
 from .client import new_account
 from .pdfs import pdf_with_pages
-from .signer import complete_signing
+from .signer import complete_signing, decline_signing
 
 SENDER = "Chancery Signing <signing@example.com>"
 LINK = re.compile(r"https?://\S+/signwell/sign/\S+")
@@ -106,3 +107,22 @@ def test_embedded_signing_mails_only_recipients_with_send_email(mailing_server, 
     [request] = mailbox.mail_to(mailed.email)
     assert link_in(request, LINK)
     assert mailbox.so_far(silent.email) == []
+
+
+def test_a_decline_is_mailed_to_the_sender_with_the_reason(mailing_server, account, mailbox, http):
+    [signer] = signers(1)
+    requester = f"deals-{uuid.uuid4().hex[:8]}@example.com"
+    document = account.documents.create_document(document_request(
+        pdf_with_pages(1), recipients=[signer], embedded_signing=False, allow_decline=True,
+        custom_requester_name="Deals Desk", custom_requester_email=requester,
+    ))
+    [request] = mailbox.mail_to(signer.email)
+    decline_signing(http, mailing_server, link_in(request, LINK), "Clause 4 is wrong.")
+
+    [declined] = mailbox.mail_to(requester)
+    assert declined["headers"]["To"] == f"Deals Desk <{requester}>"
+    assert declined["headers"]["Subject"] == f"Declined: “{document.name}”"
+    text = text_of(declined)
+    assert f"{signer.name} ({signer.email}) declined to sign “{document.name}”." in text
+    assert "Their reason:\r\nClause 4 is wrong." in text
+

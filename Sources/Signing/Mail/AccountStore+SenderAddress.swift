@@ -1,0 +1,16 @@
+import Accounts
+import Mail
+
+extension AccountStore {
+    /// Where mail to the sender of `document` goes: its `custom_requester_email` (named by its
+    /// `custom_requester_name`), else its owner's email and name; `nil` when neither is a
+    /// mailable address.
+    func senderAddress(of document: SigningDocument) async throws -> MailAddress? {
+        if let custom = document.customRequesterEmail, !custom.isEmpty {
+            return try? MailAddress(custom, displayName: document.customRequesterName)
+        }
+        guard let profile = try await profile(ofUserID: document.ownerID), !profile.email.isEmpty else { return nil }
+        let name = [profile.firstName, profile.lastName].filter { !$0.isEmpty }.joined(separator: " ")
+        return try? MailAddress(profile.email, displayName: name.isEmpty ? nil : name)
+    }
+}
