@@ -72,7 +72,8 @@ public struct SigningCapability: Sendable {
         let signingMail =
             mail.map {
                 SigningMail(
-                    mail: $0, renderer: renderer, schedule: schedule, senderAddress: { try await accounts.senderAddress(of: $0) }, logger: logger)
+                    mail: $0, renderer: renderer, schedule: schedule, applications: APIApplicationStore(database: database),
+                    senderAddress: { try await accounts.senderAddress(of: $0) }, logger: logger)
             } ?? .disabled
         let store = DocumentStore(database: database)
         let service = SigningService(

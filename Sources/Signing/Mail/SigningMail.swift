@@ -21,6 +21,8 @@ struct SigningMail: Sendable {
         let renderer: DocumentRenderer
         /// Where reminders and expiries wait for their day.
         let schedule: SigningMailSchedule
+        /// The API applications whose names and colours messages wear.
+        let applications: APIApplicationStore
         /// The address of a document's sender, when there is one.
         let senderAddress: @Sendable (SigningDocument) async throws -> MailAddress?
         let logger: Logger
@@ -50,10 +52,11 @@ struct SigningMail: Sendable {
     /// A sender that queues its messages in `mail`, with links made by `renderer`, schedules
     /// reminders and expiries in `schedule`, and finds a document's sender with `senderAddress`.
     init(
-        mail: OutboundMail, renderer: DocumentRenderer, schedule: SigningMailSchedule,
+        mail: OutboundMail, renderer: DocumentRenderer, schedule: SigningMailSchedule, applications: APIApplicationStore,
         senderAddress: @escaping @Sendable (SigningDocument) async throws -> MailAddress?, logger: Logger
     ) {
-        destination = Destination(mail: mail, renderer: renderer, schedule: schedule, senderAddress: senderAddress, logger: logger)
+        destination = Destination(
+            mail: mail, renderer: renderer, schedule: schedule, applications: applications, senderAddress: senderAddress, logger: logger)
     }
 
     /// Asks each recipient whose turn has come to sign: everyone who may sign `document` now
@@ -160,9 +163,13 @@ struct SigningMail: Sendable {
     private func queue(_ kind: SigningMailMessage.Kind, of document: SigningDocument, to index: Int, in destination: Destination) async throws {
         // A recipient's `send_email_delay` (minutes) holds back the request, not reminders.
         let delaySeconds = kind == .request ? 60 * max(0, document.recipients[index].sendEmailDelay) : 0
+        var application: APIApplication?
+        if let id = document.apiApplicationID {
+            application = try await destination.applications.application(id: id, ownedBy: document.ownerID)
+        }
         let message = try SigningMailMessage(
             kind, document: document, recipient: document.recipients[index],
-            link: destination.renderer.signingURL(document: document, recipientIndex: index)
+            link: destination.renderer.signingURL(document: document, recipientIndex: index), application: application
         ).message(from: destination.mail.from, date: Date() + TimeInterval(delaySeconds))
         try await destination.mail.queue(message, after: .seconds(delaySeconds))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPSupport
 import Mail
 
 /// The text of a message to a recipient: the document's or the recipient's own subject and
@@ -17,13 +18,22 @@ struct SigningMailMessage: Sendable {
     let recipient: DocumentRecipient
     /// The recipient's signing link.
     let link: String
+    /// The document's API application, whose name and colours the message wears; `nil` for
+    /// none.
+    let application: APIApplication?
+
+    /// The colours of a message whose document has no API application, or whose application
+    /// leaves one out.
+    static let standardBranding = SigningBranding(
+        primaryColor: "#1f6feb", buttonTextColor: "#ffffff", linkTextColor: "#1f6feb", buttonsBorderRadius: 6)
 
     /// The message about `document` to `recipient`.
-    init(_ kind: Kind, document: SigningDocument, recipient: DocumentRecipient, link: String) {
+    init(_ kind: Kind, document: SigningDocument, recipient: DocumentRecipient, link: String, application: APIApplication? = nil) {
         self.kind = kind
         self.document = document
         self.recipient = recipient
         self.link = link
+        self.application = application
     }
 
     /// The subject: the sender's, else one that names the document.
@@ -43,15 +53,53 @@ struct SigningMailMessage: Sendable {
         return paragraphs.joined(separator: "\n\n") + "\n"
     }
 
-    /// The message from `from` to the recipient, dated `date`.
+    /// The HTML alternative of ``text``, in the application's colours (`signing-mail.mustache`).
+    var html: String {
+        let branding = application?.branding
+        let standard = Self.standardBranding
+        return Self.templates.render(
+            "signing-mail",
+            Context(
+                subject: subject, applicationName: application?.name, recipientName: recipient.name, reminder: kind == .reminder,
+                message: (recipient.message ?? document.message).flatMap { $0.isEmpty ? nil : $0 }, documentName: documentName,
+                link: link, primaryColor: branding?.primaryColor ?? standard.primaryColor ?? "",
+                buttonTextColor: branding?.buttonTextColor ?? standard.buttonTextColor ?? "",
+                linkColor: branding?.linkTextColor ?? branding?.primaryColor ?? standard.linkTextColor ?? "",
+                buttonRadius: branding?.buttonsBorderRadius ?? standard.buttonsBorderRadius ?? 0
+            )
+        )
+    }
+
+    /// The message from `from` to the recipient, dated `date`; from the application's name when
+    /// the document has one.
     ///
     /// - Throws: ``Mail/MailMessageError`` for a recipient address or subject that cannot be mailed.
     func message(from: MailAddress, date: Date = Date()) throws -> MailMessage {
         // A subject written by the sender may hold line breaks; a header may not.
         let subject = subject.split(whereSeparator: \.isNewline).joined(separator: " ")
+        let sender = application.flatMap { try? MailAddress(from.address, displayName: $0.name) } ?? from
         return try MailMessage(
-            from: from, to: [try MailAddress(recipient.email, displayName: recipient.name)], subject: subject, text: text, date: date)
+            from: sender, to: [try MailAddress(recipient.email, displayName: recipient.name)], subject: subject, text: text, html: html,
+            date: date)
     }
+
+    /// What `signing-mail.mustache` reads.
+    private struct Context {
+        let subject: String
+        let applicationName: String?
+        let recipientName: String
+        let reminder: Bool
+        let message: String?
+        let documentName: String
+        let link: String
+        let primaryColor: String
+        let buttonTextColor: String
+        let linkColor: String
+        let buttonRadius: Int
+    }
+
+    /// The message's template.
+    private static let templates = PageTemplates(["signing-mail": PackageResources.signing_mail_mustache])
 
     /// The document's name in a sentence.
     private var documentName: String {

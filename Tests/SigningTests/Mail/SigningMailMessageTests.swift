@@ -58,4 +58,36 @@ import Testing
         document.name = ""
         #expect(SigningMailMessage(.request, document: document, recipient: document.recipients[0], link: "L").subject == "Please sign a document")
     }
+
+    @Test func theHTMLWearsTheApplicationsNameAndColoursAndEscapesTheSendersText() throws {
+        var document = WebhookFixture.document()
+        document.message = "Read <b>clause 4</b> & sign."
+        let application = APIApplication(
+            id: "app-1", ownerID: "owner-1", name: "Kiosk & Co", callbackURLs: [],
+            branding: SigningBranding(primaryColor: "#0a7d4f", buttonTextColor: "#fafafa", buttonsBorderRadius: 12), createdAt: Date(),
+            updatedAt: Date()
+        )
+        let text = SigningMailMessage(
+            .reminder, document: document, recipient: document.recipients[0], link: "https://sign.example.com/signwell/sign/a?b=1&c=2",
+            application: application)
+        let html = text.html
+        #expect(html.contains(">Kiosk &amp; Co</p>"))
+        #expect(html.contains("background:#0a7d4f;color:#fafafa;border-radius:12px"))
+        #expect(html.contains("color:#0a7d4f;word-break"), "links take the primary colour when the application names no link colour")
+        #expect(html.contains("href=\"https://sign.example.com/signwell/sign/a?b=1&amp;c=2\""))
+        #expect(html.contains("Read &lt;b&gt;clause 4&lt;/b&gt; &amp; sign."))
+        #expect(html.contains("This is a reminder"))
+        let message = try text.message(from: from)
+        #expect(message.from == (try MailAddress("signing@example.com", displayName: "Kiosk & Co")))
+        #expect(message.html == html)
+    }
+
+    @Test func withoutAnApplicationTheHTMLHasTheStandardColoursAndTheServersName() throws {
+        let document = WebhookFixture.document()
+        let text = SigningMailMessage(.request, document: document, recipient: document.recipients[0], link: "L")
+        let standard = SigningMailMessage.standardBranding
+        #expect(text.html.contains("background:\(standard.primaryColor ?? "");color:\(standard.buttonTextColor ?? "")"))
+        #expect(!text.html.contains("This is a reminder"))
+        #expect(try text.message(from: from).from == from)
+    }
 }

@@ -82,7 +82,8 @@ import Testing
                     let schedule = SigningMailSchedule(database: database, clock: OutboxClock(clock, startingAt: start))
                     let mail = SigningMail(
                         mail: outbound, renderer: DocumentRenderer(links: capability.service.links), schedule: schedule,
-                        senderAddress: { try await accounts.senderAddress(of: $0) }, logger: TestDatabase.logger
+                        applications: APIApplicationStore(database: database), senderAddress: { try await accounts.senderAddress(of: $0) },
+                        logger: TestDatabase.logger
                     )
                     try await body(
                         Fixture(

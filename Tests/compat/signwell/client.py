@@ -107,3 +107,9 @@ def post_json(account, path, body, response_types):
     response = client.call_api(*request, _request_timeout=TIMEOUT)
     response.read()
     return client.response_deserialize(response_data=response, response_types_map=response_types).data
+
+
+def make_application(account, **members):
+    """A new API application of `account` (`POST /api_applications`), as the SDK parses it."""
+    body = {"name": unique("compat-app"), **members}
+    return post_json(account, "/api/v1/api_applications", body, {"201": "ApiApplicationResponse"})

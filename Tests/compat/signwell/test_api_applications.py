@@ -1,6 +1,6 @@
 """API applications (spec 1.2): the SDK's `ApiApplicationApi` reads and deletes them. SignWell
 makes them in its dashboard; Chancery makes them with `POST /api_applications`, sent here through
-the SDK's own ApiClient (`post_json`). A document, a template or a hook may name only an
+the SDK's own ApiClient (`client.make_application`). A document, a template or a hook may name only an
 application of its own account.
 """
 
@@ -9,14 +9,8 @@ from signwell_sdk import ApiApplicationApi, BadRequestError, NotFoundError, Unpr
 from signwell_sdk.models import CreateWebhookRequest, ValidationErrorResponse
 
 from .builders import document_request
-from .client import Timed, post_json, unique
+from .client import Timed, make_application
 from .pdfs import pdf_with_pages
-
-
-def make_application(account, **members):
-    """A new application of `account`, as the SDK parses it."""
-    body = {"name": unique("compat-app"), **members}
-    return post_json(account, "/api/v1/api_applications", body, {"201": "ApiApplicationResponse"})
 
 
 def test_an_application_is_read_and_deleted_through_the_sdk(account):

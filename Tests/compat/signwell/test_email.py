@@ -16,7 +16,7 @@ from chancery_server import own_server
 from mail_server import link_in, mailbox_server, text_of
 
 from .builders import document_request, signature_fields, signers
-from .client import new_account
+from .client import make_application, new_account
 from .pdfs import pdf_with_pages
 from .signer import complete_signing, decline_signing
 
@@ -125,4 +125,21 @@ def test_a_decline_is_mailed_to_the_sender_with_the_reason(mailing_server, accou
     text = text_of(declined)
     assert f"{signer.name} ({signer.email}) declined to sign “{document.name}”." in text
     assert "Their reason:\r\nClause 4 is wrong." in text
+
+
+def test_a_request_wears_its_api_applications_name_and_colours(mailing_server, account, mailbox):
+    application = make_application(account, preferences={"primary_color": "#0a7d4f", "button_text_color": "#fafafa"})
+    [signer] = signers(1)
+    account.documents.create_document(document_request(
+        pdf_with_pages(1), recipients=[signer], embedded_signing=False, api_application_id=application.id,
+        message="Read <b>clause 4</b> first.",
+    ))
+    [request] = mailbox.mail_to(signer.email)
+    assert request["headers"]["From"] == f"{application.name} <signing@example.com>"
+    [html] = [part["text"] for part in request["parts"] if part["content_type"] == "text/html"]
+    link = link_in(request, LINK)
+    assert f'href="{link}"' in html
+    assert "background:#0a7d4f;color:#fafafa" in html
+    assert f">{application.name}</p>" in html
+    assert "Read &lt;b&gt;clause 4&lt;/b&gt; first." in html, "the sender's message is text, not HTML"
 
