@@ -66,7 +66,7 @@ public struct SigningCapability: Sendable {
         let keys = try SigningKeys.loadOrCreate(in: keysDirectory, commonName: "Chancery Signing")
         let links = try SigningLinks.loadOrCreate(in: keysDirectory)
         let secrets = try WebhookSecrets.loadOrCreate(in: keysDirectory)
-        let renderer = DocumentRenderer(links: links)
+        let renderer = DocumentRenderer(links: links, mailsRecipients: mail != nil)
         let deliverer = WebhookDeliverer(database: database, secrets: secrets, policy: configuration.webhooks, logger: logger)
         let schedule = SigningMailSchedule(database: database)
         let signingMail =

@@ -5,10 +5,14 @@ import Foundation
 struct DocumentRenderer: Sendable {
     /// Makes the recipients' signing links.
     let links: SigningLinks
+    /// Whether the server mails recipients (it has an SMTP server).
+    var mailsRecipients = false
 
     /// The document as a `DocumentResponse`.
     func render(_ document: SigningDocument) -> DocumentResponse {
-        DocumentResponse(document) { signingURL(document: document, recipientIndex: $0) }
+        let emailSent =
+            mailsRecipients && document.status != .draft && document.recipients.contains { !document.embeddedSigning || $0.sendEmail }
+        return DocumentResponse(document, emailSent: emailSent) { signingURL(document: document, recipientIndex: $0) }
     }
 
     /// The absolute signing link of recipient `recipientIndex`.

@@ -134,6 +134,11 @@ struct DocumentResponse: ResponseEncodable, Sendable {
     let expiresIn: Int?
     /// Its notarization, once completed and notarized.
     let notarization: Notarization?
+    /// Chancery's addition: whether the document's recipients are mailed (their requests to
+    /// sign, reminders, the completed document); `false` when the server has no SMTP server,
+    /// for a draft, and when the document is signed embedded and no recipient's `send_email`
+    /// is set.
+    let emailSent: Bool
 
     enum CodingKeys: String, CodingKey {
         case id, status, archived, reminders, metadata, files, recipients, fields, labels, name, subject, message, language, notarization
@@ -160,11 +165,14 @@ struct DocumentResponse: ResponseEncodable, Sendable {
         case templateIDs = "template_ids"
         case completedAt = "completed_at"
         case expiresIn = "expires_in"
+        case emailSent = "email_sent"
     }
 
-    /// `document`, whose recipients' signing links `signingURL` makes from their index.
-    init(_ document: SigningDocument, signingURL: (Int) -> String) {
+    /// `document`, whose recipients' signing links `signingURL` makes from their index, and
+    /// are mailed or not as `emailSent` says.
+    init(_ document: SigningDocument, emailSent: Bool, signingURL: (Int) -> String) {
         id = document.id
+        self.emailSent = emailSent
         testMode = document.testMode
         status = document.status.rawValue
         archived = false

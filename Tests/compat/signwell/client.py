@@ -10,6 +10,7 @@ suite's on every call, so a server that hangs fails one test instead of stalling
 """
 
 import functools
+import json
 import uuid
 from dataclasses import dataclass
 
@@ -113,3 +114,12 @@ def make_application(account, **members):
     """A new API application of `account` (`POST /api_applications`), as the SDK parses it."""
     body = {"name": unique("compat-app"), **members}
     return post_json(account, "/api/v1/api_applications", body, {"201": "ApiApplicationResponse"})
+
+
+def raw_document(account, document_id):
+    """`GET /documents/{id}` as the JSON the server sent, with the members the SDK's model drops
+    (such as Chancery's `email_sent`)."""
+    response = account.documents.get_document_without_preload_content(document_id)
+    assert response.status == 200, response.data[:500]
+    return json.loads(response.data)
+

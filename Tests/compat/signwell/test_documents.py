@@ -18,7 +18,7 @@ from signwell_sdk.models import (
 from pdf.validators import assert_qpdf_clean
 
 from .builders import base64_file, document_request, signature_fields, signers
-from .client import unique
+from .client import raw_document, unique
 from .pdfs import page_count, pdf_with_pages
 
 
@@ -174,3 +174,10 @@ def test_list_query_filters_by_name_and_status(fresh_account, pdf3):
     assert found(f"name:{classic} AND status:draft") == [draft.id]
     assert found(f"name:{classic} AND status:sent") == [sent.id]
     assert found(f"name:{other} AND status:draft") == []
+
+
+def test_a_server_without_mail_says_that_no_email_was_sent(account, pdf3):
+    [signer] = signers(1)
+    document = account.documents.create_document(document_request(pdf3, recipients=[signer], embedded_signing=False))
+    assert raw_document(account, document.id)["email_sent"] is False
+

@@ -16,7 +16,7 @@ from chancery_server import own_server
 from mail_server import link_in, mailbox_server, text_of
 
 from .builders import document_request, signature_fields, signers
-from .client import make_application, new_account
+from .client import make_application, new_account, raw_document
 from .pdfs import pdf_with_pages
 from .signer import complete_signing, decline_signing
 
@@ -53,6 +53,7 @@ def test_each_recipient_is_asked_to_sign_when_their_turn_comes(mailing_server, a
         copied_contacts=[CopiedContactsInner(email=copied, name="Legal")],
     ))
     links = {recipient.email: recipient.embedded_signing_url for recipient in document.recipients}
+    assert raw_document(account, document.id)["email_sent"] is True
 
     [request] = mailbox.mail_to(first.email)
     assert request["mail_from"] == "signing@example.com"
@@ -99,10 +100,15 @@ def test_a_reminder_goes_to_those_who_have_still_to_sign(mailing_server, account
 
 def test_embedded_signing_mails_only_recipients_with_send_email(mailing_server, account, mailbox):
     silent, mailed = signers(2)
+    unmailed = account.documents.create_document(document_request(
+        pdf_with_pages(1), recipients=[silent], fields=signature_fields([silent]), embedded_signing=True,
+    ))
+    assert raw_document(account, unmailed.id)["email_sent"] is False, "nobody of an embedded document takes mail"
     mailed.send_email = True
-    account.documents.create_document(document_request(
+    document = account.documents.create_document(document_request(
         pdf_with_pages(1), recipients=[silent, mailed], fields=signature_fields([silent, mailed]), embedded_signing=True,
     ))
+    assert raw_document(account, document.id)["email_sent"] is True
     # Both messages would have been queued together: once the one is in, the other would be too.
     [request] = mailbox.mail_to(mailed.email)
     assert link_in(request, LINK)
