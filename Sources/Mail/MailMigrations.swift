@@ -22,6 +22,12 @@ public enum MailMigrations {
                     .column("created_at", type: .timestamp, .notNull)
                     .run()
                 try await sql.create(index: "mail_outbox_due").on("mail_outbox").column("sent_at").column("next_attempt_at").run()
-            }
+            },
+            Migration(version: 2, name: "accounts' daily budgets") { sql in
+                // The account whose action queued the message, for its daily budget; null for the
+                // server's own mail (such as `chancery mail test`).
+                try await sql.alter(table: "mail_outbox").column("account_id", type: .text).run()
+                try await sql.create(index: "mail_outbox_by_account").on("mail_outbox").column("account_id").column("created_at").run()
+            },
         ])
 }

@@ -54,25 +54,37 @@ public struct MailOutbox: Sendable {
         outbox = DurableOutbox(database: database, table: Self.table, payloadColumns: ["mail_from", "recipients", "message"])
     }
 
-    /// Queues `message` for its recipients, due after `delay` (now by default); it is in the
-    /// database when this returns. Wake the ``MailDeliverer`` afterwards to send it when due.
+    /// Queues `message` for its recipients, due after `delay` (now by default), on behalf of
+    /// `account` (whose daily budget it counts against; `nil` for the server's own mail); it is
+    /// in the database when this returns. Wake the ``MailDeliverer`` afterwards to send it when
+    /// due.
     ///
     /// - Returns: The id of the queued message, which the deliverer's logs name.
     @discardableResult
-    public func enqueue(_ message: MailMessage, after delay: Duration = .zero) async throws -> String {
+    public func enqueue(_ message: MailMessage, after delay: Duration = .zero, account: String? = nil) async throws -> String {
         let id = UUID().uuidString.lowercased()
         let now = clock.now
         let due = now + max(delay, .zero).timeInterval
         let recipients = message.to.map(\.address).joined(separator: ",")
         try await database.withConnection { sql in
             try await sql.insert(into: Self.table.name)
-                .columns("id", "mail_from", "recipients", "message", "attempts", "next_attempt_at", "created_at")
+                .columns("id", "mail_from", "recipients", "message", "attempts", "next_attempt_at", "created_at", "account_id")
                 .values(
                     SQLBind(id), SQLBind(message.from.address), SQLBind(recipients), SQLBind(String(decoding: message.encoded(), as: UTF8.self)),
-                    SQLBind(0), SQLBind(due), SQLBind(now)
+                    SQLBind(0), SQLBind(due), SQLBind(now), SQLBind(account)
                 )
                 .run()
         }
         return id
+    }
+
+    /// How many messages were queued on behalf of `account` in the `period` before now.
+    public func count(queuedFor account: String, inLast period: Duration) async throws -> Int {
+        let since = clock.now - period.timeInterval
+        return try await database.withReadConnection { sql in
+            let row = try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "count").from(Self.table.name)
+                .where("account_id", .equal, SQLBind(account)).where("created_at", .greaterThan, SQLBind(since)).first()
+            return try row?.decode(column: "count", as: Int.self) ?? 0
+        }
     }
 }

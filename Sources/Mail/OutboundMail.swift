@@ -15,26 +15,40 @@ public struct OutboundMail: Sendable {
     /// Sends what is queued; run it with the server.
     public let deliverer: MailDeliverer
     private let outbox: MailOutbox
+    /// How many messages one account's actions may queue in 24 hours.
+    private let accountDailyLimit: Int
 
     /// Mail from `settings.from` through `settings.server`, queued in `database`.
     public init(settings: OutboundMailSettings, database: Database, policy: OutboxPolicy = .mail, logger: Logger) {
         self.init(
-            from: settings.from, outbox: MailOutbox(database: database), client: SMTPClient(server: settings.server), policy: policy, logger: logger)
+            from: settings.from, outbox: MailOutbox(database: database), client: SMTPClient(server: settings.server), policy: policy,
+            accountDailyLimit: settings.accountDailyLimit, logger: logger)
     }
 
-    /// Mail from `from`, queued in `outbox` and sent with `client`.
-    public init(from: MailAddress, outbox: MailOutbox, client: SMTPClient, policy: OutboxPolicy = .mail, logger: Logger) {
+    /// Mail from `from`, queued in `outbox` and sent with `client`, at most `accountDailyLimit`
+    /// messages a day for each account.
+    public init(
+        from: MailAddress, outbox: MailOutbox, client: SMTPClient, policy: OutboxPolicy = .mail,
+        accountDailyLimit: Int = OutboundMailSettings.defaultAccountDailyLimit, logger: Logger
+    ) {
         self.from = from
         self.outbox = outbox
+        self.accountDailyLimit = accountDailyLimit
         self.deliverer = MailDeliverer(outbox: outbox, client: client, policy: policy, logger: logger)
     }
 
     /// Queues `message`, to be sent after `delay` (at once by default), and wakes the deliverer.
+    /// A message queued on behalf of `account` counts against its daily budget; the server's
+    /// own mail (`account` `nil`) has none.
     ///
     /// - Returns: The message's id in the outbox.
+    /// - Throws: ``MailBudgetExhausted`` when `account` has queued its daily limit already.
     @discardableResult
-    public func queue(_ message: MailMessage, after delay: Duration = .zero) async throws -> String {
-        let id = try await outbox.enqueue(message, after: delay)
+    public func queue(_ message: MailMessage, after delay: Duration = .zero, account: String? = nil) async throws -> String {
+        if let account, try await outbox.count(queuedFor: account, inLast: .seconds(24 * 3600)) >= accountDailyLimit {
+            throw MailBudgetExhausted(account: account, limit: accountDailyLimit)
+        }
+        let id = try await outbox.enqueue(message, after: delay, account: account)
         deliverer.wake()
         return id
     }

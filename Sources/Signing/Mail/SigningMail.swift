@@ -9,7 +9,8 @@ import Mail
 /// the mail outbox before the call returns; a request waits the recipient's `send_email_delay`
 /// minutes in the outbox first. A document's `reminders` (true by default) schedules reminders
 /// 3, 6 and 10 days after each request (``SigningMailSchedule``), and the sender is told when
-/// a document is declined or expires. Without an SMTP server
+/// a document is declined or expires. All of it counts against the daily budget of the
+/// document's owner (``Mail/OutboundMailSettings/accountDailyLimit``). Without an SMTP server
 /// (``disabled``) nothing is sent.
 struct SigningMail: Sendable {
     /// Where messages go, or `nil` when the server sends no mail.
@@ -82,7 +83,8 @@ struct SigningMail: Sendable {
     /// - Throws: When the message cannot be queued.
     func tellSender(_ kind: SenderMailMessage.Kind, about document: SigningDocument) async throws {
         guard let destination, let sender = try await destination.senderAddress(document) else { return }
-        try await destination.mail.queue(SenderMailMessage(kind: kind, document: document, sender: sender).message(from: destination.mail.from))
+        try await destination.mail.queue(
+            SenderMailMessage(kind: kind, document: document, sender: sender).message(from: destination.mail.from), account: document.ownerID)
     }
 
     /// Reminds the recipients `recipientIDs` of `document` whose turn it is, unless they were
@@ -130,7 +132,7 @@ struct SigningMail: Sendable {
                 let message = try CompletedMailMessage(
                     name: addressee.name, email: addressee.email, document: document, link: link, linkExpiry: expiry, file: attached
                 ).message(from: destination.mail.from)
-                try await destination.mail.queue(message)
+                try await destination.mail.queue(message, account: document.ownerID)
             } catch {
                 destination.logger.error(
                     "completion mail could not be queued", metadata: ["document": "\(document.id)", "error": "\(error)"])
@@ -171,7 +173,7 @@ struct SigningMail: Sendable {
             kind, document: document, recipient: document.recipients[index],
             link: destination.renderer.signingURL(document: document, recipientIndex: index), application: application
         ).message(from: destination.mail.from, date: Date() + TimeInterval(delaySeconds))
-        try await destination.mail.queue(message, after: .seconds(delaySeconds))
+        try await destination.mail.queue(message, after: .seconds(delaySeconds), account: document.ownerID)
     }
 
     /// Whether the recipient of `document` at `index` is mailed: every recipient of a document

@@ -19,11 +19,14 @@ import Testing
         let message: String
         let nextAttemptAt: Date?
         let createdAt: Date
+        /// The account whose daily budget it counts against.
+        let accountID: String?
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case recipients, message
             case nextAttemptAt = "next_attempt_at"
             case createdAt = "created_at"
+            case accountID = "account_id"
         }
 
         /// Whether the message is a reminder.
@@ -155,6 +158,7 @@ import Testing
             let adaRequest = try #require(ada.first)
             let charlesRequest = try #require(charles.first)
             #expect(adaRequest.nextAttemptAt == adaRequest.createdAt, "without a delay the request is due at once")
+            #expect(adaRequest.accountID == fixture.ownerID, "the owner's daily budget pays for it")
             #expect(charlesRequest.nextAttemptAt == charlesRequest.createdAt + 300, "five minutes of delay")
             let dated = try #require(Self.date(of: charlesRequest.message))
             #expect(dated > Date() + 290, "the Date header says when it is due")

@@ -82,6 +82,8 @@ def test_a_password_is_never_printed(binary, tmp_path):
         (["--smtp-url", "smtp://127.0.0.1:25", "--to", "ops@example.com"], "--mail-from"),
         (["--smtp-url", "smtp://127.0.0.1:25", "--mail-from", "not an address", "--to", "ops@example.com"], "--mail-from"),
         (["--smtp-url", "smtp://127.0.0.1:25", "--mail-from", "notices@example.com", "--to", "ops@example.com\r\nBcc: x@example.com"], "--to"),
+        (["--smtp-url", "smtp://127.0.0.1:25", "--mail-from", "notices@example.com", "--mail-daily-limit", "-1", "--to", "ops@example.com"],
+         "--mail-daily-limit"),
     ],
 )
 def test_settings_that_cannot_work_are_refused_before_connecting(binary, arguments, complaint):
