@@ -115,9 +115,17 @@ struct SigningMail: Sendable {
     }
 
     /// Sends the completed `file` of `document` (a link, and the PDF when it is at most
-    /// ``attachmentLimit``) to each recipient who takes mail and to each copied contact.
+    /// ``attachmentLimit``) to each recipient who takes mail, to each copied contact, and to
+    /// the document's sender when it has one (see ``tellSender(_:about:)``), once to each
+    /// address.
     func sendCompleted(_ document: SigningDocument, file: CompletedFile, at now: Date = Date()) async {
         guard let destination else { return }
+        var sender: MailAddress?
+        do {
+            sender = try await destination.senderAddress(document)
+        } catch {
+            destination.logger.error("the sender's address could not be read", metadata: ["document": "\(document.id)", "error": "\(error)"])
+        }
         let expiry = now + Self.completedFileLinkLifetime
         let token = destination.renderer.links.fileToken(documentID: document.id, expiry: expiry, format: .pdf, auditPage: true)
         let link = "\(document.baseURL)/signwell/files/\(token)"
@@ -127,7 +135,9 @@ struct SigningMail: Sendable {
                 (name: Optional(document.recipients[index].name), email: document.recipients[index].email)
             }
             + document.copiedContacts.map { (name: $0.name, email: $0.email) }
-        for addressee in addressees {
+            + (sender.map { [(name: $0.displayName, email: $0.address)] } ?? [])
+        var mailed: Set<String> = []
+        for addressee in addressees where mailed.insert(addressee.email.lowercased()).inserted {
             do {
                 let message = try CompletedMailMessage(
                     name: addressee.name, email: addressee.email, document: document, link: link, linkExpiry: expiry, file: attached

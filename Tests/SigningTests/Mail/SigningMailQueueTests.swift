@@ -306,4 +306,21 @@ import Testing
             #expect(try await fixture.reminders(to: "charles@example.com") == 0)
         }
     }
+
+    @Test func theCompletedDocumentGoesToTheSenderTooAndOnceToEachAddress() async throws {
+        try await Fixture.with { fixture in
+            var document = fixture.document()
+            document.status = .completed
+            document.copiedContacts = [CopiedContact(id: "c1", name: "Alice again", email: "ALICE@example.com")]
+            let file = CompletedFile(bytes: Array("%PDF-1.7 completed".utf8), mediaType: "application/pdf", name: "lease.pdf")
+            await fixture.mail.sendCompleted(document, file: file)
+            for address in ["ada@example.com", "charles@example.com"] {
+                #expect(try await fixture.mail(to: address).count == 1)
+            }
+            let all = try await fixture.database.withReadConnection { sql in
+                try await sql.select().column("recipients").from("mail_outbox").all(decodingColumn: "recipients", as: String.self)
+            }
+            #expect(all.map { $0.lowercased() }.sorted() == ["ada@example.com", "alice@example.com", "charles@example.com"])
+        }
+    }
 }

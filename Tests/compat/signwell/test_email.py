@@ -47,10 +47,11 @@ def account(mailing_server):
 def test_each_recipient_is_asked_to_sign_when_their_turn_comes(mailing_server, account, mailbox, http):
     first, second = signers(2)
     copied = f"copied-{uuid.uuid4().hex[:8]}@example.com"
+    requester = f"requester-{uuid.uuid4().hex[:8]}@example.com"
     document = account.documents.create_document(document_request(
         pdf_with_pages(1), recipients=[first, second], fields=signature_fields([first, second]),
         embedded_signing=False, apply_signing_order=True, subject="Our agreement", message="Please sign by Friday.",
-        copied_contacts=[CopiedContactsInner(email=copied, name="Legal")],
+        copied_contacts=[CopiedContactsInner(email=copied, name="Legal")], custom_requester_email=requester,
     ))
     links = {recipient.email: recipient.embedded_signing_url for recipient in document.recipients}
     assert raw_document(account, document.id)["email_sent"] is True
@@ -70,9 +71,10 @@ def test_each_recipient_is_asked_to_sign_when_their_turn_comes(mailing_server, a
     complete_signing(http, mailing_server, link_in(second_request, LINK))
     assert account.documents.get_document(document.id).status == "Completed"
 
-    # Everyone who took part gets the completed PDF, attached and linked; nobody was asked twice.
-    for address in (first.email, second.email, copied):
-        completed = mailbox.mail_to(address, count=1 if address == copied else 2)[-1]
+    # Everyone who took part, the sender too, gets the completed PDF, attached and linked;
+    # nobody was asked twice.
+    for address in (first.email, second.email, copied, requester):
+        completed = mailbox.mail_to(address, count=1 if address in (copied, requester) else 2)[-1]
         assert completed["headers"]["Subject"] == f"Completed: “{document.name}”"
         [pdf] = [part for part in completed["parts"] if part["content_type"] == "application/pdf"]
         download = http.get(link_in(completed, FILE_LINK), timeout=30)
