@@ -27,6 +27,18 @@ struct SigningMail: Sendable {
         /// The address of a document's sender, when there is one.
         let senderAddress: @Sendable (SigningDocument) async throws -> MailAddress?
         let logger: Logger
+
+        /// The API application of `document`, whose name and colours its mail wears; `nil` for none.
+        func application(of document: SigningDocument) async throws -> APIApplication? {
+            guard let id = document.apiApplicationID else { return nil }
+            return try await applications.application(id: id, ownedBy: document.ownerID)
+        }
+
+        /// The sender of a document's mail: the server's address, under the name of the
+        /// document's `application` when it has one.
+        func from(for application: APIApplication?) -> MailAddress {
+            application.flatMap { try? MailAddress(mail.from.address, displayName: $0.name) } ?? mail.from
+        }
     }
 
     /// A sender that sends nothing.
@@ -83,8 +95,9 @@ struct SigningMail: Sendable {
     /// - Throws: When the message cannot be queued.
     func tellSender(_ kind: SenderMailMessage.Kind, about document: SigningDocument) async throws {
         guard let destination, let sender = try await destination.senderAddress(document) else { return }
+        let from = destination.from(for: try await destination.application(of: document))
         try await destination.mail.queue(
-            SenderMailMessage(kind: kind, document: document, sender: sender).message(from: destination.mail.from), account: document.ownerID)
+            SenderMailMessage(kind: kind, document: document, sender: sender).message(from: from), account: document.ownerID)
     }
 
     /// Reminds the recipients `recipientIDs` of `document` whose turn it is, unless they were
@@ -139,9 +152,10 @@ struct SigningMail: Sendable {
         var mailed: Set<String> = []
         for addressee in addressees where mailed.insert(addressee.email.lowercased()).inserted {
             do {
+                let from = destination.from(for: try await destination.application(of: document))
                 let message = try CompletedMailMessage(
                     name: addressee.name, email: addressee.email, document: document, link: link, linkExpiry: expiry, file: attached
-                ).message(from: destination.mail.from)
+                ).message(from: from)
                 try await destination.mail.queue(message, account: document.ownerID)
             } catch {
                 destination.logger.error(
@@ -175,14 +189,11 @@ struct SigningMail: Sendable {
     private func queue(_ kind: SigningMailMessage.Kind, of document: SigningDocument, to index: Int, in destination: Destination) async throws {
         // A recipient's `send_email_delay` (minutes) holds back the request, not reminders.
         let delaySeconds = kind == .request ? 60 * max(0, document.recipients[index].sendEmailDelay) : 0
-        var application: APIApplication?
-        if let id = document.apiApplicationID {
-            application = try await destination.applications.application(id: id, ownedBy: document.ownerID)
-        }
+        let application = try await destination.application(of: document)
         let message = try SigningMailMessage(
             kind, document: document, recipient: document.recipients[index],
             link: destination.renderer.signingURL(document: document, recipientIndex: index), application: application
-        ).message(from: destination.mail.from, date: Date() + TimeInterval(delaySeconds))
+        ).message(from: destination.from(for: application), date: Date() + TimeInterval(delaySeconds))
         try await destination.mail.queue(message, after: .seconds(delaySeconds), account: document.ownerID)
     }
 

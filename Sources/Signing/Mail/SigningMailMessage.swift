@@ -70,16 +70,14 @@ struct SigningMailMessage: Sendable {
         )
     }
 
-    /// The message from `from` to the recipient, dated `date`; from the application's name when
-    /// the document has one.
+    /// The message from `from` to the recipient, dated `date`.
     ///
     /// - Throws: ``Mail/MailMessageError`` for a recipient address or subject that cannot be mailed.
     func message(from: MailAddress, date: Date = Date()) throws -> MailMessage {
         // A subject written by the sender may hold line breaks; a header may not.
         let subject = subject.split(whereSeparator: \.isNewline).joined(separator: " ")
-        let sender = application.flatMap { try? MailAddress(from.address, displayName: $0.name) } ?? from
         return try MailMessage(
-            from: sender, to: [try MailAddress(recipient.email, displayName: recipient.name)], subject: subject, text: text, html: html,
+            from: from, to: [try MailAddress(recipient.email, displayName: recipient.name)], subject: subject, text: text, html: html,
             date: date)
     }
 

@@ -323,4 +323,25 @@ import Testing
             #expect(all.map { $0.lowercased() }.sorted() == ["ada@example.com", "alice@example.com", "charles@example.com"])
         }
     }
+
+    @Test func everyMailOfADocumentOfAnAPIApplicationComesFromItsName() async throws {
+        try await Fixture.with { fixture in
+            let application = APIApplication(
+                id: "app-1", ownerID: fixture.ownerID, name: "Kiosk", callbackURLs: [], branding: SigningBranding(primaryColor: "#0a7d4f"),
+                createdAt: Fixture.start, updatedAt: Fixture.start)
+            try await APIApplicationStore(database: fixture.database).insert(application)
+            var document = fixture.document()
+            document.apiApplicationID = application.id
+            await fixture.mail.requestSignatures(document)
+            document.status = .completed
+            await fixture.mail.sendCompleted(
+                document, file: CompletedFile(bytes: Array("%PDF-1.7".utf8), mediaType: "application/pdf", name: "lease.pdf"))
+            try await fixture.mail.tellSender(.expired, about: document)
+            let messages = try await fixture.database.withReadConnection { sql in
+                try await sql.select().column("message").from("mail_outbox").all(decodingColumn: "message", as: String.self)
+            }
+            #expect(messages.count == 6, "two requests, three completed copies (the sender's too), the sender's expiry")
+            #expect(messages.allSatisfy { $0.contains("\r\nFrom: \"Kiosk\" <signing@example.com>\r\n") })
+        }
+    }
 }
