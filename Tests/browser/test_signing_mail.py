@@ -13,7 +13,6 @@ The helpers that make documents and drive the signing page are test_signing.py's
 """
 
 import hashlib
-import re
 import uuid
 from urllib.parse import urlsplit
 
@@ -22,8 +21,7 @@ import requests
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from chancery_server import own_server
-from mail_server import link_in, mailbox_server, text_of
+from mail_server import FILE_LINK, SENDER, SIGNING_LINK, link_in, mailbox_server, serve_mailing, text_of
 from notary.qed import api_key
 from test_signing import (
     API,
@@ -46,9 +44,6 @@ from test_signing import (
     wait_for_fields,
 )
 
-SENDER = "Chancery Signing <signing@example.com>"
-LINK = re.compile(r"https?://\S+/signwell/sign/\S+")
-FILE_LINK = re.compile(r"https?://\S+/signwell/files/\S+")
 
 
 # MARK: the server that mails
@@ -64,8 +59,7 @@ def mailbox(tmp_path_factory):
 @pytest.fixture(scope="module")
 def mailing_server(tmp_path_factory, mailbox):
     """A server of this module's own that mails through the test SMTP server."""
-    arguments = ["--smtp-url", f"smtp://127.0.0.1:{mailbox.port}", "--mail-from", SENDER]
-    yield from own_server(tmp_path_factory, "browser-mail", args=arguments)
+    yield from serve_mailing(tmp_path_factory, mailbox, "browser-mail")
 
 
 @pytest.fixture(scope="module")
@@ -142,7 +136,7 @@ def test_the_mailed_links_open_the_signing_page_and_signing_completes_the_docume
     assert request["headers"]["To"] == f"{jane['name']} <{jane['email']}>"
     assert request["headers"]["Subject"] == "Please sign the NDA"
     assert "Both of us, in turn." in text_of(request)
-    jane_link = link_in(request, LINK)
+    jane_link = link_in(request, SIGNING_LINK)
     assert jane_link == signing_url(document, "1")
     assert urlsplit(jane_link).netloc == urlsplit(mailing_server.base_url).netloc
 
@@ -163,7 +157,7 @@ def test_the_mailed_links_open_the_signing_page_and_signing_completes_the_docume
     # Now John is mailed his link, and signs through it with his typed name.
     [john_request] = mailbox.mail_to(john["email"])
     assert john_request["headers"]["To"] == f"{john['name']} <{john['email']}>"
-    john_link = link_in(john_request, LINK)
+    john_link = link_in(john_request, SIGNING_LINK)
     assert john_link == signing_url(document, "2") and john_link != jane_link
     open_mailed_link(browser, john_link)
     sign_with_a_typed_signature(browser, session_of(john_link), john["name"])
@@ -185,10 +179,10 @@ def test_the_mailed_links_open_the_signing_page_and_signing_completes_the_docume
     assert response.status_code == 200 and response.content.startswith(b"%PDF-"), response.text[:500]
     for address in (jane["email"], john["email"], copied):
         messages = mailbox.mail_to(address, count=1 if address == copied else 2)
-        assert sum(bool(LINK.search(text_of(message))) for message in messages) == (0 if address == copied else 1)
+        assert sum(bool(SIGNING_LINK.search(text_of(message))) for message in messages) == (0 if address == copied else 1)
         done = messages[-1]
         assert done["headers"]["Subject"] == "Completed: “Mailed NDA”"
-        assert not LINK.search(text_of(done))
+        assert not SIGNING_LINK.search(text_of(done))
         [pdf] = [part for part in done["parts"] if part["content_type"] == "application/pdf"]
         download = requests.get(link_in(done, FILE_LINK), timeout=TIMEOUT)
         assert download.status_code == 200 and download.content.startswith(b"%PDF-")

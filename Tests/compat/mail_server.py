@@ -10,8 +10,15 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
+from chancery_server import own_server
+
 REPO = Path(__file__).resolve().parents[2]
 READY = re.compile(r"ready port=(\d+)")
+
+# The sender a mailing server is started with, and the links its signing mail carries.
+SENDER = "Chancery Signing <signing@example.com>"
+SIGNING_LINK = re.compile(r"https?://\S+/signwell/sign/\S+")
+FILE_LINK = re.compile(r"https?://\S+/signwell/files/\S+")
 
 
 @contextmanager
@@ -86,3 +93,10 @@ def link_in(message, pattern):
     links = pattern.findall(text_of(message))
     assert len(links) == 1, text_of(message)
     return links[0]
+
+
+def serve_mailing(tmp_path_factory, mailbox, name):
+    """Runs a server of its own (`own_server`, named `name`) that mails through `mailbox`'s SMTP
+    server from ``SENDER``, and yields it."""
+    yield from own_server(tmp_path_factory, name, args=["--smtp-url", f"smtp://127.0.0.1:{mailbox.port}", "--mail-from", SENDER])
+

@@ -116,7 +116,7 @@ struct SigningMail: Sendable {
     /// - Throws: When the message cannot be queued; the schedule tries again.
     func remindOnSchedule(_ document: SigningDocument, recipientID: String) async throws {
         guard let destination, let index = document.recipientIndex(recipientID), takesMail(document, index) else { return }
-        try await queue(.reminder, of: document, to: index, in: destination)
+        try await queue(.reminder, of: document, to: index, application: try await destination.application(of: document), in: destination)
     }
 
     /// Whether the latest reminder of `recipientID` recorded in `document` is mailed: when no
@@ -134,10 +134,13 @@ struct SigningMail: Sendable {
     func sendCompleted(_ document: SigningDocument, file: CompletedFile, at now: Date = Date()) async {
         guard let destination else { return }
         var sender: MailAddress?
+        let from: MailAddress
         do {
             sender = try await destination.senderAddress(document)
+            from = destination.from(for: try await destination.application(of: document))
         } catch {
-            destination.logger.error("the sender's address could not be read", metadata: ["document": "\(document.id)", "error": "\(error)"])
+            destination.logger.error("completion mail could not be queued", metadata: ["document": "\(document.id)", "error": "\(error)"])
+            return
         }
         let expiry = now + Self.completedFileLinkLifetime
         let token = destination.renderer.links.fileToken(documentID: document.id, expiry: expiry, format: .pdf, auditPage: true)
@@ -152,7 +155,6 @@ struct SigningMail: Sendable {
         var mailed: Set<String> = []
         for addressee in addressees where mailed.insert(addressee.email.lowercased()).inserted {
             do {
-                let from = destination.from(for: try await destination.application(of: document))
                 let message = try CompletedMailMessage(
                     name: addressee.name, email: addressee.email, document: document, link: link, linkExpiry: expiry, file: attached
                 ).message(from: from)
@@ -169,10 +171,17 @@ struct SigningMail: Sendable {
     /// failure is logged, and the change that called for the message stands.
     private func send(_ kind: SigningMailMessage.Kind, of document: SigningDocument, to indices: [Int]) async {
         guard let destination else { return }
+        let application: APIApplication?
+        do {
+            application = try await destination.application(of: document)
+        } catch {
+            destination.logger.error("signing mail could not be queued", metadata: ["document": "\(document.id)", "error": "\(error)"])
+            return
+        }
         for index in indices where takesMail(document, index) {
             let recipient = document.recipients[index]
             do {
-                try await queue(kind, of: document, to: index, in: destination)
+                try await queue(kind, of: document, to: index, application: application, in: destination)
                 if kind == .request, document.reminders {
                     try await destination.schedule.scheduleReminders(documentID: document.id, recipientID: recipient.id)
                 }
@@ -185,11 +194,13 @@ struct SigningMail: Sendable {
         }
     }
 
-    /// Queues a message of `kind` to the recipient of `document` at `index`.
-    private func queue(_ kind: SigningMailMessage.Kind, of document: SigningDocument, to index: Int, in destination: Destination) async throws {
+    /// Queues a message of `kind` to the recipient of `document` at `index`, in the name and
+    /// colours of the document's `application`.
+    private func queue(
+        _ kind: SigningMailMessage.Kind, of document: SigningDocument, to index: Int, application: APIApplication?, in destination: Destination
+    ) async throws {
         // A recipient's `send_email_delay` (minutes) holds back the request, not reminders.
         let delaySeconds = kind == .request ? 60 * max(0, document.recipients[index].sendEmailDelay) : 0
-        let application = try await destination.application(of: document)
         let message = try SigningMailMessage(
             kind, document: document, recipient: document.recipients[index],
             link: destination.renderer.signingURL(document: document, recipientIndex: index), application: application

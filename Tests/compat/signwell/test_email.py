@@ -6,23 +6,18 @@ document's sender. The link in the mail is the one the recipient signs with (sig
 signing page's JSON endpoints)."""
 
 import hashlib
-import re
 import uuid
 
 import pytest
 from signwell_sdk.models import CopiedContactsInner, SendReminderRequest
 
-from chancery_server import own_server
-from mail_server import link_in, mailbox_server, text_of
+from mail_server import FILE_LINK, SENDER, SIGNING_LINK, link_in, mailbox_server, serve_mailing, text_of
 
 from .builders import document_request, signature_fields, signers
 from .client import make_application, new_account, raw_document
 from .pdfs import pdf_with_pages
 from .signer import complete_signing, decline_signing
 
-SENDER = "Chancery Signing <signing@example.com>"
-LINK = re.compile(r"https?://\S+/signwell/sign/\S+")
-FILE_LINK = re.compile(r"https?://\S+/signwell/files/\S+")
 
 
 @pytest.fixture(scope="module")
@@ -34,9 +29,8 @@ def mailbox(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def mailing_server(tmp_path_factory, mailbox):
-    """A server that mails through the test SMTP server."""
-    arguments = ["--smtp-url", f"smtp://127.0.0.1:{mailbox.port}", "--mail-from", SENDER]
-    yield from own_server(tmp_path_factory, "signwell-mail", args=arguments)
+    """A server of this module's own that mails through the test SMTP server."""
+    yield from serve_mailing(tmp_path_factory, mailbox, "signwell-mail")
 
 
 @pytest.fixture(scope="module")
@@ -62,13 +56,13 @@ def test_each_recipient_is_asked_to_sign_when_their_turn_comes(mailing_server, a
     assert request["headers"]["To"] == f"{first.name} <{first.email}>"
     assert request["headers"]["Subject"] == "Our agreement"
     assert "Please sign by Friday." in request["parts"][0]["text"]
-    assert link_in(request, LINK) == links[first.email]
+    assert link_in(request, SIGNING_LINK) == links[first.email]
 
     # The second recipient's turn comes when the first has signed through the mailed link.
-    complete_signing(http, mailing_server, link_in(request, LINK))
+    complete_signing(http, mailing_server, link_in(request, SIGNING_LINK))
     [second_request] = mailbox.mail_to(second.email)
-    assert link_in(second_request, LINK) == links[second.email]
-    complete_signing(http, mailing_server, link_in(second_request, LINK))
+    assert link_in(second_request, SIGNING_LINK) == links[second.email]
+    complete_signing(http, mailing_server, link_in(second_request, SIGNING_LINK))
     assert account.documents.get_document(document.id).status == "Completed"
 
     # Everyone who took part, the sender too, gets the completed PDF, attached and linked;
@@ -89,13 +83,13 @@ def test_a_reminder_goes_to_those_who_have_still_to_sign(mailing_server, account
     ))
     [request] = mailbox.mail_to(first.email)
     mailbox.mail_to(second.email)
-    complete_signing(http, mailing_server, link_in(request, LINK))
+    complete_signing(http, mailing_server, link_in(request, SIGNING_LINK))
 
     account.documents.send_reminder(document.id, SendReminderRequest())
     [_, reminder] = mailbox.mail_to(second.email, count=2)
     assert reminder["headers"]["Subject"].startswith("Reminder: ")
     assert "still waiting for your signature" in reminder["parts"][0]["text"]
-    assert link_in(reminder, LINK) == document.recipients[1].embedded_signing_url
+    assert link_in(reminder, SIGNING_LINK) == document.recipients[1].embedded_signing_url
     # The one who signed gets no reminder.
     assert len(mailbox.mail_to(first.email)) == 1
 
@@ -113,7 +107,7 @@ def test_embedded_signing_mails_only_recipients_with_send_email(mailing_server, 
     assert raw_document(account, document.id)["email_sent"] is True
     # Both messages would have been queued together: once the one is in, the other would be too.
     [request] = mailbox.mail_to(mailed.email)
-    assert link_in(request, LINK)
+    assert link_in(request, SIGNING_LINK)
     assert mailbox.so_far(silent.email) == []
 
 
@@ -125,7 +119,7 @@ def test_a_decline_is_mailed_to_the_sender_with_the_reason(mailing_server, accou
         custom_requester_name="Deals Desk", custom_requester_email=requester,
     ))
     [request] = mailbox.mail_to(signer.email)
-    decline_signing(http, mailing_server, link_in(request, LINK), "Clause 4 is wrong.")
+    decline_signing(http, mailing_server, link_in(request, SIGNING_LINK), "Clause 4 is wrong.")
 
     [declined] = mailbox.mail_to(requester)
     assert declined["headers"]["To"] == f"Deals Desk <{requester}>"
@@ -145,7 +139,7 @@ def test_a_request_wears_its_api_applications_name_and_colours(mailing_server, a
     [request] = mailbox.mail_to(signer.email)
     assert request["headers"]["From"] == f"{application.name} <signing@example.com>"
     [html] = [part["text"] for part in request["parts"] if part["content_type"] == "text/html"]
-    link = link_in(request, LINK)
+    link = link_in(request, SIGNING_LINK)
     assert f'href="{link}"' in html
     assert "background:#0a7d4f;color:#fafafa" in html
     assert f">{application.name}</p>" in html
