@@ -73,20 +73,24 @@ struct ISCP1DataIDView: Sendable {
         return try? ISCP1Unit(streamID: streamID, channel: channel, elapsedTime: elapsed, payload: payload)
     }
 
-    /// The Float or Int form of a stored payload of this data id: the iSCP 1.0 data type, how
-    /// the unit's payload begins (the id's length in one byte, then the id: the same array for
-    /// every point), and the value's bits, which the payload ends with little-endian; `nil`
-    /// unless the type is `float64` or `int64`, the payload eight bytes (the value, big-endian)
-    /// and the id short enough.
-    func value(of bytes: UnsafeRawBufferPointer) -> (dataType: UInt8, prefix: [UInt8], bits: UInt64)? {
-        guard bytes.count == 8, let valuePrefix else { return nil }
-        let dataType: ISCP1DataType
+    /// The Float or Int form of this data id's eight-byte payloads: the iSCP 1.0 data type, and
+    /// how the unit's payload begins (the id's length in one byte, then the id: the same array
+    /// for every point); `nil` unless the type is `float64` or `int64` and the id short enough.
+    var valueForm: (dataType: UInt8, prefix: [UInt8])? {
+        guard let valuePrefix else { return nil }
         switch type {
-        case "float64": dataType = .float
-        case "int64": dataType = .int
+        case "float64": return (ISCP1DataType.float.rawValue, valuePrefix)
+        case "int64": return (ISCP1DataType.int.rawValue, valuePrefix)
         default: return nil
         }
-        return (dataType.rawValue, valuePrefix, UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self)))
+    }
+
+    /// The Float or Int form of a stored payload of this data id: ``valueForm`` and the value's
+    /// bits, which the unit's payload ends with little-endian; `nil` unless the data id has a
+    /// value form and the payload is eight bytes (the value, big-endian).
+    func value(of bytes: UnsafeRawBufferPointer) -> (dataType: UInt8, prefix: [UInt8], bits: UInt64)? {
+        guard bytes.count == 8, let form = valueForm else { return nil }
+        return (form.dataType, form.prefix, UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self)))
     }
 
     /// The most seconds a VU16/24 elapsed time can hold.

@@ -10,8 +10,11 @@ import Testing
 /// The protobuf answer of `GET /v1/data`, written straight into the buffer, against the
 /// generated `pb.DataResponseProto`.
 @Suite struct IntdashDataResponseProtobufTests {
+    /// One writer writes answers of many kinds, more than it keeps frames of, each twice: the
+    /// second time from the frame the first one made.
     @Test func theWrittenAnswerIsWhatTheGeneratedMessageSerializesTo() throws {
         var random = SeededGenerator(seed: 21)
+        var writer = IntdashDataProtobufWriter()
         for round in 0..<500 {
             let time: Int64 =
                 switch round % 4 {
@@ -28,10 +31,11 @@ import Testing
                 dataID: round % 5 == 0 ? "" : String(repeating: "ï", count: random.next(below: 40)),
                 payload: (0..<random.next(below: 300)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
             )
-            var written = ByteBuffer()
-            response.writeLengthPrefixedMessage(into: &written)
-
-            #expect(written == (try Self.generatedAnswer(response)))
+            for _ in 0..<2 {
+                var written = ByteBuffer()
+                writer.write(response, into: &written)
+                #expect(written == (try response.generatedProtobufAnswer()))
+            }
         }
     }
 
@@ -82,8 +86,9 @@ import Testing
             #expect(response.dataType == whole.dataType)
 
             var written = ByteBuffer()
-            response.writeLengthPrefixedMessage(into: &written)
-            #expect(written == (try Self.generatedAnswer(whole)))
+            var writer = IntdashDataProtobufWriter()
+            writer.write(response, into: &written)
+            #expect(written == (try whole.generatedProtobufAnswer()))
 
             for format in [IntdashTimeFormat.nanoseconds, .microseconds, .milliseconds, .seconds, .rfc3339] {
                 var fromValue = IntdashDataJSONWriter(timeFormat: format)
@@ -99,17 +104,19 @@ import Testing
         #expect(valueForms >= 100)
         #expect(valueForms < 400)
     }
+}
 
-    /// `response` as the generated `pb.DataResponseProto` serializes it, after its u64
+extension IntdashDataResponse {
+    /// The answer as the generated `pb.DataResponseProto` serializes it, after its u64
     /// little-endian length: what the writer must give.
-    private static func generatedAnswer(_ response: IntdashDataResponse) throws -> ByteBuffer {
+    func generatedProtobufAnswer() throws -> ByteBuffer {
         var message = IntdashDataResponseProto()
-        message.time = IntdashDataResponse.timestamp(nanoseconds: response.time)
-        message.dataType = String(response.dataType)
-        message.dataID = "\(response.channel)/\(response.dataID)"
-        message.dataPayload = Data(response.payload)
-        message.measurementUuid = response.measurementUUID
-        message.createdAt = Google_Protobuf_Timestamp(date: response.createdAt)
+        message.time = Self.timestamp(nanoseconds: time)
+        message.dataType = String(dataType)
+        message.dataID = "\(channel)/\(dataID)"
+        message.dataPayload = Data(payload)
+        message.measurementUuid = measurementUUID
+        message.createdAt = Google_Protobuf_Timestamp(date: createdAt)
         let bytes: [UInt8] = try message.serializedBytes()
         var answer = ByteBuffer()
         answer.writeInteger(UInt64(bytes.count), endianness: .little)

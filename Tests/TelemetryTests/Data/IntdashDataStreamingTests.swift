@@ -11,7 +11,9 @@ import Testing
 /// `GET /v1/data` goes through the store's chunks a batch at a time and writes each batch's
 /// answers in one go; what it sends must be, byte for byte, what answering the points one at a
 /// time gives: each point read from the store's sequence on its own, made an answer, merged
-/// with the other measurements' by time and encoded on its own.
+/// with the other measurements' by time and encoded on its own (as protobuf, by the generated
+/// message). The stored chunks hold more kinds of answer than a writer keeps frames of, their
+/// points interleaved.
 @Suite struct IntdashDataStreamingTests {
     /// A second measurement of the same edge, whose points fall between the first one's.
     static let second = UUID(uuidString: "bbbbbbbb-cccc-dddd-eeee-ffffffffffff")!
@@ -27,6 +29,7 @@ import Testing
             let edgeName = "name=" + DataAPITestApp.edge
             let queries: [(query: String, measurements: [UUID], order: TelemetryQueryOrder, wanted: (IntdashDataResponse) -> Bool, limit: Int?)] = [
                 (measurementName, [DataAPITestApp.measurement], .ascending, { _ in true }, nil),
+                (measurementName + "&limit=61", [DataAPITestApp.measurement], .ascending, { _ in true }, 61),
                 (edgeName, [DataAPITestApp.measurement, Self.second], .ascending, { _ in true }, nil),
                 (edgeName + "&idq=11:*/*&order=desc", [DataAPITestApp.measurement, Self.second], .descending, { $0.dataType == 11 }, nil),
                 (edgeName + "&idq=*:3/*&limit=77", [DataAPITestApp.measurement, Self.second], .ascending, { $0.channel == 3 }, 77),
@@ -37,7 +40,7 @@ import Testing
                 #expect(answers.count > 40, "\(query) answers too few points to span several chunks")
 
                 var protobuf = ByteBuffer()
-                for answer in answers { answer.writeLengthPrefixedMessage(into: &protobuf) }
+                for answer in answers { protobuf.writeImmutableBuffer(try answer.generatedProtobufAnswer()) }
                 var headers = app.alice
                 headers[.accept] = "application/protobuf"
                 #expect(try await app.call(.get, "/v1/data?" + query, headers).body == Array(protobuf.readableBytesView), "\(query) as protobuf")

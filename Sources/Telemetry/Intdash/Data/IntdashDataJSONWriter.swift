@@ -19,45 +19,16 @@ import NIOCore
 /// `.0`, strings with `"`, `\` and control characters escaped and nothing else — without
 /// building the object, its dictionaries and the encoder's storage for every point.
 ///
-/// Everything but `data` and `time` is the same for the answers of one data id stored at one
-/// time: the writer keeps that text for the few kinds of answer met last (``Frame``), so that
-/// an answer costs copying two pieces of text and writing two numbers (a Float or Int value
-/// from its bits, see ``ISCP1UnitPayload``).
+/// Everything but `data` and `time` is the same for the answers of one ``IntdashAnswerKind``:
+/// the writer keeps that text for the kinds met last (``IntdashAnswerFrames``): a head
+/// `{"channel":…,"created_at":"…","data":{"d":` and a tail
+/// `},"data_id":"…","data_type":…,"measurement_uuid":"…","time":`, so that an answer costs
+/// copying them and writing two numbers (a Float or Int value from its bits, see
+/// ``ISCP1UnitPayload``).
 struct IntdashDataJSONWriter {
-    /// The text of an answer around its value and time, for the answers of one data id of one
-    /// measurement stored at one time.
-    private struct Frame {
-        /// The answers' channel.
-        let channel: UInt8
-        /// When their points were stored.
-        let createdAt: Date
-        /// Their iSCP 1.0 data type.
-        let dataType: UInt8
-        /// Their data id.
-        let dataID: String
-        /// Their measurement.
-        let measurementUUID: String
-        /// `{"channel":…,"created_at":"…","data":{"d":`
-        let head: [UInt8]
-        /// `},"data_id":"…","data_type":…,"measurement_uuid":"…","time":`
-        let tail: [UInt8]
-
-        /// Whether `response` is one of these answers.
-        func holds(_ response: IntdashDataResponse) -> Bool {
-            createdAt == response.createdAt && channel == response.channel && dataType == response.dataType
-                && dataID == response.dataID && measurementUUID == response.measurementUUID
-        }
-    }
-
     /// How `time` is written.
     let timeFormat: IntdashTimeFormat
-    /// The frames of the answers written last, at most ``frameLimit``.
-    private var frames: [Frame] = []
-    /// The frame a new one replaces once there are ``frameLimit``.
-    private var replaced = 0
-
-    /// How many frames are kept: as many as the data ids a chunk usually holds.
-    private static let frameLimit = 16
+    private var frames = IntdashAnswerFrames()
 
     /// A writer of times in `timeFormat`.
     init(timeFormat: IntdashTimeFormat) {
@@ -66,65 +37,77 @@ struct IntdashDataJSONWriter {
 
     /// Appends `response` as a JSON object.
     mutating func write(_ response: IntdashDataResponse, into buffer: inout ByteBuffer) {
-        let frame = frameIndex(of: response)
-        buffer.writeBytes(frames[frame].head)
-        Self.writeValue(of: response, into: &buffer)
-        buffer.writeBytes(frames[frame].tail)
-        if let number = timeFormat.number(nanoseconds: response.time) {
+        let frame = frameIndex(of: response.kind)
+        switch response.content {
+        case .value(_, let bits):
+            writeValue(frame: frame, time: response.time, bits: bits, into: &buffer)
+        case .bytes(let payload):
+            write(frame: frame, time: response.time, into: &buffer) { buffer in
+                Self.writeValue(of: payload, dataType: response.dataType, into: &buffer)
+            }
+        }
+    }
+
+    /// The position of `kind`'s frame for ``writeValue(frame:time:bits:into:)``, valid until
+    /// ``framesMade`` changes.
+    mutating func frameIndex(of kind: IntdashAnswerKind) -> Int {
+        frames.index(of: kind, making: Self.frame)
+    }
+
+    /// How many frames were made so far: positions given before it changed may name others.
+    var framesMade: Int { frames.made }
+
+    /// Appends the answer at `time` of a kind of Float or Int values (its frame at `frame`)
+    /// whose value is `bits`.
+    mutating func writeValue(frame: Int, time: Int64, bits: UInt64, into buffer: inout ByteBuffer) {
+        let dataType = frames.dataType(at: frame)
+        write(frame: frame, time: time, into: &buffer) { buffer in
+            if dataType == ISCP1DataType.float.rawValue {
+                Self.write(Double(bitPattern: bits), into: &buffer)
+            } else {
+                buffer.writeDecimal(Int64(bitPattern: bits))
+            }
+        }
+    }
+
+    /// Appends an answer at `time` of the kind at `frame`, whose value `value` writes.
+    private func write(frame index: Int, time: Int64, into buffer: inout ByteBuffer, value: (inout ByteBuffer) -> Void) {
+        frames.withFrame(at: index) { head, tail in
+            buffer.writeBytes(head)
+            value(&buffer)
+            buffer.writeBytes(tail)
+        }
+        if let number = timeFormat.number(nanoseconds: time) {
             buffer.writeDecimal(number)
         } else {
-            Self.write(string: IntdashTimestamp.string(nanoseconds: response.time), into: &buffer)
+            Self.write(string: IntdashTimestamp.string(nanoseconds: time), into: &buffer)
         }
         buffer.writeStaticString("}")
     }
 
-    /// The index in ``frames`` of `response`'s frame, made when it is not there.
-    private mutating func frameIndex(of response: IntdashDataResponse) -> Int {
-        if let index = frames.firstIndex(where: { $0.holds(response) }) { return index }
+    /// The frame of `kind`'s answers.
+    private static func frame(_ kind: IntdashAnswerKind) -> (head: [UInt8], tail: [UInt8]) {
         var head = ByteBuffer()
         head.writeStaticString("{\"channel\":")
-        head.writeDecimal(Int64(response.channel))
+        head.writeDecimal(Int64(kind.channel))
         head.writeStaticString(",\"created_at\":")
-        Self.write(string: IntdashTimestamp.string(response.createdAt), into: &head)
+        write(string: IntdashTimestamp.string(kind.createdAt), into: &head)
         head.writeStaticString(",\"data\":{\"d\":")
         var tail = ByteBuffer()
         tail.writeStaticString("},\"data_id\":")
-        Self.write(string: response.dataID, into: &tail)
+        write(string: kind.dataID, into: &tail)
         tail.writeStaticString(",\"data_type\":")
-        tail.writeDecimal(Int64(response.dataType))
+        tail.writeDecimal(Int64(kind.dataType))
         tail.writeStaticString(",\"measurement_uuid\":")
-        Self.write(string: response.measurementUUID, into: &tail)
+        write(string: kind.measurementUUID, into: &tail)
         tail.writeStaticString(",\"time\":")
-        let frame = Frame(
-            channel: response.channel, createdAt: response.createdAt, dataType: response.dataType, dataID: response.dataID,
-            measurementUUID: response.measurementUUID, head: Array(head.readableBytesView), tail: Array(tail.readableBytesView)
-        )
-        guard frames.count == Self.frameLimit else {
-            frames.append(frame)
-            return frames.count - 1
-        }
-        let index = replaced
-        frames[index] = frame
-        replaced = (replaced + 1) % Self.frameLimit
-        return index
+        return (Array(head.readableBytesView), Array(tail.readableBytesView))
     }
 
-    /// Appends the value `data` holds for `response`'s payload: a Float or Int value straight
-    /// from its bits, any other payload through its decoding.
-    private static func writeValue(of response: IntdashDataResponse, into buffer: inout ByteBuffer) {
-        let payload: [UInt8]
-        switch response.content {
-        case .value(_, let bits):
-            if response.dataType == ISCP1DataType.float.rawValue {
-                write(Double(bitPattern: bits), into: &buffer)
-            } else {
-                buffer.writeDecimal(Int64(bitPattern: bits))
-            }
-            return
-        case .bytes(let bytes):
-            payload = bytes
-        }
-        switch try? ISCP1Payload(rawDataType: response.dataType, decoding: payload) {
+    /// Appends the value `data` holds for an answer of `dataType` that carries `payload`
+    /// (not a Float or Int value's bits), through the payload's decoding.
+    private static func writeValue(of payload: [UInt8], dataType: UInt8, into buffer: inout ByteBuffer) {
+        switch try? ISCP1Payload(rawDataType: dataType, decoding: payload) {
         case .float(let value): write(value.value, into: &buffer)
         case .int(let value): buffer.writeDecimal(value.value)
         case .string(let value): write(string: value.value, into: &buffer)

@@ -12,6 +12,15 @@ struct IntdashDataRequest: Sendable {
         case jsonLines
         /// One JSON array of objects: any other `Accept`.
         case jsonArray
+
+        /// The answer's `Content-Type`.
+        var contentType: String {
+            switch self {
+            case .protobuf: "application/protobuf"
+            case .jsonLines: "application/x-ndjson"
+            case .jsonArray: "application/json; charset=utf-8"
+            }
+        }
     }
 
     /// What is read (`name`): a measurement UUID, or an edge's UUID or name.

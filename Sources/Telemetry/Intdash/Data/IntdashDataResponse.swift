@@ -49,33 +49,17 @@ struct IntdashDataResponse: Sendable {
     init(_ stored: TelemetryStoredDataPoint, measurementUUID: String, baseTime: Int64, view: borrowing ISCP1DataIDView) {
         self = stored.dataPoint.payload.withUnsafeBytes { payload in
             IntdashDataResponse(
-                elapsedTime: stored.dataPoint.elapsedTime, payload: payload, createdAt: stored.receivedAt, measurementUUID: measurementUUID,
-                baseTime: baseTime, view: view
+                time: Self.time(elapsed: stored.dataPoint.elapsedTime, baseTime: baseTime), payload: payload, createdAt: stored.receivedAt,
+                measurementUUID: measurementUUID, view: view
             )
         }
     }
 
-    /// The answer for `point` of `batch`, as ``init(_:measurementUUID:baseTime:view:)`` makes it,
-    /// without making the stored point.
-    init(_ point: TelemetryPointBatch.Point, of batch: TelemetryPointBatch, measurementUUID: String, baseTime: Int64, view: borrowing ISCP1DataIDView)
-    {
-        let createdAt = batch.records[Int(point.record)].receivedAt
-        self = batch.withPayload(of: point) { payload in
-            IntdashDataResponse(
-                elapsedTime: point.elapsedTime, payload: payload, createdAt: createdAt, measurementUUID: measurementUUID, baseTime: baseTime,
-                view: view
-            )
-        }
-    }
-
-    /// The answer for a point `elapsedTime` after `baseTime` whose payload is `payload`,
-    /// stored at `createdAt`.
-    private init(
-        elapsedTime: Int64, payload: UnsafeRawBufferPointer, createdAt: Date, measurementUUID: String, baseTime: Int64,
-        view: borrowing ISCP1DataIDView
-    ) {
+    /// The answer for a point at `time` whose payload is `payload`, stored at `createdAt`;
+    /// `view` is the view of the point's data id.
+    init(time: Int64, payload: UnsafeRawBufferPointer, createdAt: Date, measurementUUID: String, view: borrowing ISCP1DataIDView) {
         self.measurementUUID = measurementUUID
-        self.time = Self.time(elapsed: elapsedTime, baseTime: baseTime)
+        self.time = time
         self.createdAt = createdAt
         self.channel = view.channel
         self.dataID = view.iscp1DataID

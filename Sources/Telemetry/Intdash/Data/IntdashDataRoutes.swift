@@ -109,67 +109,55 @@ struct IntdashDataRoutes: Sendable {
             sources.append(IntdashMergedPoints.Source(entry: entry, points: points))
         }
         let merged = IntdashMergedPoints(sources: sources, order: parameters.order)
+        let exitOnError = parameters.exitOnError
         let encoding = parameters.encoding
         let timeFormat = parameters.timeFormat
-        let exitOnError = parameters.exitOnError
-        let contentType =
-            switch encoding {
-            case .protobuf: "application/protobuf"
-            case .jsonLines: "application/x-ndjson"
-            case .jsonArray: "application/json; charset=utf-8"
-            }
+        // When every point is its own answer and only the limit can leave one out, a point with
+        // a Float or Int value is written from the batch's plain values: no answer is made for it.
+        let everyPoint = selector.selectsEverything && initialSelection.isLimitOnly
         let body = ResponseBody { writer in
             var buffer = ByteBuffer()
-            var count = 0
             var selection = initialSelection
             var points = merged.makeIterator()
             var answers: [(response: IntdashDataResponse, isError: Bool)] = []
-            var json = IntdashDataJSONWriter(timeFormat: timeFormat)
-            func append(_ response: IntdashDataResponse) {
-                switch encoding {
-                case .protobuf:
-                    response.writeLengthPrefixedMessage(into: &buffer)
-                case .jsonLines:
-                    json.write(response, into: &buffer)
-                    buffer.writeInteger(UInt8(ascii: "\n"))
-                case .jsonArray:
-                    buffer.writeString(count == 0 ? "[" : ",")
-                    json.write(response, into: &buffer)
-                }
-                count += 1
-            }
+            var output = IntdashDataAnswerWriter(encoding: encoding, timeFormat: timeFormat)
             do {
                 reading: while true {
                     let batch = try await points.nextBatch()
                     if batch.isEmpty { break }
-                    for point in batch {
-                        if selector.selectsEverything {
+                    output.begin(batch)
+                    for index in batch.answers.indices {
+                        if everyPoint, batch.hasValue(at: index) {
+                            guard selection.admitsNext() else { break reading }
+                            output.writeValue(at: index, of: batch, into: &buffer)
+                        } else if selector.selectsEverything {
                             // Each point is its only answer: no list of answers is made for it.
                             if selection.isComplete { break reading }
-                            if selection.admits(point) { append(point) }
+                            let response = batch.response(at: index)
+                            if selection.admits(response) { output.write(response, into: &buffer) }
                         } else {
-                            selector.answers(for: point, into: &answers)
+                            selector.answers(for: batch.response(at: index), into: &answers)
                             for (response, isError) in answers {
                                 if selection.isComplete { break reading }
                                 guard selection.admits(response) else { continue }
-                                append(response)
+                                output.write(response, into: &buffer)
                                 if isError, exitOnError { break reading }
                             }
                         }
                         if buffer.readableBytes >= Self.flushSize {
                             try await writer.write(buffer)
-                            buffer.clear()
+                            buffer.clear(minimumCapacity: Self.flushSize + Self.flushSize / 4)
                         }
                     }
                 }
             } catch let failure as IntdashMergedPoints.ReadFailure {
                 let value = IntdashDataError.storedData(failure.error.description)
-                append(IntdashDataResponse(error: value, measurementUUID: failure.measurementUUID, time: 0))
+                output.write(IntdashDataResponse(error: value, measurementUUID: failure.measurementUUID, time: 0), into: &buffer)
             }
-            if encoding == .jsonArray { buffer.writeString(count == 0 ? "[]" : "]") }
+            output.finish(into: &buffer)
             try await writer.write(buffer)
             try await writer.finish(nil)
         }
-        return Response(status: .ok, headers: [.contentType: contentType], body: body)
+        return Response(status: .ok, headers: [.contentType: encoding.contentType], body: body)
     }
 }

@@ -11,7 +11,9 @@ import Foundation
 ///
 /// The points come out a batch at a time (``Iterator/nextBatch()``): the store hands a query's
 /// points over in batches, and the merge goes through them without suspending, so a reader
-/// pays one suspension per batch rather than per point.
+/// pays one suspension per batch rather than per point. The merge makes nothing per point: a
+/// batch (``IntdashAnswerBatch``) holds each point as plain values and what the points of a
+/// record's group share once.
 struct IntdashMergedPoints: Sendable {
     /// One measurement's query.
     struct Source: Sendable {
@@ -57,24 +59,60 @@ struct IntdashMergedPoints: Sendable {
             var upcoming: TelemetryPointBatch?
             /// Whether the query's first batch was read.
             var started = false
+            /// The reading of the batch after the last one read, begun as soon as that one came
+            /// so that the store reads it while the answer is written; `nil` once the query has
+            /// no more.
+            var reading: Task<TelemetryPointBatch, any Error>?
 
             /// Whether the query has a point to hand out.
             var hasPoint: Bool { position < batch.points.count }
             /// Whether handing out the next point needs the upcoming batch read first.
             var needsUpcoming: Bool { position == batch.points.count - 1 && upcoming == nil }
 
+            /// Where the kinds of each record of ``batch`` start in the answer batch being
+            /// made; -1 for a record none of whose points is in it yet.
+            var kindStarts: [Int32] = []
+
             /// Absolute time of the next point, saturated as the answers saturate it.
             var time: Int64 { IntdashDataResponse.time(elapsed: batch.points[position].elapsedTime, baseTime: baseTime) }
 
-            /// The answer for the next point, through its data id's view in `views`.
+            /// Appends the next point to `answers`, and its record and kinds the first time a
+            /// point of the record is appended, through the data id views in `views`.
             ///
             /// Mutating only so that the merge calls it on its cursor in place: a copy of the
             /// cursor for every point would cost a retain and release of each of its references.
-            mutating func answer(using views: inout ISCP1DataIDViews) -> IntdashDataResponse {
+            mutating func append(to answers: inout IntdashAnswerBatch, using views: inout ISCP1DataIDViews) {
                 let point = batch.points[position]
-                return views.withView(of: batch.dataID(of: point)) { view in
-                    IntdashDataResponse(point, of: batch, measurementUUID: measurementUUID, baseTime: baseTime, view: view)
+                let record = Int(point.record)
+                if kindStarts[record] < 0 {
+                    kindStarts[record] = Int32(answers.kinds.count)
+                    let stored = batch.records[record]
+                    answers.records.append(stored.bytes)
+                    for dataID in stored.dataIDs {
+                        let view = views.view(of: dataID)
+                        answers.kinds.append(
+                            IntdashAnswerBatch.Kind(
+                                measurementUUID: measurementUUID, createdAt: stored.receivedAt, view: view, valueForm: view.valueForm,
+                                record: answers.records.count - 1
+                            ))
+                    }
                 }
+                let bits: UInt64 =
+                    point.payloadCount == 8
+                    ? batch.records[record].bytes.withUnsafeBytes {
+                        UInt64(bigEndian: $0.loadUnaligned(fromByteOffset: Int(point.payloadStart), as: UInt64.self))
+                    } : 0
+                answers.answers.append(
+                    IntdashAnswerBatch.Answer(
+                        time: IntdashDataResponse.time(elapsed: point.elapsedTime, baseTime: baseTime),
+                        kind: kindStarts[record] + point.group, payloadStart: point.payloadStart, payloadCount: point.payloadCount, bits: bits
+                    ))
+            }
+
+            /// Forgets which records are in the answer batch: a new one begins, or ``batch``
+            /// changed.
+            mutating func resetKinds() {
+                kindStarts = Array(repeating: -1, count: batch.records.count)
             }
         }
 
@@ -93,18 +131,19 @@ struct IntdashMergedPoints: Sendable {
         /// The next points in the merged order, at least one; empty after the last.
         ///
         /// - Throws: ``ReadFailure`` for a stored record that fails its checks, or a database error.
-        mutating func nextBatch() async throws -> [IntdashDataResponse] {
+        mutating func nextBatch() async throws -> IntdashAnswerBatch {
             for index in cursors.indices where !cursors[index].started {
                 cursors[index].started = true
                 cursors[index].batch = try await read(index)
             }
-            var answers: [IntdashDataResponse] = []
+            for index in cursors.indices { cursors[index].resetKinds() }
+            var answers = IntdashAnswerBatch()
             while let chosen = earliest() {
                 if cursors[chosen].needsUpcoming {
                     guard answers.isEmpty else { return answers }
                     cursors[chosen].upcoming = try await read(chosen)
                 }
-                answers.append(cursors[chosen].answer(using: &views))
+                cursors[chosen].append(to: &answers, using: &views)
                 advance(chosen)
             }
             return answers
@@ -116,6 +155,7 @@ struct IntdashMergedPoints: Sendable {
             guard !cursors[index].hasPoint, let upcoming = cursors[index].upcoming else { return }
             cursors[index].batch = upcoming
             cursors[index].position = 0
+            cursors[index].resetKinds()
             cursors[index].upcoming = upcoming.isEmpty ? .empty : nil
         }
 
@@ -133,11 +173,17 @@ struct IntdashMergedPoints: Sendable {
             return chosen
         }
 
-        /// The next batch of query `index`, empty when it has no more.
-        private func read(_ index: Int) async throws -> TelemetryPointBatch {
+        /// The next batch of query `index`, empty when it has no more; the reading of the one
+        /// after it begins before this returns.
+        private mutating func read(_ index: Int) async throws -> TelemetryPointBatch {
+            let points = cursors[index].points
+            let reading = cursors[index].reading ?? Task { try await points.nextBatch() }
             do {
-                return try await cursors[index].points.nextBatch()
+                let batch = try await reading.value
+                cursors[index].reading = batch.isEmpty ? nil : Task { try await points.nextBatch() }
+                return batch
             } catch let error as TelemetryDataStoreError {
+                cursors[index].reading = nil
                 throw ReadFailure(measurementUUID: cursors[index].measurementUUID, error: error)
             }
         }

@@ -54,6 +54,15 @@ struct IntdashPointSelection: Sendable {
         return true
     }
 
+    /// Whether the next answer ready is given, when nothing but the limit can leave it out
+    /// (``isLimitOnly``); counts it when it is.
+    mutating func admitsNext() -> Bool {
+        precondition(isLimitOnly, "an answer was judged without its time, storage time and data id")
+        guard !isComplete else { return false }
+        answered += 1
+        return true
+    }
+
     /// `value / divisor` rounded towards negative infinity, so that windows before 1970 are as
     /// wide as those after.
     private static func floorDivision(_ value: Int64, _ divisor: Int64) -> Int64 {
