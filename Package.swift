@@ -156,7 +156,7 @@ let package = Package(
         .target(
             name: "Telemetry",
             dependencies: [
-                "JSON", "Storage", "Accounts", "HTTPSupport", "ISCP",
+                "JSON", "Storage", "Accounts", "HTTPSupport", "ISCP", "CCRC32C",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -203,6 +203,8 @@ let package = Package(
         ),
         // The one libc call Swift's Glibc module does not declare (sync_file_range).
         .target(name: "CFileWriteback"),
+        // The processor's CRC-32C instruction, which Swift cannot name.
+        .target(name: "CCRC32C"),
         .target(
             name: "Accounts",
             dependencies: [

@@ -1,20 +1,52 @@
+import CCRC32C
+
 /// CRC-32C (Castagnoli, reflected polynomial `0x82F63B78`), the checksum iSCSI, ext4 and
 /// LevelDB use to tell a torn or rotten record from a whole one.
 ///
-/// Contiguous bytes are taken eight at a time through eight tables ("slicing by 8"), which
-/// gives the same checksum as a byte at a time in about a quarter of the time; a record is
-/// checked whole every time it is read.
+/// A record is checked whole every time it is read, so the checksum should cost little next to
+/// reading it: where the processor has a CRC-32C instruction (SSE 4.2, AArch64's CRC32
+/// extension) contiguous bytes go through it eight at a time; elsewhere through eight tables
+/// ("slicing by 8"), which gives the same checksum as a byte at a time in about a quarter of
+/// the time.
 ///
 /// ```swift
 /// CRC32C.checksum(of: Array("123456789".utf8)) // 0xE3069283
 /// ```
 enum CRC32C {
-    /// The checksum of `bytes`.
+    /// How a checksum is computed.
+    enum Method: CaseIterable {
+        /// The processor's CRC-32C instruction, when ``isHardwareAvailable``.
+        case hardware
+        /// Eight tables.
+        case tables
+    }
+
+    /// Whether this processor has the CRC-32C instruction.
+    static let isHardwareAvailable = chancery_crc32c_hardware_available() == 1
+
+    /// The checksum of `bytes`, computed the fastest way this processor has.
     static func checksum(of bytes: some Sequence<UInt8>) -> UInt32 {
+        checksum(of: bytes, using: isHardwareAvailable ? .hardware : .tables)
+    }
+
+    /// The checksum of `bytes`, computed by `method`; `.hardware` only when
+    /// ``isHardwareAvailable``.
+    static func checksum(of bytes: some Sequence<UInt8>, using method: Method) -> UInt32 {
         let crc =
-            bytes.withContiguousStorageIfAvailable { update(0xffff_ffff, with: UnsafeRawBufferPointer($0)) }
+            bytes.withContiguousStorageIfAvailable { update(0xffff_ffff, with: UnsafeRawBufferPointer($0), using: method) }
             ?? bytes.reduce(UInt32(0xffff_ffff)) { update($0, with: $1) }
         return crc ^ 0xffff_ffff
+    }
+
+    /// `crc` updated with `bytes` by `method`.
+    private static func update(_ crc: UInt32, with bytes: UnsafeRawBufferPointer, using method: Method) -> UInt32 {
+        switch method {
+        case .hardware:
+            precondition(isHardwareAvailable, "the CRC-32C instruction was used where the processor has none")
+            return bytes.baseAddress.map { chancery_crc32c_hardware_update(crc, $0, bytes.count) } ?? crc
+        case .tables:
+            return update(crc, with: bytes)
+        }
     }
 
     /// `crc` updated with one byte.

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// An ``Answer`` holds no reference, so that the writers go through a batch moving plain
 /// values; a Float or Int value is read once, when the point is merged, and written from its
-/// bits. ``response(at:)`` makes the ``IntdashDataResponse`` of a point for readers that
+/// bits (``Answer/value``). ``response(at:)`` makes the ``IntdashDataResponse`` of a point for readers that
 /// need one (the selector, the other payloads).
 struct IntdashAnswerBatch {
     /// What the points of one group of one record have in common.
@@ -44,26 +44,22 @@ struct IntdashAnswerBatch {
         let payloadStart: Int32
         /// Its payload's length.
         let payloadCount: Int32
-        /// An eight-byte payload read as a big-endian number; zero for other payloads.
-        let bits: UInt64
+        /// The bits of its Float or Int value (its eight-byte payload read as a big-endian
+        /// number) when its kind has a value form; `nil` for every other payload.
+        let value: UInt64?
     }
 
     /// The bytes of the records the points lie in.
     var records: [[UInt8]] = []
     /// The kinds of the points.
     var kinds: [Kind] = []
+    /// Whether each of ``kinds`` has a value form, looked up per point without copying a kind.
+    var kindHasValueForm: [Bool] = []
     /// The points, in the merged order.
     var answers: [Answer] = []
 
     /// Whether the batch has no points.
     var isEmpty: Bool { answers.isEmpty }
-
-    /// Whether the point at `index` carries a Float or Int value (its kind has a value form and
-    /// its payload is eight bytes), which ``Answer/bits`` holds.
-    func hasValue(at index: Int) -> Bool {
-        let answer = answers[index]
-        return answer.payloadCount == 8 && kinds[Int(answer.kind)].valueForm != nil
-    }
 
     /// The answer for the point at `index`.
     func response(at index: Int) -> IntdashDataResponse {

@@ -54,19 +54,19 @@ struct IntdashDataAnswerWriter {
     }
 
     /// Appends the answer for the point at `index` of `batch`, the batch last begun, which
-    /// carries a Float or Int value (``IntdashAnswerBatch/hasValue(at:)``).
-    mutating func writeValue(at index: Int, of batch: IntdashAnswerBatch, into buffer: inout ByteBuffer) {
+    /// carries a Float or Int value, `bits` (its ``IntdashAnswerBatch/Answer/value``).
+    mutating func writeValue(_ bits: UInt64, at index: Int, of batch: IntdashAnswerBatch, into buffer: inout ByteBuffer) {
         let answer = batch.answers[index]
         let frame = valueFrame(ofKind: Int(answer.kind), of: batch)
         switch encoding {
         case .protobuf:
-            protobuf.writeValue(frame: frame, time: answer.time, bits: answer.bits, into: &buffer)
+            protobuf.writeValue(frame: frame, time: answer.time, bits: bits, into: &buffer)
         case .jsonLines:
-            json.writeValue(frame: frame, time: answer.time, bits: answer.bits, into: &buffer)
+            json.writeValue(frame: frame, time: answer.time, bits: bits, into: &buffer)
             buffer.writeInteger(UInt8(ascii: "\n"))
         case .jsonArray:
             buffer.writeString(count == 0 ? "[" : ",")
-            json.writeValue(frame: frame, time: answer.time, bits: answer.bits, into: &buffer)
+            json.writeValue(frame: frame, time: answer.time, bits: bits, into: &buffer)
         }
         count += 1
     }

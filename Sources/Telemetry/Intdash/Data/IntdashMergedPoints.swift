@@ -90,22 +90,25 @@ struct IntdashMergedPoints: Sendable {
                     answers.records.append(stored.bytes)
                     for dataID in stored.dataIDs {
                         let view = views.view(of: dataID)
+                        let valueForm = view.valueForm
                         answers.kinds.append(
                             IntdashAnswerBatch.Kind(
-                                measurementUUID: measurementUUID, createdAt: stored.receivedAt, view: view, valueForm: view.valueForm,
+                                measurementUUID: measurementUUID, createdAt: stored.receivedAt, view: view, valueForm: valueForm,
                                 record: answers.records.count - 1
                             ))
+                        answers.kindHasValueForm.append(valueForm != nil)
                     }
                 }
-                let bits: UInt64 =
-                    point.payloadCount == 8
+                let kind = kindStarts[record] + point.group
+                let value: UInt64? =
+                    point.payloadCount == 8 && answers.kindHasValueForm[Int(kind)]
                     ? batch.records[record].bytes.withUnsafeBytes {
                         UInt64(bigEndian: $0.loadUnaligned(fromByteOffset: Int(point.payloadStart), as: UInt64.self))
-                    } : 0
+                    } : nil
                 answers.answers.append(
                     IntdashAnswerBatch.Answer(
-                        time: IntdashDataResponse.time(elapsed: point.elapsedTime, baseTime: baseTime),
-                        kind: kindStarts[record] + point.group, payloadStart: point.payloadStart, payloadCount: point.payloadCount, bits: bits
+                        time: IntdashDataResponse.time(elapsed: point.elapsedTime, baseTime: baseTime), kind: kind,
+                        payloadStart: point.payloadStart, payloadCount: point.payloadCount, value: value
                     ))
             }
 
