@@ -43,7 +43,7 @@ struct IntdashDataRoutes: Sendable {
     let signals: any SignalDirectory
 
     /// How many bytes of answer are gathered before they are written.
-    private static let flushSize = 64 << 10
+    private static let flushSize = 256 << 10
 
     /// Adds the routes to `api`.
     func add(to api: RouterGroup<ChanceryRequestContext>) {
