@@ -113,7 +113,7 @@ let package = Package(
         ),
         .target(
             name: "Conversion",
-            dependencies: ["PDF"],
+            dependencies: ["PDF", "CProcessGroup"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -205,6 +205,8 @@ let package = Package(
         .target(name: "CFileWriteback"),
         // The processor's CRC-32C instruction, which Swift cannot name.
         .target(name: "CCRC32C"),
+        // Waiting for a process group to end through pidfds, which Glibc does not declare.
+        .target(name: "CProcessGroup"),
         .target(
             name: "Accounts",
             dependencies: [

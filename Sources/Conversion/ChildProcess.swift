@@ -1,3 +1,4 @@
+import CProcessGroup
 import Foundation
 import Synchronization
 
@@ -12,8 +13,10 @@ import Glibc
 ///
 /// Foundation starts a child in a process group of its own on Linux, so killing the group
 /// also kills the processes the program started (LibreOffice's launcher starts
-/// `soffice.bin`). Where the child shares its parent's group (macOS), only the child itself
-/// is killed. Output and errors go to a file, so a chatty program never blocks on a pipe.
+/// `soffice.bin`), and a run that killed returns only once every one of them has ended
+/// (``groupEndLimit`` at most): nothing it started still holds its files. Where the child
+/// shares its parent's group (macOS), only the child itself is killed. Output and errors go
+/// to a file, so a chatty program never blocks on a pipe.
 public struct ChildProcess: Sendable {
     /// How the run ended.
     public enum Termination: Equatable, Sendable {
@@ -82,7 +85,25 @@ public struct ChildProcess: Sendable {
             Self.kill(identifier)
         }
         timer.cancel()
-        return await timer.value ? .timedOut : .exited(status)
+        let timedOut = await timer.value
+        if timedOut || Task.isCancelled { _ = await Self.waitForGroupEnd(identifier, limit: Self.groupEndLimit) }
+        return timedOut ? .timedOut : .exited(status)
+    }
+
+    /// How long a run that killed its program waits for the rest of the program's process
+    /// group to end.
+    public static let groupEndLimit: Duration = .seconds(5)
+
+    /// Waits, off the tasks' threads, until every process of the group led by `identifier` has
+    /// ended (a zombie counts as ended), at most `limit`; returns at once where members cannot
+    /// be watched. Returns whether they all ended.
+    static func waitForGroupEnd(_ identifier: Int32, limit: Duration) async -> Bool {
+        let milliseconds = Int32(clamping: limit.components.seconds * 1000 + limit.components.attoseconds / 1_000_000_000_000_000)
+        return await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: chancery_wait_for_process_group_exit(identifier, milliseconds) == 0)
+            }
+        }
     }
 
     /// Kills the process group led by `identifier`, or the process alone when it leads none.

@@ -174,7 +174,7 @@ import Testing
 
     @Test func remindersComeOnTheThirdSixthAndTenthDayToThoseWhoHaveStillToSign() async throws {
         try await Fixture.with { fixture in
-            var document = fixture.document()
+            let document = fixture.document()
             #expect(document.reminders)
             try await fixture.store.insert(document)
             await fixture.mail.requestSignatures(document)
