@@ -25,37 +25,23 @@ import NIOCore
 /// `},"data_id":"…","data_type":…,"measurement_uuid":"…","time":`, so that an answer costs
 /// copying them and writing two numbers (a Float or Int value from its bits, see
 /// ``ISCP1UnitPayload``).
-struct IntdashDataJSONWriter {
+struct IntdashDataJSONWriter: IntdashAnswerEncoder {
     /// How `time` is written.
     let timeFormat: IntdashTimeFormat
-    private var frames = IntdashAnswerFrames()
+    var frames = IntdashAnswerFrames()
 
     /// A writer of times in `timeFormat`.
     init(timeFormat: IntdashTimeFormat) {
         self.timeFormat = timeFormat
     }
 
-    /// Appends `response` as a JSON object.
-    mutating func write(_ response: IntdashDataResponse, into buffer: inout ByteBuffer) {
-        let frame = frameIndex(of: response.kind)
-        switch response.content {
-        case .value(_, let bits):
-            writeValue(frame: frame, time: response.time, bits: bits, into: &buffer)
-        case .bytes(let payload):
-            write(frame: frame, time: response.time, into: &buffer) { buffer in
-                Self.writeValue(of: payload, dataType: response.dataType, into: &buffer)
-            }
+    /// Appends the answer at `time` of the kind at `frame` whose `data` is the value `payload`
+    /// holds, through the payload's decoding.
+    mutating func write(payload: [UInt8], dataType: UInt8, frame: Int, time: Int64, into buffer: inout ByteBuffer) {
+        write(frame: frame, time: time, into: &buffer) { buffer in
+            Self.writeValue(of: payload, dataType: dataType, into: &buffer)
         }
     }
-
-    /// The position of `kind`'s frame for ``writeValue(frame:time:bits:into:)``, valid until
-    /// ``framesMade`` changes.
-    mutating func frameIndex(of kind: IntdashAnswerKind) -> Int {
-        frames.index(of: kind, making: Self.frame)
-    }
-
-    /// How many frames were made so far: positions given before it changed may name others.
-    var framesMade: Int { frames.made }
 
     /// Appends the answer at `time` of a kind of Float or Int values (its frame at `frame`)
     /// whose value is `bits`.
@@ -86,7 +72,7 @@ struct IntdashDataJSONWriter {
     }
 
     /// The frame of `kind`'s answers.
-    private static func frame(_ kind: IntdashAnswerKind) -> (head: [UInt8], tail: [UInt8]) {
+    static func frame(_ kind: IntdashAnswerKind) -> (head: [UInt8], tail: [UInt8]) {
         var head = ByteBuffer()
         head.writeStaticString("{\"channel\":")
         head.writeDecimal(Int64(kind.channel))

@@ -14,33 +14,18 @@ import SwiftProtobuf
 /// value. A frame's head holds field 2 (the data type in decimal digits), field 3
 /// (`<channel>/<data id>`) and, for a Float or Int value, field 4 up to the value's eight
 /// bytes; its tail field 5 (the measurement's UUID) and field 6 (when the point was stored).
-struct IntdashDataProtobufWriter {
+struct IntdashDataProtobufWriter: IntdashAnswerEncoder {
     private typealias W = ProtobufWireWriter
 
-    private var frames = IntdashAnswerFrames()
+    var frames = IntdashAnswerFrames()
 
-    /// Appends `response`.
-    mutating func write(_ response: IntdashDataResponse, into buffer: inout ByteBuffer) {
-        let frame = frameIndex(of: response.kind)
-        switch response.content {
-        case .value(_, let bits):
-            writeValue(frame: frame, time: response.time, bits: bits, into: &buffer)
-        case .bytes(let payload):
-            let payloadSize = payload.isEmpty ? 0 : W.lengthDelimitedSize(4, bodySize: payload.count)
-            write(frame: frame, time: response.time, bodySize: payloadSize, into: &buffer) { writer in
-                if !payload.isEmpty { writer.lengthDelimited(4, payload) }
-            }
+    /// Appends the answer at `time` of the kind at `frame` that carries `payload` as field 4.
+    mutating func write(payload: [UInt8], dataType: UInt8, frame: Int, time: Int64, into buffer: inout ByteBuffer) {
+        let payloadSize = payload.isEmpty ? 0 : W.lengthDelimitedSize(4, bodySize: payload.count)
+        write(frame: frame, time: time, bodySize: payloadSize, into: &buffer) { writer in
+            if !payload.isEmpty { writer.lengthDelimited(4, payload) }
         }
     }
-
-    /// The position of `kind`'s frame for ``writeValue(frame:time:bits:into:)``, valid until
-    /// ``framesMade`` changes.
-    mutating func frameIndex(of kind: IntdashAnswerKind) -> Int {
-        frames.index(of: kind, making: Self.frame)
-    }
-
-    /// How many frames were made so far: positions given before it changed may name others.
-    var framesMade: Int { frames.made }
 
     /// Appends the answer at `time` of a kind of Float or Int values (its frame at `frame`)
     /// whose value is `bits`.
@@ -73,7 +58,7 @@ struct IntdashDataProtobufWriter {
     }
 
     /// The frame of `kind`'s answers.
-    private static func frame(_ kind: IntdashAnswerKind) -> (head: [UInt8], tail: [UInt8]) {
+    static func frame(_ kind: IntdashAnswerKind) -> (head: [UInt8], tail: [UInt8]) {
         let dataType = Array(String(kind.dataType).utf8)
         let dataID = Array("\(kind.channel)/\(kind.dataID)".utf8)
         let valueSize = kind.valuePrefix.map { W.lengthDelimitedSize(4, bodySize: $0.count + 8) - 8 } ?? 0
