@@ -246,7 +246,7 @@ import Testing
         }
     }
 
-    @Test func theCustomRequesterEmailWinsOverTheOwnersAndWithoutEitherNothingIsSent() async throws {
+    @Test func theCustomRequesterEmailWinsOverTheOwnersUnlessItIsNoAddressAndWithoutEitherNothingIsSent() async throws {
         try await Fixture.with { fixture in
             var document = fixture.document()
             document.customRequesterEmail = "deals@example.com"
@@ -255,13 +255,21 @@ import Testing
             #expect(try await fixture.mail(to: "deals@example.com").count == 1)
             #expect(try await fixture.mail(to: "alice@example.com").isEmpty)
 
+            // An address that would add a header is no address: the owner is told instead.
+            var injected = fixture.document()
+            injected.customRequesterEmail = "deals@example.com\r\nBcc: thief@example.net"
+            try await fixture.mail.tellSender(.expired, about: injected)
+            let owners = try await fixture.mail(to: "alice@example.com")
+            #expect(owners.count == 1)
+            #expect(owners.allSatisfy { !$0.message.contains("thief@example.net") })
+
             var unknown = fixture.document()
             unknown.ownerID = "no-such-user"
             try await fixture.mail.tellSender(.expired, about: unknown)
             let all = try await fixture.database.withReadConnection { sql in
                 try await sql.select().column("id").from("mail_outbox").all().count
             }
-            #expect(all == 1, "an owner without an address is not mailed")
+            #expect(all == 2, "an owner without an address is not mailed")
         }
     }
 
