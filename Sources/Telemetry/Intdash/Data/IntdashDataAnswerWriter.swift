@@ -35,17 +35,13 @@ struct IntdashDataAnswerWriter {
 
     /// Appends `response`.
     mutating func write(_ response: IntdashDataResponse, into buffer: inout ByteBuffer) {
-        switch encoding {
-        case .protobuf:
+        beginAnswer(into: &buffer)
+        if encoding == .protobuf {
             protobuf.write(response, into: &buffer)
-        case .jsonLines:
-            json.write(response, into: &buffer)
-            buffer.writeInteger(UInt8(ascii: "\n"))
-        case .jsonArray:
-            buffer.writeString(count == 0 ? "[" : ",")
+        } else {
             json.write(response, into: &buffer)
         }
-        count += 1
+        endAnswer(into: &buffer)
     }
 
     /// Makes ready to write the points of `batch`.
@@ -54,26 +50,34 @@ struct IntdashDataAnswerWriter {
     }
 
     /// Appends the answer for the point at `index` of `batch`, the batch last begun, which
-    /// carries a Float or Int value, `bits` (its ``IntdashAnswerBatch/Answer/value``).
-    mutating func writeValue(_ bits: UInt64, at index: Int, of batch: IntdashAnswerBatch, into buffer: inout ByteBuffer) {
+    /// carries a Float or Int value (its ``IntdashAnswerBatch/Answer/value``).
+    mutating func writeValue(at index: Int, of batch: IntdashAnswerBatch, into buffer: inout ByteBuffer) {
         let answer = batch.answers[index]
+        guard let bits = answer.value else { preconditionFailure("a point without a value was written as one") }
         let frame = valueFrame(ofKind: Int(answer.kind), of: batch)
-        switch encoding {
-        case .protobuf:
+        beginAnswer(into: &buffer)
+        if encoding == .protobuf {
             protobuf.writeValue(frame: frame, time: answer.time, bits: bits, into: &buffer)
-        case .jsonLines:
-            json.writeValue(frame: frame, time: answer.time, bits: bits, into: &buffer)
-            buffer.writeInteger(UInt8(ascii: "\n"))
-        case .jsonArray:
-            buffer.writeString(count == 0 ? "[" : ",")
+        } else {
             json.writeValue(frame: frame, time: answer.time, bits: bits, into: &buffer)
         }
-        count += 1
+        endAnswer(into: &buffer)
     }
 
     /// Ends the answer.
     func finish(into buffer: inout ByteBuffer) {
         if encoding == .jsonArray { buffer.writeString(count == 0 ? "[]" : "]") }
+    }
+
+    /// Writes what comes before an answer: in a JSON array, its opening or a separator.
+    private func beginAnswer(into buffer: inout ByteBuffer) {
+        if encoding == .jsonArray { buffer.writeString(count == 0 ? "[" : ",") }
+    }
+
+    /// Writes what comes after an answer (a JSON line's end) and counts it.
+    private mutating func endAnswer(into buffer: inout ByteBuffer) {
+        if encoding == .jsonLines { buffer.writeInteger(UInt8(ascii: "\n")) }
+        count += 1
     }
 
     /// How many frames the encoding's writer made so far.

@@ -127,9 +127,9 @@ struct IntdashDataRoutes: Sendable {
                     if batch.isEmpty { break }
                     output.begin(batch)
                     for index in batch.answers.indices {
-                        if everyPoint, let value = batch.answers[index].value {
+                        if everyPoint, batch.answers[index].value != nil {
                             guard selection.admitsNext() else { break reading }
-                            output.writeValue(value, at: index, of: batch, into: &buffer)
+                            output.writeValue(at: index, of: batch, into: &buffer)
                         } else if selector.selectsEverything {
                             // Each point is its only answer: no list of answers is made for it.
                             if selection.isComplete { break reading }
