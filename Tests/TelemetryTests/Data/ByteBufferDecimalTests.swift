@@ -18,4 +18,40 @@ import Testing
             #expect(String(buffer: buffer) == "x\(value)y")
         }
     }
+
+    /// The digit count comes from the bit length and a power of ten: each side of every
+    /// power, and numbers drawn across the whole range, must match `String`.
+    @Test func digitsAtEveryPowerOfTenAndAcrossTheRangeAreTheOnesStringGives() {
+        var values: [Int64] = []
+        var power: Int64 = 1
+        for _ in 0..<19 {
+            values += [power - 1, power, power + 1, -power, -(power - 1)]
+            if power <= Int64.max / 10 { power *= 10 }
+        }
+        var generator = SystemRandomNumberGenerator()
+        for bits in 1...63 {
+            values += (0..<20).map { _ in Int64.random(in: 0...(Int64.max >> (63 - bits)), using: &generator) * (Bool.random() ? 1 : -1) }
+        }
+        for value in values {
+            var buffer = ByteBuffer()
+            buffer.writeDecimal(value)
+            #expect(String(buffer: buffer) == String(value), "\(value)")
+        }
+    }
+
+    /// A float's text is written without making a string; it must be `description`'s, for
+    /// every kind of finite double.
+    @Test func aDoubleIsWrittenAsItsDescription() {
+        var values: [Double] = [
+            0, -0.0, 1, -1, .pi, 0.1, 1e16, 1e-7, 123_456_789.125, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
+            .leastNonzeroMagnitude, .leastNormalMagnitude, -2.2250738585072014e-308,
+        ]
+        var generator = SystemRandomNumberGenerator()
+        values += (0..<10_000).map { _ in Double(bitPattern: generator.next()) }
+        for value in values where value.isFinite {
+            var buffer = ByteBuffer()
+            buffer.writeDescription(of: value)
+            #expect(String(buffer: buffer) == value.description, "\(value.bitPattern)")
+        }
+    }
 }

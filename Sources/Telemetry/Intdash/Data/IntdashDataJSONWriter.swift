@@ -106,9 +106,13 @@ struct IntdashDataJSONWriter: IntdashAnswerEncoder {
     /// hold it.
     private static func write(_ number: Double, into buffer: inout ByteBuffer) {
         if number.isFinite {
-            var text = number.description
-            if text.hasSuffix(".0") { text.removeLast(2) }
-            buffer.writeString(text)
+            // `description` ends a whole number in ".0", which JSONEncoder leaves out.
+            let start = buffer.writerIndex
+            buffer.writeDescription(of: number)
+            let end = buffer.writerIndex
+            if end - start > 2, buffer.getInteger(at: end - 2, as: UInt16.self) == UInt16(UInt8(ascii: ".")) << 8 | UInt16(UInt8(ascii: "0")) {
+                buffer.moveWriterIndex(to: end - 2)
+            }
         } else {
             write(string: number.isNaN ? "NaN" : number > 0 ? "Infinity" : "-Infinity", into: &buffer)
         }
