@@ -175,7 +175,8 @@ let package = Package(
         .target(
             name: "Console",
             dependencies: [
-                "HTTPSupport",
+                "HTTPSupport", "Accounts",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             resources: [.embedInCode("Resources")],

@@ -206,6 +206,14 @@ public final class AccountStore: Sendable {
         return AccessToken(token: secret, expiresAt: expiresAt)
     }
 
+    /// Ends the bearer token `token` at once (a browser's sign-out); an unknown token is
+    /// ignored.
+    public func revokeAccessToken(_ token: String) async throws {
+        try await database.withConnection { sql in
+            try await sql.delete(from: "account_access_tokens").where("secret_hash", .equal, SQLBind(Secret.hash(token))).run()
+        }
+    }
+
     // MARK: Authentication
 
     /// The principal for a user name and password, or `nil` when they do not match.

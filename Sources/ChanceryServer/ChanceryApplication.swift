@@ -58,6 +58,7 @@ public enum ChanceryApplication {
         signing?.addRoutes(to: router)
         telemetry?.addRoutes(to: router)
         StartPage().add(to: router)
+        SignInRoutes(accounts: platform.accounts).add(to: router)
         return router
     }
 

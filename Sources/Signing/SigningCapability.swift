@@ -10,7 +10,7 @@ import Storage
 
 /// The Signing capability as the server assembles it: the SignWell-compatible API under
 /// `/signwell/api/v1`, the signing page and its JSON endpoints under `/signwell/sign/…`, the
-/// embed script, and the keys that sign every PDF.
+/// embed script, the web app for senders under `/signing`, and the keys that sign every PDF.
 ///
 /// ```swift
 /// let signing = try SigningCapability.open(database: database, blobs: blobs, accounts: accounts,
@@ -23,6 +23,7 @@ public struct SigningCapability: Sendable {
     private let api: SignWellAPI
     private let session: SigningSessionRoutes
     private let page: SigningPageRoutes
+    private let senderApp: SenderApp
     /// Delivers webhook events in the background; run it with the server.
     public let webhookDeliverer: WebhookDeliverer
     /// Sends the mail that waits for its day (reminders, expiries), when the server sends
@@ -92,6 +93,7 @@ public struct SigningCapability: Sendable {
             ),
             session: SigningSessionRoutes(service: service),
             page: SigningPageRoutes(),
+            senderApp: SenderApp(service: service, accounts: accounts),
             webhookDeliverer: deliverer,
             scheduledMail: mail == nil
                 ? nil
@@ -105,5 +107,6 @@ public struct SigningCapability: Sendable {
         api.add(to: router)
         session.add(to: router)
         page.add(to: router)
+        senderApp.add(to: router)
     }
 }

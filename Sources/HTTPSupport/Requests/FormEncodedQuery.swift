@@ -23,6 +23,19 @@ public struct FormEncodedQuery: Sendable, Equatable {
     /// Every value of the parameter `name`, in order.
     public func all(_ name: String) -> [String] { items.filter { $0.name == name }.map(\.value) }
 
+    /// `items` as a query string (without the `?`), every name and value ``escaped(_:)``.
+    public static func encode(_ items: [(name: String, value: String)]) -> String {
+        items.map { "\(escaped($0.name))=\(escaped($0.value))" }.joined(separator: "&")
+    }
+
+    /// `text` with every byte of its UTF-8 but the unreserved characters of RFC 3986 (letters,
+    /// digits, `-`, `.`, `_`, `~`) percent-encoded: a query value or one path segment.
+    public static func escaped(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+    }
+
+    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
     private static func decode(_ text: Substring) -> String {
         let spaced = text.replacingOccurrences(of: "+", with: " ")
         return spaced.removingPercentEncoding ?? spaced

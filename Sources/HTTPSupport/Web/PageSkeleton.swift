@@ -54,8 +54,13 @@ public struct PageSkeleton: Sendable {
     ///   - script: The page's script, if any.
     ///   - sections: The header links, in order; none for a site without navigation.
     ///   - user: The signed-in person's name, as text; `nil` on pages shown before sign-in.
+    ///   - signOutFormToken: For a person signed in with a browser session
+    ///     (``BrowserSession``), its form token: the header then holds a *Sign out* button
+    ///     (the page's policy must let forms go to this server).
     ///   - main: The HTML of the page's `<main>` element, rendered by a template.
-    public func page(title: String, script: Script? = nil, sections: [Section] = [], user: String? = nil, main: String) -> String {
+    public func page(
+        title: String, script: Script? = nil, sections: [Section] = [], user: String? = nil, signOutFormToken: String? = nil, main: String
+    ) -> String {
         var moduleScript: String?
         var deferredScript: String?
         switch script {
@@ -65,7 +70,7 @@ public struct PageSkeleton: Sendable {
         }
         let context = Context(
             title: title, site: site, home: home, stylesheet: stylesheet, moduleScript: moduleScript, deferredScript: deferredScript,
-            hasSections: !sections.isEmpty, sections: sections, user: user, main: main
+            hasSections: !sections.isEmpty, sections: sections, user: user, signOutFormToken: signOutFormToken, main: main
         )
         return Self.templates.render("page", context)
     }
@@ -81,6 +86,7 @@ public struct PageSkeleton: Sendable {
         let hasSections: Bool
         let sections: [Section]
         let user: String?
+        let signOutFormToken: String?
         let main: String
     }
 

@@ -9,13 +9,25 @@ extension SigningService {
     /// the webhooks hear `document_canceled`.
     func delete(_ document: SigningDocument, client: ClientInfo) async throws {
         if !document.status.isFinal && document.status != .draft {
-            let canceled = try await change(document.id) { document in
-                document.status = .canceled
-                document.events.append(DocumentEvent(kind: .canceled, ipAddress: client.ipAddress, userAgent: client.userAgent))
-            }
-            await webhooks.announce(.documentCanceled, document: canceled)
+            _ = try await cancel(document, client: client)
         }
         try await locks.withLock(document.id) { try await store.delete(id: document.id) }
+    }
+
+    /// Cancels a document waiting for signatures and keeps it, with its audit trail: its
+    /// signing links stop working and the webhooks hear `document_canceled`.
+    ///
+    /// - Throws: ``HTTPSupport/APIError`` 409 unless the document is sent or pending.
+    func cancel(_ document: SigningDocument, client: ClientInfo) async throws -> SigningDocument {
+        let canceled = try await change(document.id) { document in
+            guard document.status == .sent || document.status == .pending else {
+                throw APIError(.conflict, "Only a document waiting for signatures can be canceled; this one is \(document.status.rawValue).")
+            }
+            document.status = .canceled
+            document.events.append(DocumentEvent(kind: .canceled, ipAddress: client.ipAddress, userAgent: client.userAgent))
+        }
+        await webhooks.announce(.documentCanceled, document: canceled)
+        return canceled
     }
 
     /// Sends a draft, applying the request's changes first (`UpdateDocumentAndSendRequest`:

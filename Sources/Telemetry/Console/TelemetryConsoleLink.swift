@@ -1,4 +1,5 @@
 import Foundation
+import HTTPSupport
 
 /// The URLs of the Telemetry console, as paths on this server.
 ///
@@ -53,9 +54,5 @@ enum TelemetryConsoleLink {
     }
 
     /// `text` as a query value or path segment: everything but unreserved characters escaped.
-    static func encoded(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
-    }
-
-    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    static func encoded(_ text: String) -> String { FormEncodedQuery.escaped(text) }
 }

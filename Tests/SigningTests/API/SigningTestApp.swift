@@ -9,6 +9,7 @@ import NIOCore
 import PDF
 import Signing
 import Storage
+import Testing
 
 /// The Signing capability's routes over a fresh database and blob store, with two users
 /// (`alice`, `bob`) and their API keys, for tests that drive the SignWell API and the signing
@@ -20,6 +21,8 @@ struct SigningTestApp {
     let alice: HTTPFields
     /// `X-Api-Key` headers of bob.
     let bob: HTTPFields
+    /// The accounts of alice and bob.
+    let accounts: AccountStore
 
     /// Runs `body` against a fresh application.
     static func with(_ body: @escaping @Sendable (SigningTestApp) async throws -> Void) async throws {
@@ -45,7 +48,7 @@ struct SigningTestApp {
                 let alice = try await apiKey("alice")
                 let bob = try await apiKey("bob")
                 try await Application(router: router).test(.router) { client in
-                    try await body(SigningTestApp(client: client, alice: alice, bob: bob))
+                    try await body(SigningTestApp(client: client, alice: alice, bob: bob, accounts: accounts))
                 }
             }
         }
@@ -81,6 +84,14 @@ struct SigningTestApp {
             let bytes = Data(response.body.readableBytesView)
             return (response.status, bytes.isEmpty ? nil : try? JSONSerialization.jsonObject(with: bytes))
         }
+    }
+
+    /// A browser session of `user` (``HTTPSupport/BrowserSession``): the `Cookie` header that
+    /// carries it, and its form token.
+    func browserSession(of user: String) async throws -> (cookie: HTTPFields, formToken: String) {
+        let principal = try #require(try await accounts.authenticate(userName: user, password: "\(user) password"))
+        let token = try await accounts.issueAccessToken(for: principal, lifetime: BrowserSession.lifetime).token
+        return ([.cookie: "\(BrowserSession.cookieName)=\(token)"], BrowserSession.formToken(ofSession: token))
     }
 
     /// The raw bytes of a GET.

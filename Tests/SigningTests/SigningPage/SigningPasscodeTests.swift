@@ -52,7 +52,7 @@ import Testing
                 router.add(middleware: ErrorMiddleware(formats: SigningCapability.errorFormats))
                 signing.addRoutes(to: router)
                 try await Application(router: router).test(.router) { client in
-                    try await body(SigningTestApp(client: client, alice: alice, bob: alice), signing)
+                    try await body(SigningTestApp(client: client, alice: alice, bob: alice, accounts: accounts), signing)
                 }
             }
         }

@@ -44,7 +44,7 @@ struct OAuth2AuthorizationEndpoint: Sendable {
     /// `POST`: the sign-in form or the consent form, sent from `clientAddress`.
     func submit(_ request: Request, clientAddress: String?, now: Date = Date()) async throws -> Response {
         var request = request
-        guard let fields = try await request.oauth2FormFields() else {
+        guard let fields = try await request.formFields() else {
             return Self.errorPage("The form was not sent as a form (application/x-www-form-urlencoded).", status: .unsupportedMediaType)
         }
         let authorization: OAuth2AuthorizationRequest
@@ -104,7 +104,7 @@ struct OAuth2AuthorizationEndpoint: Sendable {
         case .locked(let locked):
             var page = try signInPage(
                 authorization, session: session, action: action, newSession: false, now: now, userName: userName,
-                message: OAuth2PasswordSignIn.lockoutMessage(locked), status: .tooManyRequests
+                message: locked.sentenceForPeople, status: .tooManyRequests
             )
             page.headers[.retryAfter] = "\(locked.retryAfter)"
             return page
@@ -198,6 +198,6 @@ struct OAuth2AuthorizationEndpoint: Sendable {
 
     /// `items` as a query string.
     private static func query(_ items: [(name: String, value: String)]) -> String {
-        items.map { "\($0.name)=\(OAuth2AuthorizationRedirect.percentEncoded($0.value))" }.joined(separator: "&")
+        FormEncodedQuery.encode(items)
     }
 }

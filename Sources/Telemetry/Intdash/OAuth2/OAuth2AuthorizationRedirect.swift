@@ -1,4 +1,5 @@
 import Foundation
+import HTTPSupport
 
 /// Where the authorization endpoint sends the browser back to: the client's redirect URI with
 /// the answer added to its query (RFC 6749 §4.1.2 and §4.1.2.1).
@@ -19,7 +20,7 @@ struct OAuth2AuthorizationRedirect: Sendable, Equatable {
     /// `redirectURI` with `items` appended to its query. Registered redirect URIs have no
     /// fragment, so appending keeps any query they already have.
     private init(_ redirectURI: String, _ items: [(String, String)]) {
-        let query = items.map { "\($0.0)=\(Self.percentEncoded($0.1))" }.joined(separator: "&")
+        let query = FormEncodedQuery.encode(items.map { (name: $0.0, value: $0.1) })
         let separator = redirectURI.contains("?") ? (redirectURI.hasSuffix("?") || redirectURI.hasSuffix("&") ? "" : "&") : "?"
         location = redirectURI + separator + query
     }
@@ -39,23 +40,4 @@ struct OAuth2AuthorizationRedirect: Sendable, Equatable {
     private static func stateItem(_ state: String?) -> [(String, String)] {
         state.map { [("state", $0)] } ?? []
     }
-
-    /// `value` with every byte but the unreserved characters of RFC 3986 §2.3 percent-encoded,
-    /// which any query parser reads back unchanged.
-    static func percentEncoded(_ value: String) -> String {
-        var encoded = ""
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                encoded.append(Character(UnicodeScalar(byte)))
-            default:
-                encoded += "%\(hexDigits[Int(byte >> 4)])\(hexDigits[Int(byte & 0x0F)])"
-            }
-        }
-        return encoded
-    }
-
-    /// The digits of uppercase hexadecimal.
-    private static let hexDigits = Array("0123456789ABCDEF")
 }

@@ -22,7 +22,7 @@ enum OAuth2ClientFormRequest {
     ) async throws -> Response {
         let address = clientAddress.map { [LockoutSubject.address($0)] } ?? []
         var request = request
-        guard let fields = try await request.oauth2FormFields() else {
+        guard let fields = try await request.formFields() else {
             return try OAuth2JSONResponse.refusal(.invalidRequest("send the parameters as application/x-www-form-urlencoded"), clientUsedBasic: false)
         }
         var usedBasic = false

@@ -31,14 +31,4 @@ struct OAuth2PasswordSignIn: Sendable {
             return .locked(locked)
         }
     }
-
-    /// The sentence that tells a person how long a lock-out lasts.
-    static func lockoutMessage(_ locked: TooManyFailedAttempts) -> String {
-        let seconds = locked.retryAfter
-        let wait =
-            seconds < 60
-            ? "\(seconds) second\(seconds == 1 ? "" : "s")"
-            : "\((seconds + 59) / 60) minute\(seconds <= 60 ? "" : "s")"
-        return "Too many wrong passwords. Try again in \(wait)."
-    }
 }

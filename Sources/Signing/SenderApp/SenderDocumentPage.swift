@@ -1,0 +1,80 @@
+import Foundation
+import HTTPSupport
+
+/// What a document's page shows its sender (`sender-document-page.mustache`): its facts, the
+/// recipients and how far each has got, what the sender may do next, the completed PDF and its
+/// notarization, and the audit trail.
+struct SenderDocumentPage {
+    /// One recipient's row.
+    struct Recipient {
+        let order: Int
+        let name: String
+        let email: String
+        let status: String
+        let signedAt: ConsoleTime?
+    }
+
+    /// One event of the audit trail.
+    struct Event {
+        let time: ConsoleTime
+        let kind: String
+        let recipient: String?
+        let ipAddress: String?
+    }
+
+    /// A button that posts an action about the document.
+    struct Action {
+        let href: String
+        let label: String
+        let name: String
+        let isDangerous: Bool
+    }
+
+    let notice: String?
+    let name: String
+    let status: String
+    let created: ConsoleTime
+    let completed: ConsoleTime?
+    let expires: ConsoleTime?
+    let recipients: [Recipient]
+    let actions: [Action]
+    let formToken: String
+    let completedPDF: String?
+    let verifyLink: String?
+    let reportID: String?
+    let events: [Event]
+
+    /// The page of `document`, whose forms carry `formToken`.
+    init(document: SigningDocument, formToken: String, notice: SenderAppNotice?) {
+        self.notice = notice?.sentence
+        name = document.displayName
+        status = document.status.rawValue
+        created = ConsoleTime(document.createdAt, to: .minute)
+        completed = document.completedAt.map { ConsoleTime($0, to: .minute) }
+        expires = document.status.isFinal ? nil : document.expiresAt.map { ConsoleTime($0, to: .minute) }
+        recipients = document.recipients.sorted { $0.signingOrder < $1.signingOrder }.map { recipient in
+            Recipient(
+                order: recipient.signingOrder, name: recipient.name, email: recipient.email, status: recipient.status.rawValue,
+                signedAt: recipient.signedAt.map { ConsoleTime($0, to: .minute) }
+            )
+        }
+        var actions: [Action] = []
+        if document.status == .sent || document.status == .pending {
+            actions.append(Action(href: SenderAppLink.action("remind", of: document.id), label: "Remind", name: "remind", isDangerous: false))
+            actions.append(Action(href: SenderAppLink.action("cancel", of: document.id), label: "Cancel", name: "cancel", isDangerous: true))
+        }
+        actions.append(Action(href: SenderAppLink.action("delete", of: document.id), label: "Delete", name: "delete", isDangerous: true))
+        self.actions = actions
+        self.formToken = formToken
+        completedPDF = document.status == .completed ? SenderAppLink.completedPDF(of: document.id) : nil
+        verifyLink = document.notarization?.verifyPath
+        reportID = document.notarization?.reportID
+        let names = Dictionary(document.recipients.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        events = document.events.map { event in
+            Event(
+                time: ConsoleTime(event.time, to: .second), kind: event.kind.rawValue.replacingOccurrences(of: "_", with: " "),
+                recipient: event.recipientID.flatMap { names[$0] }, ipAddress: event.ipAddress
+            )
+        }
+    }
+}

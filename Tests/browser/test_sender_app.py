@@ -1,0 +1,170 @@
+"""The web app for senders (/signing) in a real Chromium, against the real server.
+
+A person signs in with the form (a wrong password first), finds their documents with who has
+signed, filters them, opens one, reminds its recipients, cancels it, sees a document that its
+recipient signed (through the signing page's JSON endpoints) as completed with its signed PDF,
+and signs out, after which the pages lead back to the sign-in form. Another member's documents
+never show. The pages are checked at phone width too: nothing wider than the screen.
+"""
+
+import base64
+import secrets
+import uuid
+
+import pytest
+import requests
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from notary.qed import api_key
+from test_signing import letter_pdf, signature_png
+
+TIMEOUT = 60
+WAIT = 30
+API = "/signwell/api/v1"
+
+
+def member(server):
+    """A fresh member: (name, password, API key)."""
+    name = f"sender-{uuid.uuid4().hex[:8]}"
+    password = f"pw-{secrets.token_hex(12)}"
+    server.cli("user", "add", name, "--password-stdin", input=f"{password}\n")
+    return name, password, api_key(server, name, f"{name}-key")
+
+
+def create_document(server, key, name, recipients):
+    """Sends a document for embedded signing, one signature field per recipient; returns its JSON."""
+    body = {
+        "test_mode": True,
+        "name": name,
+        "embedded_signing": True,
+        "files": [{"name": f"{name}.pdf", "file_base64": base64.b64encode(letter_pdf(name)).decode()}],
+        "recipients": recipients,
+        "fields": [[{"x": 72, "y": 300 + 80 * index, "page": 1, "recipient_id": r["id"], "type": "signature"}
+                    for index, r in enumerate(recipients)]],
+    }
+    response = requests.post(server.url(f"{API}/documents"), json=body, headers={"X-Api-Key": key}, timeout=TIMEOUT)
+    assert response.status_code == 201, response.text[:2000]
+    return response.json()
+
+
+def sign(document, recipient_id):
+    """Signs as the recipient through the signing page's JSON endpoints, with a drawn signature."""
+    url = next(r for r in document["recipients"] if r["id"] == recipient_id)["embedded_signing_url"]
+    assert requests.get(url + "/session", timeout=TIMEOUT).status_code == 200
+    submission = {
+        "values": {},
+        "signature": {"method": "drawn", "image": "data:image/png;base64," + base64.b64encode(signature_png()).decode()},
+    }
+    response = requests.post(url + "/complete", json=submission, timeout=TIMEOUT)
+    assert response.status_code == 200, response.text[:2000]
+
+
+def row_of(browser, name):
+    """The cells of the documents table's row whose link is `name`."""
+    for row in browser.find_elements(By.CSS_SELECTOR, "#documents tbody tr"):
+        if row.find_element(By.TAG_NAME, "a").text == name:
+            return [cell.text for cell in row.find_elements(By.TAG_NAME, "td")]
+    return None
+
+
+def assert_no_page_errors(browser):
+    """No script or style the policy blocked and no failed load, but the browser's favicon probe."""
+    errors = [entry for entry in browser.get_log("browser")
+              if entry["level"] == "SEVERE" and "/favicon.ico" not in entry["message"]]
+    assert not errors, errors
+
+
+def assert_fits(browser):
+    """Nothing on the page is wider than the window."""
+    assert browser.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
+
+
+@pytest.fixture()
+def signed_out(browser):
+    """The suite's Chromium with no cookies, before and after the test."""
+    browser.delete_all_cookies()
+    yield browser
+    browser.delete_all_cookies()
+    browser.set_window_size(1280, 1000)
+
+
+def test_a_sender_signs_in_follows_their_documents_and_signs_out(server, signed_out):
+    browser = signed_out
+    name, password, key = member(server)
+    _, _, other_key = member(server)
+    lease = create_document(server, key, f"Lease {uuid.uuid4().hex[:6]}", [
+        {"id": "1", "name": "Jane Doe", "email": "jane@example.com"},
+        {"id": "2", "name": "John Roe", "email": "john@example.com"},
+    ])
+    receipt = create_document(server, key, f"Receipt {uuid.uuid4().hex[:6]}", [
+        {"id": "1", "name": "Ann Poe", "email": "ann@example.com"},
+    ])
+    sign(receipt, "1")
+    others = create_document(server, other_key, f"Other {uuid.uuid4().hex[:6]}", [
+        {"id": "1", "name": "Max Moe", "email": "max@example.com"},
+    ])
+
+    # Not signed in: the app leads to the form, which comes back after sign-in.
+    browser.get(server.url("/signing/documents"))
+    assert browser.current_url.startswith(server.url("/sign-in?next="))
+    browser.find_element(By.ID, "username").send_keys(name)
+    browser.find_element(By.ID, "password").send_keys("not the password")
+    browser.find_element(By.CSS_SELECTOR, "form.sign-in button").click()
+    assert browser.find_element(By.ID, "message").text == "Wrong user name or password."
+    assert browser.find_element(By.ID, "username").get_attribute("value") == name
+    browser.find_element(By.ID, "password").send_keys(password)
+    browser.find_element(By.CSS_SELECTOR, "form.sign-in button").click()
+    WebDriverWait(browser, WAIT).until(lambda b: b.current_url == server.url("/signing/documents"))
+    assert browser.find_element(By.ID, "user").text == name
+    session = browser.get_cookie("chancery_session")
+    assert session["httpOnly"] and session["sameSite"] == "Lax"
+
+    # The list: each document with who has signed; another member's never.
+    assert row_of(browser, lease["name"])[1:3] == ["Sent", "0 of 2"]
+    assert row_of(browser, receipt["name"])[1:3] == ["Completed", "1 of 1"]
+    assert row_of(browser, others["name"]) is None
+    Select(browser.find_element(By.ID, "status")).select_by_visible_text("Completed")
+    browser.find_element(By.CSS_SELECTOR, "form.filter button").click()
+    WebDriverWait(browser, WAIT).until(lambda b: "status=completed" in b.current_url)
+    assert row_of(browser, receipt["name"]) is not None and row_of(browser, lease["name"]) is None
+    assert_no_page_errors(browser)
+
+    # The completed document: its signed PDF.
+    browser.find_element(By.LINK_TEXT, receipt["name"]).click()
+    assert browser.find_element(By.ID, "document-status").text == "Completed"
+    pdf_link = browser.find_element(By.ID, "completed-pdf").get_attribute("href")
+    cookies = {"chancery_session": browser.get_cookie("chancery_session")["value"]}
+    pdf = requests.get(pdf_link, cookies=cookies, timeout=TIMEOUT)
+    assert pdf.status_code == 200 and pdf.headers["Content-Type"] == "application/pdf" and pdf.content.startswith(b"%PDF-")
+    assert requests.get(pdf_link, timeout=TIMEOUT, allow_redirects=False).status_code == 303
+
+    # The document waiting for signatures: remind, then cancel.
+    browser.get(server.url(f"/signing/documents/{lease['id']}"))
+    recipients = [row.text for row in browser.find_elements(By.CSS_SELECTOR, "#recipients tbody tr")]
+    assert "Jane Doe" in recipients[0] and "John Roe" in recipients[1]
+    browser.find_element(By.ID, "remind").click()
+    WebDriverWait(browser, WAIT).until(lambda b: "done=reminded" in b.current_url)
+    assert "reminded" in browser.find_element(By.ID, "notice").text
+    trail = browser.find_element(By.ID, "events").text
+    assert "reminded · Jane Doe" in trail and "reminded · John Roe" in trail
+    browser.find_element(By.ID, "cancel").click()
+    WebDriverWait(browser, WAIT).until(lambda b: "done=canceled" in b.current_url)
+    assert browser.find_element(By.ID, "document-status").text == "Canceled"
+    assert not browser.find_elements(By.ID, "remind")
+    state = requests.get(server.url(f"{API}/documents/{lease['id']}"), headers={"X-Api-Key": key}, timeout=TIMEOUT).json()
+    assert state["status"] == "Canceled"
+
+    # Phone width: the list and a document's page fit the screen.
+    browser.set_window_size(390, 844)
+    for path in ("/signing/documents", f"/signing/documents/{lease['id']}"):
+        browser.get(server.url(path))
+        assert_fits(browser)
+    assert_no_page_errors(browser)
+
+    # Signing out ends the session: the pages lead to the form again, even with the old cookie.
+    browser.find_element(By.CSS_SELECTOR, "form.sign-out button").click()
+    WebDriverWait(browser, WAIT).until(lambda b: b.current_url.startswith(server.url("/sign-in")))
+    assert browser.get_cookie("chancery_session") is None
+    old = requests.get(server.url("/signing/documents"), cookies=cookies, timeout=TIMEOUT, allow_redirects=False)
+    assert old.status_code == 303 and old.headers["Location"].startswith("/sign-in")
