@@ -77,6 +77,7 @@ public struct SigningCapability: Sendable {
                     senderAddress: { try await accounts.senderAddress(of: $0) }, logger: logger)
             } ?? .disabled
         let store = DocumentStore(database: database)
+        let pdfJS = PDFJSDistribution(directory: PDFJSDistribution.debianDirectory)
         let service = SigningService(
             store: store, blobs: blobs,
             intake: DocumentIntake(policy: configuration.intake), keys: keys, links: links,
@@ -92,8 +93,8 @@ public struct SigningCapability: Sendable {
                 hooks: HookRoutes(database: database, secrets: secrets, policy: configuration.webhooks)
             ),
             session: SigningSessionRoutes(service: service),
-            page: SigningPageRoutes(),
-            senderApp: SenderApp(service: service, accounts: accounts),
+            page: SigningPageRoutes(pdfJS: pdfJS),
+            senderApp: SenderApp(service: service, accounts: accounts, renderer: renderer, pdfJS: pdfJS),
             webhookDeliverer: deliverer,
             scheduledMail: mail == nil
                 ? nil

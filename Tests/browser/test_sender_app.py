@@ -5,6 +5,10 @@ signed, filters them, opens one, reminds its recipients, cancels it, sees a docu
 recipient signed (through the signing page's JSON endpoints) as completed with its signed PDF,
 and signs out, after which the pages lead back to the sign-in form. Another member's documents
 never show. The pages are checked at phone width too: nothing wider than the screen.
+
+A new document is uploaded with the form, its pages drawn with pdf.js, its fields dragged from
+the palette onto the pages (and one moved), and sent; the fields are where they were dropped,
+the recipients sign through their links, and the document shows as completed on the list.
 """
 
 import base64
@@ -13,6 +17,7 @@ import uuid
 
 import pytest
 import requests
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -49,11 +54,14 @@ def create_document(server, key, name, recipients):
 
 
 def sign(document, recipient_id):
-    """Signs as the recipient through the signing page's JSON endpoints, with a drawn signature."""
+    """Signs as the recipient through the signing page's JSON endpoints, with a drawn signature
+    and a date in each of their date fields."""
     url = next(r for r in document["recipients"] if r["id"] == recipient_id)["embedded_signing_url"]
-    assert requests.get(url + "/session", timeout=TIMEOUT).status_code == 200
+    session = requests.get(url + "/session", timeout=TIMEOUT)
+    assert session.status_code == 200
+    dates = {field["id"]: "01/02/2027" for field in session.json()["fields"] if field["type"] == "date"}
     submission = {
-        "values": {},
+        "values": dates,
         "signature": {"method": "drawn", "image": "data:image/png;base64," + base64.b64encode(signature_png()).decode()},
     }
     response = requests.post(url + "/complete", json=submission, timeout=TIMEOUT)
@@ -78,6 +86,15 @@ def assert_no_page_errors(browser):
 def assert_fits(browser):
     """Nothing on the page is wider than the window."""
     assert browser.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def sign_in(server, browser, name, password):
+    """Signs in with the form, from the documents' list."""
+    browser.get(server.url("/signing/documents"))
+    browser.find_element(By.ID, "username").send_keys(name)
+    browser.find_element(By.ID, "password").send_keys(password)
+    browser.find_element(By.CSS_SELECTOR, "form.sign-in button").click()
+    WebDriverWait(browser, WAIT).until(lambda b: b.current_url == server.url("/signing/documents"))
 
 
 @pytest.fixture()
@@ -157,7 +174,7 @@ def test_a_sender_signs_in_follows_their_documents_and_signs_out(server, signed_
 
     # Phone width: the list and a document's page fit the screen.
     browser.set_window_size(390, 844)
-    for path in ("/signing/documents", f"/signing/documents/{lease['id']}"):
+    for path in ("/signing/documents", f"/signing/documents/{lease['id']}", "/signing/documents/new"):
         browser.get(server.url(path))
         assert_fits(browser)
     assert_no_page_errors(browser)
@@ -168,3 +185,86 @@ def test_a_sender_signs_in_follows_their_documents_and_signs_out(server, signed_
     assert browser.get_cookie("chancery_session") is None
     old = requests.get(server.url("/signing/documents"), cookies=cookies, timeout=TIMEOUT, allow_redirects=False)
     assert old.status_code == 303 and old.headers["Location"].startswith("/sign-in")
+
+
+def drag(browser, source, target, offset=(0, 0)):
+    """Presses the pointer on `source`, moves it to `offset` screen pixels from `target`'s centre in
+    steps, and releases it there."""
+    ActionChains(browser, duration=50).click_and_hold(source).move_by_offset(5, 5) \
+        .move_to_element_with_offset(target, *offset).release().perform()
+
+
+def move(browser, element, dx, dy):
+    """Drags `element` by (dx, dy) screen pixels, in two steps."""
+    ActionChains(browser, duration=50).click_and_hold(element).move_by_offset(dx // 2, dy // 2) \
+        .move_by_offset(dx - dx // 2, dy - dy // 2).release().perform()
+
+
+def sheet(browser, number):
+    """Page `number`'s sheet, scrolled to the middle of the window."""
+    element = browser.find_element(By.CSS_SELECTOR, f"#pages section[aria-label^='Page {number} of'] .page")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    return element
+
+
+def scale_of(browser, element):
+    """How many screen pixels a 96-dpi pixel of the page is."""
+    return browser.execute_script("return arguments[0].getBoundingClientRect().width", element) / 816
+
+
+def test_a_new_document_is_uploaded_its_fields_dragged_onto_its_pages_and_it_is_signed(server, signed_out, tmp_path):
+    browser = signed_out
+    name, password, key = member(server)
+    title = f"Offer {uuid.uuid4().hex[:6]}"
+    pdf = tmp_path / "offer.pdf"
+    pdf.write_bytes(letter_pdf(title))
+    sign_in(server, browser, name, password)
+
+    browser.find_element(By.ID, "new-document").click()
+    browser.find_element(By.ID, "name").send_keys(title)
+    browser.find_element(By.ID, "file").send_keys(str(pdf))
+    for number, (person, email) in enumerate([("Jane Doe", "jane@example.com"), ("John Roe", "john@example.com")], 1):
+        browser.find_element(By.ID, f"recipient-name-{number}").send_keys(person)
+        browser.find_element(By.ID, f"recipient-email-{number}").send_keys(email)
+    browser.find_element(By.ID, "delivery-links").click()
+    browser.find_element(By.ID, "upload").click()
+    WebDriverWait(browser, WAIT).until(lambda b: b.current_url.endswith("/prepare"))
+    document_id = browser.current_url.split("/")[-2]
+    WebDriverWait(browser, WAIT).until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "canvas.page-image.drawn")) >= 1)
+
+    # Jane's signature dropped on the middle of page 2: centred there, whatever the scale.
+    signature = browser.find_element(By.CSS_SELECTOR, ".field-kind[data-type='signature']")
+    drag(browser, signature, sheet(browser, 2))
+    # John's date 150 page pixels below the middle of page 1, then moved 100 to the left.
+    Select(browser.find_element(By.ID, "field-recipient")).select_by_visible_text("John Roe")
+    page_one = sheet(browser, 1)
+    scale = scale_of(browser, page_one)
+    drag(browser, browser.find_element(By.CSS_SELECTOR, ".field-kind[data-type='date']"), page_one, (0, round(150 * scale)))
+    date = browser.find_element(By.CSS_SELECTOR, ".placed-field[data-type='date']")
+    move(browser, date, round(-100 * scale), 0)
+    # John signs too: a signature clicked in, which lands near the top of page 1.
+    signature.click()
+    placed = browser.find_elements(By.CSS_SELECTOR, ".placed-field")
+    assert sorted((f.get_attribute("data-type"), f.get_attribute("data-page")) for f in placed) == \
+        [("date", "1"), ("signature", "1"), ("signature", "2")]
+    assert browser.find_element(By.ID, "field-count").text == "3 fields placed."
+    assert_no_page_errors(browser)
+
+    browser.find_element(By.ID, "send").click()
+    WebDriverWait(browser, WAIT).until(lambda b: "done=sent" in b.current_url)
+    assert browser.find_element(By.ID, "document-status").text == "Sent"
+    links = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "#signing-links a")]
+    assert len(links) == 2
+
+    document = requests.get(server.url(f"{API}/documents/{document_id}"), headers={"X-Api-Key": key}, timeout=TIMEOUT).json()
+    fields = {(f["type"], f["recipient_id"], f["page"]): f for f in document["fields"][0]}
+    jane = fields[("signature", "1", 2)]
+    assert abs(jane["x"] - (408 - 90)) <= 2 and abs(jane["y"] - (528 - 24)) <= 2
+    john_date = fields[("date", "2", 1)]
+    assert abs(john_date["x"] - (408 - 60 - 100)) <= 2 and abs(john_date["y"] - (528 + 150 - 12)) <= 2
+    assert ("signature", "2", 1) in fields
+
+    for recipient_id in ("1", "2"):
+        sign(document, recipient_id)
+    browser.get(server.url("/signing/documents"))
+    assert row_of(browser, title)[1:3] == ["Completed", "2 of 2"]

@@ -12,6 +12,10 @@ import Hummingbird
 /// - `GET /signing/documents/{id}`: a document's recipients, audit trail, completed PDF and
 ///   notarization (``SenderDocumentPage``).
 /// - `GET /signing/documents/{id}/completed.pdf`: the completed PDF with its audit page.
+/// - `GET /signing/documents/new`, `POST` (a form with the file and the recipients): a new
+///   draft, then to its preparation (``addNewDocumentRoutes(to:)``).
+/// - `GET /signing/documents/{id}/prepare`: a draft's pages with fields to place by dragging;
+///   `POST` with the fields sends it (``addPreparationRoutes(to:)``).
 /// - `POST /signing/documents/{id}/remind`, `…/cancel`, `…/delete`: the actions, each back to
 ///   a page that says it was done.
 /// - `GET /signing/assets/sender-app.css`: the stylesheet, without sign-in.
@@ -24,17 +28,23 @@ struct SenderApp: Sendable {
     let service: SigningService
     /// The accounts the sessions are checked against.
     let accounts: AccountStore
+    /// Makes the recipients' signing links.
+    let renderer: DocumentRenderer
+    /// pdf.js, which the page that places fields draws the pages with, when the server has it.
+    let pdfJS: PDFJSDistribution?
 
     /// Adds the app's routes to `router`.
     func add(to router: Router<ChanceryRequestContext>) {
-        router.add([SenderAppLayout.stylesheet])
+        router.add([SenderAppLayout.stylesheet, SenderAppLayout.preparationScript])
         let pages = router.group(RouterPath(SenderAppLink.root))
             .add(middleware: ConsoleErrorMiddleware { error in SenderAppLayout.errorPage(error) })
             .add(middleware: BrowserSignInMiddleware(accounts: accounts))
         pages.get { _, _ in Self.redirect(to: SenderAppLink.documents) }
         pages.get("documents") { request, context in try await documents(request, context: context) }
         pages.get("documents/:id") { request, context in try await document(request, context: context) }
-        pages.get("documents/:id/completed.pdf") { request, context in try await completedPDF(context: context) }
+        pages.get("documents/:id/completed.pdf") { _, context in try await completedPDF(context: context) }
+        addNewDocumentRoutes(to: pages)
+        addPreparationRoutes(to: pages)
         pages.post("documents/:id/remind") { request, context in
             let document = try await visibleDocument(context)
             try await service.remind(document, body: [:], client: ClientInfo(request: request, context: context))
@@ -84,7 +94,8 @@ struct SenderApp: Sendable {
         let notice = request.uri.queryParameters.get("done").flatMap(SenderAppNotice.init(rawValue:))
         return SenderAppLayout.page(
             title: document.displayName, section: .documents, user: principal.userName, formToken: formToken,
-            template: "sender-document-page", context: SenderDocumentPage(document: document, formToken: formToken, notice: notice)
+            template: "sender-document-page",
+            context: SenderDocumentPage(document: document, formToken: formToken, notice: notice, renderer: renderer)
         )
     }
 
@@ -97,7 +108,7 @@ struct SenderApp: Sendable {
     }
 
     /// The document of the route's `id`, when it is the person's own; 404 otherwise.
-    private func visibleDocument(_ context: ChanceryRequestContext) async throws -> SigningDocument {
+    func visibleDocument(_ context: ChanceryRequestContext) async throws -> SigningDocument {
         let principal = try context.requirePrincipal()
         let document = try await service.visibleDocument(try context.parameters.require("id"), for: principal)
         guard document.ownerID == principal.userID else { throw APIError(.notFound, "Document not found") }
@@ -105,7 +116,7 @@ struct SenderApp: Sendable {
     }
 
     /// `303 See Other` to `path`.
-    private static func redirect(to path: String) -> Response {
+    static func redirect(to path: String) -> Response {
         Response(status: .seeOther, headers: [.location: path, .cacheControl: "no-store"])
     }
 }

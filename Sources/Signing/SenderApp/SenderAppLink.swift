@@ -7,8 +7,12 @@ enum SenderAppLink {
     static let root = "/signing"
     /// The list of documents.
     static let documents = "\(root)/documents"
+    /// The form that starts a new document.
+    static let newDocument = "\(root)/documents/new"
     /// The stylesheet every page loads.
     static let stylesheet = "\(root)/assets/sender-app.css"
+    /// The script of the page that places fields.
+    static let preparationScript = "\(root)/assets/prepare-document.js"
 
     /// The list, of documents of `status` only when given, at `page` (from 1), with the notice
     /// `done` names (``SenderAppNotice``).

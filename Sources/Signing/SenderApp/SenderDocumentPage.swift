@@ -22,6 +22,12 @@ struct SenderDocumentPage {
         let ipAddress: String?
     }
 
+    /// A recipient's signing link, for the sender to hand out.
+    struct SigningLink {
+        let name: String
+        let url: String
+    }
+
     /// A button that posts an action about the document.
     struct Action {
         let href: String
@@ -40,12 +46,17 @@ struct SenderDocumentPage {
     let actions: [Action]
     let formToken: String
     let completedPDF: String?
+    /// For a draft, where its fields are placed and it is sent.
+    let preparation: String?
+    /// The links of the recipients still to sign, when the sender hands them out.
+    let signingLinks: [SigningLink]
+    let hasSigningLinks: Bool
     let verifyLink: String?
     let reportID: String?
     let events: [Event]
 
-    /// The page of `document`, whose forms carry `formToken`.
-    init(document: SigningDocument, formToken: String, notice: SenderAppNotice?) {
+    /// The page of `document`, whose forms carry `formToken`; `renderer` makes the signing links.
+    init(document: SigningDocument, formToken: String, notice: SenderAppNotice?, renderer: DocumentRenderer) {
         self.notice = notice?.sentence
         name = document.displayName
         status = document.status.rawValue
@@ -67,6 +78,14 @@ struct SenderDocumentPage {
         self.actions = actions
         self.formToken = formToken
         completedPDF = document.status == .completed ? SenderAppLink.completedPDF(of: document.id) : nil
+        preparation = document.status == .draft ? SenderAppLink.action("prepare", of: document.id) : nil
+        let waiting = document.embeddedSigning && (document.status == .sent || document.status == .pending)
+        signingLinks = document.recipients.indices.compactMap { index in
+            let recipient = document.recipients[index]
+            guard waiting, recipient.status != .signed, recipient.status != .declined else { return nil }
+            return SigningLink(name: recipient.name, url: renderer.signingURL(document: document, recipientIndex: index))
+        }
+        hasSigningLinks = !signingLinks.isEmpty
         verifyLink = document.notarization?.verifyPath
         reportID = document.notarization?.reportID
         let names = Dictionary(document.recipients.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })

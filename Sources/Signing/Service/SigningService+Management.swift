@@ -14,6 +14,26 @@ extension SigningService {
         try await locks.withLock(document.id) { try await store.delete(id: document.id) }
     }
 
+    /// Replaces the fields of a draft with those of `body` (`{"fields": [[field, …] per file]}`,
+    /// as the API takes them when it creates a document), placed on its pages. The fields a
+    /// signature page gave its recipients stay.
+    ///
+    /// - Throws: ``HTTPSupport/APIError`` 422 for invalid fields, 409 unless the document is a draft.
+    func placeFields(on document: SigningDocument, body: [String: JSONValue]) async throws -> SigningDocument {
+        let reader = RequestReader()
+        let requested = FieldRequest.fields(
+            body, recipientIDs: Set(document.recipients.map(\.id)), defaultRecipient: document.recipients.first?.id, reader: reader)
+        try reader.throwIfFailed()
+        return try await change(document.id) { document in
+            guard document.status == .draft else {
+                throw APIError(.conflict, "Fields can be placed only on a draft; this document is \(document.status.rawValue).")
+            }
+            let placed = Self.placedFields(requested, files: document.files, signaturePageBoxes: [], signaturePageIndex: nil, recipients: [])
+            document.fields = placed + document.fields.filter { $0.fileIndex < 0 }
+            for index in document.fields.indices { document.fields[index].id = "f\(index + 1)" }
+        }
+    }
+
     /// Cancels a document waiting for signatures and keeps it, with its audit trail: its
     /// signing links stop working and the webhooks hear `document_canceled`.
     ///

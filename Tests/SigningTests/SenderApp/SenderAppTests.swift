@@ -129,4 +129,117 @@ import Testing
             #expect(stylesheet == .ok && type == "text/css; charset=utf-8")
         }
     }
+
+    /// A `multipart/form-data` body of `fields` and one file, with its content type.
+    static func multipart(_ fields: [(String, String)], file: (name: String, bytes: [UInt8])?) -> (type: String, body: ByteBuffer) {
+        let boundary = "sender-app-test-boundary"
+        var body = ByteBuffer()
+        for (name, value) in fields {
+            body.writeString("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n")
+        }
+        if let file {
+            body.writeString(
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(file.name)\"\r\nContent-Type: application/pdf\r\n\r\n")
+            body.writeBytes(file.bytes)
+            body.writeString("\r\n")
+        }
+        body.writeString("--\(boundary)--\r\n")
+        return ("multipart/form-data; boundary=\(boundary)", body)
+    }
+
+    /// Posts the new-document form; returns the status, where it leads and the page.
+    static func postNewDocument(
+        _ app: SigningTestApp, cookie: HTTPFields, _ fields: [(String, String)], file: (name: String, bytes: [UInt8])?
+    ) async throws -> (status: HTTPResponse.Status, location: String?, html: String) {
+        let (type, body) = multipart(fields, file: file)
+        var headers = cookie
+        headers[.contentType] = type
+        return try await app.client.execute(uri: "/signing/documents/new", method: .post, headers: headers, body: body) { response in
+            (response.status, response.headers[.location], String(buffer: response.body))
+        }
+    }
+
+    @Test func aNewDocumentIsUploadedPreparedWithPlacedFieldsAndSent() async throws {
+        try await SigningTestApp.with { app in
+            let alice = try await app.browserSession(of: "alice")
+            let (formStatus, form) = try await Self.page(app, "/signing/documents/new", cookie: alice.cookie)
+            #expect(formStatus == .ok && form.contains("enctype=\"multipart/form-data\"") && form.contains("value=\"\(alice.formToken)\""))
+            let pdf = (name: "offer.pdf", bytes: SigningTestApp.letterPDF(pages: 2))
+            let recipients = [
+                ("recipient_name", "Jane Doe"), ("recipient_email", "jane@example.com"), ("recipient_name", "John Roe"),
+                ("recipient_email", "john@example.com"), ("delivery", "links"), ("name", "Offer"),
+            ]
+
+            let forged = try await Self.postNewDocument(app, cookie: alice.cookie, recipients + [("form_token", "forged")], file: pdf)
+            #expect(forged.status == .forbidden)
+            let noRecipient = try await Self.postNewDocument(app, cookie: alice.cookie, [("form_token", alice.formToken)], file: pdf)
+            #expect(noRecipient.status == .unprocessableContent && noRecipient.html.contains("Add at least one recipient."))
+            let badEmail = try await Self.postNewDocument(
+                app, cookie: alice.cookie, [("form_token", alice.formToken), ("recipient_name", "Jane"), ("recipient_email", "no address")], file: pdf
+            )
+            #expect(badEmail.status == .unprocessableContent && badEmail.html.contains("value=\"no address\""))
+            let (_, before) = try await app.json(.get, "/signwell/api/v1/documents", headers: app.alice)
+            #expect(((before as? [String: Any])?["documents"] as? [Any])?.isEmpty == true)
+
+            let created = try await Self.postNewDocument(app, cookie: alice.cookie, recipients + [("form_token", alice.formToken)], file: pdf)
+            #expect(created.status == .seeOther)
+            let prepare = try #require(created.location)
+            let id = try #require(prepare.split(separator: "/").dropLast().last.map(String.init))
+            #expect(prepare == "/signing/documents/\(id)/prepare")
+            let (_, draft) = try await app.json(.get, "/signwell/api/v1/documents/\(id)", headers: app.alice)
+            #expect((draft as? [String: Any])?["status"] as? String == "Draft")
+            #expect((draft as? [String: Any])?["embedded_signing"] as? Bool == true)
+
+            let (pageStatus, page, policy) = try await app.client.execute(uri: prepare, method: .get, headers: alice.cookie) { response in
+                (response.status, String(buffer: response.body), response.headers[.contentSecurityPolicy] ?? "")
+            }
+            #expect(pageStatus == .ok && policy.contains("script-src 'self'") && policy.contains("worker-src 'self'"))
+            #expect(
+                page.contains(
+                    "data-pages=\"[{&quot;file&quot;:0,&quot;filePage&quot;:1,&quot;height&quot;:1056,&quot;number&quot;:1,&quot;width&quot;:816}"))
+            #expect(page.contains("data-type=\"signature\" data-width=\"180"))
+            let (pdfStatus, bytes, pdfType) = try await app.bytes("/signing/documents/\(id)/current.pdf", headers: alice.cookie)
+            #expect(pdfStatus == .ok && pdfType == "application/pdf" && bytes.starts(with: Array("%PDF-".utf8)))
+
+            func place(_ fields: [[[String: Any]]], token: String?) async throws -> (HTTPResponse.Status, [String: Any]) {
+                var headers = alice.cookie
+                headers[.contentType] = "application/json"
+                if let token { headers[BrowserSession.formTokenHeader] = token }
+                let body = try JSONSerialization.data(withJSONObject: ["fields": fields])
+                return try await app.client.execute(uri: prepare, method: .post, headers: headers, body: ByteBuffer(bytes: body)) { response in
+                    (response.status, (try? JSONSerialization.jsonObject(with: Data(response.body.readableBytesView))) as? [String: Any] ?? [:])
+                }
+            }
+            let textOnly: [[[String: Any]]] = [[["type": "text", "recipient_id": "1", "page": 1, "x": 100, "y": 100]]]
+            #expect(try await place(textOnly, token: nil).0 == .forbidden)
+            let (unsignable, problem) = try await place(textOnly, token: alice.formToken)
+            #expect(unsignable == .unprocessableContent && (problem["message"] as? String ?? "").contains("needs fields"))
+            let fields: [[[String: Any]]] = [
+                [
+                    ["type": "signature", "recipient_id": "1", "page": 2, "x": 120, "y": 700, "width": 180, "height": 48, "required": true],
+                    ["type": "signature", "recipient_id": "2", "page": 1, "x": 400, "y": 640, "width": 180, "height": 48, "required": true],
+                ]
+            ]
+            let (sent, answer) = try await place(fields, token: alice.formToken)
+            #expect(sent == .ok && answer["location"] as? String == "/signing/documents/\(id)?done=sent")
+            let (_, document) = try await app.json(.get, "/signwell/api/v1/documents/\(id)", headers: app.alice)
+            let json = try #require(document as? [String: Any])
+            #expect(json["status"] as? String == "Sent")
+            let placed = try #require((json["fields"] as? [[[String: Any]]])?.first)
+            #expect(
+                placed.map { "\($0["recipient_id"] ?? "") p\($0["page"] ?? "") \($0["x"] ?? ""),\($0["y"] ?? "")" } == [
+                    "1 p2 120,700", "2 p1 400,640",
+                ])
+
+            let (_, sentPage) = try await Self.page(app, "/signing/documents/\(id)?done=sent", cookie: alice.cookie)
+            #expect(sentPage.contains("was sent for signature") && sentPage.contains("id=\"signing-links\""))
+            #expect(sentPage.contains("/signwell/sign/"))
+            let (again, _) = try await place(fields, token: alice.formToken)
+            #expect(again == .conflict)
+            let (afterSend, _) = try await app.client.execute(uri: prepare, method: .get, headers: alice.cookie) { response in
+                (response.status, response.headers[.location])
+            }
+            #expect(afterSend == .seeOther)
+        }
+    }
 }
