@@ -9,6 +9,9 @@ mail's plain text, on its own (no widget), and the recipient signs there like a 
 second recipient's mail comes only once the first has signed. Once both have, the document is
 completed, and everyone who took part is mailed the completed PDF, attached and linked.
 
+A member also prepares a document in the web app for senders (test_sender_app.py's helpers),
+sends it by mail, and once Jane has signed from the mail sees it completed on their list.
+
 The helpers that make documents and drive the signing page are test_signing.py's.
 """
 
@@ -23,6 +26,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from mail_server import FILE_LINK, SENDER, SIGNING_LINK, link_in, mailbox_server, serve_mailing, text_of
 from notary.qed import api_key
+from test_sender_app import drag, member, row_of, sheet, sign_in
 from test_signing import (
     API,
     TIMEOUT,
@@ -36,6 +40,7 @@ from test_signing import (
     field_values,
     finish,
     get_document,
+    letter_pdf,
     progress,
     recipient,
     sent_requests,
@@ -188,3 +193,48 @@ def test_the_mailed_links_open_the_signing_page_and_signing_completes_the_docume
         assert download.status_code == 200 and download.content.startswith(b"%PDF-")
         assert hashlib.sha256(download.content).hexdigest() == pdf["sha256"]
         assert pdf["sha256"] == hashlib.sha256(response.content).hexdigest()
+
+
+def test_a_document_prepared_in_the_web_app_is_mailed_signed_from_the_mail_and_completed_on_the_list(
+    mailing_server, mailbox, browser, tmp_path
+):
+    """A member prepares a document in the web app (upload, a signature dragged onto the page,
+    sent by mail), Jane signs from the mail in Chromium, and the member's list shows it
+    completed."""
+    suffix = uuid.uuid4().hex[:8]
+    jane = f"jane-app-{suffix}@example.com"
+    title = f"App NDA {suffix}"
+    name, password, _ = member(mailing_server)
+    pdf = tmp_path / "nda.pdf"
+    pdf.write_bytes(letter_pdf(title))
+    browser.delete_all_cookies()
+    try:
+        sign_in(mailing_server, browser, name, password)
+        browser.get(mailing_server.url("/signing/documents/new"))
+        assert browser.find_element(By.ID, "delivery-email").is_selected()
+        browser.find_element(By.ID, "file").send_keys(str(pdf))
+        browser.find_element(By.ID, "name").send_keys(title)
+        browser.find_element(By.ID, "recipient-name-1").send_keys("Jane Doe")
+        browser.find_element(By.ID, "recipient-email-1").send_keys(jane)
+        browser.find_element(By.ID, "upload").click()
+        WebDriverWait(browser, WAIT).until(lambda b: b.current_url.endswith("/prepare"))
+        drag(browser, browser.find_element(By.CSS_SELECTOR, ".field-kind[data-type='signature']"), sheet(browser, 1))
+        assert browser.find_element(By.ID, "field-count").text == "1 field placed."
+        browser.find_element(By.ID, "send").click()
+        WebDriverWait(browser, WAIT).until(lambda b: "done=sent" in b.current_url)
+        assert not browser.find_elements(By.ID, "signing-links")
+
+        [request] = mailbox.mail_to(jane)
+        assert request["headers"]["Subject"] == f"Please sign “{title}”"
+        link = link_in(request, SIGNING_LINK)
+        open_mailed_link(browser, link)
+        browser.find_element(By.CSS_SELECTOR, ".page .field button").click()
+        WebDriverWait(browser, WAIT).until(lambda b: dialog_open(b, "signature-dialog"))
+        draw_signature(browser)
+        adopt(browser)
+        assert "Everyone has signed" in finish(browser)
+
+        browser.get(mailing_server.url("/signing/documents"))
+        assert row_of(browser, title)[1:3] == ["Completed", "1 of 1"]
+    finally:
+        browser.delete_all_cookies()
