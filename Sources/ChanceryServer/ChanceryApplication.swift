@@ -59,6 +59,7 @@ public enum ChanceryApplication {
         telemetry?.addRoutes(to: router)
         StartPage().add(to: router)
         SignInRoutes(accounts: platform.accounts).add(to: router)
+        AdministrationPages(accounts: platform.accounts).add(to: router)
         return router
     }
 

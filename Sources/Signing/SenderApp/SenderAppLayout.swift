@@ -2,31 +2,21 @@ import HTTPSupport
 import HTTPTypes
 import Hummingbird
 
-/// What every page of the web app for senders shares: the page skeleton with the app's
-/// sections and the *Sign out* button, its stylesheet, its templates and its policy.
+/// What every page of the web app for senders shares: the site (``HTTPSupport/SignedInSite``)
+/// with its sections, templates and stylesheet, the page script, and the pages' policies.
 enum SenderAppLayout {
     /// The sections of the header.
     enum Section {
         case documents, newDocument
+
+        /// The section's link.
+        var href: String {
+            switch self {
+            case .documents: SenderAppLink.documents
+            case .newDocument: SenderAppLink.newDocument
+            }
+        }
     }
-
-    /// The app's templates (`Sources/Signing/Resources`).
-    static let templates = PageTemplates([
-        "sender-documents-page": PackageResources.sender_documents_page_mustache,
-        "sender-document-page": PackageResources.sender_document_page_mustache,
-        "sender-new-document-page": PackageResources.sender_new_document_page_mustache,
-        "sender-prepare-page": PackageResources.sender_prepare_page_mustache,
-    ])
-
-    /// `prepare-document.js`: the page that places fields.
-    static let preparationScript = WebAsset(
-        path: SenderAppLink.preparationScript, contentType: "text/javascript; charset=utf-8", bytes: PackageResources.prepare_document_js)
-
-    /// `sender-app.css`: the consoles' shared rules, then the app's own.
-    static let stylesheet = WebAsset(
-        path: SenderAppLink.stylesheet, contentType: "text/css; charset=utf-8",
-        bytes: PageSkeleton.consoleStylesheet + PackageResources.sender_app_css
-    )
 
     /// The policy of a page: what it may load.
     enum Policy {
@@ -50,7 +40,29 @@ enum SenderAppLayout {
         }
     }
 
-    private static let skeleton = PageSkeleton(site: "Chancery Signing", home: SenderAppLink.root, stylesheet: SenderAppLink.stylesheet)
+    /// `prepare-document.js`: the page that places fields.
+    static let preparationScript = WebAsset(
+        path: SenderAppLink.preparationScript, contentType: "text/javascript; charset=utf-8", bytes: PackageResources.prepare_document_js)
+
+    /// `sender-app.css`: the consoles' shared rules, then the app's own.
+    static let stylesheet = WebAsset(
+        path: SenderAppLink.stylesheet, contentType: "text/css; charset=utf-8",
+        bytes: PageSkeleton.consoleStylesheet + PackageResources.sender_app_css
+    )
+
+    /// The app's site: its name, sections and templates (`Sources/Signing/Resources`).
+    private static let site = SignedInSite(
+        name: "Chancery Signing", home: SenderAppLink.documents, back: "Back to your documents", stylesheet: SenderAppLink.stylesheet,
+        sections: [
+            SignedInSite.Section("Documents", href: SenderAppLink.documents), SignedInSite.Section("New document", href: SenderAppLink.newDocument),
+        ],
+        templates: PageTemplates([
+            "sender-documents-page": PackageResources.sender_documents_page_mustache,
+            "sender-document-page": PackageResources.sender_document_page_mustache,
+            "sender-new-document-page": PackageResources.sender_new_document_page_mustache,
+            "sender-prepare-page": PackageResources.sender_prepare_page_mustache,
+        ])
+    )
 
     /// A page of `template` rendered with `context`, for the person signed in as `user` with
     /// the session's `formToken`.
@@ -58,29 +70,15 @@ enum SenderAppLayout {
         title: String, section: Section?, user: String, formToken: String?, template: String, context: Any, status: HTTPResponse.Status = .ok,
         policy: Policy = .standard
     ) -> Response {
-        let html = skeleton.page(
-            title: title, script: policy == .preparation ? .module(SenderAppLink.preparationScript) : nil,
-            sections: [
-                PageSkeleton.Section("Documents", href: SenderAppLink.documents, isCurrent: section == .documents),
-                PageSkeleton.Section("New document", href: SenderAppLink.newDocument, isCurrent: section == .newDocument),
-            ],
-            user: user, signOutFormToken: formToken, main: templates.render(template, context)
+        site.page(
+            title: title, current: section?.href, user: user, formToken: formToken, template: template, context: context,
+            policy: policy.headerValue, script: policy == .preparation ? .module(SenderAppLink.preparationScript) : nil, status: status
         )
-        return ConsolePageResponse.page(html, policy: policy.headerValue, status: status)
     }
 
     /// The page of a request that cannot be served, with what was wrong.
     static func errorPage(_ error: APIError) -> Response {
-        let title = error.status == .notFound ? "Not found" : error.status.reasonPhrase
-        let message = error.status == .notFound ? "There is no document here that you may see." : error.message
-        let html = skeleton.page(
-            title: title,
-            main: templates.render(
-                "console-error-page",
-                ConsoleErrorMessage(
-                    title: title, message: message, links: [ConsoleErrorMessage.Link("Back to your documents", href: SenderAppLink.documents)])
-            )
-        )
-        return ConsolePageResponse.page(html, policy: Policy.standard.headerValue, status: error.status, headers: error.headers)
+        site.errorPage(
+            error, message: error.status == .notFound ? "There is no document here that you may see." : nil, policy: Policy.standard.headerValue)
     }
 }
