@@ -176,6 +176,25 @@ struct RepositoryConsoleTests {
         }
     }
 
+    @Test("the browser's sign-in opens the console; an ended one counts as none, and HTTP Basic still decides")
+    func browserSession() async throws {
+        try await Self.withConsole { console in
+            let alice = try #require(try await console.fixture.accounts.authenticate(userName: "alice", password: Self.passwords["alice"]!))
+            let token = try await console.fixture.accounts.issueAccessToken(for: alice, lifetime: BrowserSession.lifetime).token
+            let cookie: HTTPFields = [.cookie: "\(BrowserSession.cookieName)=\(token)"]
+            let page = try await console.get("/repository/browse?path=/default-domain/workspaces", as: nil, headers: cookie)
+            Self.expectPage(page)
+            #expect(page.text.contains("Signed in as <strong id=\"user\">alice</strong>"))
+
+            try await console.fixture.accounts.revokeAccessToken(token)
+            let ended = try await console.get("/repository/browse?path=/default-domain/workspaces", as: nil, headers: cookie)
+            #expect(ended.status == .unauthorized)
+            let basic = try await console.get("/repository/browse?path=/default-domain/workspaces", as: "bob", headers: cookie)
+            Self.expectPage(basic)
+            #expect(basic.text.contains("Signed in as <strong id=\"user\">bob</strong>"))
+        }
+    }
+
     // MARK: Browsing
 
     @Test("a folder lists its children with title, type, last change and size, under a breadcrumb")

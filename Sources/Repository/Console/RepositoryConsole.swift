@@ -19,9 +19,9 @@ import Hummingbird
 /// - `GET /repository/assets/console.css`: the stylesheet, the only route without credentials
 ///   (it holds no data, and the error pages, the 401 one included, load it).
 ///
-/// Every page takes the credentials of the Nuxeo API (``NuxeoAPI/authenticators``: HTTP Basic,
-/// whose challenge makes browsers ask for a password, device tokens, API keys, bearer
-/// tokens), and reads through the ``Repository`` API with the reader's ``AccessChecker``:
+/// Every page takes the browser's sign-in (``HTTPSupport/BrowserSessionAuthenticator``) and the
+/// credentials of the Nuxeo API (``NuxeoAPI/authenticators``: HTTP Basic, whose challenge makes
+/// browsers ask for a password, device tokens, API keys, bearer tokens), and reads through the ``Repository`` API with the reader's ``AccessChecker``:
 /// documents they may not read get the 403 page, listings and results leave out what they
 /// may not see. Errors become pages (``HTTPSupport/ConsoleErrorMiddleware``); the pages carry no script
 /// and run under a strict content security policy (``ConsoleResponse``).
@@ -41,7 +41,7 @@ struct RepositoryConsole: Sendable {
                         ConsoleErrorPage.html(status: error.status, message: error.message), status: error.status, headers: error.headers)
                 }
             )
-            .add(middleware: AuthenticationMiddleware(accounts: accounts, authenticators: NuxeoAPI.authenticators))
+            .add(middleware: AuthenticationMiddleware(accounts: accounts, authenticators: [BrowserSessionAuthenticator()] + NuxeoAPI.authenticators))
         pages.get { _, _ in ConsoleResponse.redirect(to: ConsoleLink.browse(path: "/")) }
         pages.get("browse") { request, context in try await browse(request, context: context) }
         pages.get("document/:id") { _, context in try await document(context: context) }

@@ -19,8 +19,8 @@ import Hummingbird
 /// - `GET /telemetry/assets/console.css` and `console.js`: the stylesheet and the script, the
 ///   only routes without credentials (they hold no data).
 ///
-/// Every other route takes HTTP Basic (whose challenge makes browsers ask for a password) or
-/// the intdash API's tokens, and shows only what ``CatalogScope`` lets the person see:
+/// Every other route takes the browser's sign-in (``HTTPSupport/BrowserSessionAuthenticator``),
+/// HTTP Basic (whose challenge makes browsers ask for a password) or the intdash API's tokens, and shows only what ``CatalogScope`` lets the person see:
 /// administrators everything, a person the edges they own and their measurements. An edge or
 /// measurement they may not see is not found, in pages and streams alike.
 struct TelemetryConsole: Sendable {
@@ -38,7 +38,8 @@ struct TelemetryConsole: Sendable {
     /// Adds the console's routes to `router`.
     func add(to router: Router<ChanceryRequestContext>) {
         router.add([TelemetryConsoleAsset.stylesheet, TelemetryConsoleAsset.script])
-        let authenticators: [any Authenticator] = [BasicAuthenticator(realm: "Chancery Telemetry")] + tokenAuthenticators
+        let authenticators: [any Authenticator] =
+            [BrowserSessionAuthenticator(), BasicAuthenticator(realm: "Chancery Telemetry")] + tokenAuthenticators
         let pages = router.group(RouterPath(TelemetryConsoleLink.root))
             .add(
                 middleware: ConsoleErrorMiddleware(translating: { ($0 as? CatalogError).map(CatalogErrorMiddleware.apiError(for:)) }) { error in
