@@ -79,6 +79,7 @@ let package = Package(
             name: "ChanceryServer",
             dependencies: [
                 "JSON", "Storage", "Accounts", "HTTPSupport", "Console", "Notary", "Repository", "Signing", "PDFSigning", "Telemetry", "Mail",
+                "NotaryProof",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),

@@ -113,7 +113,8 @@ public enum ChanceryServer {
         )
         let repository = try await RepositoryCapability.open(
             database: platform.database, blobs: platform.blobs, accounts: platform.accounts,
-            keysDirectory: configuration.keysDirectory, maxUploadBytes: configuration.maxUploadBytes, logger: logger
+            keysDirectory: configuration.keysDirectory, maxUploadBytes: configuration.maxUploadBytes,
+            notary: NotaryNotarization(notary: notary), logger: logger
         )
         var intake = IntakePolicy.standard
         intake.allowPrivateNetworks = configuration.signingAllowsPrivateNetworks

@@ -1,4 +1,5 @@
 import Notary
+import NotaryProof
 import Signing
 
 /// Signing's ``Signing/Notarizing`` through the Notary capability: a sealed PDF becomes a QED

@@ -4,6 +4,7 @@ import Foundation
 import HTTPSupport
 import Hummingbird
 import Logging
+import NotaryProof
 import Storage
 
 /// The Repository as the server assembles it: the document store, its fresh layout, its
@@ -17,6 +18,8 @@ import Storage
 public struct RepositoryCapability: Sendable {
     /// The documents.
     public let repository: Repository
+    /// Notarizes documents' files, when the server has a Notary.
+    private let notary: DocumentNotary?
     private let api: NuxeoAPI
 
     /// The error formats of the Repository's APIs, for ``HTTPSupport/ErrorMiddleware``.
@@ -27,13 +30,14 @@ public struct RepositoryCapability: Sendable {
     /// `converter`: by default with the programs installed here.
     public static func open(
         database: Database, blobs: any BlobStore, accounts: AccountStore, keysDirectory: String,
-        maxUploadBytes: Int64 = Repository.defaultMaxUploadBytes, converter: BlobConverter = .installed(), logger: Logger
+        maxUploadBytes: Int64 = Repository.defaultMaxUploadBytes, converter: BlobConverter = .installed(), notary: (any Notarizing)? = nil,
+        logger: Logger
     ) async throws -> RepositoryCapability {
         let repository = Repository(database: database, blobs: blobs, maxUploadBytes: maxUploadBytes)
         try await repository.bootstrap()
         let tokenKey = try DeviceTokenKey.loadOrCreate(in: keysDirectory)
         return RepositoryCapability(
-            repository: repository,
+            repository: repository, notary: notary.map { DocumentNotary(notary: $0, database: database) },
             api: NuxeoAPI(repository: repository, accounts: accounts, tokenKey: tokenKey, operations: .standard, converter: converter)
         )
     }
@@ -41,6 +45,6 @@ public struct RepositoryCapability: Sendable {
     /// Adds every Repository route to `router`: the Nuxeo API and the console.
     public func addRoutes(to router: Router<ChanceryRequestContext>) {
         api.add(to: router)
-        RepositoryConsole(repository: repository, accounts: api.accounts).add(to: router)
+        RepositoryConsole(repository: repository, accounts: api.accounts, notary: notary).add(to: router)
     }
 }

@@ -5,6 +5,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import Mail
+import NotaryProof
 import PDFSigning
 import Storage
 

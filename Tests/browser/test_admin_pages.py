@@ -11,7 +11,9 @@ import uuid
 import requests
 from selenium.webdriver.common.by import By
 
-from test_sender_app import TIMEOUT, assert_fits, assert_no_page_errors, signed_out  # noqa: F401 (a fixture)
+from selenium.webdriver.support.ui import WebDriverWait
+
+from test_sender_app import TIMEOUT, WAIT, assert_fits, assert_no_page_errors, shown, signed_out  # noqa: F401 (a fixture)
 
 
 def sign_in(server, browser, name, password, path):
@@ -25,27 +27,28 @@ def sign_in(server, browser, name, password, path):
 def test_an_administrator_manages_users_keys_and_lockouts(server, signed_out):
     browser = signed_out
     sign_in(server, browser, "Administrator", server.admin_password, "/admin")
-    assert browser.current_url == server.url("/admin/users")
+    WebDriverWait(browser, WAIT).until(lambda b: b.current_url == server.url("/admin/users"))
 
     name = f"clerk-{uuid.uuid4().hex[:8]}"
     password = f"pw-{secrets.token_hex(12)}"
     browser.find_element(By.ID, "new-name").send_keys(name)
     browser.find_element(By.ID, "new-password").send_keys(password)
     browser.find_element(By.ID, "create-user").click()
-    assert browser.find_element(By.ID, "user-name").text == name
+    assert shown(browser, "user-name").text == name
     assert "was created" in browser.find_element(By.ID, "notice").text
     assert browser.find_element(By.ID, "group-members").is_selected()
     assert not browser.find_element(By.ID, "group-administrators").is_selected()
 
     browser.find_element(By.ID, "key-label").send_keys("reports")
     browser.find_element(By.ID, "create-key").click()
-    secret = browser.find_element(By.ID, "api-key-secret").text
+    secret = shown(browser, "api-key-secret").text
     me = requests.get(server.url("/api/v1/me"), headers={"X-Api-Key": secret}, timeout=TIMEOUT)
     assert me.status_code == 200 and me.json()["name"] == name
     browser.find_element(By.LINK_TEXT, f"Back to {name}").click()
+    shown(browser, "api-keys")
     assert secret not in browser.page_source
     browser.find_element(By.CSS_SELECTOR, "#api-keys button.danger").click()
-    assert "revoked" in browser.find_element(By.ID, "notice").text
+    assert "revoked" in shown(browser, "notice").text
     assert requests.get(server.url("/api/v1/me"), headers={"X-Api-Key": secret}, timeout=TIMEOUT).status_code == 401
 
     # Wrong passwords lock the user out; the administrator clears it and the right one works.
@@ -53,9 +56,10 @@ def test_an_administrator_manages_users_keys_and_lockouts(server, signed_out):
         requests.get(server.url("/api/v1/me"), auth=(name, "wrong"), timeout=TIMEOUT)
     assert requests.get(server.url("/api/v1/me"), auth=(name, password), timeout=TIMEOUT).status_code == 429
     browser.find_element(By.LINK_TEXT, "Lock-outs").click()
+    shown(browser, "lockouts")
     row = next(r for r in browser.find_elements(By.CSS_SELECTOR, "#lockouts tbody tr") if name in r.text)
     row.find_element(By.CSS_SELECTOR, "button.danger").click()
-    assert "cleared" in browser.find_element(By.ID, "notice").text
+    assert "cleared" in shown(browser, "notice").text
     assert requests.get(server.url("/api/v1/me"), auth=(name, password), timeout=TIMEOUT).status_code == 200
 
     browser.set_window_size(390, 844)
@@ -66,5 +70,7 @@ def test_an_administrator_manages_users_keys_and_lockouts(server, signed_out):
 
     # A member is refused.
     browser.find_element(By.CSS_SELECTOR, "form.sign-out button").click()
+    WebDriverWait(browser, WAIT).until(lambda b: b.current_url.startswith(server.url("/sign-in")))
     sign_in(server, browser, name, password, "/admin/users")
-    assert browser.find_element(By.TAG_NAME, "h1").text == "Forbidden"
+    WebDriverWait(browser, WAIT).until(lambda b: b.current_url == server.url("/admin/users"))
+    assert shown(browser, "error-message") and browser.find_element(By.TAG_NAME, "h1").text == "Forbidden"

@@ -68,6 +68,13 @@ def sign(document, recipient_id):
     assert response.status_code == 200, response.text[:2000]
 
 
+def shown(browser, element_id):
+    """The element `element_id` once the page that has it has loaded: a click that submits a form
+    returns before the next page is there."""
+    WebDriverWait(browser, WAIT).until(lambda b: b.find_elements(By.ID, element_id))
+    return browser.find_element(By.ID, element_id)
+
+
 def row_of(browser, name):
     """The cells of the documents table's row whose link is `name`."""
     for row in browser.find_elements(By.CSS_SELECTOR, "#documents tbody tr"):
@@ -95,6 +102,7 @@ def sign_in(server, browser, name, password):
     browser.find_element(By.ID, "password").send_keys(password)
     browser.find_element(By.CSS_SELECTOR, "form.sign-in button").click()
     WebDriverWait(browser, WAIT).until(lambda b: b.current_url == server.url("/signing/documents"))
+    shown(browser, "user")
 
 
 @pytest.fixture()
@@ -128,12 +136,12 @@ def test_a_sender_signs_in_follows_their_documents_and_signs_out(server, signed_
     browser.find_element(By.ID, "username").send_keys(name)
     browser.find_element(By.ID, "password").send_keys("not the password")
     browser.find_element(By.CSS_SELECTOR, "form.sign-in button").click()
-    assert browser.find_element(By.ID, "message").text == "Wrong user name or password."
+    assert shown(browser, "message").text == "Wrong user name or password."
     assert browser.find_element(By.ID, "username").get_attribute("value") == name
     browser.find_element(By.ID, "password").send_keys(password)
     browser.find_element(By.CSS_SELECTOR, "form.sign-in button").click()
     WebDriverWait(browser, WAIT).until(lambda b: b.current_url == server.url("/signing/documents"))
-    assert browser.find_element(By.ID, "user").text == name
+    assert shown(browser, "user").text == name
     session = browser.get_cookie("chancery_session")
     assert session["httpOnly"] and session["sameSite"] == "Lax"
 
@@ -144,12 +152,14 @@ def test_a_sender_signs_in_follows_their_documents_and_signs_out(server, signed_
     Select(browser.find_element(By.ID, "status")).select_by_visible_text("Completed")
     browser.find_element(By.CSS_SELECTOR, "form.filter button").click()
     WebDriverWait(browser, WAIT).until(lambda b: "status=completed" in b.current_url)
+    shown(browser, "documents")
     assert row_of(browser, receipt["name"]) is not None and row_of(browser, lease["name"]) is None
     assert_no_page_errors(browser)
 
     # The completed document: its signed PDF.
     browser.find_element(By.LINK_TEXT, receipt["name"]).click()
-    assert browser.find_element(By.ID, "document-status").text == "Completed"
+    WebDriverWait(browser, WAIT).until(lambda b: b.current_url.endswith(f"/signing/documents/{receipt['id']}"))
+    assert shown(browser, "document-status").text == "Completed"
     pdf_link = browser.find_element(By.ID, "completed-pdf").get_attribute("href")
     cookies = {"chancery_session": browser.get_cookie("chancery_session")["value"]}
     pdf = requests.get(pdf_link, cookies=cookies, timeout=TIMEOUT)
@@ -162,12 +172,12 @@ def test_a_sender_signs_in_follows_their_documents_and_signs_out(server, signed_
     assert "Jane Doe" in recipients[0] and "John Roe" in recipients[1]
     browser.find_element(By.ID, "remind").click()
     WebDriverWait(browser, WAIT).until(lambda b: "done=reminded" in b.current_url)
-    assert "reminded" in browser.find_element(By.ID, "notice").text
+    assert "reminded" in shown(browser, "notice").text
     trail = browser.find_element(By.ID, "events").text
     assert "reminded · Jane Doe" in trail and "reminded · John Roe" in trail
     browser.find_element(By.ID, "cancel").click()
     WebDriverWait(browser, WAIT).until(lambda b: "done=canceled" in b.current_url)
-    assert browser.find_element(By.ID, "document-status").text == "Canceled"
+    assert shown(browser, "document-status").text == "Canceled"
     assert not browser.find_elements(By.ID, "remind")
     state = requests.get(server.url(f"{API}/documents/{lease['id']}"), headers={"X-Api-Key": key}, timeout=TIMEOUT).json()
     assert state["status"] == "Canceled"
@@ -221,7 +231,7 @@ def test_a_new_document_is_uploaded_its_fields_dragged_onto_its_pages_and_it_is_
     sign_in(server, browser, name, password)
 
     browser.find_element(By.ID, "new-document").click()
-    browser.find_element(By.ID, "name").send_keys(title)
+    shown(browser, "name").send_keys(title)
     browser.find_element(By.ID, "file").send_keys(str(pdf))
     for number, (person, email) in enumerate([("Jane Doe", "jane@example.com"), ("John Roe", "john@example.com")], 1):
         browser.find_element(By.ID, f"recipient-name-{number}").send_keys(person)
@@ -229,6 +239,7 @@ def test_a_new_document_is_uploaded_its_fields_dragged_onto_its_pages_and_it_is_
     browser.find_element(By.ID, "delivery-links").click()
     browser.find_element(By.ID, "upload").click()
     WebDriverWait(browser, WAIT).until(lambda b: b.current_url.endswith("/prepare"))
+    shown(browser, "send")
     document_id = browser.current_url.split("/")[-2]
     WebDriverWait(browser, WAIT).until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "canvas.page-image.drawn")) >= 1)
 
@@ -252,7 +263,7 @@ def test_a_new_document_is_uploaded_its_fields_dragged_onto_its_pages_and_it_is_
 
     browser.find_element(By.ID, "send").click()
     WebDriverWait(browser, WAIT).until(lambda b: "done=sent" in b.current_url)
-    assert browser.find_element(By.ID, "document-status").text == "Sent"
+    assert shown(browser, "document-status").text == "Sent"
     links = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "#signing-links a")]
     assert len(links) == 2
 

@@ -26,7 +26,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from mail_server import FILE_LINK, SENDER, SIGNING_LINK, link_in, mailbox_server, serve_mailing, text_of
 from notary.qed import api_key
-from test_sender_app import drag, member, row_of, sheet, sign_in
+from test_sender_app import drag, member, row_of, sheet, shown, sign_in
 from test_signing import (
     API,
     TIMEOUT,
@@ -218,10 +218,12 @@ def test_a_document_prepared_in_the_web_app_is_mailed_signed_from_the_mail_and_c
         browser.find_element(By.ID, "recipient-email-1").send_keys(jane)
         browser.find_element(By.ID, "upload").click()
         WebDriverWait(browser, WAIT).until(lambda b: b.current_url.endswith("/prepare"))
+        shown(browser, "send")
         drag(browser, browser.find_element(By.CSS_SELECTOR, ".field-kind[data-type='signature']"), sheet(browser, 1))
         assert browser.find_element(By.ID, "field-count").text == "1 field placed."
         browser.find_element(By.ID, "send").click()
         WebDriverWait(browser, WAIT).until(lambda b: "done=sent" in b.current_url)
+        shown(browser, "document-status")
         assert not browser.find_elements(By.ID, "signing-links")
 
         [request] = mailbox.mail_to(jane)

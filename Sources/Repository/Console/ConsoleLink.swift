@@ -37,6 +37,11 @@ enum ConsoleLink {
         return "\(root)/query?q=\(encoded(nxql))" + paging(page: page, pageSize: pageSize)
     }
 
+    /// Where a document's main file is notarized.
+    static func notarize(documentID: String) -> String {
+        "\(root)/document/\(segment(documentID))/notarize"
+    }
+
     /// The stylesheet every page loads.
     static let stylesheet = "\(root)/assets/console.css"
 

@@ -21,6 +21,28 @@ enum DocumentDetailsPage {
         let localACL: [AccessControlEntry]
         /// The entries it inherits.
         let inheritedACL: [AccessControlEntry]
+        /// Its files' notarizations, oldest first.
+        let notarizations: [DocumentNotarization]
+        /// The form token of the reader's browser session when the server notarizes and the
+        /// document has a main file: the page then offers to notarize it.
+        let notarizeFormToken: String?
+    }
+
+    /// A notarization of one of the document's files.
+    struct NotarizationRow: Sendable {
+        let fileName: String
+        let sha256: String
+        let reportID: String
+        let verifyPath: String
+        let by: String
+        let at: ConsoleTime
+    }
+
+    /// The form that notarizes the main file.
+    struct NotarizeForm: Sendable {
+        let action: String
+        let formToken: String
+        let fileName: String
     }
 
     /// What the page shows.
@@ -33,6 +55,12 @@ enum DocumentDetailsPage {
         let openFolderHref: String?
         /// The download of its main file, if it has one.
         let download: Download?
+        /// The form that notarizes the main file, when the page offers it.
+        let notarize: NotarizeForm?
+        /// Its files' notarizations.
+        let notarizations: [NotarizationRow]
+        /// Whether it has any.
+        let hasNotarizations: Bool
         /// The listing of the folder it is in; `nil` for the root.
         let parentHref: String?
         /// Its path.
@@ -113,6 +141,17 @@ enum DocumentDetailsPage {
                     href: ConsoleLink.blob(documentID: document.id, xpath: "blobholder:0"), name: blob.name,
                     size: DisplayText.Size(blob.length))
             },
+            notarize: facts.mainBlob.flatMap { blob in
+                facts.notarizeFormToken.map {
+                    NotarizeForm(action: ConsoleLink.notarize(documentID: document.id), formToken: $0, fileName: blob.name)
+                }
+            },
+            notarizations: facts.notarizations.map {
+                NotarizationRow(
+                    fileName: $0.fileName, sha256: $0.sha256, reportID: $0.reportID, verifyPath: $0.verifyPath, by: $0.notarizedBy,
+                    at: ConsoleTime($0.notarizedAt, to: .minute))
+            },
+            hasNotarizations: !facts.notarizations.isEmpty,
             parentHref: document.path == "/" ? nil : ConsoleLink.browse(path: document.parentPath),
             path: document.path, id: document.id, type: document.type, state: document.state, versionLabel: facts.versionLabel,
             lock: document.lockOwner.map { Lock(owner: $0, since: document.lockCreated.map({ ConsoleTime($0, to: .minute) })) },

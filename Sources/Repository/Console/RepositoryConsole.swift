@@ -13,6 +13,9 @@ import Hummingbird
 ///   (``DocumentDetailsPage``).
 /// - `GET /repository/document/{id}/blob?xpath=file:content`: a blob's bytes as an attachment
 ///   (``BlobResponse``; `xpath` defaults to the main blob).
+/// - `POST /repository/document/{id}/notarize`: notarizes the document's main file (when the
+///   server has a Notary) for a person signed in with the browser, with the form token; the
+///   page lists each notarization with its verify link (``DocumentNotary``).
 /// - `GET /repository/query?q=…` (`&page=…&pageSize=…`): the query form and a page of results
 ///   (``QueryPage``); an invalid query gets the form back with the reason, as a 400.
 /// - any other `GET /repository/…`: the 404 page, once signed in.
@@ -30,24 +33,30 @@ struct RepositoryConsole: Sendable {
     let repository: Repository
     /// The users the credentials are checked against.
     let accounts: AccountStore
+    /// Notarizes documents' files, when the server has a Notary.
+    let notary: DocumentNotary?
 
     /// Adds the console's routes to `router`.
     func add(to router: Router<ChanceryRequestContext>) {
         router.add([ConsoleAsset.stylesheet])
+        let consoleErrors = ConsoleErrorMiddleware(translating: { ($0 as? RepositoryError)?.apiError }) { error in
+            ConsoleResponse.page(ConsoleErrorPage.html(status: error.status, message: error.message), status: error.status, headers: error.headers)
+        }
         let pages = router.group(RouterPath(ConsoleLink.root))
-            .add(
-                middleware: ConsoleErrorMiddleware(translating: { ($0 as? RepositoryError)?.apiError }) { error in
-                    ConsoleResponse.page(
-                        ConsoleErrorPage.html(status: error.status, message: error.message), status: error.status, headers: error.headers)
-                }
-            )
+            .add(middleware: consoleErrors)
             .add(middleware: AuthenticationMiddleware(accounts: accounts, authenticators: [BrowserSessionAuthenticator()] + NuxeoAPI.authenticators))
         pages.get { _, _ in ConsoleResponse.redirect(to: ConsoleLink.browse(path: "/")) }
         pages.get("browse") { request, context in try await browse(request, context: context) }
-        pages.get("document/:id") { _, context in try await document(context: context) }
+        pages.get("document/:id") { request, context in try await document(request, context: context) }
         pages.get("document/:id/blob") { request, context in try await blob(request, context: context) }
         pages.get("query") { request, context in try await query(request, context: context) }
         pages.get("**") { _, _ -> Response in throw APIError(.notFound, "There is no console page here.") }
+        // Changes take the browser's sign-in and its form token only: a browser sends HTTP
+        // Basic credentials with any site's forms.
+        router.group(RouterPath(ConsoleLink.root))
+            .add(middleware: consoleErrors)
+            .add(middleware: BrowserSignInMiddleware(accounts: accounts))
+            .post("document/:id/notarize") { _, context in try await notarize(context: context) }
     }
 
     /// The reader and their permission checks.

@@ -215,5 +215,18 @@ public enum RepositoryMigrations {
             Migration(version: 9, name: "indexes on the properties Nuxeo clients query most") { sql in
                 try await PropertyIndexes.createDefaults(in: sql, engine: sql.dialect.name == "sqlite" ? .sqlite : .postgres)
             },
+            Migration(version: 10, name: "notarizations of documents' files") { sql in
+                try await sql.create(table: "repo_notarizations")
+                    .column("report_id", type: .text, .primaryKey(autoIncrement: false))
+                    .column("document_id", type: .text, .notNull)
+                    .column("xpath", type: .text, .notNull)
+                    .column("file_name", type: .text, .notNull)
+                    .column("sha256", type: .text, .notNull)
+                    .column("verify_path", type: .text, .notNull)
+                    .column("notarized_by", type: .text, .notNull)
+                    .column("notarized_at", type: .timestamp, .notNull)
+                    .run()
+                try await sql.create(index: "repo_notarizations_by_document").on("repo_notarizations").column("document_id").run()
+            },
         ])
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NotaryProof
 
 /// A document sent for signature: its files, recipients and fields, its state, its PDF
 /// revisions and its audit trail.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPSupport
+import NotaryProof
 
 /// What a document's page shows its sender (`sender-document-page.mustache`): its facts, the
 /// recipients and how far each has got, what the sender may do next, the completed PDF and its

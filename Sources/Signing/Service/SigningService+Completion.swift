@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import HTTPTypes
 import Logging
+import NotaryProof
 import Storage
 
 extension SigningService {

@@ -4,6 +4,7 @@ import HTTPSupport
 import HTTPTypes
 import Logging
 import NIOCore
+import NotaryProof
 import PDFSigning
 import Storage
 

@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import JSON
 import NIOCore
+import NotaryProof
 
 /// The JSON endpoints of the signing page, under `/signwell/sign/{token}/…`. The token in the
 /// path is the credential: it names one recipient of one document and stops working when

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPSupport
 import Hummingbird
+import NotaryProof
 
 /// A document as the SignWell API returns it (`DocumentResponse`), with the types the official
 /// SDKs insist on: `width` and `height` as strings, `page` as an integer, every recipient with

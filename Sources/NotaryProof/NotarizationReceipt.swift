@@ -1,4 +1,4 @@
-/// What the Notary returned for a sealed PDF: where its proofs are.
+/// What the Notary returned for a notarized file: where its proofs are.
 public struct NotarizationReceipt: Codable, Sendable, Equatable {
     /// The notary report's id.
     public var reportID: String
