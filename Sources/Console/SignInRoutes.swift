@@ -149,12 +149,7 @@ public struct SignInRoutes: Sendable {
     }
 
     /// The page's policy: its stylesheet, and its form posting to this server.
-    static let contentSecurityPolicy: String = {
-        var policy = ContentSecurityPolicy()
-        policy.styles = [ContentSecurityPolicy.sameOrigin]
-        policy.formTargets = [ContentSecurityPolicy.sameOrigin]
-        return policy.headerValue
-    }()
+    static let contentSecurityPolicy = ContentSecurityPolicy.stylesAndForms.headerValue
 
     /// `sign-in.css`: the consoles' shared rules, then the page's own.
     static let stylesheet = WebAsset("sign-in.css", in: "/assets", bytes: PageSkeleton.consoleStylesheet + PackageResources.sign_in_css)

@@ -12,12 +12,7 @@ enum AdministrationLayout {
     )
 
     /// The pages' policy.
-    static let policy: String = {
-        var policy = ContentSecurityPolicy()
-        policy.styles = [ContentSecurityPolicy.sameOrigin]
-        policy.formTargets = [ContentSecurityPolicy.sameOrigin]
-        return policy.headerValue
-    }()
+    static let policy = ContentSecurityPolicy.stylesAndForms.headerValue
 
     private static let site = SignedInSite(
         name: "Chancery Administration", home: AdministrationLink.users, back: "Back to the users", stylesheet: AdministrationLink.stylesheet,

@@ -28,6 +28,15 @@ public struct ContentSecurityPolicy: Sendable {
     /// A policy that refuses everything; set the properties for what the page needs.
     public init() {}
 
+    /// The policy of a page of forms: its stylesheet from this server and forms that post to
+    /// this server, nothing else (the sign-in form, the web apps one signs in to).
+    public static var stylesAndForms: ContentSecurityPolicy {
+        var policy = ContentSecurityPolicy()
+        policy.styles = [sameOrigin]
+        policy.formTargets = [sameOrigin]
+        return policy
+    }
+
     /// The header's value.
     public var headerValue: String {
         var directives = ["default-src 'none'"]

@@ -28,9 +28,7 @@ enum SenderAppLayout {
 
         /// The `Content-Security-Policy` header's value.
         var headerValue: String {
-            var policy = ContentSecurityPolicy()
-            policy.styles = [ContentSecurityPolicy.sameOrigin]
-            policy.formTargets = [ContentSecurityPolicy.sameOrigin]
+            var policy = ContentSecurityPolicy.stylesAndForms
             if self == .preparation {
                 policy.scripts = [ContentSecurityPolicy.sameOrigin]
                 policy.workers = [ContentSecurityPolicy.sameOrigin]
