@@ -18,7 +18,9 @@ import Testing
     static func with(_ body: @escaping @Sendable (any TestClientProtocol, AccountStore) async throws -> Void) async throws {
         try await TestDatabase.with { database in
             try await database.migrate([AccountsMigrations.all], logger: TestDatabase.logger)
-            let accounts = AccountStore(database: database, passwords: PasswordHasher(cost: 4))
+            // A lock lasts an hour here, so that a slow machine cannot see it end within a test.
+            let lockouts = LockoutPolicy(userFreeFailures: 5, addressFreeFailures: 20, firstDelay: 3600, maximumDelay: 3600)
+            let accounts = AccountStore(database: database, passwords: PasswordHasher(cost: 4), lockouts: lockouts)
             try await accounts.createUser(name: "alice", password: TestServer.memberPassword)
             let router = Router(context: ChanceryRequestContext.self)
             router.add(middleware: ErrorMiddleware(formats: []))
