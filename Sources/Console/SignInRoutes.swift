@@ -46,7 +46,7 @@ public struct SignInRoutes: Sendable {
     private func show(_ request: Request, context: ChanceryRequestContext) async throws -> Response {
         let next = BrowserSignInMiddleware.localPath(request.uri.queryParameters.get("next"), fallback: Self.defaultNext)
         if let token = BrowserSession.token(in: request), try await accounts.authenticate(accessToken: token) != nil {
-            return Self.redirect(to: next)
+            return ConsolePageResponse.redirect(to: next)
         }
         return page(next: next, context: context)
     }
@@ -82,7 +82,7 @@ public struct SignInRoutes: Sendable {
         }
         let token = try await accounts.issueAccessToken(for: principal, lifetime: BrowserSession.lifetime)
         let secure = BrowserSession.isSecure(context.publicOrigin)
-        var response = Self.redirect(to: next)
+        var response = ConsolePageResponse.redirect(to: next)
         response.headers.append(HTTPField(name: .setCookie, value: BrowserSession.cookie(for: token, secure: secure).description))
         response.headers.append(HTTPField(name: .setCookie, value: Self.nonceCookie("", secure: secure, maxAge: 0).description))
         return response
@@ -99,7 +99,7 @@ public struct SignInRoutes: Sendable {
             }
             try await accounts.revokeAccessToken(token)
         }
-        var response = Self.redirect(to: BrowserSignInMiddleware.signInPath)
+        var response = ConsolePageResponse.redirect(to: BrowserSignInMiddleware.signInPath)
         response.headers[.setCookie] = BrowserSession.endingCookie(secure: secure).description
         return response
     }
@@ -141,11 +141,6 @@ public struct SignInRoutes: Sendable {
         Cookie(
             name: nonceName, value: nonce, maxAge: maxAge, path: BrowserSignInMiddleware.signInPath, secure: secure, httpOnly: true, sameSite: .strict
         )
-    }
-
-    /// `303 See Other` to `path`.
-    private static func redirect(to path: String) -> Response {
-        Response(status: .seeOther, headers: [.location: path, .cacheControl: "no-store"])
     }
 
     /// The page's policy: its stylesheet, and its form posting to this server.

@@ -32,25 +32,25 @@ public struct AdministrationPages: Sendable {
             .add(middleware: ConsoleErrorMiddleware { AdministrationLayout.errorPage($0) })
             .add(middleware: BrowserSignInMiddleware(accounts: accounts))
             .add(middleware: RequireGroupMiddleware(Group.administrators))
-        pages.get { _, _ in Self.redirect(to: AdministrationLink.users) }
+        pages.get { _, _ in ConsolePageResponse.redirect(to: AdministrationLink.users) }
         pages.get("users") { request, context in try await users(request, context: context) }
         pages.post("users") { request, context in
             let fields = try await Self.form(request)
             let name = fields["name"] ?? ""
             let groups = fields["administrator"] == "true" ? [Group.administrators, Group.members] : [Group.members]
             _ = try await accounts.createUser(name: name, password: fields["password"] ?? "", groups: groups)
-            return Self.redirect(to: AdministrationLink.user(name, done: .created))
+            return ConsolePageResponse.redirect(to: AdministrationLink.user(name, done: .created))
         }
         pages.get("users/:name") { request, context in try await user(request, context: context) }
         pages.post("users/:name/groups") { request, context in
             let name = try context.parameters.require("name")
             try await accounts.setGroups(try await Self.form(request).all("group"), ofUser: name)
-            return Self.redirect(to: AdministrationLink.user(name, done: .groupsSaved))
+            return ConsolePageResponse.redirect(to: AdministrationLink.user(name, done: .groupsSaved))
         }
         pages.post("users/:name/password") { request, context in
             let name = try context.parameters.require("name")
             try await accounts.setPassword(userName: name, to: try await Self.form(request)["password"] ?? "")
-            return Self.redirect(to: AdministrationLink.user(name, done: .passwordReset))
+            return ConsolePageResponse.redirect(to: AdministrationLink.user(name, done: .passwordReset))
         }
         pages.post("users/:name/api-keys") { request, context in
             let name = try context.parameters.require("name")
@@ -67,7 +67,7 @@ public struct AdministrationPages: Sendable {
             let id = try context.parameters.require("id")
             guard let key = try await accounts.apiKeys().first(where: { $0.id == id }) else { throw AccountsError.apiKeyNotFound(id) }
             try await accounts.revokeAPIKey(id: id)
-            return Self.redirect(to: AdministrationLink.user(key.userName, done: .keyRevoked))
+            return ConsolePageResponse.redirect(to: AdministrationLink.user(key.userName, done: .keyRevoked))
         }
         pages.get("lockouts") { request, context in try await lockouts(request, context: context) }
         pages.post("lockouts/clear") { request, _ in
@@ -76,7 +76,7 @@ public struct AdministrationPages: Sendable {
                 throw APIError(.badRequest, "Say which user name or address to clear.")
             }
             _ = try await accounts.throttle.clear(LockoutSubject(kind, name))
-            return Self.redirect(to: AdministrationLink.lockouts + "?done=\(AdministrationNotice.lockoutCleared.rawValue)")
+            return ConsolePageResponse.redirect(to: AdministrationLink.lockouts + "?done=\(AdministrationNotice.lockoutCleared.rawValue)")
         }
         pages.get("**") { _, _ -> Response in throw APIError(.notFound, "There is no administration page here.") }
     }
@@ -144,8 +144,4 @@ public struct AdministrationPages: Sendable {
         return fields
     }
 
-    /// `303 See Other` to `path`.
-    private static func redirect(to path: String) -> Response {
-        Response(status: .seeOther, headers: [.location: path, .cacheControl: "no-store"])
-    }
 }

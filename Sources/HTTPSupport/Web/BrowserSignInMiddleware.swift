@@ -66,7 +66,7 @@ public struct BrowserSignInMiddleware: RouterMiddleware {
     public static func signInRedirect(returningTo path: String?) -> Response {
         var location = signInPath
         if let path { location += "?" + FormEncodedQuery.encode([("next", path)]) }
-        return Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
+        return ConsolePageResponse.redirect(to: location)
     }
 
     /// `path` when it is a path on this site (`/…`, not `//…` or `/\…`, which browsers take

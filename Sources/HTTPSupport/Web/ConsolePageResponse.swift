@@ -19,4 +19,10 @@ public enum ConsolePageResponse {
         headers[.referrerPolicy] = "same-origin"
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
     }
+
+    /// `303 See Other` to `location`, a path on this server, never cached: where a page's form
+    /// or a page that needs a sign-in sends the browser.
+    public static func redirect(to location: String) -> Response {
+        Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
+    }
 }

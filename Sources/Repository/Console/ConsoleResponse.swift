@@ -19,9 +19,4 @@ enum ConsoleResponse {
     static func page(_ html: String, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
         ConsolePageResponse.page(html, policy: contentSecurityPolicy, status: status, headers: headers)
     }
-
-    /// `303 See Other` to `location`, a path on this server.
-    static func redirect(to location: String) -> Response {
-        Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
-    }
 }

@@ -18,7 +18,7 @@ extension RepositoryConsole {
         let paging = try ConsolePaging(parameters)
         let folder = try await repository.document(reference, for: checker)
         guard repository.type(of: folder).isFolderish, !folder.isVersion else {
-            return ConsoleResponse.redirect(to: ConsoleLink.document(id: folder.id))
+            return ConsolePageResponse.redirect(to: ConsoleLink.document(id: folder.id))
         }
         let children = try await repository.children(of: folder, page: paging.request, for: checker)
         return ConsoleResponse.page(FolderPage.html(folder: folder, children: children, paging: paging, repository: repository, user: user))

@@ -29,7 +29,7 @@ extension RepositoryConsole {
             throw APIError(.notFound, "This document has no file to notarize.")
         }
         _ = try await notary.notarize(blob, at: "blobholder:0", of: document, userID: principal.userID, userName: principal.userName)
-        return ConsoleResponse.redirect(to: ConsoleLink.document(id: document.id))
+        return ConsolePageResponse.redirect(to: ConsoleLink.document(id: document.id))
     }
 
     /// Streams the blob at `xpath` as an attachment, honouring `Range`.

@@ -45,7 +45,7 @@ struct RepositoryConsole: Sendable {
         let pages = router.group(RouterPath(ConsoleLink.root))
             .add(middleware: consoleErrors)
             .add(middleware: AuthenticationMiddleware(accounts: accounts, authenticators: [BrowserSessionAuthenticator()] + NuxeoAPI.authenticators))
-        pages.get { _, _ in ConsoleResponse.redirect(to: ConsoleLink.browse(path: "/")) }
+        pages.get { _, _ in ConsolePageResponse.redirect(to: ConsoleLink.browse(path: "/")) }
         pages.get("browse") { request, context in try await browse(request, context: context) }
         pages.get("document/:id") { request, context in try await document(request, context: context) }
         pages.get("document/:id/blob") { request, context in try await blob(request, context: context) }

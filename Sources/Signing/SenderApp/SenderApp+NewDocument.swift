@@ -33,7 +33,7 @@ extension SenderApp {
                 let draft = try await service.create(
                     DocumentRequest(body: body), owner: principal, baseURL: context.publicOrigin.baseURL,
                     client: ClientInfo(request: request, context: context))
-                return Self.redirect(to: SenderAppLink.action("prepare", of: draft.id))
+                return ConsolePageResponse.redirect(to: SenderAppLink.action("prepare", of: draft.id))
             } catch let error as APIError where error.status.code < 500 {
                 var shown = form
                 shown.message =

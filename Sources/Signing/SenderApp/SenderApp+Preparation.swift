@@ -20,7 +20,7 @@ extension SenderApp {
         pages.get("documents/:id/prepare") { request, context in
             let principal = try context.requirePrincipal()
             let document = try await visibleDocument(context)
-            guard document.status == .draft else { return Self.redirect(to: SenderAppLink.document(document.id)) }
+            guard document.status == .draft else { return ConsolePageResponse.redirect(to: SenderAppLink.document(document.id)) }
             let formToken = BrowserSession.formToken(of: request) ?? ""
             return SenderAppLayout.page(
                 title: "Place the fields", section: nil, user: principal.userName, formToken: formToken, template: "sender-prepare-page",

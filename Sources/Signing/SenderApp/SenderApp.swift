@@ -39,7 +39,7 @@ struct SenderApp: Sendable {
         let pages = router.group(RouterPath(SenderAppLink.root))
             .add(middleware: ConsoleErrorMiddleware { error in SenderAppLayout.errorPage(error) })
             .add(middleware: BrowserSignInMiddleware(accounts: accounts))
-        pages.get { _, _ in Self.redirect(to: SenderAppLink.documents) }
+        pages.get { _, _ in ConsolePageResponse.redirect(to: SenderAppLink.documents) }
         pages.get("documents") { request, context in try await documents(request, context: context) }
         pages.get("documents/:id") { request, context in try await document(request, context: context) }
         pages.get("documents/:id/completed.pdf") { _, context in try await completedPDF(context: context) }
@@ -48,17 +48,17 @@ struct SenderApp: Sendable {
         pages.post("documents/:id/remind") { request, context in
             let document = try await visibleDocument(context)
             try await service.remind(document, body: [:], client: ClientInfo(request: request, context: context))
-            return Self.redirect(to: SenderAppLink.document(document.id, done: .reminded))
+            return ConsolePageResponse.redirect(to: SenderAppLink.document(document.id, done: .reminded))
         }
         pages.post("documents/:id/cancel") { request, context in
             let document = try await visibleDocument(context)
             _ = try await service.cancel(document, client: ClientInfo(request: request, context: context))
-            return Self.redirect(to: SenderAppLink.document(document.id, done: .canceled))
+            return ConsolePageResponse.redirect(to: SenderAppLink.document(document.id, done: .canceled))
         }
         pages.post("documents/:id/delete") { request, context in
             let document = try await visibleDocument(context)
             try await service.delete(document, client: ClientInfo(request: request, context: context))
-            return Self.redirect(to: SenderAppLink.documents(done: .deleted))
+            return ConsolePageResponse.redirect(to: SenderAppLink.documents(done: .deleted))
         }
         pages.get("**") { _, _ -> Response in throw APIError(.notFound, "There is no page here.") }
     }
@@ -115,8 +115,4 @@ struct SenderApp: Sendable {
         return document
     }
 
-    /// `303 See Other` to `path`.
-    static func redirect(to path: String) -> Response {
-        Response(status: .seeOther, headers: [.location: path, .cacheControl: "no-store"])
-    }
 }
