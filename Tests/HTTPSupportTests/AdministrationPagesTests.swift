@@ -107,4 +107,21 @@ import Testing
             #expect(after.contains("The lock-out was cleared.") && !after.contains("<td>alice</td>"))
         }
     }
+
+    @Test func malformedOrUnknownRequestsAreRefused() async throws {
+        try await TestServer.with { client, accounts in
+            let admin = try await Self.session(accounts, "Administrator", TestServer.administratorPassword)
+            let token = ("form_token", admin.formToken)
+            #expect(
+                try await Self.post(client, "/admin/lockouts/clear", cookie: admin.cookie, [token, ("kind", "bogus"), ("name", "x")]).status
+                    == .badRequest)
+            #expect(try await Self.post(client, "/admin/users/alice/api-keys", cookie: admin.cookie, [token, ("label", " ")]).status == .badRequest)
+            #expect(try await Self.post(client, "/admin/api-keys/no-such-key/revoke", cookie: admin.cookie, [token]).status == .notFound)
+            #expect(try await Self.get(client, "/admin/users/nobody", cookie: admin.cookie).status == .notFound)
+            #expect(
+                try await Self.post(client, "/admin/users/nobody/password", cookie: admin.cookie, [token, ("password", "a long password")]).status
+                    == .notFound)
+            #expect(try await accounts.apiKeys(userName: "alice").isEmpty)
+        }
+    }
 }

@@ -209,4 +209,22 @@ import Testing
             }
         }
     }
+
+    @Test func aSignInThatIsNoFormOrTooLargeIsRefusedWithAPage() async throws {
+        try await Self.with { client, _ in
+            try await client.execute(
+                uri: "/sign-in", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(string: "{\"username\":\"alice\"}")
+            ) { response in
+                #expect(response.status == .unsupportedMediaType)
+                #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+            }
+            let huge = "username=alice&password=" + String(repeating: "x", count: Request.maximumFormBytes + 1)
+            try await client.execute(
+                uri: "/sign-in", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"], body: ByteBuffer(string: huge)
+            ) { response in
+                #expect(response.status == .contentTooLarge)
+                #expect(Self.cookie(BrowserSession.cookieName, in: response) == nil)
+            }
+        }
+    }
 }

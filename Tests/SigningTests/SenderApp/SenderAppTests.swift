@@ -242,4 +242,23 @@ import Testing
             #expect(afterSend == .seeOther)
         }
     }
+
+    @Test func malformedRequestsGetA4xx() async throws {
+        try await SigningTestApp.with { app in
+            let alice = try await app.browserSession(of: "alice")
+            #expect(try await Self.page(app, "/signing/documents?page=0", cookie: alice.cookie).status == .badRequest)
+            #expect(try await Self.page(app, "/signing/documents?page=x", cookie: alice.cookie).status == .badRequest)
+            let notMultipart = try await Self.post(app, "/signing/documents/new", cookie: alice.cookie, formToken: alice.formToken)
+            #expect(notMultipart.status == .unsupportedMediaType)
+            let id = try await Self.create(app, name: "Lease")
+            var headers = alice.cookie
+            headers[.contentType] = "application/json"
+            headers[BrowserSession.formTokenHeader] = alice.formToken
+            let (status, type) = try await app.client.execute(
+                uri: "/signing/documents/\(id)/prepare", method: .post, headers: headers, body: ByteBuffer(string: "{not json")
+            ) { response in (response.status, response.headers[.contentType]) }
+            #expect(status == .badRequest && type == "application/json")
+            #expect(try await Self.page(app, "/signing/documents/no-such-id/current.pdf", cookie: alice.cookie).status == .notFound)
+        }
+    }
 }
