@@ -92,6 +92,7 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
+            resources: [.embedInCode("Resources")],
             swiftSettings: swiftSettings
         ),
         // Capability

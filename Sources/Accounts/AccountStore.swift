@@ -66,11 +66,29 @@ public final class AccountStore: Sendable {
         }
     }
 
+    /// Disables the user named `userName` (`disabled` true) or enables them again. While
+    /// disabled, their password, API keys, device tokens, OAuth2 grants and access tokens are
+    /// refused; disabling also ends their browser sessions and other access tokens at once.
+    ///
+    /// - Throws: ``AccountsError/userNotFound(_:)``.
+    public func setDisabled(_ disabled: Bool, userName: String) async throws {
+        try await database.withTransaction { sql in
+            guard let userID = try await Self.userID(named: userName, in: sql) else { throw AccountsError.userNotFound(userName) }
+            if disabled {
+                try await sql.update("account_users").set("disabled_at", to: SQLBind(Date()))
+                    .where("id", .equal, userID).where("disabled_at", .is, SQLLiteral.null).run()
+                try await sql.delete(from: "account_access_tokens").where("user_id", .equal, userID).run()
+            } else {
+                try await sql.update("account_users").set("disabled_at", to: SQLLiteral.null).where("id", .equal, userID).run()
+            }
+        }
+    }
+
     /// The user named `name`, or `nil`.
     public func user(named name: String) async throws -> User? {
         try await database.withConnection { sql in
             guard
-                let row = try await sql.select().columns("id", "name", "created_at").from("account_users")
+                let row = try await sql.select().columns("id", "name", "created_at", "disabled_at").from("account_users")
                     .where("name", .equal, name).first()
             else { return nil }
             return try await Self.user(from: row, in: sql)
@@ -81,7 +99,7 @@ public final class AccountStore: Sendable {
     public func users() async throws -> [User] {
         try await database.withConnection { sql in
             var users: [User] = []
-            for row in try await sql.select().columns("id", "name", "created_at").from("account_users").orderBy("name").all() {
+            for row in try await sql.select().columns("id", "name", "created_at", "disabled_at").from("account_users").orderBy("name").all() {
                 users.append(try await Self.user(from: row, in: sql))
             }
             return users
@@ -226,9 +244,12 @@ public final class AccountStore: Sendable {
         let subjects = [LockoutSubject.user(userName)] + (clientAddress.map { [.address($0)] } ?? [])
         try await throttle.check(subjects)
         let row = try await database.withReadConnection { sql in
-            try await sql.select().columns("id", "password_hash").from("account_users").where("name", .equal, userName).first()
+            try await sql.select().columns("id", "password_hash", "disabled_at").from("account_users").where("name", .equal, userName).first()
         }
-        guard let row, let passwordHash = try row.decode(column: "password_hash", as: String?.self) else {
+        // A disabled user is answered as an unknown one: the right password opens nothing.
+        guard let row, try row.decode(column: "disabled_at", as: Date?.self) == nil,
+            let passwordHash = try row.decode(column: "password_hash", as: String?.self)
+        else {
             // Spend the same time as a real check, so response times do not reveal user names.
             _ = try await passwords.verify(password, hash: Self.decoyHash)
             try await throttle.recordFailure(subjects)
@@ -267,8 +288,8 @@ public final class AccountStore: Sendable {
             ), credential: .accessToken)
     }
 
-    /// Looks up the user behind a stored secret hash in `table` that satisfies `condition`,
-    /// with the user's groups, in one statement (a row for each group, or one row with no
+    /// Looks up the user behind a stored secret hash in `table` that satisfies `condition`
+    /// and is not disabled, with the user's groups, in one statement (a row for each group, or one row with no
     /// group): every API request runs it, so it is SQL text rather than a built query, whose
     /// serialization (aliases, joins, quoted identifiers) showed in profiles of every request.
     func authenticate(secret: String, table: String, condition: any SQLExpression, credential: CredentialKind) async throws -> Principal? {
@@ -278,7 +299,7 @@ public final class AccountStore: Sendable {
                 SELECT u.id, u.name, g.group_name FROM \(ident: table) AS s \
                 INNER JOIN account_users AS u ON s.user_id = u.id \
                 LEFT JOIN account_group_members AS g ON g.user_id = u.id \
-                WHERE s.secret_hash = \(bind: Secret.hash(secret)) AND \(condition)
+                WHERE s.secret_hash = \(bind: Secret.hash(secret)) AND u.disabled_at IS NULL AND \(condition)
                 """
             ).all()
         }
@@ -354,7 +375,8 @@ public final class AccountStore: Sendable {
             id: id,
             name: try row.decode(column: "name", as: String.self),
             groups: try await groupNames(userID: id, in: sql),
-            createdAt: try row.decode(column: "created_at", as: Date.self)
+            createdAt: try row.decode(column: "created_at", as: Date.self),
+            disabledAt: try row.decode(column: "disabled_at", as: Date?.self)
         )
     }
 }

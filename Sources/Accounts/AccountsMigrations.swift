@@ -106,5 +106,8 @@ public enum AccountsMigrations {
                     .run()
                 try await sql.create(index: "account_lockouts_last_failure").on("account_lockouts").column("last_failure_at").run()
             },
+            Migration(version: 5, name: "disabled users") { sql in
+                try await sql.alter(table: "account_users").column("disabled_at", type: .timestamp).run()
+            },
         ])
 }

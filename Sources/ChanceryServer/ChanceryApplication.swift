@@ -25,10 +25,12 @@ public enum ChanceryApplication {
     /// the body limit and request logging.
     ///
     /// - Parameters:
+    ///   - administration: What the administration pages do (the command line's own).
     ///   - publicURL: `--public-url`, the base of every link; `nil` takes each request's `Host`.
     ///   - trustForwardedHeaders: Whether `X-Forwarded-Proto`, `-Host` and `-For` are believed.
     public static func router(
         platform: Platform,
+        administration: Administration,
         notary: NotaryCapability?,
         repository: RepositoryCapability? = nil,
         signing: SigningCapability? = nil,
@@ -59,7 +61,7 @@ public enum ChanceryApplication {
         telemetry?.addRoutes(to: router)
         StartPage().add(to: router)
         SignInRoutes(accounts: platform.accounts).add(to: router)
-        AdministrationPages(accounts: platform.accounts).add(to: router)
+        AdministrationPages(administration: administration).add(to: router)
         return router
     }
 
@@ -108,7 +110,9 @@ public enum ChanceryApplication {
     ) -> some ApplicationProtocol {
         Application(
             router: router(
-                platform: platform, notary: notary, repository: repository, signing: signing, telemetry: telemetry,
+                platform: platform,
+                administration: Administration(accounts: platform.accounts, dataDirectory: configuration.dataDirectory, blobs: configuration.blobs),
+                notary: notary, repository: repository, signing: signing, telemetry: telemetry,
                 metrics: registry, maxBodyBytes: configuration.maxBodyBytes,
                 publicURL: configuration.publicURL.flatMap(PublicOrigin.init(url:)), trustForwardedHeaders: configuration.trustForwardedHeaders
             ),

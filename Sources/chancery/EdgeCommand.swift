@@ -7,7 +7,7 @@ import JSON
 struct EdgeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edge",
-        abstract: "Create and list edges, the devices that send telemetry.",
+        abstract: "Create, list, disable, enable and remove edges, the devices that send telemetry.",
         discussion: """
             An edge has an account user named after its UUID and an OAuth2 client whose id is \
             that UUID: the device gets tokens with grant_type=client_credentials and the client \
@@ -17,8 +17,9 @@ struct EdgeCommand: AsyncParsableCommand {
             Examples:
               chancery edge create --name truck-7 --owner alice
               chancery edge ls
+              chancery edge disable 0f8c…
             """,
-        subcommands: [Create.self, List.self]
+        subcommands: [Create.self, List.self, Disable.self, Enable.self, Remove.self]
     )
 
     struct Create: AsyncParsableCommand {
@@ -88,6 +89,68 @@ struct EdgeCommand: AsyncParsableCommand {
                 ]
             }
             print(Table(header: ["UUID", "NAME", "NICKNAME", "TYPE", "OWNER", "STATE", "CREATED"], rows: rows).text, terminator: "")
+        }
+    }
+
+    /// The edge a subcommand acts on.
+    struct EdgeArgument: ParsableArguments {
+        @Argument(help: ArgumentHelp("The edge's UUID.", valueName: "uuid"))
+        var uuid: String
+    }
+
+    struct Disable: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Refuse an edge's sign-in and streams until it is enabled; its measurements stay readable.",
+            discussion: """
+                Example:
+                  chancery edge disable 0f8c… --data ./chancery-data
+                """
+        )
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var edge: EdgeArgument
+
+        func run() async throws {
+            try await store.withAdministration { try await $0.setEdgeEnabled(uuid: edge.uuid, false) }
+            print("disabled \(edge.uuid)")
+        }
+    }
+
+    struct Enable: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Let a disabled edge sign in and stream again.",
+            discussion: """
+                Example:
+                  chancery edge enable 0f8c… --data ./chancery-data
+                """
+        )
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var edge: EdgeArgument
+
+        func run() async throws {
+            try await store.withAdministration { try await $0.setEdgeEnabled(uuid: edge.uuid, true) }
+            print("enabled \(edge.uuid)")
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "rm",
+            abstract: "Remove an edge with its OAuth2 client and account user; its measurements stay.",
+            discussion: """
+                Example:
+                  chancery edge rm 0f8c… --data ./chancery-data
+                """,
+            aliases: ["remove"]
+        )
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var edge: EdgeArgument
+
+        func run() async throws {
+            try await store.withAdministration { try await $0.deleteEdge(uuid: edge.uuid) }
+            print("removed \(edge.uuid)")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Accounts
 import ArgumentParser
+import ChanceryServer
 import Foundation
 import NuxeoSDK
 
@@ -25,7 +26,7 @@ struct OAuth2Command: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "client",
             abstract: "Register OAuth2 clients.",
-            subcommands: [Create.self, List.self]
+            subcommands: [Create.self, List.self, Remove.self]
         )
     }
 
@@ -66,9 +67,8 @@ struct OAuth2Command: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let created = try await store.withAccounts { accounts in
-                try await OAuth2ClientStore(database: accounts.database)
-                    .create(name: name, kind: confidential ? .confidential : .public, redirectURIs: redirectURIs)
+            let created = try await store.withAdministration {
+                try await $0.registerOAuth2Client(name: name, kind: confidential ? .confidential : .public, redirectURIs: redirectURIs)
             }
             var output: [String: NUXJSONValue] = ["client_id": .string(created.client.id)]
             if let secret = created.secret { output["client_secret"] = .string(secret) }
@@ -92,11 +92,36 @@ struct OAuth2Command: AsyncParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let clients = try await store.withAccounts { try await OAuth2ClientStore(database: $0.database).all() }
+            let clients = try await store.withAdministration { try await $0.oauth2Clients() }
             let rows = clients.map { client in
                 [client.id, client.kind.rawValue, client.name, client.redirectURIs.joined(separator: " "), client.createdAt.formatted(.iso8601)]
             }
             print(Table(header: ["CLIENT ID", "KIND", "NAME", "REDIRECT URIS", "CREATED"], rows: rows).text, terminator: "")
+        }
+    }
+
+    /// `chancery oauth2 client rm`.
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "rm",
+            abstract: "Remove a registered application with its codes and refresh tokens.",
+            discussion: """
+                An edge's client goes only with its edge (`chancery edge rm`).
+
+                Example:
+                  chancery oauth2 client rm 6f1c…
+                """,
+            aliases: ["remove"]
+        )
+
+        @OptionGroup var store: StoreOptions
+
+        @Argument(help: ArgumentHelp("The client id.", valueName: "client-id"))
+        var clientID: String
+
+        func run() async throws {
+            try await store.withAdministration { try await $0.deleteOAuth2Client(id: clientID) }
+            print("removed \(clientID)")
         }
     }
 }

@@ -85,7 +85,7 @@ struct QuotaCommand: AsyncParsableCommand {
         func run() async throws {
             let (quotas, usage) = try await store.withAdministration { (try await $0.quotas(), try await $0.quotaUsage()) }
             let quotaRows = quotas.map { ["\($0.subject)", "\($0.bytes)"] }
-            let usageRows = usage.map { [$0.userName, "\($0.usedBytes)", "\($0.limitBytes)"] }
+            let usageRows = usage.map { [$0.userName, "\($0.usedBytes)", $0.limitBytes.map { "\($0)" } ?? "-"] }
             print(Table(header: ["QUOTA OF", "BYTES"], rows: quotaRows).text)
             print(Table(header: ["USER", "USED BYTES", "LIMIT BYTES"], rows: usageRows).text, terminator: "")
         }
@@ -110,24 +110,12 @@ struct QuotaCommand: AsyncParsableCommand {
             print(cleared ? "cleared the quota of \(subject)" : "\(subject) has no quota")
         }
     }
+}
 
-    /// A size in bytes as typed: `1024`, `500MB`, `10GiB`.
-    struct ByteSize: ExpressibleByArgument {
-        /// The size in bytes.
-        let bytes: Int64
-
-        private static let units: [(suffix: String, factor: Int64)] = [
-            ("KiB", 1 << 10), ("MiB", 1 << 20), ("GiB", 1 << 30), ("TiB", 1 << 40),
-            ("KB", 1_000), ("MB", 1_000_000), ("GB", 1_000_000_000), ("TB", 1_000_000_000_000), ("B", 1),
-        ]
-
-        init?(argument: String) {
-            let text = argument.trimmingCharacters(in: .whitespaces)
-            let unit = Self.units.first { text.hasSuffix($0.suffix) } ?? ("", 1)
-            guard let number = Int64(text.dropLast(unit.suffix.count).trimmingCharacters(in: .whitespaces)), number >= 0 else { return nil }
-            let (bytes, overflow) = number.multipliedReportingOverflow(by: unit.factor)
-            guard !overflow else { return nil }
-            self.bytes = bytes
-        }
+/// A size argument (`10GiB`) on the command line.
+extension ByteSize: ExpressibleByArgument {
+    /// The size `argument` states (``ByteSize/init(parsing:)``).
+    public init?(argument: String) {
+        self.init(parsing: argument)
     }
 }

@@ -6,14 +6,15 @@ import Foundation
 struct UserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "user",
-        abstract: "Add users, change passwords, list users.",
+        abstract: "Add users, change passwords, disable and enable users, list users.",
         discussion: """
             Examples:
               echo 'a long secret' | chancery user add alice --password-stdin
               chancery user passwd alice
+              chancery user disable alice
               chancery user list
             """,
-        subcommands: [Add.self, Passwd.self, List.self]
+        subcommands: [Add.self, Passwd.self, Disable.self, Enable.self, List.self]
     )
 
     struct Add: AsyncParsableCommand {
@@ -81,9 +82,51 @@ struct UserCommand: AsyncParsableCommand {
         }
     }
 
+    struct Disable: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Disable a user: their password, API keys and tokens stop working, their sessions end.",
+            discussion: """
+                The user, their groups, keys and documents stay; `chancery user enable` lets them in again.
+
+                Example:
+                  chancery user disable alice --data ./chancery-data
+                """
+        )
+
+        @OptionGroup var store: StoreOptions
+
+        @Argument(help: ArgumentHelp("The login name.", valueName: "name"))
+        var name: String
+
+        func run() async throws {
+            try await store.withAccounts { try await $0.setDisabled(true, userName: name) }
+            print("disabled \(name)")
+        }
+    }
+
+    struct Enable: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Enable a disabled user again: their password and API keys work again.",
+            discussion: """
+                Example:
+                  chancery user enable alice --data ./chancery-data
+                """
+        )
+
+        @OptionGroup var store: StoreOptions
+
+        @Argument(help: ArgumentHelp("The login name.", valueName: "name"))
+        var name: String
+
+        func run() async throws {
+            try await store.withAccounts { try await $0.setDisabled(false, userName: name) }
+            print("enabled \(name)")
+        }
+    }
+
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List users with their groups.",
+            abstract: "List users with their groups and whether they are disabled.",
             discussion: """
                 Example:
                   chancery user list --data ./chancery-data
@@ -94,8 +137,10 @@ struct UserCommand: AsyncParsableCommand {
 
         func run() async throws {
             let users = try await store.withAccounts { try await $0.users() }
-            let rows = users.map { [$0.name, $0.groups.joined(separator: ","), $0.createdAt.formatted(.iso8601)] }
-            print(Table(header: ["NAME", "GROUPS", "CREATED"], rows: rows).text, terminator: "")
+            let rows = users.map {
+                [$0.name, $0.groups.joined(separator: ","), $0.isDisabled ? "disabled" : "enabled", $0.createdAt.formatted(.iso8601)]
+            }
+            print(Table(header: ["NAME", "GROUPS", "STATE", "CREATED"], rows: rows).text, terminator: "")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Accounts
 import ChanceryTestSupport
+import Crypto
 import Foundation
 import SQLKit
 import Storage
@@ -117,6 +118,38 @@ import Testing
             let byToken = try await accounts.authenticate(accessToken: "cht_made-up")
             #expect(byKey == nil)
             #expect(byToken == nil)
+        }
+    }
+
+    @Test func aDisabledUserIsRefusedEveryCredentialUntilEnabled() async throws {
+        try await Self.withAccounts { accounts in
+            try await accounts.createUser(name: "alice", password: "long enough")
+            let principal = try #require(try await accounts.authenticate(userName: "alice", password: "long enough"))
+            let key = try await accounts.createAPIKey(userName: "alice", label: "phone").secret
+            let token = try await accounts.issueAccessToken(for: principal, lifetime: .seconds(3600)).token
+            let device = try await accounts.deviceToken(
+                for: principal, application: "app", deviceID: "phone", permission: "READ", description: nil, key: SymmetricKey(size: .bits256)
+            ).token
+
+            try await accounts.setDisabled(true, userName: "alice")
+            #expect(try await accounts.user(named: "alice")?.isDisabled == true)
+            #expect(try await accounts.authenticate(userName: "alice", password: "long enough") == nil)
+            #expect(try await accounts.authenticate(apiKey: key) == nil)
+            #expect(try await accounts.authenticate(accessToken: token) == nil)
+            #expect(try await accounts.authenticate(deviceToken: device) == nil)
+            // Disabling twice keeps the first time.
+            let since = try #require(try await accounts.user(named: "alice")?.disabledAt)
+            try await accounts.setDisabled(true, userName: "alice")
+            #expect(try await accounts.user(named: "alice")?.disabledAt == since)
+
+            try await accounts.setDisabled(false, userName: "alice")
+            #expect(try await accounts.users().first { $0.name == "alice" }?.isDisabled == false)
+            #expect(try await accounts.authenticate(userName: "alice", password: "long enough") != nil)
+            #expect(try await accounts.authenticate(apiKey: key) != nil)
+            #expect(try await accounts.authenticate(deviceToken: device) != nil)
+            // The sessions that disabling ended stay ended.
+            #expect(try await accounts.authenticate(accessToken: token) == nil)
+            await #expect(throws: AccountsError.userNotFound("bob")) { try await accounts.setDisabled(true, userName: "bob") }
         }
     }
 

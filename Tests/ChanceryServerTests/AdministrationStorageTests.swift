@@ -51,11 +51,14 @@ import Testing
             let quotas = try await administration.quotas()
             #expect(Set(quotas) == [StorageQuota(subject: .group("staff"), bytes: 1_000), StorageQuota(subject: .user("bob"), bytes: 5_000)])
             let usage = try await administration.quotaUsage().sorted { $0.userName < $1.userName }
-            #expect(usage.map { "\($0.userName) \($0.usedBytes) \($0.limitBytes)" } == ["alice 0 1000", "bob 0 5000"])
+            #expect(usage.map { "\($0.userName) \($0.usedBytes) \($0.limitBytes ?? -1)" } == ["alice 0 1000", "bob 0 5000"])
 
             #expect(try await administration.clearQuota(.group("staff")))
             #expect(try await !administration.clearQuota(.group("staff")))
             #expect(try await administration.quotaUsage().map(\.userName) == ["bob"])
+            let everyone = try await administration.quotaUsage(everyUser: true)
+            #expect(Set(everyone.map(\.userName)).isSuperset(of: ["alice", "bob"]))
+            #expect(everyone.filter { $0.limitBytes != nil }.map(\.userName) == ["bob"])
         }
     }
 

@@ -35,7 +35,10 @@ enum TestServer {
                 try await accounts.createUser(name: "alice", password: memberPassword)
                 let platform = Platform(database: database, blobs: try await FileBlobStore(directory: directory), accounts: accounts)
                 let app = Application(
-                    router: ChanceryApplication.router(platform: platform, notary: nil, metrics: registry, maxBodyBytes: bodyLimit),
+                    router: ChanceryApplication.router(
+                        platform: platform,
+                        administration: Administration(accounts: accounts, dataDirectory: directory, blobs: .embedded(in: directory)),
+                        notary: nil, metrics: registry, maxBodyBytes: bodyLimit),
                     configuration: .init(address: .hostname("127.0.0.1", port: 0)),
                     logger: TestDatabase.logger
                 )

@@ -75,3 +75,67 @@ def test_an_administrator_manages_users_keys_and_lockouts(server, signed_out):
     sign_in(server, browser, name, password, "/admin/users")
     WebDriverWait(browser, WAIT).until(lambda b: b.current_url == server.url("/admin/users"))
     assert shown(browser, "error-message") and browser.find_element(By.TAG_NAME, "h1").text == "Forbidden"
+
+
+def token_for_edge(server, uuid, secret):
+    return requests.post(
+        server.url("/intdash/api/auth/oauth2/token"),
+        data={"grant_type": "client_credentials", "client_id": uuid, "client_secret": secret},
+        timeout=TIMEOUT,
+    )
+
+
+def test_an_administrator_manages_edges_clients_quotas_and_disables_users(server, signed_out):
+    browser = signed_out
+    sign_in(server, browser, "Administrator", server.admin_password, "/admin/edges")
+    WebDriverWait(browser, WAIT).until(lambda b: b.current_url == server.url("/admin/edges"))
+
+    # An edge: its secret is shown once and yields tokens until the edge is disabled.
+    edge_name = f"truck-{uuid.uuid4().hex[:8]}"
+    browser.find_element(By.ID, "edge-name").send_keys(edge_name)
+    browser.find_element(By.ID, "edge-owner").send_keys("Administrator")
+    browser.find_element(By.ID, "create-edge").click()
+    secret = shown(browser, "edge-secret").text
+    edge_uuid = browser.find_element(By.ID, "secret-identifier").text
+    assert token_for_edge(server, edge_uuid, secret).status_code == 200
+    browser.find_element(By.LINK_TEXT, "Back to the edges").click()
+    row = next(r for r in shown(browser, "edges").find_elements(By.CSS_SELECTOR, "tbody tr") if edge_name in r.text)
+    assert "enabled" in row.text and secret not in browser.page_source
+    row.find_element(By.XPATH, ".//button[text()='Disable']").click()
+    assert "disabled" in shown(browser, "notice").text
+    assert token_for_edge(server, edge_uuid, secret).status_code == 400
+
+    # An application registered for the OAuth2 sign-in.
+    browser.find_element(By.LINK_TEXT, "OAuth2 clients").click()
+    app_name = f"Viewer {uuid.uuid4().hex[:6]}"
+    shown(browser, "client-name").send_keys(app_name)
+    browser.find_element(By.ID, "client-redirect-uris").send_keys("com.example.viewer:/callback")
+    browser.find_element(By.ID, "register-client").click()
+    row = next(r for r in shown(browser, "oauth2-clients").find_elements(By.CSS_SELECTOR, "tbody tr") if app_name in r.text)
+    assert "public" in row.text and "com.example.viewer:/callback" in row.text
+
+    # A user, a quota on them, and disabling them.
+    name = f"clerk-{uuid.uuid4().hex[:8]}"
+    password = f"pw-{secrets.token_hex(12)}"
+    assert server.cli("user", "add", name, "--password-stdin", input=password + "\n").stdout.startswith(f"added {name}")
+    browser.find_element(By.LINK_TEXT, "Storage").click()
+    shown(browser, "quota-name").send_keys(name)
+    browser.find_element(By.ID, "quota-size").send_keys("2GiB")
+    browser.find_element(By.ID, "set-quota").click()
+    assert "quota was set" in shown(browser, "notice").text
+    usage = next(r for r in browser.find_elements(By.CSS_SELECTOR, "#storage-use tbody tr") if r.text.startswith(name))
+    assert usage.text.split()[-2:] == ["2", "GiB"]
+
+    browser.get(server.url(f"/admin/users/{name}"))
+    shown(browser, "disable-user").click()
+    assert "disabled" in shown(browser, "notice").text
+    assert requests.get(server.url("/api/v1/me"), auth=(name, password), timeout=TIMEOUT).status_code == 401
+    shown(browser, "enable-user").click()
+    assert "enabled" in shown(browser, "notice").text
+    assert requests.get(server.url("/api/v1/me"), auth=(name, password), timeout=TIMEOUT).status_code == 200
+
+    browser.set_window_size(390, 844)
+    for path in ("/admin/edges", "/admin/oauth2-clients", "/admin/storage"):
+        browser.get(server.url(path))
+        assert_fits(browser)
+    assert_no_page_errors(browser)

@@ -20,13 +20,14 @@ extension OAuth2AuthorizationServer {
     }
 
     /// The user `token` acts for, with their groups, or `nil` when the token is not valid
-    /// (see ``verifiedClaims(ofAccessToken:now:)``) or its user or client has been deleted.
+    /// (see ``verifiedClaims(ofAccessToken:now:)``) or its user or client has been deleted, or its user disabled.
     public func principal(forAccessToken token: String, now: Date = Date()) async throws -> Principal? {
         guard let claims = verifiedClaims(ofAccessToken: token, now: now) else { return nil }
         return try await accounts.database.withReadConnection { sql -> Principal? in
             let client = try await sql.select().column("client_id").from("oauth2_clients").where("client_id", .equal, claims.clientID).first()
             guard client != nil,
                 let userName = try await sql.select().column("name").from("account_users").where("id", .equal, claims.sub)
+                    .where("disabled_at", .is, SQLLiteral.null)
                     .first(decodingColumn: "name", as: String.self)
             else { return nil }
             let groups = try await AccountStore.groupNames(userID: claims.sub, in: sql)

@@ -124,9 +124,12 @@ public struct OAuth2AuthorizationServer: Sendable {
             .where("family_id", .equal, familyID).where("revoked_at", .is, SQLLiteral.null).run()
     }
 
-    /// Throws `invalid_grant` unless user `userID` still exists.
+    /// Throws `invalid_grant` unless user `userID` still exists and is not disabled.
     func requireUser(_ userID: String, in sql: any SQLDatabase) async throws {
-        let user = try await sql.select().column("id").from("account_users").where("id", .equal, userID).first()
-        guard user != nil else { throw OAuth2Error.invalidGrant("the user the grant was for no longer exists") }
+        let user = try await sql.select().column("disabled_at").from("account_users").where("id", .equal, userID).first()
+        guard let user else { throw OAuth2Error.invalidGrant("the user the grant was for no longer exists") }
+        guard try user.decode(column: "disabled_at", as: Date?.self) == nil else {
+            throw OAuth2Error.invalidGrant("the user the grant is for is disabled")
+        }
     }
 }

@@ -55,6 +55,21 @@ extension Administration {
         }
     }
 
+    /// Lets the edge `uuid` sign in and stream (`enabled` true) or refuses it until enabled
+    /// again; its measurements stay readable either way.
+    ///
+    /// - Throws: the catalog's error for an edge that does not exist.
+    public func setEdgeEnabled(uuid: String, _ enabled: Bool) async throws {
+        try await EdgeStore(accounts: accounts).update(uuid: uuid, EdgeUpdate(disabled: !enabled), scope: .everything)
+    }
+
+    /// Deletes the edge `uuid` with its OAuth2 client and account user; its measurements stay.
+    ///
+    /// - Throws: the catalog's error for an edge that does not exist.
+    public func deleteEdge(uuid: String) async throws {
+        try await EdgeStore(accounts: accounts).delete(uuid: uuid, scope: .everything)
+    }
+
     /// The id of the user `name`, or `nil` without a name.
     private func userID(named name: String?) async throws -> String? {
         guard let name else { return nil }

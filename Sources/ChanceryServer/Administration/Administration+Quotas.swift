@@ -10,8 +10,9 @@ extension Administration {
         public let userName: String
         /// The bytes the user holds: in upload batches and in the blobs of the documents they created.
         public let usedBytes: Int64
-        /// The quota that applies: the user's own, or the largest of their groups'.
-        public let limitBytes: Int64
+        /// The quota that applies: the user's own, or the largest of their groups'; `nil` when
+        /// none does.
+        public let limitBytes: Int64?
     }
 
     /// Sets (or replaces) `quota`; it takes effect at the server's next upload.
@@ -37,13 +38,15 @@ extension Administration {
         try await StorageQuotas(database: database).clear(subject)
     }
 
-    /// The usage of every user a quota governs (their own or one of their groups'), by name.
-    public func quotaUsage() async throws -> [QuotaUsage] {
+    /// The usage of every user a quota governs (their own or one of their groups'), by name;
+    /// with `everyUser`, of the users no quota governs too.
+    public func quotaUsage(everyUser: Bool = false) async throws -> [QuotaUsage] {
         let quotas = StorageQuotas(database: database)
         let limits = UploadLimits(maxFileBytes: Repository.defaultMaxUploadBytes, database: database)
         var usage: [QuotaUsage] = []
         for user in try await accounts.users() {
-            guard let limit = try await quotas.limit(forUser: user.name, groups: Set(user.groups)) else { continue }
+            let limit = try await quotas.limit(forUser: user.name, groups: Set(user.groups))
+            guard everyUser || limit != nil else { continue }
             usage.append(QuotaUsage(userName: user.name, usedBytes: try await limits.usage(userName: user.name, userID: user.id), limitBytes: limit))
         }
         return usage

@@ -19,6 +19,9 @@ extension APIError {
             self.init(.badRequest, "malformed request body: \(Self.describe(error))")
         case let error as AccountsError:
             self.init(Self.status(of: error), error.description)
+        case let error as OAuth2ClientError:
+            guard let status = Self.status(of: error) else { return nil }
+            self.init(status, error.description)
         case let error as TooManyFailedAttempts:
             self.init(.tooManyRequests, error.description, headers: [.retryAfter: "\(error.retryAfter)"])
         case let error as StorageError:
@@ -45,6 +48,15 @@ extension APIError {
         case .userNotFound, .groupNotFound, .apiKeyNotFound: return .notFound
         case .invalidName, .passwordTooShort: return .badRequest
         case .builtInGroup: return .forbidden
+        }
+    }
+
+    private static func status(of error: OAuth2ClientError) -> HTTPResponse.Status? {
+        switch error {
+        case .clientExists, .ownedByUser: return .conflict
+        case .clientNotFound, .ownerNotFound: return .notFound
+        case .invalidRedirectURI, .publicClientWithoutRedirectURI: return .badRequest
+        case .unknownStoredKind: return nil
         }
     }
 

@@ -155,7 +155,9 @@ public struct EdgeStore: Sendable {
 
     // MARK: Changing
 
-    /// Applies `change` to the edge with `uuid`, if `scope` may see it.
+    /// Applies `change` to the edge with `uuid`, if `scope` may see it. Disabling a device edge
+    /// disables its account user too, so its secret, keys and tokens are refused until it is
+    /// enabled again.
     ///
     /// - Throws: ``CatalogError/edgeNotFound(_:)``, ``CatalogError/edgeNameTaken(_:)``,
     ///   ``CatalogError/invalid(_:)``.
@@ -165,7 +167,7 @@ public struct EdgeStore: Sendable {
         try Self.validate(text: change.nickname ?? "", field: "nickname")
         try Self.validate(text: change.description ?? "", field: "description")
         let key = uuid.lowercased()
-        try await database.withTransaction { sql in
+        let type = try await database.withTransaction { sql in
             guard let row = try await Self.row(uuid: key, in: sql), Self.isVisible(try row.edge(), in: scope) else {
                 throw CatalogError.edgeNotFound(uuid)
             }
@@ -178,6 +180,15 @@ public struct EdgeStore: Sendable {
             if let description = change.description { update.set("description", to: SQLBind(description)) }
             if let disabled = change.disabled { update.set("disabled", to: SQLBind(disabled)) }
             try await update.run()
+            return try row.edge().type
+        }
+        // A disabled device is refused where it authenticates: its account user is disabled with it.
+        if let disabled = change.disabled, type == .device {
+            do {
+                try await accounts.setDisabled(disabled, userName: key)
+            } catch AccountsError.userNotFound {
+                // An edge whose user is gone cannot sign in anyway.
+            }
         }
         return try await edge(uuid: key, scope: scope)
     }

@@ -40,6 +40,23 @@ import Testing
         }
     }
 
+    @Test func aDisabledUserGetsNoTokensAndTheirAccessTokensAreRefused() async throws {
+        try await Fixture.with { fixture in
+            let tokens = try await fixture.tokens()
+            let refreshToken = try #require(tokens.refreshToken)
+            try await fixture.accounts.setDisabled(true, userName: "alice")
+            #expect(try await fixture.server.principal(forAccessToken: tokens.accessToken, now: Fixture.start) == nil)
+            await expectOAuth2Error(.invalidGrant) { _ = try await Self.refresh(fixture, refreshToken, after: 600) }
+            try await fixture.accounts.setDisabled(true, userName: "edge-truck-7")
+            await expectOAuth2Error(.invalidGrant) {
+                _ = try await fixture.server.clientCredentials(
+                    clientID: fixture.edge.id, clientSecret: fixture.edgeSecret, scope: nil, now: Fixture.start)
+            }
+            try await fixture.accounts.setDisabled(false, userName: "alice")
+            #expect(try await fixture.server.principal(forAccessToken: tokens.accessToken, now: Fixture.start)?.userID == fixture.alice.id)
+        }
+    }
+
     @Test func anExpiredRefreshTokenIsRefused() async throws {
         try await Fixture.with { fixture in
             let token = try #require(try await fixture.tokens().refreshToken)

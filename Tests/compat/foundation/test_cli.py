@@ -6,6 +6,7 @@ tests start short-lived servers of their own on fresh SQLite data folders, becau
 about flags and variables rather than storage.
 """
 
+import json
 import os
 import re
 import signal
@@ -101,6 +102,24 @@ def test_user_add_with_password_on_stdin(server, http):
 
     body = assert_me(server, http, (name, password))
     assert "members" in body["groups"] and "administrators" not in body["groups"], body
+
+
+def test_user_disable_refuses_password_and_keys_until_enabled(server, http):
+    name, password = add_user(server, unique("cli-disable"), "disable-secret-" + uuid.uuid4().hex[:8])
+    key = server.cli("apikey", "create", "--user", name, "--name", "cli").stdout.strip()
+    assert http.get(server.url("/api/v1/me"), headers={"X-Api-Key": key}, timeout=30).status_code == 200
+
+    result = server.cli("user", "disable", name)
+    assert result.stdout == f"disabled {name}\n", described(result)
+    assert table(server.cli("user", "list").stdout)[name][2] == "disabled"
+    assert me(server, http, (name, password)).status_code == 401
+    assert http.get(server.url("/api/v1/me"), headers={"X-Api-Key": key}, timeout=30).status_code == 401
+
+    result = server.cli("user", "enable", name)
+    assert result.stdout == f"enabled {name}\n", described(result)
+    assert table(server.cli("user", "list").stdout)[name][2] == "enabled"
+    assert_me(server, http, (name, password))
+    assert http.get(server.url("/api/v1/me"), headers={"X-Api-Key": key}, timeout=30).status_code == 200
 
 
 def test_user_add_reads_only_first_line_of_stdin(server, http):
@@ -584,3 +603,17 @@ def test_serve_with_nats_refuses_what_instances_would_not_share(binary, tmp_path
     assert "listening on" not in result.stdout
     for option in ("--database postgres://", "--blobs s3://", "--key-encryption-key-file"):
         assert option in result.stderr, described(result)
+
+
+def test_oauth2_clients_are_registered_listed_and_removed(server):
+    name = unique("cli-app")
+    created = json.loads(server.cli("oauth2", "client", "create", "--name", name, "--redirect-uri", "com.example.app:/cb").stdout)
+    client_id = created["client_id"]
+    assert "client_secret" not in created
+    assert table(server.cli("oauth2", "client", "ls").stdout)[client_id][1] == "public"
+
+    result = server.cli("oauth2", "client", "rm", client_id)
+    assert result.stdout == f"removed {client_id}\n", described(result)
+    assert client_id not in server.cli("oauth2", "client", "ls").stdout
+    result = run(server, "oauth2", "client", "rm", client_id)
+    assert result.returncode != 0 and "no OAuth2 client" in result.stderr, described(result)

@@ -230,3 +230,27 @@ def test_the_cli_creates_edges_whose_secret_yields_tokens_and_lists_measurements
     shown = json.loads(server.cli("measurements", "show", measurement.uuid).stdout)
     assert shown["basetime"] == "2024-02-29T12:00:00.500000000Z" and shown["name"] == "cli"
     assert [b["type"] for b in shown["basetimes"]] == ["manual"] and [m["name"] for m in shown["markers"]] == ["m"]
+
+
+def test_the_cli_disables_enables_and_removes_an_edge(server, unique):
+    created = json.loads(server.cli("edge", "create", "--name", unique("cli-off")).stdout)
+    uuid, secret = created["uuid"], created["client_secret"]
+
+    def token():
+        return requests.post(
+            server.url("/intdash/api/auth/oauth2/token"),
+            data={"grant_type": "client_credentials", "client_id": uuid, "client_secret": secret},
+            timeout=TIMEOUT,
+        )
+
+    assert token().status_code == 200
+    assert server.cli("edge", "disable", uuid).stdout == f"disabled {uuid}\n"
+    assert [e["disabled"] for e in json.loads(server.cli("edge", "ls", "--json").stdout) if e["uuid"] == uuid] == [True]
+    refused = token()
+    assert refused.status_code == 400 and refused.json()["error"] == "invalid_grant", refused.text
+    assert server.cli("edge", "enable", uuid).stdout == f"enabled {uuid}\n"
+    assert token().status_code == 200
+    assert server.cli("edge", "rm", uuid).stdout == f"removed {uuid}\n"
+    assert uuid not in server.cli("edge", "ls").stdout
+    gone = token()
+    assert gone.status_code in (400, 401) and gone.json()["error"] == "invalid_client", gone.text

@@ -4,11 +4,16 @@ import Hummingbird
 
 /// Turns the catalog's ``CatalogError``s into ``HTTPSupport/APIError``s, which the intdash
 /// error format renders: unknown or invisible things are 404, name and label clashes and protected
-/// measurements 409, refused actions 403, bad values 400.
-struct CatalogErrorMiddleware: RouterMiddleware {
-    typealias Context = ChanceryRequestContext
+/// measurements 409, refused actions 403, bad values 400. The administration pages use it too.
+public struct CatalogErrorMiddleware: RouterMiddleware {
+    /// The context of the routes it wraps.
+    public typealias Context = ChanceryRequestContext
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    /// The middleware.
+    public init() {}
+
+    /// Runs `next`, turning a ``CatalogError`` it throws into an ``HTTPSupport/APIError``.
+    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
         } catch let error as CatalogError {

@@ -2,27 +2,34 @@ import Accounts
 import Foundation
 import HTTPSupport
 import Hummingbird
+import Telemetry
 
 /// The administration pages, for members of `administrators` signed in with the browser:
 ///
 /// - `GET /admin/users`: every user with their groups, and the form that makes a user
 ///   (`POST /admin/users`: `name`, `password`, `administrator`).
 /// - `GET /admin/users/{name}`: a user's groups (`POST …/groups`: a `group` per membership),
-///   a new password (`POST …/password`), and their API keys: a new one
-///   (`POST …/api-keys`: `label`), whose secret the answer shows once, and revoking one
-///   (`POST /admin/api-keys/{id}/revoke`).
+///   a new password (`POST …/password`), disabling and enabling them (`POST …/disable`,
+///   `POST …/enable`), and their API keys: a new one (`POST …/api-keys`: `label`), whose
+///   secret the answer shows once, and revoking one (`POST /admin/api-keys/{id}/revoke`).
 /// - `GET /admin/lockouts`: the user names and addresses locked out after wrong passwords or
 ///   keys, and clearing one (`POST /admin/lockouts/clear`: `kind`, `name`).
+/// - `GET /admin/edges`, `GET /admin/oauth2-clients`, `GET /admin/storage`: the telemetry
+///   edges, the OAuth2 clients, and storage use with its quotas (see their files).
 ///
-/// Every page requires the sign-in, every form its form token
-/// (``HTTPSupport/BrowserSignInMiddleware``), and the person must be an administrator (403
-/// otherwise). The pages carry no script.
+/// The pages act through ``Administration``, as the command line does. Every page requires the
+/// sign-in, every form its form token (``HTTPSupport/BrowserSignInMiddleware``), and the
+/// person must be an administrator (403 otherwise). The pages carry no script.
 public struct AdministrationPages: Sendable {
-    private let accounts: AccountStore
+    /// What the pages do, the command line's own.
+    let administration: Administration
 
-    /// The pages, over `accounts`.
-    public init(accounts: AccountStore) {
-        self.accounts = accounts
+    /// The accounts.
+    var accounts: AccountStore { administration.accounts }
+
+    /// The pages, acting through `administration`.
+    public init(administration: Administration) {
+        self.administration = administration
     }
 
     /// Adds the pages and their stylesheet to `router`.
@@ -32,6 +39,7 @@ public struct AdministrationPages: Sendable {
             .add(middleware: ConsoleErrorMiddleware { AdministrationLayout.errorPage($0) })
             .add(middleware: BrowserSignInMiddleware(accounts: accounts))
             .add(middleware: RequireGroupMiddleware(Group.administrators))
+            .add(middleware: CatalogErrorMiddleware())
         pages.get { _, _ in ConsolePageResponse.redirect(to: AdministrationLink.users) }
         pages.get("users") { request, context in try await users(request, context: context) }
         pages.post("users") { request, context in
@@ -42,6 +50,19 @@ public struct AdministrationPages: Sendable {
             return ConsolePageResponse.redirect(to: AdministrationLink.user(name, done: .created))
         }
         pages.get("users/:name") { request, context in try await user(request, context: context) }
+        pages.post("users/:name/disable") { _, context in
+            let name = try context.parameters.require("name")
+            guard name != (try context.requirePrincipal().userName) else {
+                throw APIError(.badRequest, "You cannot disable yourself: another administrator can.")
+            }
+            try await accounts.setDisabled(true, userName: name)
+            return ConsolePageResponse.redirect(to: AdministrationLink.user(name, done: .disabled))
+        }
+        pages.post("users/:name/enable") { _, context in
+            let name = try context.parameters.require("name")
+            try await accounts.setDisabled(false, userName: name)
+            return ConsolePageResponse.redirect(to: AdministrationLink.user(name, done: .enabled))
+        }
         pages.post("users/:name/groups") { request, context in
             let name = try context.parameters.require("name")
             try await accounts.setGroups(try await Self.form(request).all("group"), ofUser: name)
@@ -59,8 +80,10 @@ public struct AdministrationPages: Sendable {
             let created = try await accounts.createAPIKey(userName: name, label: label)
             return AdministrationLayout.page(
                 title: "New API key", current: AdministrationLink.users, user: try context.requirePrincipal().userName,
-                formToken: BrowserSession.formToken(of: request), template: "admin-api-key-page",
-                context: CreatedKeyPage(user: name, userHref: AdministrationLink.user(name), label: label, secret: created.secret)
+                formToken: BrowserSession.formToken(of: request), template: "admin-secret-page",
+                context: SecretPage(
+                    heading: "New API key", subject: "The key “\(label)” of \(name):", identifier: nil, secretID: "api-key-secret",
+                    secret: created.secret, backHref: AdministrationLink.user(name), backText: "Back to \(name)")
             )
         }
         pages.post("api-keys/:id/revoke") { request, context in
@@ -76,8 +99,11 @@ public struct AdministrationPages: Sendable {
                 throw APIError(.badRequest, "Say which user name or address to clear.")
             }
             _ = try await accounts.throttle.clear(LockoutSubject(kind, name))
-            return ConsolePageResponse.redirect(to: AdministrationLink.lockouts + "?done=\(AdministrationNotice.lockoutCleared.rawValue)")
+            return ConsolePageResponse.redirect(to: AdministrationLink.page(AdministrationLink.lockouts, done: .lockoutCleared))
         }
+        addEdgePages(to: pages)
+        addOAuth2ClientPages(to: pages)
+        addStoragePages(to: pages)
         pages.get("**") { _, _ -> Response in throw APIError(.notFound, "There is no administration page here.") }
     }
 
@@ -87,7 +113,7 @@ public struct AdministrationPages: Sendable {
         let rows = try await accounts.users().map { user in
             UsersPage.Row(
                 name: user.name, href: AdministrationLink.user(user.name), groups: user.groups.joined(separator: ", "),
-                created: ConsoleTime(user.createdAt, to: .minute))
+                isDisabled: user.isDisabled, created: ConsoleTime(user.createdAt, to: .minute))
         }
         let formToken = BrowserSession.formToken(of: request) ?? ""
         return AdministrationLayout.page(
@@ -110,7 +136,8 @@ public struct AdministrationPages: Sendable {
             title: user.name, current: AdministrationLink.users, user: try context.requirePrincipal().userName, formToken: formToken,
             template: "admin-user-page",
             context: UserPage(
-                name: user.name, notice: Self.notice(request), formToken: formToken, groups: groups, keys: keys,
+                name: user.name, notice: Self.notice(request), formToken: formToken, disabled: user.disabledAt.map { ConsoleTime($0, to: .minute) },
+                stateAction: AdministrationLink.user(name, action: user.isDisabled ? "enable" : "disable"), groups: groups, keys: keys,
                 groupsAction: AdministrationLink.user(name, action: "groups"), passwordAction: AdministrationLink.user(name, action: "password"),
                 keysAction: AdministrationLink.user(name, action: "api-keys"))
         )
@@ -133,12 +160,12 @@ public struct AdministrationPages: Sendable {
     // MARK: Helpers
 
     /// The sentence the request's `done` names.
-    private static func notice(_ request: Request) -> String? {
+    static func notice(_ request: Request) -> String? {
         request.uri.queryParameters.get("done").flatMap(AdministrationNotice.init(rawValue:))?.sentence
     }
 
     /// The fields of the request's form.
-    private static func form(_ request: Request) async throws -> FormEncodedQuery {
+    static func form(_ request: Request) async throws -> FormEncodedQuery {
         var request = request
         guard let fields = try await request.formFields() else { throw APIError(.unsupportedMediaType, "The form was not sent as a form.") }
         return fields

@@ -18,12 +18,18 @@ enum AdministrationLayout {
         name: "Chancery Administration", home: AdministrationLink.users, back: "Back to the users", stylesheet: AdministrationLink.stylesheet,
         sections: [
             SignedInSite.Section("Users", href: AdministrationLink.users), SignedInSite.Section("Lock-outs", href: AdministrationLink.lockouts),
+            SignedInSite.Section("Edges", href: AdministrationLink.edges),
+            SignedInSite.Section("OAuth2 clients", href: AdministrationLink.oauth2Clients),
+            SignedInSite.Section("Storage", href: AdministrationLink.storage),
         ],
         templates: PageTemplates([
             "admin-users-page": PackageResources.admin_users_page_mustache,
             "admin-user-page": PackageResources.admin_user_page_mustache,
-            "admin-api-key-page": PackageResources.admin_api_key_page_mustache,
+            "admin-secret-page": PackageResources.admin_secret_page_mustache,
             "admin-lockouts-page": PackageResources.admin_lockouts_page_mustache,
+            "admin-edges-page": PackageResources.admin_edges_page_mustache,
+            "admin-oauth2-clients-page": PackageResources.admin_oauth2_clients_page_mustache,
+            "admin-storage-page": PackageResources.admin_storage_page_mustache,
         ])
     )
 

@@ -7,6 +7,7 @@ struct UsersPage {
         let name: String
         let href: String
         let groups: String
+        let isDisabled: Bool
         let created: ConsoleTime
     }
 
@@ -34,6 +35,10 @@ struct UserPage {
     let name: String
     let notice: String?
     let formToken: String
+    /// When the user was disabled, or `nil` while they may sign in.
+    let disabled: ConsoleTime?
+    /// Where the form that disables (or enables) the user is posted.
+    let stateAction: String
     let groups: [GroupChoice]
     let keys: [Key]
     let groupsAction: String
@@ -41,12 +46,19 @@ struct UserPage {
     let keysAction: String
 }
 
-/// What `admin-api-key-page.mustache` reads: a new key's secret, shown this once.
-struct CreatedKeyPage {
-    let user: String
-    let userHref: String
-    let label: String
+/// What `admin-secret-page.mustache` reads: a new API key's, edge's or OAuth2 client's
+/// secret, shown this once.
+struct SecretPage {
+    let heading: String
+    /// What the secret belongs to, in words.
+    let subject: String
+    /// The identifier that goes with the secret (an edge's UUID, a client id), if any.
+    let identifier: String?
+    /// The `id` of the element that holds the secret.
+    let secretID: String
     let secret: String
+    let backHref: String
+    let backText: String
 }
 
 /// What `admin-lockouts-page.mustache` reads.

@@ -8,6 +8,12 @@ enum AdministrationLink {
     static let users = "\(root)/users"
     /// The lock-outs.
     static let lockouts = "\(root)/lockouts"
+    /// The telemetry edges.
+    static let edges = "\(root)/edges"
+    /// The OAuth2 clients.
+    static let oauth2Clients = "\(root)/oauth2-clients"
+    /// Storage use and quotas.
+    static let storage = "\(root)/storage"
     /// The stylesheet.
     static let stylesheet = "\(root)/assets/admin.css"
 
@@ -16,7 +22,7 @@ enum AdministrationLink {
         users + "/" + FormEncodedQuery.escaped(name) + (done.map { "?done=\($0.rawValue)" } ?? "")
     }
 
-    /// Where a user's `action` (`groups`, `password`, `api-keys`) is posted.
+    /// Where a user's `action` (`groups`, `password`, `disable`, `enable`, `api-keys`) is posted.
     static func user(_ name: String, action: String) -> String {
         users + "/" + FormEncodedQuery.escaped(name) + "/" + action
     }
@@ -24,5 +30,20 @@ enum AdministrationLink {
     /// Where the API key `id` is revoked.
     static func revoke(key id: String) -> String {
         "\(root)/api-keys/\(FormEncodedQuery.escaped(id))/revoke"
+    }
+
+    /// Where the edge `uuid`'s `action` (`disable`, `enable`, `delete`) is posted.
+    static func edge(_ uuid: String, action: String) -> String {
+        edges + "/" + FormEncodedQuery.escaped(uuid) + "/" + action
+    }
+
+    /// Where the OAuth2 client `id` is deleted.
+    static func deleteClient(_ id: String) -> String {
+        oauth2Clients + "/" + FormEncodedQuery.escaped(id) + "/delete"
+    }
+
+    /// The page at `path` with the notice `done`.
+    static func page(_ path: String, done: AdministrationNotice) -> String {
+        "\(path)?done=\(done.rawValue)"
     }
 }
