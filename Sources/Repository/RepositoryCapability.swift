@@ -36,9 +36,11 @@ public struct RepositoryCapability: Sendable {
         let repository = Repository(database: database, blobs: blobs, maxUploadBytes: maxUploadBytes)
         try await repository.bootstrap()
         let tokenKey = try DeviceTokenKey.loadOrCreate(in: keysDirectory)
+        let documentNotary = notary.map { DocumentNotary(notary: $0, database: database) }
         return RepositoryCapability(
-            repository: repository, notary: notary.map { DocumentNotary(notary: $0, database: database) },
-            api: NuxeoAPI(repository: repository, accounts: accounts, tokenKey: tokenKey, operations: .standard, converter: converter)
+            repository: repository, notary: documentNotary,
+            api: NuxeoAPI(
+                repository: repository, accounts: accounts, tokenKey: tokenKey, operations: .standard, converter: converter, notary: documentNotary)
         )
     }
 

@@ -19,6 +19,8 @@ public struct OperationCall: Sendable {
     public let context: [String: JSONValue]
     /// Where `Log` writes.
     public let logger: Logger
+    /// Notarizes documents' files, when the server has a Notary.
+    public let notary: DocumentNotary?
 
     /// The text value of parameter `name` (numbers and booleans as text), or `nil`.
     public func string(_ name: String) -> String? {

@@ -18,6 +18,7 @@ public struct OperationRegistry: Sendable {
     /// Every operation Chancery implements.
     public static let standard = OperationRegistry(
         Operation.basicOperations + Operation.documentOperations + Operation.securityOperations + Operation.blobOperations
+            + Operation.notarizationOperations
     )
 
     /// The operation answering to `id`, or `nil`.

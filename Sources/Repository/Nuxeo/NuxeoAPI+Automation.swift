@@ -30,7 +30,7 @@ extension NuxeoAPI {
         if let given { input = given } else { input = try await resolve(request.input, uploaded: request.blobs, call: call) }
         let operationCall = OperationCall(
             repository: repository, checker: call.checker, accounts: accounts, parameters: request.parameters, context: request.context,
-            logger: call.context.logger
+            logger: call.context.logger, notary: notary
         )
         try await checkContext(request.context, call: call)
         let output = try await operation.run(input, operationCall)

@@ -23,6 +23,8 @@ struct NuxeoAPI: Sendable {
     let operations: OperationRegistry
     /// What converts files for `@convert` and renditions.
     let converter: BlobConverter
+    /// Notarizes documents' files (`Document.Notarize`), when the server has a Notary.
+    let notary: DocumentNotary?
 
     /// The error format of every path under `/nuxeo`.
     static let errorFormat: (prefix: String, format: any ErrorFormat) = ("/nuxeo", NuxeoErrorFormat())

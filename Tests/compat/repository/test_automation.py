@@ -2,12 +2,15 @@
 parameters against, and the document and blob operations it and its tests call, with their
 inputs (`doc:`, `docs:`, bare path or uid), `properties` strings, outputs and error statuses."""
 
+import hashlib
 import os
+import re
 import threading
 import uuid
 
 import nuxeo.constants
 import pytest
+import requests
 from nuxeo.exceptions import BadQuery, HTTPError, OngoingRequestError
 from nuxeo.operations import PARAM_TYPES
 
@@ -395,3 +398,33 @@ def test_blob_get_of_the_main_blob(nx, folder, tmp_path):
     response = nx.client.request("POST", "site/automation/Blob.Get", data={"input": doc.uid, "params": {}})
     assert response.status_code == 200 and response.content == b"main blob"
     assert response.headers["Content-Type"].startswith("text/plain")
+
+
+# MARK: notarization
+
+
+def test_document_notarize_notarizes_the_file_as_the_caller(nx, member_nx, server, admin, folder, tmp_path):
+    data = f"minutes {uuid.uuid4().hex}\n".encode()
+    doc = create_with_blob(nx, folder.path, tmp_path, unique("notarized"), data)
+    answer = nx.operations.execute(command="Document.Notarize", input_obj=doc.uid)
+    assert answer["uid"] == doc.uid
+
+    page = requests.get(server.url(f"/repository/document/{doc.uid}"), auth=admin, timeout=30)
+    assert page.status_code == 200
+    found = re.search(r'<code class="sha256">([0-9a-f]{64})</code>.*?by Administrator: <a href="([^"]+)">report ([^<]+)</a>', page.text)
+    assert found and found.group(1) == hashlib.sha256(data).hexdigest(), page.text[:2000]
+    report = requests.get(server.url(f"/qed/v1/reports/{found.group(3)}"), auth=admin, timeout=30)
+    assert report.status_code == 200 and hashlib.sha256(data).hexdigest() in report.text, report.text[:500]
+
+    note = create(nx, folder.path, "Note", unique("no-file"))
+    with pytest.raises(HTTPError) as refused:
+        nx.operations.execute(command="Document.Notarize", input_obj=note.uid)
+    assert refused.value.status == 400 and "no file" in str(refused.value.message)
+
+    # A member who cannot read the document cannot notarize it.
+    nx.operations.execute(
+        command="Document.AddPermission", input_obj=folder.uid, permission="Everything", username="Administrator", blockInheritance=True
+    )
+    with pytest.raises(HTTPError) as hidden:
+        member_nx.operations.execute(command="Document.Notarize", input_obj=doc.uid)
+    assert hidden.value.status in (403, 404)
