@@ -82,4 +82,13 @@ extension Repository {
         return try await query(
             PageProvider.currentDocumentChildren.query, parameters: [document.id], page: page, defaultOrder: "ecm:pos", for: checker)
     }
+
+    /// The page `page` of the children of `document` that are in the trash, for restoring
+    /// them.
+    public func trashedChildren(of document: Document, page: PageRequest, for checker: AccessChecker) async throws -> DocumentPage {
+        try await require(Permission.read, on: document, for: checker)
+        return try await query(
+            "SELECT * FROM Document WHERE ecm:parentId = ? AND ecm:isProxy = 0 AND ecm:isVersion = 0 AND ecm:isTrashed = 1",
+            parameters: [document.id], page: page, defaultOrder: "ecm:pos", for: checker)
+    }
 }

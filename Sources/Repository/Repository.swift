@@ -130,8 +130,9 @@ public final class Repository: Sendable {
     }
 
     /// Throws ``RepositoryError/forbidden(permission:path:)`` unless the caller holds
-    /// `permission` on `document`.
-    func require(_ permission: String, on document: Document, for checker: AccessChecker) async throws {
+    /// `permission` on `document`. Every change checks its own permission; callers check
+    /// first only to refuse before costly work (before storing an upload's body).
+    public func require(_ permission: String, on document: Document, for checker: AccessChecker) async throws {
         guard try await isGranted(permission, on: document, for: checker) else {
             throw RepositoryError.forbidden(permission: permission, path: document.path)
         }

@@ -16,7 +16,7 @@ enum ConsoleErrorPage {
         case .unauthorized:
             (title, text) = ("Sign-in required", "Sign in with your Chancery user name and password to use the repository.")
         case .forbidden:
-            (title, text) = ("Not allowed", "You do not have permission to read this document.")
+            (title, text) = ("Not allowed", "You do not have permission to do this with this document.")
         case .notFound:
             (title, text) = ("Not found", "There is no document here. It may have been deleted or moved.")
         default:

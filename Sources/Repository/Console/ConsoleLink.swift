@@ -39,11 +39,35 @@ enum ConsoleLink {
 
     /// Where a document's main file is notarized.
     static func notarize(documentID: String) -> String {
-        "\(root)/document/\(segment(documentID))/notarize"
+        change(documentID: documentID, "notarize")
+    }
+
+    /// Where the change `name` (`properties`, `file`, `permissions`, `trash`, `restore`, `lock`,
+    /// `unlock`) of the document `documentID` is posted.
+    static func change(documentID: String, _ name: String) -> String {
+        "\(root)/document/\(segment(documentID))/\(name)"
+    }
+
+    /// Where a local ACL entry of the document `documentID` is removed (the form names it).
+    static func removePermission(documentID: String) -> String {
+        "\(root)/document/\(segment(documentID))/permissions/remove"
+    }
+
+    /// Where the change `name` (`create`, `upload`) of the folder `folderID` is posted.
+    static func folderChange(folderID: String, _ name: String) -> String {
+        "\(root)/folder/\(segment(folderID))/\(name)"
+    }
+
+    /// The listing of what is in the trash in the folder whose id is `id`.
+    static func trash(folderID id: String) -> String {
+        browse(id: id) + "&trash=true"
     }
 
     /// The stylesheet every page loads.
     static let stylesheet = "\(root)/assets/console.css"
+
+    /// The script that sends files with their progress.
+    static let uploadScript = "\(root)/assets/upload.js"
 
     private static func paging(page: Int?, pageSize: Int?) -> String {
         (page.map { "&page=\($0)" } ?? "") + (pageSize.map { "&pageSize=\($0)" } ?? "")

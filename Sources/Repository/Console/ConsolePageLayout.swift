@@ -1,7 +1,7 @@
 import HTTPSupport
 
-/// The HTML document every Repository console page shares (a ``HTTPSupport/PageSkeleton``
-/// without script), under the strict ``ConsoleResponse/contentSecurityPolicy``; each page's
+/// The HTML document every Repository console page shares (a ``HTTPSupport/PageSkeleton``;
+/// the pages that send files load the uploads' script), under the strict ``ConsoleResponse/contentSecurityPolicy``; each page's
 /// `<main>` is a template in `Sources/Repository/Resources`.
 enum ConsolePageLayout {
     /// The sections the header links to.
@@ -18,9 +18,12 @@ enum ConsolePageLayout {
     ///   - title: The page's title, as text.
     ///   - section: The header link to mark as the current section, if any.
     ///   - user: The signed-in user's name, as text; `nil` on pages shown before sign-in.
-    static func document(title: String, section: Section?, user: String?, template name: String, context: Any) -> String {
+    ///   - script: The page's script: the uploads' on the pages that send files.
+    static func document(
+        title: String, section: Section?, user: String?, script: PageSkeleton.Script? = nil, template name: String, context: Any
+    ) -> String {
         skeleton.page(
-            title: title,
+            title: title, script: script,
             sections: [
                 PageSkeleton.Section("Browse", href: ConsoleLink.browse(path: "/"), isCurrent: section == .browse),
                 PageSkeleton.Section("Query", href: ConsoleLink.query(), isCurrent: section == .query),
@@ -38,6 +41,8 @@ enum ConsolePageLayout {
         "acl-table": PackageResources.acl_table_mustache,
         "breadcrumb": PackageResources.breadcrumb_mustache,
         "document-page": PackageResources.document_page_mustache,
+        "document-editing": PackageResources.document_editing_mustache,
+        "folder-editing": PackageResources.folder_editing_mustache,
         "folder-page": PackageResources.folder_page_mustache,
         "pager": PackageResources.pager_mustache,
         "property-value": PackageResources.property_value_mustache,

@@ -26,6 +26,8 @@ enum DocumentDetailsPage {
         /// The form token of the reader's browser session when the server notarizes and the
         /// document has a main file: the page then offers to notarize it.
         let notarizeFormToken: String?
+        /// The forms that change the document, for a reader signed in with the browser.
+        let editing: DocumentEditingForms?
     }
 
     /// A notarization of one of the document's files.
@@ -89,6 +91,8 @@ enum DocumentDetailsPage {
         let localACL: AccessControlTable
         /// The entries it inherits.
         let inheritedACL: AccessControlTable
+        /// The forms that change it, if the page offers any.
+        let editing: DocumentEditingForms?
     }
 
     /// The download of the main file.
@@ -159,9 +163,12 @@ enum DocumentDetailsPage {
             created: ConsoleTime(document.createdAt, to: .minute), modified: ConsoleTime(document.modifiedAt, to: .minute),
             schemas: facts.schemas.map { schemaTable($0, of: document) },
             localACL: AccessControlTable(facts.localACL, caption: "Local", id: "local-acl"),
-            inheritedACL: AccessControlTable(facts.inheritedACL, caption: "Inherited", id: "inherited-acl"))
+            inheritedACL: AccessControlTable(facts.inheritedACL, caption: "Inherited", id: "inherited-acl"),
+            editing: facts.editing.flatMap { $0.hasForms ? $0 : nil })
         return ConsolePageLayout.document(
-            title: document.displayTitle, section: .browse, user: user, template: "document-page", context: context)
+            title: document.displayTitle, section: .browse, user: user,
+            script: context.editing?.fileAction == nil ? nil : .deferred(ConsoleLink.uploadScript),
+            template: "document-page", context: context)
     }
 
     /// The table of one schema's fields, in key order.

@@ -24,6 +24,12 @@ enum FolderPage {
         let emptyMessage: String?
         /// The links to the other pages.
         let pager: ConsolePager
+        /// Whether the listing is of the children in the trash.
+        let showsTrash: Bool
+        /// The listing of the children in the trash, or back to the folder's when it shows them.
+        let otherListingHref: String
+        /// The forms that add to the folder, if the reader may.
+        let editing: FolderEditingForms?
     }
 
     /// One child in the listing.
@@ -50,10 +56,16 @@ enum FolderPage {
     ///   - repository: Where the documents' types and blobs are looked up.
     ///   - children: The page of children the reader may see, as the repository listed it.
     ///   - paging: The page asked for, for the pager's links.
+    ///   - showsTrash: Whether `children` are the ones in the trash.
+    ///   - editing: The forms that add to the folder, if the reader may.
     ///   - user: The reader's name.
-    static func html(folder: Document, children: DocumentPage, paging: ConsolePaging, repository: Repository, user: String) -> String {
+    static func html(
+        folder: Document, children: DocumentPage, paging: ConsolePaging, showsTrash: Bool, editing: FolderEditingForms?, repository: Repository,
+        user: String
+    ) -> String {
         let rows = children.documents.map { child in
-            let isFolder = repository.type(of: child).isFolderish
+            // What is in the trash opens on its page, where it is restored.
+            let isFolder = repository.type(of: child).isFolderish && !showsTrash
             return Child(
                 id: child.id, href: isFolder ? ConsoleLink.browse(id: child.id) : ConsoleLink.document(id: child.id), isFolder: isFolder,
                 title: child.displayTitle, type: child.type, modified: ConsoleTime(child.modifiedAt, to: .minute),
@@ -64,8 +76,18 @@ enum FolderPage {
             detailsHref: ConsoleLink.document(id: folder.id),
             parentHref: folder.path == "/" ? nil : ConsoleLink.browse(path: folder.parentPath),
             children: rows,
-            emptyMessage: rows.isEmpty ? (children.totalSize == 0 ? "This folder is empty." : "There is nothing on this page.") : nil,
-            pager: ConsolePager(of: children, paging: paging) { ConsoleLink.browse(id: folder.id, page: $0, pageSize: paging.pageSizeParameter) })
-        return ConsolePageLayout.document(title: folder.displayTitle, section: .browse, user: user, template: "folder-page", context: context)
+            emptyMessage: rows.isEmpty
+                ? (children.totalSize == 0
+                    ? (showsTrash ? "Nothing of this folder is in the trash." : "This folder is empty.") : "There is nothing on this page.")
+                : nil,
+            pager: ConsolePager(of: children, paging: paging) {
+                ConsoleLink.browse(id: folder.id, page: $0, pageSize: paging.pageSizeParameter) + (showsTrash ? "&trash=true" : "")
+            },
+            showsTrash: showsTrash, otherListingHref: showsTrash ? ConsoleLink.browse(id: folder.id) : ConsoleLink.trash(folderID: folder.id),
+            editing: editing)
+        return ConsolePageLayout.document(
+            title: folder.displayTitle, section: .browse, user: user,
+            script: editing?.uploadAction == nil ? nil : .deferred(ConsoleLink.uploadScript),
+            template: "folder-page", context: context)
     }
 }

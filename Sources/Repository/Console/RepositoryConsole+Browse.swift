@@ -4,8 +4,10 @@ import Hummingbird
 
 /// `GET /repository/browse`: a folder's listing.
 extension RepositoryConsole {
-    /// The listing of the folder `id` or `path` names (the root when neither is given); a
-    /// document that is not a folder redirects to its page.
+    /// The listing of the folder `id` or `path` names (the root when neither is given), or
+    /// with `trash=true` of its children in the trash; a document that is not a folder
+    /// redirects to its page. A person signed in with the browser who may add to the folder
+    /// gets the forms that do (``FolderEditingForms``).
     func browse(_ request: Request, context: ChanceryRequestContext) async throws -> Response {
         let (user, checker) = try Self.reader(of: context)
         let parameters = FormEncodedQuery(request.uri.query)
@@ -20,7 +22,19 @@ extension RepositoryConsole {
         guard repository.type(of: folder).isFolderish, !folder.isVersion else {
             return ConsolePageResponse.redirect(to: ConsoleLink.document(id: folder.id))
         }
-        let children = try await repository.children(of: folder, page: paging.request, for: checker)
-        return ConsoleResponse.page(FolderPage.html(folder: folder, children: children, paging: paging, repository: repository, user: user))
+        let showsTrash = parameters["trash"] == "true"
+        let children =
+            showsTrash
+            ? try await repository.trashedChildren(of: folder, page: paging.request, for: checker)
+            : try await repository.children(of: folder, page: paging.request, for: checker)
+        var editing: FolderEditingForms?
+        if !showsTrash, let formToken = BrowserSession.formToken(of: request) {
+            editing = FolderEditingForms(
+                folder, type: repository.type(of: folder), permissions: Set(try await repository.permissions(on: folder, for: checker)),
+                formToken: formToken)
+        }
+        return ConsoleResponse.page(
+            FolderPage.html(
+                folder: folder, children: children, paging: paging, showsTrash: showsTrash, editing: editing, repository: repository, user: user))
     }
 }

@@ -10,11 +10,17 @@ extension RepositoryConsole {
         let (user, checker) = try Self.reader(of: context)
         let document = try await repository.document(.id(context.parameters.require("id")), for: checker)
         let (local, inherited) = try await repository.acls(of: document)
+        var editing: DocumentEditingForms?
+        if let formToken = BrowserSession.formToken(of: request) {
+            editing = DocumentEditingForms(
+                document, localACL: local, holdsFile: repository.schemas(of: document).contains { $0.name == "file" },
+                permissions: Set(try await repository.permissions(on: document, for: checker)), userName: user, formToken: formToken)
+        }
         let facts = DocumentDetailsPage.Facts(
             type: repository.type(of: document), facets: repository.facets(of: document), schemas: repository.schemas(of: document),
             versionLabel: repository.displayedVersionLabel(of: document), mainBlob: repository.blob(at: "blobholder:0", of: document),
             localACL: local, inheritedACL: inherited, notarizations: try await notary?.notarizations(of: document.id) ?? [],
-            notarizeFormToken: notary == nil ? nil : BrowserSession.formToken(of: request)
+            notarizeFormToken: notary == nil ? nil : BrowserSession.formToken(of: request), editing: editing
         )
         return ConsoleResponse.page(DocumentDetailsPage.html(document, facts: facts, user: user))
     }

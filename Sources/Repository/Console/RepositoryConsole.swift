@@ -38,7 +38,7 @@ struct RepositoryConsole: Sendable {
 
     /// Adds the console's routes to `router`.
     func add(to router: Router<ChanceryRequestContext>) {
-        router.add([ConsoleAsset.stylesheet])
+        router.add([ConsoleAsset.stylesheet, ConsoleAsset.uploadScript])
         let consoleErrors = ConsoleErrorMiddleware(translating: { ($0 as? RepositoryError)?.apiError }) { error in
             ConsoleResponse.page(ConsoleErrorPage.html(status: error.status, message: error.message), status: error.status, headers: error.headers)
         }
@@ -53,10 +53,11 @@ struct RepositoryConsole: Sendable {
         pages.get("**") { _, _ -> Response in throw APIError(.notFound, "There is no console page here.") }
         // Changes take the browser's sign-in and its form token only: a browser sends HTTP
         // Basic credentials with any site's forms.
-        router.group(RouterPath(ConsoleLink.root))
+        let changes = router.group(RouterPath(ConsoleLink.root))
             .add(middleware: consoleErrors)
             .add(middleware: BrowserSignInMiddleware(accounts: accounts))
-            .post("document/:id/notarize") { _, context in try await notarize(context: context) }
+        changes.post("document/:id/notarize") { _, context in try await notarize(context: context) }
+        addEditing(to: changes)
     }
 
     /// The reader and their permission checks.

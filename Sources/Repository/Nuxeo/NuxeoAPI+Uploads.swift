@@ -70,11 +70,7 @@ extension NuxeoAPI {
     /// Stores one upload request's body as a file or chunk of the batch.
     private func receive(_ call: NuxeoCall, batchID: String, index: Int) async throws -> Response {
         let headers = call.request.headers
-        let encodedName = headers[.xFileName] ?? "file"
-        let name = encodedName.removingPercentEncoding ?? encodedName
-        guard !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-            throw APIError(.badRequest, "a file name may not contain control characters (U+0000–U+001F, U+007F)")
-        }
+        let name = try UploadedFileName.decode(headers[.xFileName])
         let declaredType = headers[.xFileType] ?? headers[.contentType]
         let totalSize = headers[.xFileSize].flatMap { Int64($0) }
         var chunk: (index: Int, count: Int)?
@@ -85,7 +81,7 @@ extension NuxeoAPI {
             chunk = (chunkIndex, chunkCount)
         }
         let part = UploadBatches.Part(
-            fileIndex: index, name: name.isEmpty ? "file" : name, declaredType: declaredType, totalSize: totalSize, chunk: chunk)
+            fileIndex: index, name: name, declaredType: declaredType, totalSize: totalSize, chunk: chunk)
         let file = try await repository.uploads.upload(part, body: call.request.body, batchID: batchID, owner: call.principal)
         return try NuxeoCall.json(UploadReceiptEntity(file, batchId: batchID, fileIdx: index), status: file.isComplete ? .created : .accepted)
     }

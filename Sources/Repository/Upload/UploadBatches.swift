@@ -222,6 +222,27 @@ public final class UploadBatches: Sendable {
         return true
     }
 
+    /// Stores one whole file received outside the batch API (the console's uploads) in a batch
+    /// of its own, runs `use` with its blob, and drops the batch whatever happens: the upload
+    /// cap and `owner`'s quota apply as to any upload, and the blob stays only if `use` made a
+    /// document hold it.
+    public func withSingleFile<Body: AsyncSequence & Sendable, Result>(
+        named name: String, declaredType: String?, totalSize: Int64?, body: Body, owner: Principal,
+        _ use: (BlobInfo) async throws -> Result
+    ) async throws -> Result where Body.Element == ByteBuffer {
+        let batchID = try await create(for: owner)
+        do {
+            let part = Part(fileIndex: 0, name: name, declaredType: declaredType, totalSize: totalSize, chunk: nil)
+            _ = try await upload(part, body: body, batchID: batchID, owner: owner)
+            let result = try await use(try await blob(0, of: batchID, owner: owner))
+            _ = try await drop(batchID, owner: owner)
+            return result
+        } catch {
+            _ = try? await drop(batchID, owner: owner)
+            throw error
+        }
+    }
+
     /// The blob of the complete file `index` of the batch.
     ///
     /// - Throws: ``RepositoryError/invalid(_:)`` when there is no such file or it is incomplete.
