@@ -17,7 +17,7 @@ extension AdministrationPages {
     func addEdgePages(to pages: RouterGroup<ChanceryRequestContext>) {
         pages.get("edges") { request, context in try await edges(request, context: context) }
         pages.post("edges") { request, context in
-            let fields = try await Self.form(request)
+            let fields = try await request.submittedForm()
             let name = (fields["name"] ?? "").trimmingCharacters(in: .whitespaces)
             let nickname = (fields["nickname"] ?? "").trimmingCharacters(in: .whitespaces)
             let owner = (fields["owner"] ?? "").trimmingCharacters(in: .whitespaces)

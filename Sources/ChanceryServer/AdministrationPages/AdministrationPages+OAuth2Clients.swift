@@ -19,7 +19,7 @@ extension AdministrationPages {
     func addOAuth2ClientPages(to pages: RouterGroup<ChanceryRequestContext>) {
         pages.get("oauth2-clients") { request, context in try await clients(request, context: context) }
         pages.post("oauth2-clients") { request, context in
-            let fields = try await Self.form(request)
+            let fields = try await request.submittedForm()
             let name = (fields["name"] ?? "").trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty, name.count <= 100 else { throw APIError(.badRequest, "Give the application a name of at most 100 characters.") }
             let redirectURIs = (fields["redirect_uris"] ?? "").split(whereSeparator: \.isNewline)

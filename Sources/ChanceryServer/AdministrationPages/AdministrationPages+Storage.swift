@@ -16,7 +16,7 @@ extension AdministrationPages {
     func addStoragePages(to pages: RouterGroup<ChanceryRequestContext>) {
         pages.get("storage") { request, context in try await storage(request, context: context) }
         pages.post("storage/quotas") { request, _ in
-            let fields = try await Self.form(request)
+            let fields = try await request.submittedForm()
             let subject = try Self.quotaSubject(fields)
             guard let size = fields["size"].flatMap(ByteSize.init(parsing:)) else {
                 throw APIError(.badRequest, "Give the size as a number of bytes with an optional unit, such as 500MB or 10GiB.")
@@ -25,7 +25,7 @@ extension AdministrationPages {
             return ConsolePageResponse.redirect(to: AdministrationLink.page(AdministrationLink.storage, done: .quotaSet))
         }
         pages.post("storage/quotas/clear") { request, _ in
-            let subject = try Self.quotaSubject(try await Self.form(request))
+            let subject = try Self.quotaSubject(try await request.submittedForm())
             guard try await administration.clearQuota(subject) else { throw APIError(.notFound, "The \(subject) has no quota.") }
             return ConsolePageResponse.redirect(to: AdministrationLink.page(AdministrationLink.storage, done: .quotaCleared))
         }

@@ -43,7 +43,7 @@ public struct AdministrationPages: Sendable {
         pages.get { _, _ in ConsolePageResponse.redirect(to: AdministrationLink.users) }
         pages.get("users") { request, context in try await users(request, context: context) }
         pages.post("users") { request, context in
-            let fields = try await Self.form(request)
+            let fields = try await request.submittedForm()
             let name = fields["name"] ?? ""
             let groups = fields["administrator"] == "true" ? [Group.administrators, Group.members] : [Group.members]
             _ = try await accounts.createUser(name: name, password: fields["password"] ?? "", groups: groups)
@@ -65,17 +65,17 @@ public struct AdministrationPages: Sendable {
         }
         pages.post("users/:name/groups") { request, context in
             let name = try context.parameters.require("name")
-            try await accounts.setGroups(try await Self.form(request).all("group"), ofUser: name)
+            try await accounts.setGroups(try await request.submittedForm().all("group"), ofUser: name)
             return ConsolePageResponse.redirect(to: AdministrationLink.user(name, done: .groupsSaved))
         }
         pages.post("users/:name/password") { request, context in
             let name = try context.parameters.require("name")
-            try await accounts.setPassword(userName: name, to: try await Self.form(request)["password"] ?? "")
+            try await accounts.setPassword(userName: name, to: try await request.submittedForm()["password"] ?? "")
             return ConsolePageResponse.redirect(to: AdministrationLink.user(name, done: .passwordReset))
         }
         pages.post("users/:name/api-keys") { request, context in
             let name = try context.parameters.require("name")
-            let label = (try await Self.form(request)["label"] ?? "").trimmingCharacters(in: .whitespaces)
+            let label = (try await request.submittedForm()["label"] ?? "").trimmingCharacters(in: .whitespaces)
             guard !label.isEmpty, label.count <= 100 else { throw APIError(.badRequest, "Give the key a label of at most 100 characters.") }
             let created = try await accounts.createAPIKey(userName: name, label: label)
             return AdministrationLayout.page(
@@ -94,7 +94,7 @@ public struct AdministrationPages: Sendable {
         }
         pages.get("lockouts") { request, context in try await lockouts(request, context: context) }
         pages.post("lockouts/clear") { request, _ in
-            let fields = try await Self.form(request)
+            let fields = try await request.submittedForm()
             guard let kind = fields["kind"].flatMap(LockoutSubject.Kind.init(rawValue:)), let name = fields["name"], !name.isEmpty else {
                 throw APIError(.badRequest, "Say which user name or address to clear.")
             }
@@ -163,12 +163,4 @@ public struct AdministrationPages: Sendable {
     static func notice(_ request: Request) -> String? {
         request.uri.queryParameters.get("done").flatMap(AdministrationNotice.init(rawValue:))?.sentence
     }
-
-    /// The fields of the request's form.
-    static func form(_ request: Request) async throws -> FormEncodedQuery {
-        var request = request
-        guard let fields = try await request.formFields() else { throw APIError(.unsupportedMediaType, "The form was not sent as a form.") }
-        return fields
-    }
-
 }

@@ -17,4 +17,14 @@ extension Request {
         let body = try await collectBody(upTo: Self.maximumFormBytes)
         return FormEncodedQuery(String(buffer: body))
     }
+
+    /// The fields of the form a web page submitted, for the pages' own routes.
+    ///
+    /// - Throws: ``APIError`` 415 when the body is not a form, 413 when it is larger than
+    ///   ``maximumFormBytes``.
+    public func submittedForm() async throws -> FormEncodedQuery {
+        var request = self
+        guard let fields = try await request.formFields() else { throw APIError(.unsupportedMediaType, "The form was not sent as a form.") }
+        return fields
+    }
 }

@@ -31,7 +31,7 @@ extension RepositoryConsole {
         changes.post("document/:id/file") { request, context in try await replaceFile(request, context: context) }
         changes.post("document/:id/properties") { request, context in
             let (document, checker) = try await Self.target(of: context, in: repository)
-            let fields = try await Self.form(request)
+            let fields = try await request.submittedForm()
             let title = (fields["title"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
             guard !title.isEmpty else { throw APIError(.badRequest, "A document needs a title.") }
             let updated = try await repository.update(
@@ -40,7 +40,7 @@ extension RepositoryConsole {
         }
         changes.post("document/:id/permissions") { request, context in
             let (document, checker) = try await Self.target(of: context, in: repository)
-            let fields = try await Self.form(request)
+            let fields = try await request.submittedForm()
             let principal = (fields["principal"] ?? "").trimmingCharacters(in: .whitespaces)
             guard !principal.isEmpty else { throw APIError(.badRequest, "Say which user or group the permission is for.") }
             guard let permission = fields["permission"], Self.grantedPermissions.contains(permission) else {
@@ -58,7 +58,7 @@ extension RepositoryConsole {
         }
         changes.post("document/:id/permissions/remove") { request, context in
             let (document, checker) = try await Self.target(of: context, in: repository)
-            guard let entry = try await Self.form(request)["entry"], !entry.isEmpty else {
+            guard let entry = try await request.submittedForm()["entry"], !entry.isEmpty else {
                 throw APIError(.badRequest, "Say which entry to remove.")
             }
             if entry == AccessControlEntry.blockInheritance.id {
@@ -84,7 +84,7 @@ extension RepositoryConsole {
     /// `POST …/folder/{id}/create`: a document of the chosen type in the folder.
     private func create(_ request: Request, context: ChanceryRequestContext) async throws -> Response {
         let (folder, checker) = try await Self.target(of: context, in: repository)
-        let fields = try await Self.form(request)
+        let fields = try await request.submittedForm()
         let title = (fields["title"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !title.isEmpty else { throw APIError(.badRequest, "A document needs a title.") }
         let type = fields["type"] ?? ""
@@ -139,10 +139,4 @@ extension RepositoryConsole {
         return (try await repository.document(.id(context.parameters.require("id")), for: checker), checker)
     }
 
-    /// The fields of the request's form.
-    private static func form(_ request: Request) async throws -> FormEncodedQuery {
-        var request = request
-        guard let fields = try await request.formFields() else { throw APIError(.unsupportedMediaType, "The form was not sent as a form.") }
-        return fields
-    }
 }

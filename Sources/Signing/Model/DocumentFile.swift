@@ -8,4 +8,7 @@ public struct DocumentFile: Codable, Sendable, Equatable {
     public var firstPageIndex: Int
     /// The SHA-256 (hex) of the bytes received.
     public var originalSHA256: String
+    /// The blob (SHA-256 hex) of the file as PDF, kept so that a template can be made from the
+    /// document; `nil` for documents made before it was kept.
+    public var pdf: String?
 }

@@ -18,6 +18,9 @@ import Hummingbird
 ///   `POST` with the fields sends it (``addPreparationRoutes(to:)``).
 /// - `POST /signing/documents/{id}/remind`, `…/cancel`, `…/delete`: the actions, each back to
 ///   a page that says it was done.
+/// - `POST /signing/documents/{id}/template`, `GET /signing/templates`, `GET`/`POST
+///   /signing/templates/{id}`: templates made from documents, and documents sent from them
+///   (``addTemplateRoutes(to:)``).
 /// - `GET /signing/assets/sender-app.css`: the stylesheet, without sign-in.
 ///
 /// A person sees only their own documents: another person's answers 404, as in the API. Every
@@ -45,6 +48,7 @@ struct SenderApp: Sendable {
         pages.get("documents/:id/completed.pdf") { _, context in try await completedPDF(context: context) }
         addNewDocumentRoutes(to: pages)
         addPreparationRoutes(to: pages)
+        addTemplateRoutes(to: pages)
         pages.post("documents/:id/remind") { request, context in
             let document = try await visibleDocument(context)
             try await service.remind(document, body: [:], client: ClientInfo(request: request, context: context))

@@ -7,13 +7,14 @@ import Hummingbird
 enum SenderAppLayout {
     /// The sections of the header.
     enum Section {
-        case documents, newDocument
+        case documents, newDocument, templates
 
         /// The section's link.
         var href: String {
             switch self {
             case .documents: SenderAppLink.documents
             case .newDocument: SenderAppLink.newDocument
+            case .templates: SenderAppLink.templates
             }
         }
     }
@@ -53,12 +54,15 @@ enum SenderAppLayout {
         name: "Chancery Signing", home: SenderAppLink.documents, back: "Back to your documents", stylesheet: SenderAppLink.stylesheet,
         sections: [
             SignedInSite.Section("Documents", href: SenderAppLink.documents), SignedInSite.Section("New document", href: SenderAppLink.newDocument),
+            SignedInSite.Section("Templates", href: SenderAppLink.templates),
         ],
         templates: PageTemplates([
             "sender-documents-page": PackageResources.sender_documents_page_mustache,
             "sender-document-page": PackageResources.sender_document_page_mustache,
             "sender-new-document-page": PackageResources.sender_new_document_page_mustache,
             "sender-prepare-page": PackageResources.sender_prepare_page_mustache,
+            "sender-templates-page": PackageResources.sender_templates_page_mustache,
+            "sender-use-template-page": PackageResources.sender_use_template_page_mustache,
         ])
     )
 
@@ -77,6 +81,7 @@ enum SenderAppLayout {
     /// The page of a request that cannot be served, with what was wrong.
     static func errorPage(_ error: APIError) -> Response {
         site.errorPage(
-            error, message: error.status == .notFound ? "There is no document here that you may see." : nil, policy: Policy.standard.headerValue)
+            error, message: error.status == .notFound ? "There is no document or template here that you may see." : nil,
+            policy: Policy.standard.headerValue)
     }
 }

@@ -9,6 +9,8 @@ enum SenderAppLink {
     static let documents = "\(root)/documents"
     /// The form that starts a new document.
     static let newDocument = "\(root)/documents/new"
+    /// The person's templates.
+    static let templates = "\(root)/templates"
     /// The stylesheet every page loads.
     static let stylesheet = "\(root)/assets/sender-app.css"
     /// The script of the page that places fields.
@@ -29,7 +31,7 @@ enum SenderAppLink {
         documents + "/" + FormEncodedQuery.escaped(id) + (done.map { "?done=\($0.rawValue)" } ?? "")
     }
 
-    /// Where a document's `action` (`remind`, `cancel`, `delete`) is posted.
+    /// Where a document's `action` (`remind`, `cancel`, `delete`, `template`) is posted.
     static func action(_ action: String, of id: String) -> String {
         documents + "/" + FormEncodedQuery.escaped(id) + "/" + action
     }
@@ -37,5 +39,15 @@ enum SenderAppLink {
     /// A document's completed PDF, with its audit page.
     static func completedPDF(of id: String) -> String {
         documents + "/" + FormEncodedQuery.escaped(id) + "/completed.pdf"
+    }
+
+    /// The templates, with the notice `done` names.
+    static func templates(done: SenderAppNotice) -> String {
+        "\(templates)?done=\(done.rawValue)"
+    }
+
+    /// A template's page, where it is used, with the notice `done` names.
+    static func template(_ id: String, done: SenderAppNotice? = nil) -> String {
+        templates + "/" + FormEncodedQuery.escaped(id) + (done.map { "?done=\($0.rawValue)" } ?? "")
     }
 }

@@ -29,6 +29,20 @@ struct SenderDocumentPage {
         let url: String
     }
 
+    /// A recipient's role in a template made from the document.
+    struct Role {
+        let recipientID: String
+        let recipient: String
+        let role: String
+    }
+
+    /// The form that makes a template of the document.
+    struct TemplateForm {
+        let action: String
+        let name: String
+        let roles: [Role]
+    }
+
     /// A button that posts an action about the document.
     struct Action {
         let href: String
@@ -55,6 +69,8 @@ struct SenderDocumentPage {
     let verifyLink: String?
     let reportID: String?
     let events: [Event]
+    /// The form that makes a template of it, when its files were kept.
+    let templateForm: TemplateForm?
 
     /// The page of `document`, whose forms carry `formToken`; `renderer` makes the signing links.
     init(document: SigningDocument, formToken: String, notice: SenderAppNotice?, renderer: DocumentRenderer) {
@@ -89,6 +105,13 @@ struct SenderDocumentPage {
         hasSigningLinks = !signingLinks.isEmpty
         verifyLink = document.notarization?.verifyPath
         reportID = document.notarization?.reportID
+        templateForm =
+            document.files.allSatisfy { $0.pdf != nil }
+            ? TemplateForm(
+                action: SenderAppLink.action("template", of: document.id), name: document.displayName,
+                roles: document.recipients.sorted { $0.signingOrder < $1.signingOrder }.map { recipient in
+                    Role(recipientID: recipient.id, recipient: recipient.name, role: "Signer \(recipient.signingOrder)")
+                }) : nil
         let names = Dictionary(document.recipients.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         events = document.events.map { event in
             Event(

@@ -69,7 +69,10 @@ extension SigningService {
         var files: [DocumentFile] = []
         var firstPage = 0
         for input in inputs {
-            files.append(DocumentFile(name: input.name, pageCount: input.pageCount, firstPageIndex: firstPage, originalSHA256: input.originalSHA256))
+            files.append(
+                DocumentFile(
+                    name: input.name, pageCount: input.pageCount, firstPageIndex: firstPage, originalSHA256: input.originalSHA256,
+                    pdf: try await storePDF(input.pdf)))
             firstPage += input.pageCount
         }
         let fields = Self.placedFields(

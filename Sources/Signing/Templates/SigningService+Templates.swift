@@ -54,6 +54,45 @@ extension SigningService {
         return template
     }
 
+    /// Makes a template of `owner` named `name` from `document`: its files as they were kept
+    /// when it was made, the fields on them, each recipient as a role (`roles` names each by
+    /// recipient id, in signing order), and its subject, message, expiry, reminders and
+    /// signing order. Fields of the signature page, checkbox groups and attachment requests are
+    /// not carried over.
+    ///
+    /// - Throws: ``HTTPSupport/APIError`` 409 for a document made before its files were kept, 422
+    ///   for a role without a name or two roles of one name.
+    func createTemplate(from document: SigningDocument, name: String, roles: [String: String], owner: Principal) async throws -> SigningTemplate {
+        var files: [TemplateFile] = []
+        for file in document.files {
+            guard let pdf = file.pdf else {
+                throw APIError(.conflict, "This document was made before its files were kept for templates; send its files again to make one.")
+            }
+            files.append(TemplateFile(name: file.name, pageCount: file.pageCount, originalSHA256: file.originalSHA256, pdf: pdf))
+        }
+        var placeholders: [TemplatePlaceholder] = []
+        var keys: Set<String> = []
+        for recipient in document.recipients.sorted(by: { $0.signingOrder < $1.signingOrder }) {
+            let role = (roles[recipient.id] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !role.isEmpty, role.count <= 255, keys.insert(CombinedTemplates.key(role)).inserted else {
+                throw APIError(.unprocessableContent, "Give every role a name of its own (at most 255 characters).")
+            }
+            placeholders.append(TemplatePlaceholder(id: recipient.id, name: role, signingOrder: placeholders.count + 1))
+        }
+        let now = Date()
+        let template = SigningTemplate(
+            id: UUID().uuidString.lowercased(), ownerID: owner.userID, name: name, subject: document.subject, message: document.message,
+            draft: false, placeholders: placeholders, copiedPlaceholders: [], files: files,
+            fields: document.fields.filter { document.files.indices.contains($0.fileIndex) }, expiresIn: document.expiresIn,
+            reminders: document.reminders, applySigningOrder: document.applySigningOrder, apiApplicationID: document.apiApplicationID,
+            textTags: false, redirectURL: document.redirectURL, declineRedirectURL: document.declineRedirectURL,
+            allowDecline: document.allowDecline, allowReassign: document.allowReassign, language: document.language,
+            metadata: document.metadata, labels: document.labels, attachmentRequests: [], checkboxGroups: [], createdAt: now, updatedAt: now,
+            version: 1)
+        try await templates.insert(template)
+        return template
+    }
+
     /// Applies `change` to template `id` as stored and stores the result, retrying when
     /// another request stored a change first (see ``JSONBodyTable/change(_:_:)``).
     ///
