@@ -79,7 +79,7 @@ let package = Package(
             name: "ChanceryServer",
             dependencies: [
                 "JSON", "Storage", "Accounts", "HTTPSupport", "Console", "Notary", "Repository", "Signing", "PDFSigning", "Telemetry", "Mail",
-                "NotaryProof",
+                "NotaryProof", "ISCP",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -287,7 +287,7 @@ let package = Package(
         // files by scripts/generate-iscp-protos, committed).
         .target(
             name: "ISCP",
-            dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf")],
+            dependencies: ["JSON", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
             swiftSettings: swiftSettings
         ),
         // SDKs
@@ -657,7 +657,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ChanceryServerTests",
-            dependencies: ["ChanceryServer", "ChanceryTestSupport", "Accounts", "JSON", "Signing", "Storage", "Telemetry"],
+            dependencies: ["ChanceryServer", "ChanceryTestSupport", "Accounts", "ISCP", "JSON", "Signing", "Storage", "Telemetry"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

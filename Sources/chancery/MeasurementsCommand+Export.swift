@@ -1,7 +1,7 @@
 import ArgumentParser
 import ChanceryServer
 import Foundation
-import JSON
+import ISCP
 
 extension MeasurementsCommand {
     /// `chancery measurements export`: every stored point of a measurement, read offline from
@@ -42,7 +42,7 @@ extension MeasurementsCommand {
             let measurementUUID = UUID(uuidString: uuid)!
             let count = try await store.withAdministration { administration in
                 var writer = try LineWriter(path: output)
-                if format == .csv { try writer.write("time,elapsed,data_type,data_name,value") }
+                if format == .csv { try writer.write(MeasurementExportPoint.csvHeader) }
                 let count = try await administration.exportPoints(of: measurementUUID) { try writer.write(line($0)) }
                 try writer.flush()
                 return count
@@ -51,19 +51,8 @@ extension MeasurementsCommand {
         }
 
         /// One output line for a point.
-        private func line(_ point: Administration.ExportedPoint) -> String {
-            switch format {
-            case .csv:
-                return (point.time ?? "") + ","
-                    + TelemetryPointText.line(
-                        elapsedTime: point.elapsedTime, dataType: point.dataType, dataName: point.dataName, payload: point.payload)
-            case .ndjson:
-                return TelemetryPointJSON.line([
-                    "time": point.time.map(JSONValue.string) ?? .null, "elapsed_time": .integer(Int(point.elapsedTime)),
-                    "data_type": .string(point.dataType), "data_name": .string(point.dataName),
-                    "value": TelemetryPointJSON.value(type: point.dataType, payload: point.payload),
-                ])
-            }
+        private func line(_ point: MeasurementExportPoint) -> String {
+            format == .csv ? point.csvLine : point.ndjsonLine
         }
     }
 }

@@ -2,6 +2,7 @@ import Accounts
 import ChanceryServer
 import ChanceryTestSupport
 import Foundation
+import ISCP
 import JSON
 import Storage
 import Telemetry
@@ -89,7 +90,7 @@ import Testing
                     ]), measurement: uuid)
             await data.close()
 
-            var exported: [Administration.ExportedPoint] = []
+            var exported: [MeasurementExportPoint] = []
             let count = try await fixture.administration.exportPoints(of: uuid) { exported.append($0) }
             #expect(count == 3)
             #expect(exported.map(\.elapsedTime) == [1, 2, 3])

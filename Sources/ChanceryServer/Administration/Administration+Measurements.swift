@@ -1,5 +1,6 @@
 import Foundation
 import HTTPSupport
+import ISCP
 import JSON
 import Storage
 import Telemetry
@@ -29,21 +30,6 @@ extension Administration {
         public let items: [MeasurementSummary]
         /// How many measurements match in all.
         public let totalCount: Int
-    }
-
-    /// A stored point as an export writes it.
-    public struct ExportedPoint: Sendable {
-        /// The measurement's base time plus the elapsed time (RFC 3339 with nanoseconds), or
-        /// `nil` when the measurement has no base time.
-        public let time: String?
-        /// Nanoseconds since the base time.
-        public let elapsedTime: Int64
-        /// The data id's type, such as `float64`.
-        public let dataType: String
-        /// The data id's name.
-        public let dataName: String
-        /// The point's bytes as stored.
-        public let payload: [UInt8]
     }
 
     /// At most `limit` measurements, of the edge `edgeUUID` and with `nameContaining` in their
@@ -80,20 +66,10 @@ extension Administration {
     /// directory and the blob store, and hands each to `body`; returns how many there were.
     ///
     /// - Throws: The catalog's not-found error, a corrupt record's error, or what `body` throws.
-    public func exportPoints(of uuid: UUID, _ body: (ExportedPoint) throws -> Void) async throws -> Int {
-        let basetime = try await MeasurementStore(database: database).measurement(uuid: uuid.uuidString.lowercased()).basetime
+    public func exportPoints(of uuid: UUID, _ body: (MeasurementExportPoint) throws -> Void) async throws -> Int {
         let data = TelemetryDataStore(database: database, directory: TelemetryDataStore.directory(in: dataDirectory), blobs: try await blobs.open())
         do {
-            var count = 0
-            for try await stored in data.points(measurement: uuid) {
-                let point = stored.dataPoint
-                try body(
-                    ExportedPoint(
-                        time: basetime.map { IntdashTimestamp.string(nanoseconds: $0 + point.elapsedTime) }, elapsedTime: point.elapsedTime,
-                        dataType: stored.dataID.type, dataName: stored.dataID.name, payload: Array(point.payload)
-                    ))
-                count += 1
-            }
+            let count = try await MeasurementExport.points(of: uuid, measurements: MeasurementStore(database: database), data: data, body)
             await data.close()
             return count
         } catch {

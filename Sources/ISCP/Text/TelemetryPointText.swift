@@ -1,6 +1,6 @@
 import Foundation
 
-/// How the command line writes data points as text and reads them back: the CSV line
+/// How data points are written as text and read back: the CSV line
 /// `elapsed,data_type,data_name,value` that `chancery stream up` reads and `stream down` and
 /// `measurements export` write.
 ///
@@ -9,27 +9,27 @@ import Foundation
 /// - `value` by `data_type`: `float64` a number (8 bytes IEEE 754, big-endian), `int64` a
 ///   whole number (8 bytes, big-endian), `string` the text up to the end of the line (commas
 ///   included); any other type the payload in hexadecimal (`bytes`, `can`, `jpeg`, …).
-enum TelemetryPointText {
+public enum TelemetryPointText {
     /// One point a CSV line describes.
-    struct Line: Equatable {
+    public struct Line: Equatable, Sendable {
         /// Nanoseconds since the base time.
-        let elapsedTime: Int64
+        public let elapsedTime: Int64
         /// The data id's type, such as `float64`.
-        let dataType: String
+        public let dataType: String
         /// The data id's name, such as `1/speed`.
-        let dataName: String
+        public let dataName: String
         /// The encoded value.
-        let payload: [UInt8]
+        public let payload: [UInt8]
     }
 
     /// The header line `stream down` and `measurements export` write first, which
     /// ``parse(_:)`` skips.
-    static let header = "elapsed,data_type,data_name,value"
+    public static let header = "elapsed,data_type,data_name,value"
 
     /// Reads one line; `nil` for a blank line, a comment (`#…`) or the header.
     ///
     /// - Throws: A description of what is wrong with the line.
-    static func parse(_ line: Substring) throws(TelemetryPointTextError) -> Line? {
+    public static func parse(_ line: Substring) throws(TelemetryPointTextError) -> Line? {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed == header { return nil }
         let fields = line.split(separator: ",", maxSplits: 3, omittingEmptySubsequences: false)
@@ -45,7 +45,7 @@ enum TelemetryPointText {
     }
 
     /// Nanoseconds from decimal seconds, exactly.
-    static func elapsedTime(_ text: String) throws(TelemetryPointTextError) -> Int64 {
+    public static func elapsedTime(_ text: String) throws(TelemetryPointTextError) -> Int64 {
         let negative = text.hasPrefix("-")
         let digits = negative ? text.dropFirst() : Substring(text)
         let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
@@ -62,7 +62,7 @@ enum TelemetryPointText {
     }
 
     /// Decimal seconds from nanoseconds: nine digits after the point.
-    static func elapsedText(_ nanoseconds: Int64) -> String {
+    public static func elapsedText(_ nanoseconds: Int64) -> String {
         let magnitude = nanoseconds.magnitude
         let fraction = String(magnitude % 1_000_000_000)
         let zeros = String(repeating: "0", count: 9 - fraction.count)
@@ -70,7 +70,7 @@ enum TelemetryPointText {
     }
 
     /// The payload `value` stands for in a point of type `type`.
-    static func payload(type: String, value: String) throws(TelemetryPointTextError) -> [UInt8] {
+    public static func payload(type: String, value: String) throws(TelemetryPointTextError) -> [UInt8] {
         switch type {
         case "float64":
             guard let number = Double(value) else { throw TelemetryPointTextError("'\(value)' is not a number (float64)") }
@@ -90,7 +90,7 @@ enum TelemetryPointText {
 
     /// The value of a payload as text: a number for a well-formed `float64` or `int64`, the
     /// text of a UTF-8 `string`, and hexadecimal otherwise.
-    static func valueText(type: String, payload: [UInt8]) -> String {
+    public static func valueText(type: String, payload: [UInt8]) -> String {
         switch decoded(type: type, payload: payload) {
         case .float(let number): "\(number)"
         case .integer(let number): "\(number)"
@@ -100,7 +100,7 @@ enum TelemetryPointText {
     }
 
     /// A payload's value as its type gives it.
-    enum Value: Equatable {
+    public enum Value: Equatable, Sendable {
         /// A `float64`.
         case float(Double)
         /// An `int64`.
@@ -112,7 +112,7 @@ enum TelemetryPointText {
     }
 
     /// The value a payload of type `type` holds.
-    static func decoded(type: String, payload: [UInt8]) -> Value {
+    public static func decoded(type: String, payload: [UInt8]) -> Value {
         switch type {
         case "float64" where payload.count == 8:
             return .float(Double(bitPattern: bigEndianInteger(payload)))
@@ -127,7 +127,7 @@ enum TelemetryPointText {
     }
 
     /// One CSV line (without the newline) for a point.
-    static func line(elapsedTime: Int64, dataType: String, dataName: String, payload: [UInt8]) -> String {
+    public static func line(elapsedTime: Int64, dataType: String, dataName: String, payload: [UInt8]) -> String {
         "\(elapsedText(elapsedTime)),\(dataType),\(dataName),\(valueText(type: dataType, payload: payload))"
     }
 
@@ -161,11 +161,12 @@ enum TelemetryPointText {
 }
 
 /// Why a line of points is not valid, for a message that also names the line.
-struct TelemetryPointTextError: Error, CustomStringConvertible {
+public struct TelemetryPointTextError: Error, CustomStringConvertible {
     /// What is wrong.
-    let description: String
+    public let description: String
 
-    init(_ description: String) {
+    /// An error saying `description`.
+    public init(_ description: String) {
         self.description = description
     }
 }
