@@ -37,11 +37,15 @@ import Testing
             let patched = try await app.call(.patch, "/auth/edges/\(uuid)", app.alice, body: ["nickname": "Lorry", "disabled": true])
             #expect(patched.status == .ok && patched.object["nickname"] as? String == "Lorry" && patched.object["disabled"] as? Bool == true)
 
+            // A disabled edge is refused where it authenticates, until it is enabled again.
             let edge = try await app.edgeToken(uuid)
+            #expect(try await app.call(.get, "/v1/edges/me", edge).status == .unauthorized)
+            let enabled = try await app.call(.patch, "/auth/edges/\(uuid)", app.alice, body: ["disabled": false])
+            #expect(enabled.status == .ok && enabled.object["disabled"] as? Bool == false)
             let me = try await app.call(.get, "/v1/edges/me", edge)
             #expect(me.object["uuid"] as? String == uuid && me.object["name"] as? String == "truck-7")
             #expect(try await app.call(.get, "/auth/edges/me", edge).object["uuid"] as? String == uuid)
-            let seen = try await app.call(.get, "/v1/edges?disabled=True", edge)
+            let seen = try await app.call(.get, "/v1/edges?disabled=False", edge)
             #expect(seen.items.map { $0["uuid"] as? String } == [uuid])
             #expect(try await app.call(.post, "/auth/edges", edge, body: ["name": "child"]).status == .forbidden)
             #expect(try await app.call(.delete, "/auth/edges/\(uuid)", edge).status == .forbidden)
