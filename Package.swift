@@ -158,7 +158,7 @@ let package = Package(
         .target(
             name: "Telemetry",
             dependencies: [
-                "JSON", "Storage", "Accounts", "HTTPSupport", "ISCP", "CCRC32C",
+                "JSON", "Storage", "Accounts", "HTTPSupport", "ISCP", "CCRC32C", "NotaryProof",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),

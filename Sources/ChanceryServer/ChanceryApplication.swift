@@ -125,6 +125,7 @@ public enum ChanceryApplication {
             services: [PlatformService(platform: platform, logger: logger), notary.sequencer, notary.pendingReportRecovery]
                 + (signing.map { [$0.webhookDeliverer] } ?? []) + (signing?.scheduledMail.map { [$0] } ?? []) + (mail.map { [$0.deliverer] } ?? [])
                 + (telemetry?.sealer.map { [$0] } ?? []) + (telemetry?.upstreamLeases.map { [$0] } ?? [])
+                + (telemetry?.notarizer.map { [$0] } ?? [])
                 + (telemetry?.downstreamHandoffs.map { [$0] } ?? [])
                 + (repository.map {
                     [

@@ -129,7 +129,8 @@ public enum ChanceryServer {
         let telemetry = try TelemetryCapability.open(
             database: platform.database, accounts: platform.accounts, dataDirectory: configuration.dataDirectory,
             keysDirectory: configuration.keysDirectory, publicBaseURL: configuration.publicURL, blobs: platform.blobs,
-            link: platform.nats.map { TelemetryClusterLink(nats: $0, logger: logger) }, logger: logger
+            link: platform.nats.map { TelemetryClusterLink(nats: $0, logger: logger) }, notary: NotaryNotarization(notary: notary),
+            logger: logger
         )
         return (notary, repository, signing, telemetry)
     }

@@ -3,6 +3,7 @@ import HTTPSupport
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
+import NotaryProof
 import Storage
 
 /// The Telemetry capability as the server assembles it: the intdash-compatible REST API, the
@@ -38,6 +39,11 @@ public struct TelemetryCapability: Sendable {
     /// Moves the iSCP v2 downstreams that a resume names between the instances of a
     /// deployment (a service for the application to run).
     public let downstreamHandoffs: ISCP2DownstreamHandoffs?
+    /// Notarizes the measurements of the edges that ask for it when they end, when the server
+    /// has a Notary; run it with the server.
+    public let notarizer: MeasurementNotarizer?
+    /// Which edges have their measurements notarized, and how far each notarization is.
+    public let notarizations: MeasurementNotarizations
     /// The identity checks of the realtime endpoints.
     let access: TelemetryAccess
     /// Where the endpoints store what upstreams persist.
@@ -61,25 +67,34 @@ public struct TelemetryCapability: Sendable {
     ///     names the issuer `chancery`.
     ///   - blobs: The blob store; with a `link`, the points go to shared segments sealed into it.
     ///   - link: What connects the broker to those of the deployment's other instances, if any.
+    ///   - notary: Records measurements' exports when they end, for the edges that ask for it.
     public static func open(
         database: Database, accounts: AccountStore, dataDirectory: String, keysDirectory: String, publicBaseURL: String?,
-        blobs: (any BlobStore)? = nil, link: TelemetryClusterLink? = nil, logger: Logger
+        blobs: (any BlobStore)? = nil, link: TelemetryClusterLink? = nil, notary: (any Notarizing)? = nil, logger: Logger
     ) throws -> TelemetryCapability {
         let server = OAuth2AuthorizationServer(
             accounts: accounts, keys: try JSONWebTokenKey.loadRing(in: keysDirectory), issuer: publicBaseURL ?? "chancery"
         )
         let edges = EdgeStore(accounts: accounts)
-        let measurements = MeasurementStore(database: database)
         let sealer = link == nil ? nil : blobs.map { TelemetrySegmentSealer(database: database, blobs: $0, logger: logger) }
         let data = TelemetryDataStore(
             database: database, directory: TelemetryDataStore.directory(in: dataDirectory), blobs: blobs, sharedSegments: sealer)
+        let notarizations = MeasurementNotarizations(database: database)
+        let notarizer = notary.map {
+            MeasurementNotarizer(
+                notarizations: notarizations, notary: $0, measurements: MeasurementStore(database: database), data: data, logger: logger)
+        }
+        var whenEnded: (@Sendable () -> Void)?
+        if let notarizer { whenEnded = { notarizer.wake() } }
+        let measurements = MeasurementStore(database: database, whenEnded: whenEnded)
         let broker = TelemetryBroker(link: link)
         let upstreamLeases = link == nil ? nil : ISCP2UpstreamLeases(shared: ISCP2SharedUpstreams(database: database), broker: broker, logger: logger)
         let downstreamHandoffs = try link.map { try ISCP2DownstreamHandoffs(nats: $0.nats, broker: broker, logger: logger) }
         return TelemetryCapability(
             broker: broker, authorizationServer: server, edges: edges, measurements: measurements, data: data,
-            sealer: sealer, upstreamLeases: upstreamLeases, downstreamHandoffs: downstreamHandoffs,
-            access: .catalog(server: server, edges: edges), recorder: TelemetryRecorder(measurements: measurements, data: data),
+            sealer: sealer, upstreamLeases: upstreamLeases, downstreamHandoffs: downstreamHandoffs, notarizer: notarizer,
+            notarizations: notarizations, access: .catalog(server: server, edges: edges),
+            recorder: TelemetryRecorder(measurements: measurements, data: data),
             logger: logger
         )
     }

@@ -19,7 +19,7 @@ struct EdgeCommand: AsyncParsableCommand {
               chancery edge ls
               chancery edge disable 0f8c…
             """,
-        subcommands: [Create.self, List.self, Disable.self, Enable.self, Remove.self]
+        subcommands: [Create.self, List.self, Disable.self, Enable.self, Notarize.self, Remove.self]
     )
 
     struct Create: AsyncParsableCommand {
@@ -56,7 +56,7 @@ struct EdgeCommand: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "ls",
-            abstract: "List edges by name: uuid, name, nickname, type, owner, state, creation time.",
+            abstract: "List edges by name: uuid, name, nickname, type, owner, state, whether measurements are notarized, creation time.",
             discussion: """
                 Examples:
                   chancery edge ls --data ./chancery-data
@@ -85,10 +85,10 @@ struct EdgeCommand: AsyncParsableCommand {
             let rows = edges.map { edge in
                 [
                     edge.uuid, edge.name, edge.nickname, edge.type, edge.owner ?? "-", edge.isEnabled ? "enabled" : "disabled",
-                    edge.createdAt.formatted(.iso8601),
+                    edge.notarizesMeasurements ? "yes" : "no", edge.createdAt.formatted(.iso8601),
                 ]
             }
-            print(Table(header: ["UUID", "NAME", "NICKNAME", "TYPE", "OWNER", "STATE", "CREATED"], rows: rows).text, terminator: "")
+            print(Table(header: ["UUID", "NAME", "NICKNAME", "TYPE", "OWNER", "STATE", "NOTARIZED", "CREATED"], rows: rows).text, terminator: "")
         }
     }
 
@@ -131,6 +131,33 @@ struct EdgeCommand: AsyncParsableCommand {
         func run() async throws {
             try await store.withAdministration { try await $0.setEdgeEnabled(uuid: edge.uuid, true) }
             print("enabled \(edge.uuid)")
+        }
+    }
+
+    struct Notarize: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Notarize an edge's measurements when they end (or, with --off, no longer).",
+            discussion: """
+                When a measurement of the edge ends, the server hashes its NDJSON export (what \
+                `chancery measurements export UUID --format ndjson` writes) and records the \
+                SHA-256 with the Notary, as a report of the edge's owner; the telemetry console \
+                links the report from the measurement's page.
+
+                Examples:
+                  chancery edge notarize 0f8c… --data ./chancery-data
+                  chancery edge notarize 0f8c… --off
+                """
+        )
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var edge: EdgeArgument
+
+        @Flag(help: "Stop notarizing the edge's measurements.")
+        var off = false
+
+        func run() async throws {
+            try await store.withAdministration { try await $0.setEdgeNotarizesMeasurements(uuid: edge.uuid, !off) }
+            print(off ? "measurements of \(edge.uuid) are no longer notarized" : "measurements of \(edge.uuid) are notarized when they end")
         }
     }
 

@@ -192,6 +192,13 @@ import Testing
             #expect(try await Self.administration(accounts).edges().first?.isEnabled == true)
             #expect(try await accounts.user(named: uuid)?.isDisabled == false)
 
+            let notarizes = try await Self.post(client, "/admin/edges/\(uuid)/notarize", cookie: admin.cookie, [token])
+            #expect(notarizes.status == .seeOther && notarizes.location == "/admin/edges?done=edge-notarizes")
+            #expect(try await Self.administration(accounts).edges().first?.notarizesMeasurements == true)
+            #expect(try await Self.get(client, "/admin/edges", cookie: admin.cookie).html.contains("Stop notarizing"))
+            _ = try await Self.post(client, "/admin/edges/\(uuid)/stop-notarizing", cookie: admin.cookie, [token])
+            #expect(try await Self.administration(accounts).edges().first?.notarizesMeasurements == false)
+
             let taken = try await Self.post(client, "/admin/edges", cookie: admin.cookie, [token, ("name", "truck-7")])
             #expect(taken.status == .conflict && taken.html.contains("exists already"))
             #expect(

@@ -19,6 +19,8 @@ extension Administration {
         public let owner: String?
         /// Whether it may sign in.
         public let isEnabled: Bool
+        /// Whether its measurements are notarized when they end.
+        public let notarizesMeasurements: Bool
         /// When it was made.
         public let createdAt: Date
         /// The edge as the intdash API answers it.
@@ -46,10 +48,12 @@ extension Administration {
         query.page = PageRequest(limit: 100_000)
         query.ownerUserID = try await userID(named: ownerName)
         let names = Dictionary(uniqueKeysWithValues: try await accounts.users().map { ($0.id, $0.name) })
+        let notarizing = try await MeasurementNotarizations(database: database).notarizingEdges()
         return try await EdgeStore(accounts: accounts).list(query, scope: .everything).items.map { edge in
             EdgeSummary(
                 uuid: edge.uuid, name: edge.name, nickname: edge.nickname, type: edge.type.rawValue,
-                owner: edge.ownerUserID.map { names[$0] ?? $0 }, isEnabled: !edge.disabled, createdAt: edge.createdAt,
+                owner: edge.ownerUserID.map { names[$0] ?? $0 }, isEnabled: !edge.disabled,
+                notarizesMeasurements: notarizing.contains(edge.uuid), createdAt: edge.createdAt,
                 json: try IntdashJSON.edge(edge)
             )
         }
@@ -61,6 +65,15 @@ extension Administration {
     /// - Throws: the catalog's error for an edge that does not exist.
     public func setEdgeEnabled(uuid: String, _ enabled: Bool) async throws {
         try await EdgeStore(accounts: accounts).update(uuid: uuid, EdgeUpdate(disabled: !enabled), scope: .everything)
+    }
+
+    /// Has the measurements of the edge `uuid` notarized when they end (`notarizes` true), or
+    /// no longer.
+    ///
+    /// - Throws: the catalog's error for an edge that does not exist.
+    public func setEdgeNotarizesMeasurements(uuid: String, _ notarizes: Bool) async throws {
+        let edge = try await EdgeStore(accounts: accounts).edge(uuid: uuid, scope: .everything)
+        try await MeasurementNotarizations(database: database).setNotarizes(notarizes, edgeUUID: edge.uuid)
     }
 
     /// Deletes the edge `uuid` with its OAuth2 client and account user; its measurements stay.

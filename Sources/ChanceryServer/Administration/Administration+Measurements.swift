@@ -69,7 +69,11 @@ extension Administration {
     public func exportPoints(of uuid: UUID, _ body: (MeasurementExportPoint) throws -> Void) async throws -> Int {
         let data = TelemetryDataStore(database: database, directory: TelemetryDataStore.directory(in: dataDirectory), blobs: try await blobs.open())
         do {
-            let count = try await MeasurementExport.points(of: uuid, measurements: MeasurementStore(database: database), data: data, body)
+            var count = 0
+            for try await point in try await MeasurementExport.points(of: uuid, measurements: MeasurementStore(database: database), data: data) {
+                try body(point)
+                count += 1
+            }
             await data.close()
             return count
         } catch {

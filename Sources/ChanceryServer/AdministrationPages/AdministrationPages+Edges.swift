@@ -10,8 +10,9 @@ import JSON
 ///   (`POST /admin/edges`: `name`, `nickname`, `owner`), whose answer shows the edge's client
 ///   secret once.
 /// - `POST /admin/edges/{uuid}/disable`, `…/enable`: refuse the edge's sign-in and streams,
-///   or allow them again; `POST …/delete`: delete it with its client and user (its
-///   measurements stay).
+///   or allow them again; `POST …/notarize`, `…/stop-notarizing`: have its measurements
+///   notarized when they end, or no longer; `POST …/delete`: delete it with its client and
+///   user (its measurements stay).
 extension AdministrationPages {
     /// Adds the edge routes to the administration `pages`.
     func addEdgePages(to pages: RouterGroup<ChanceryRequestContext>) {
@@ -43,6 +44,12 @@ extension AdministrationPages {
             case "enable":
                 try await administration.setEdgeEnabled(uuid: uuid, true)
                 return ConsolePageResponse.redirect(to: AdministrationLink.page(AdministrationLink.edges, done: .edgeEnabled))
+            case "notarize":
+                try await administration.setEdgeNotarizesMeasurements(uuid: uuid, true)
+                return ConsolePageResponse.redirect(to: AdministrationLink.page(AdministrationLink.edges, done: .edgeNotarizes))
+            case "stop-notarizing":
+                try await administration.setEdgeNotarizesMeasurements(uuid: uuid, false)
+                return ConsolePageResponse.redirect(to: AdministrationLink.page(AdministrationLink.edges, done: .edgeStopsNotarizing))
             case "delete":
                 try await administration.deleteEdge(uuid: uuid)
                 return ConsolePageResponse.redirect(to: AdministrationLink.page(AdministrationLink.edges, done: .edgeDeleted))
@@ -59,6 +66,8 @@ extension AdministrationPages {
                 uuid: edge.uuid, name: edge.name, nickname: edge.nickname, type: edge.type, owner: edge.owner ?? "",
                 isEnabled: edge.isEnabled, created: ConsoleTime(edge.createdAt, to: .minute),
                 stateAction: AdministrationLink.edge(edge.uuid, action: edge.isEnabled ? "disable" : "enable"),
+                notarizes: edge.notarizesMeasurements,
+                notarizeAction: AdministrationLink.edge(edge.uuid, action: edge.notarizesMeasurements ? "stop-notarizing" : "notarize"),
                 deleteAction: AdministrationLink.edge(edge.uuid, action: "delete"))
         }
         return AdministrationLayout.page(
@@ -81,6 +90,9 @@ private struct EdgesPage {
         let isEnabled: Bool
         let created: ConsoleTime
         let stateAction: String
+        /// Whether its measurements are notarized when they end.
+        let notarizes: Bool
+        let notarizeAction: String
         let deleteAction: String
     }
 

@@ -207,8 +207,9 @@ public struct EdgeStore: Sendable {
     /// - Throws: ``CatalogError/edgeNotFound(_:)``.
     public func delete(uuid: String, scope: CatalogScope) async throws {
         let edge = try await edge(uuid: uuid, scope: scope)
-        try await database.withConnection { sql in
+        try await database.withTransaction { sql in
             try await sql.delete(from: "telemetry_edges").where("uuid", .equal, edge.uuid).run()
+            try await sql.delete(from: "telemetry_notarizing_edges").where("edge_uuid", .equal, edge.uuid).run()
         }
         guard edge.type == .device else { return }
         do {

@@ -20,10 +20,15 @@ import Storage
 public struct MeasurementStore: Sendable {
     /// The database of the catalog.
     public let database: Database
+    /// Called after a measurement was marked ended (the server wakes its
+    /// ``MeasurementNotarizer``).
+    let whenEnded: (@Sendable () -> Void)?
 
-    /// A store over `database`, whose `telemetry` migrations must have run.
-    public init(database: Database) {
+    /// A store over `database`, whose `telemetry` migrations must have run; `whenEnded` is
+    /// called after a measurement was marked ended.
+    public init(database: Database, whenEnded: (@Sendable () -> Void)? = nil) {
         self.database = database
+        self.whenEnded = whenEnded
     }
 
     // MARK: Creating
@@ -125,18 +130,23 @@ public struct MeasurementStore: Sendable {
         }
     }
 
-    /// Marks the measurement with `uuid` as ended: no more data will be acquired.
+    /// Marks the measurement with `uuid` as ended: no more data will be acquired. When its
+    /// edge has its measurements notarized, the notarization is queued in the same
+    /// transaction (``MeasurementNotarizations``).
     ///
     /// - Throws: ``CatalogError/measurementNotFound(_:)``.
     public func end(uuid: String, scope: CatalogScope = .everything, now: Date = Date()) async throws {
         try await setFlags(uuid, scope: scope, now: now, ("ended", true))
+        whenEnded?()
     }
 
     /// Marks the measurement with `uuid` as ended and completed: every piece of data arrived.
+    /// Its notarization is queued as at ``end(uuid:scope:now:)``.
     ///
     /// - Throws: ``CatalogError/measurementNotFound(_:)``.
     public func complete(uuid: String, scope: CatalogScope = .everything, now: Date = Date()) async throws {
         try await setFlags(uuid, scope: scope, now: now, ("ended", true), ("completed", true))
+        whenEnded?()
     }
 
     /// Protects the measurement with `uuid` from deletion, or lifts the protection.
@@ -191,6 +201,9 @@ public struct MeasurementStore: Sendable {
             let update = sql.update("telemetry_measurements").set("updated_at", to: SQLBind(now)).where("uuid", .equal, measurement.uuid)
             for (column, value) in flags { update.set(SQLColumn(column), to: SQLBind(value)) }
             try await update.run()
+            if flags.contains(where: { $0 == ("ended", true) }) {
+                try await MeasurementNotarizations.queueIfWanted(measurementUUID: measurement.uuid, at: now, in: sql)
+            }
         }
     }
 

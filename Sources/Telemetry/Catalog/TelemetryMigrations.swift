@@ -150,5 +150,25 @@ public enum TelemetryMigrations {
                     .primaryKey("stream_id", "alias")
                     .run()
             },
+            Migration(version: 5, name: "edges whose measurements are notarized, and measurement notarizations") { sql in
+                try await sql.create(table: "telemetry_notarizing_edges")
+                    .column("edge_uuid", type: .text, .primaryKey(autoIncrement: false))
+                    .column("since", type: .timestamp, .notNull)
+                    .run()
+                try await sql.create(table: "telemetry_measurement_notarizations")
+                    .column("id", type: .text, .primaryKey(autoIncrement: false))
+                    .column("attempts", type: .bigint, .notNull)
+                    .column("next_attempt_at", type: .timestamp)
+                    .column("last_error", type: .text)
+                    .column("notarized_at", type: .timestamp)
+                    .column("created_at", type: .timestamp, .notNull)
+                    .column("report_id", type: .text)
+                    .column("sha256", type: .text)
+                    .column("point_count", type: .bigint)
+                    .column("verify_path", type: .text)
+                    .run()
+                try await sql.create(index: "telemetry_measurement_notarizations_due").on("telemetry_measurement_notarizations")
+                    .column("notarized_at").column("next_attempt_at").run()
+            },
         ])
 }

@@ -5,7 +5,9 @@ import HTTPSupport
 /// shows them all at once.
 enum MeasurementDetailsPage {
     /// The page of `measurement`, whose stored data ids are `dataIDs`.
-    static func html(measurement: Measurement, dataIDs: [TelemetryDataIDSummary], user: String) -> String {
+    static func html(
+        measurement: Measurement, dataIDs: [TelemetryDataIDSummary], notarization: MeasurementNotarization?, user: String
+    ) -> String {
         let title = MeasurementRows.title(of: measurement)
         let context = Context(
             title: title,
@@ -19,6 +21,8 @@ enum MeasurementDetailsPage {
             createdAt: ConsoleTime(measurement.createdAt, to: .second),
             description: measurement.description.isEmpty ? nil : measurement.description,
             liveLink: measurement.ended ? nil : TelemetryConsoleLink.live(measurement: measurement.uuid),
+            exportLink: TelemetryConsoleLink.export(of: measurement.uuid),
+            notarization: notarization.map(NotarizationFacts.init),
             dataIDs: dataIDs.enumerated().map(DataIDRow.init),
             plot: TelemetryPlotFigure(
                 label: "Points of the chosen data ids over elapsed time", pointsURL: TelemetryConsoleLink.points(of: measurement.uuid), liveURL: nil),
@@ -43,11 +47,35 @@ enum MeasurementDetailsPage {
         let description: String?
         /// The live view of the measurement while it streams.
         let liveLink: String?
+        /// The NDJSON export of its points.
+        let exportLink: String
+        /// Its notarization, when one was queued.
+        let notarization: NotarizationFacts?
         let dataIDs: [DataIDRow]
         /// The replay's plot.
         let plot: TelemetryPlotFigure
         /// The most points a replay loads.
         let pointLimit: Int
+    }
+
+    /// What the page says of the measurement's notarization.
+    private struct NotarizationFacts {
+        let reportID: String?
+        let verifyPath: String?
+        let sha256: String?
+        let pointCount: Int?
+        let at: ConsoleTime?
+        /// Why the last attempt failed, while it is not done.
+        let lastError: String?
+
+        init(_ notarization: MeasurementNotarization) {
+            reportID = notarization.reportID
+            verifyPath = notarization.verifyPath
+            sha256 = notarization.sha256
+            pointCount = notarization.pointCount
+            at = notarization.notarizedAt.map { ConsoleTime($0, to: .second) }
+            lastError = notarization.notarizedAt == nil ? notarization.lastError : nil
+        }
     }
 
     /// A data id to choose for the plot, with what is stored of it; the first four are chosen.

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPSupport
 import Hummingbird
+import ISCP
 
 /// The console's pages: the overview, the measurement list and a measurement's page.
 extension TelemetryConsole {
@@ -48,7 +49,37 @@ extension TelemetryConsole {
         let (user, scope) = try Self.viewer(of: context)
         let (measurement, uuid) = try await visibleMeasurement(context: context, scope: scope)
         let summaries = try await data.dataIDs(of: uuid)
-        return TelemetryConsoleResponse.page(MeasurementDetailsPage.html(measurement: measurement, dataIDs: summaries, user: user))
+        let notarization = try await MeasurementNotarizations(database: measurements.database).notarization(of: measurement.uuid)
+        return TelemetryConsoleResponse.page(
+            MeasurementDetailsPage.html(measurement: measurement, dataIDs: summaries, notarization: notarization, user: user))
+    }
+
+    /// Every stored point of the measurement as NDJSON, streamed as it is read: the export
+    /// `chancery measurements export --format ndjson` writes, byte for byte, so that its SHA-256
+    /// is the one a notarization records.
+    func export(context: ChanceryRequestContext) async throws -> Response {
+        let (_, scope) = try Self.viewer(of: context)
+        let (measurement, uuid) = try await visibleMeasurement(context: context, scope: scope)
+        let points = try await MeasurementExport.points(of: uuid, measurements: measurements, data: data)
+        let body = ResponseBody { writer in
+            var buffer = ByteBuffer()
+            for try await point in points {
+                buffer.writeString(point.ndjsonLine)
+                buffer.writeInteger(UInt8(ascii: "\n"))
+                if buffer.readableBytes >= 64 << 10 {
+                    try await writer.write(buffer)
+                    buffer.clear()
+                }
+            }
+            if buffer.readableBytes > 0 { try await writer.write(buffer) }
+            try await writer.finish(nil)
+        }
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "application/x-ndjson", .contentDisposition: "attachment; filename=\"\(measurement.uuid).ndjson\"",
+                .cacheControl: "no-store",
+            ], body: body)
     }
 
     /// The measurement the route's `uuid` names, if the person may see it.

@@ -52,6 +52,7 @@ struct TelemetryConsole: Sendable {
         pages.get("measurements") { request, context in try await measurementList(request, context: context) }
         pages.get("measurements/:uuid") { _, context in try await measurement(context: context) }
         pages.get("measurements/:uuid/points") { request, context in try await points(request, context: context) }
+        pages.get("measurements/:uuid/export.ndjson") { _, context in try await export(context: context) }
         pages.get("live") { request, context in try await live(request, context: context) }
         pages.get("live/events") { request, context in try await liveEvents(request, context: context) }
         pages.get("**") { _, _ -> Response in throw APIError(.notFound, "There is no console page here.") }

@@ -36,6 +36,11 @@ enum TelemetryConsoleLink {
         "\(measurement(uuid))/points"
     }
 
+    /// Every stored point of the measurement `uuid` as NDJSON, the export its notarization covers.
+    static func export(of uuid: String) -> String {
+        "\(measurement(uuid))/export.ndjson"
+    }
+
     /// The live view of the edge `edge`, or of the measurement `measurement` while it streams.
     static func live(edge: String? = nil, measurement: String? = nil) -> String {
         var parameters: [String] = []

@@ -6,31 +6,25 @@ import ISCP
 /// covers.
 ///
 /// ```swift
-/// var bytes: [UInt8] = []
-/// let count = try await MeasurementExport.points(of: uuid, measurements: measurements, data: data) { point in
-///     bytes += point.ndjsonLine.utf8 + [0x0A]
+/// var hash = SHA256()
+/// for try await point in try await MeasurementExport.points(of: uuid, measurements: measurements, data: data) {
+///     hash.update(data: Array((point.ndjsonLine + "\n").utf8))
 /// }
 /// ```
 public enum MeasurementExport {
-    /// Reads every stored point of the measurement `uuid` in time order and hands each to
-    /// `body`; returns how many there were.
+    /// The points of the measurement `uuid`, read in time order as they are iterated.
     ///
-    /// - Throws: ``CatalogError/measurementNotFound(_:)``, a corrupt record's error, or what
-    ///   `body` throws.
+    /// - Throws: ``CatalogError/measurementNotFound(_:)``; iterating throws a corrupt record's
+    ///   error.
     public static func points(
-        of uuid: UUID, measurements: MeasurementStore, data: TelemetryDataStore, _ body: (MeasurementExportPoint) throws -> Void
-    ) async throws -> Int {
+        of uuid: UUID, measurements: MeasurementStore, data: TelemetryDataStore
+    ) async throws -> AsyncMapSequence<TelemetryPoints, MeasurementExportPoint> {
         let basetime = try await measurements.measurement(uuid: uuid.uuidString.lowercased()).basetime
-        var count = 0
-        for try await stored in data.points(measurement: uuid) {
+        return data.points(measurement: uuid).map { stored in
             let point = stored.dataPoint
-            try body(
-                MeasurementExportPoint(
-                    time: basetime.map { IntdashTimestamp.string(nanoseconds: $0 + point.elapsedTime) }, elapsedTime: point.elapsedTime,
-                    dataType: stored.dataID.type, dataName: stored.dataID.name, payload: Array(point.payload)
-                ))
-            count += 1
+            return MeasurementExportPoint(
+                time: basetime.map { IntdashTimestamp.string(nanoseconds: $0 + point.elapsedTime) }, elapsedTime: point.elapsedTime,
+                dataType: stored.dataID.type, dataName: stored.dataID.name, payload: Array(point.payload))
         }
-        return count
     }
 }

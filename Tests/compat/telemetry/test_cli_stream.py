@@ -9,10 +9,12 @@ uses an edge of its own, made with `chancery edge create`.
 
 import asyncio
 import base64
+import hashlib
 import json
 import os
 import struct
 import subprocess
+import time
 import uuid
 
 import iscp
@@ -144,6 +146,43 @@ def test_export_writes_what_was_sent(server, edge, tmp_path):
         (elapsed, type_, name, value) for (elapsed, type_, name, _), value in zip(POINTS, VALUES)
     ]
     assert [nanoseconds(o["time"]) for o in objects] == [basetime + elapsed for elapsed, *_ in POINTS]
+
+
+def test_a_notarizing_edges_measurement_is_notarized_when_it_ends(server, edge, admin_token):
+    """With `edge notarize`, the measurement `stream up` ends is notarized in the background: its
+    page names the report and the SHA-256 of its NDJSON export, which is the hash of the export
+    the page offers, byte for byte what `measurements export --format ndjson` writes, and the
+    Notary's report records the same SHA-256."""
+    result = server.cli("edge", "notarize", edge["uuid"])
+    assert result.stdout == f"measurements of {edge['uuid']} are notarized when they end\n"
+    assert "yes" in next(line for line in server.cli("edge", "ls").stdout.splitlines() if edge["uuid"] in line).split()
+    summary = stream_up(server, edge, POINTS_CSV, "--name", "notarized-run")
+    measurement = summary["measurement"]
+    admin = ("Administrator", server.admin_password)
+
+    # The notarizer works in the background: wait (bounded) for the page to name the report.
+    deadline = time.monotonic() + 60
+    page = ""
+    while "as report" not in page and time.monotonic() < deadline:
+        page = requests.get(server.url(f"/telemetry/measurements/{measurement}"), auth=admin, timeout=TIMEOUT).text
+        if "as report" not in page:
+            time.sleep(0.2)
+    assert "as report" in page, page[:3000]
+
+    export = requests.get(server.url(f"/telemetry/measurements/{measurement}/export.ndjson"), auth=admin, timeout=TIMEOUT)
+    assert export.status_code == 200 and export.headers["Content-Type"] == "application/x-ndjson"
+    assert export.content == server.cli("measurements", "export", measurement, "--format", "ndjson").stdout.encode()
+    assert len(export.content.splitlines()) == len(POINTS)
+    digest = hashlib.sha256(export.content).hexdigest()
+    assert f'<code class="sha256">{digest}</code>' in page
+    report_id = page.split("as report <code>")[1].split("</code>")[0]
+    report = requests.get(server.url(f"/qed/v1/reports/{report_id}"), headers={"X-Api-Key": admin_token}, timeout=TIMEOUT)
+    assert report.status_code == 200 and digest in report.text, report.text[:1000]
+
+    # Without it, a measurement is not notarized.
+    server.cli("edge", "notarize", edge["uuid"], "--off")
+    plain = stream_up(server, edge, POINTS_CSV)["measurement"]
+    assert 'id="notarization"' not in requests.get(server.url(f"/telemetry/measurements/{plain}"), auth=admin, timeout=TIMEOUT).text
 
 
 def start_stream_down(server, env, *args):
