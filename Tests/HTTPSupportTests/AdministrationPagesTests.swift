@@ -87,6 +87,20 @@ import Testing
             #expect(revoked.status == .seeOther && revoked.location == "/admin/users/bob?done=key-revoked")
             #expect(try await accounts.authenticate(apiKey: secret) == nil)
 
+            let group = try await Self.post(client, "/admin/groups", cookie: admin.cookie, [("form_token", admin.formToken), ("name", "auditors")])
+            #expect(group.status == .seeOther && group.location == "/admin/users?done=group-created")
+            _ = try await Self.post(
+                client, "/admin/users/bob/groups", cookie: admin.cookie,
+                [("form_token", admin.formToken), ("group", Group.members), ("group", "auditors")])
+            #expect(try await accounts.user(named: "bob")?.groups == ["auditors", Group.members])
+            let (_, withGroup) = try await Self.get(client, "/admin/users", cookie: admin.cookie)
+            #expect(withGroup.contains("<tr><td>auditors</td><td>bob</td>"))
+            let builtIn = try await Self.post(client, "/admin/groups/members/delete", cookie: admin.cookie, [("form_token", admin.formToken)])
+            #expect(builtIn.status == .forbidden)
+            let removed = try await Self.post(client, "/admin/groups/auditors/delete", cookie: admin.cookie, [("form_token", admin.formToken)])
+            #expect(removed.status == .seeOther && removed.location == "/admin/users?done=group-deleted")
+            #expect(try await accounts.user(named: "bob")?.groups == [Group.members])
+
             let duplicate = try await Self.post(
                 client, "/admin/users", cookie: admin.cookie, [("form_token", admin.formToken), ("name", "bob"), ("password", "another long one")])
             #expect(duplicate.status == .conflict && duplicate.html.contains("exists already"))

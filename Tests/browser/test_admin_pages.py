@@ -126,12 +126,26 @@ def test_an_administrator_manages_edges_clients_quotas_and_disables_users(server
     usage = next(r for r in browser.find_elements(By.CSS_SELECTOR, "#storage-use tbody tr") if r.text.startswith(name))
     assert usage.text.split()[-2:] == ["2", "GiB"]
 
+    # A group of their own, made and joined from the pages.
+    group = f"clerks-{uuid.uuid4().hex[:6]}"
+    browser.get(server.url("/admin/users"))
+    shown(browser, "new-group").send_keys(group)
+    browser.find_element(By.ID, "create-group").click()
+    assert "group was created" in shown(browser, "notice").text
     browser.get(server.url(f"/admin/users/{name}"))
+    shown(browser, f"group-{group}").click()
+    browser.find_element(By.ID, "save-groups").click()
+    assert "groups were saved" in shown(browser, "notice").text
+    listed = next(line for line in server.cli("user", "list").stdout.splitlines() if line.startswith(name + " "))
+    assert group in listed.split()[1].split(",")
+
     shown(browser, "disable-user").click()
-    assert "disabled" in shown(browser, "notice").text
+    enable = shown(browser, "enable-user")  # only on the page after the change
+    assert "disabled" in browser.find_element(By.ID, "notice").text
     assert requests.get(server.url("/api/v1/me"), auth=(name, password), timeout=TIMEOUT).status_code == 401
-    shown(browser, "enable-user").click()
-    assert "enabled" in shown(browser, "notice").text
+    enable.click()
+    shown(browser, "disable-user")
+    assert "enabled" in browser.find_element(By.ID, "notice").text
     assert requests.get(server.url("/api/v1/me"), auth=(name, password), timeout=TIMEOUT).status_code == 200
 
     browser.set_window_size(390, 844)

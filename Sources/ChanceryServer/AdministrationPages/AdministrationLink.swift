@@ -27,6 +27,11 @@ enum AdministrationLink {
         users + "/" + FormEncodedQuery.escaped(name) + "/" + action
     }
 
+    /// Where the group `name` is deleted.
+    static func deleteGroup(_ name: String) -> String {
+        "\(root)/groups/\(FormEncodedQuery.escaped(name))/delete"
+    }
+
     /// Where the API key `id` is revoked.
     static func revoke(key id: String) -> String {
         "\(root)/api-keys/\(FormEncodedQuery.escaped(id))/revoke"

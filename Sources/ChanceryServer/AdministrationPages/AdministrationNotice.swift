@@ -7,6 +7,8 @@ enum AdministrationNotice: String, Sendable {
     case keyRevoked = "key-revoked"
     case lockoutCleared = "lockout-cleared"
     case disabled
+    case groupCreated = "group-created"
+    case groupDeleted = "group-deleted"
     case enabled
     case edgeDisabled = "edge-disabled"
     case edgeEnabled = "edge-enabled"
@@ -25,6 +27,8 @@ enum AdministrationNotice: String, Sendable {
         case .passwordReset: "The password was changed. Tell the user their new password."
         case .keyRevoked: "The API key was revoked: it no longer works."
         case .lockoutCleared: "The lock-out was cleared."
+        case .groupCreated: "The group was created: add users to it from their pages."
+        case .groupDeleted: "The group was deleted; its members stay."
         case .disabled: "The user was disabled: their password, keys and tokens are refused, and their sessions ended."
         case .enabled: "The user was enabled: they can sign in again."
         case .edgeDisabled: "The edge was disabled: it can no longer sign in or stream."

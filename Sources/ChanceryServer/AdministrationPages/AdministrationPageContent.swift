@@ -11,8 +11,17 @@ struct UsersPage {
         let created: ConsoleTime
     }
 
+    /// One group's row.
+    struct GroupRow {
+        let name: String
+        let members: String
+        /// Where it is deleted; `nil` for the built-in groups.
+        let deleteAction: String?
+    }
+
     let notice: String?
     let rows: [Row]
+    let groups: [GroupRow]
     let formToken: String
 }
 

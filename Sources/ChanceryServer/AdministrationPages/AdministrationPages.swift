@@ -8,6 +8,8 @@ import Telemetry
 ///
 /// - `GET /admin/users`: every user with their groups, and the form that makes a user
 ///   (`POST /admin/users`: `name`, `password`, `administrator`).
+/// - `POST /admin/groups` (`name`): a new group; `POST /admin/groups/{name}/delete`: deletes
+///   one (not `administrators` or `members`). The users page lists the groups.
 /// - `GET /admin/users/{name}`: a user's groups (`POST …/groups`: a `group` per membership),
 ///   a new password (`POST …/password`), disabling and enabling them (`POST …/disable`,
 ///   `POST …/enable`), and their API keys: a new one (`POST …/api-keys`: `label`), whose
@@ -48,6 +50,15 @@ public struct AdministrationPages: Sendable {
             let groups = fields["administrator"] == "true" ? [Group.administrators, Group.members] : [Group.members]
             _ = try await accounts.createUser(name: name, password: fields["password"] ?? "", groups: groups)
             return ConsolePageResponse.redirect(to: AdministrationLink.user(name, done: .created))
+        }
+        pages.post("groups") { request, _ in
+            let name = (try await request.submittedForm()["name"] ?? "").trimmingCharacters(in: .whitespaces)
+            try await accounts.createGroup(name)
+            return ConsolePageResponse.redirect(to: AdministrationLink.page(AdministrationLink.users, done: .groupCreated))
+        }
+        pages.post("groups/:name/delete") { _, context in
+            try await accounts.deleteGroup(named: try context.parameters.require("name"))
+            return ConsolePageResponse.redirect(to: AdministrationLink.page(AdministrationLink.users, done: .groupDeleted))
         }
         pages.get("users/:name") { request, context in try await user(request, context: context) }
         pages.post("users/:name/disable") { _, context in
@@ -115,10 +126,15 @@ public struct AdministrationPages: Sendable {
                 name: user.name, href: AdministrationLink.user(user.name), groups: user.groups.joined(separator: ", "),
                 isDisabled: user.isDisabled, created: ConsoleTime(user.createdAt, to: .minute))
         }
+        let groups = try await accounts.groups().map { group in
+            UsersPage.GroupRow(
+                name: group.name, members: group.members.joined(separator: ", "),
+                deleteAction: [Group.administrators, Group.members].contains(group.name) ? nil : AdministrationLink.deleteGroup(group.name))
+        }
         let formToken = BrowserSession.formToken(of: request) ?? ""
         return AdministrationLayout.page(
             title: "Users", current: AdministrationLink.users, user: try context.requirePrincipal().userName, formToken: formToken,
-            template: "admin-users-page", context: UsersPage(notice: Self.notice(request), rows: rows, formToken: formToken)
+            template: "admin-users-page", context: UsersPage(notice: Self.notice(request), rows: rows, groups: groups, formToken: formToken)
         )
     }
 
