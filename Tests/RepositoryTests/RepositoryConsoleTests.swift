@@ -153,6 +153,7 @@ struct RepositoryConsoleTests {
                 Self.expectPage(page, status: .unauthorized)
                 #expect(page.headers[values: .wwwAuthenticate].contains { $0.hasPrefix("Basic realm=\"Nuxeo\"") }, "\(uri)")
                 #expect(page.text.contains("<h1>Sign-in required</h1>"), "\(uri)")
+                #expect(page.text.contains("href=\"/sign-in?next=%2Frepository\""), "\(uri)")
                 #expect(!page.text.contains(Self.hostileTitle.htmlEscapedForTests) && !page.text.contains("report"), "\(uri)")
             }
             let wrong = try await console.get("/repository/browse", as: "nobody")

@@ -64,9 +64,13 @@ public struct BrowserSignInMiddleware: RouterMiddleware {
     /// `303 See Other` to the sign-in page, which comes back to `path` (a path on this site)
     /// after sign-in.
     public static func signInRedirect(returningTo path: String?) -> Response {
-        var location = signInPath
-        if let path { location += "?" + FormEncodedQuery.encode([("next", path)]) }
-        return ConsolePageResponse.redirect(to: location)
+        ConsolePageResponse.redirect(to: signInLink(returningTo: path))
+    }
+
+    /// The sign-in page's URL that comes back to `path` (a path on this site) after sign-in.
+    public static func signInLink(returningTo path: String?) -> String {
+        guard let path else { return signInPath }
+        return signInPath + "?" + FormEncodedQuery.encode([("next", path)])
     }
 
     /// `path` when it is a path on this site (`/…`, not `//…` or `/\…`, which browsers take

@@ -14,7 +14,10 @@ enum ConsoleErrorPage {
         let (title, text): (String, String)
         switch status {
         case .unauthorized:
-            (title, text) = ("Sign-in required", "Sign in with your Chancery user name and password to use the repository.")
+            (title, text) = (
+                "Sign-in required",
+                "Sign in with your Chancery user name and password to use the repository: with the form, or when the browser asks."
+            )
         case .forbidden:
             (title, text) = ("Not allowed", "You do not have permission to do this with this document.")
         case .notFound:
@@ -22,10 +25,14 @@ enum ConsoleErrorPage {
         default:
             (title, text) = (status.reasonPhrase, message ?? "This request cannot be served.")
         }
-        let links = [
+        var links = [
             ConsoleErrorMessage.Link("Start again from the root folder", href: ConsoleLink.browse(path: "/")),
             ConsoleErrorMessage.Link("query the repository", href: ConsoleLink.query()),
         ]
+        if status == .unauthorized {
+            links.insert(
+                ConsoleErrorMessage.Link("Sign in with the form", href: BrowserSignInMiddleware.signInLink(returningTo: ConsoleLink.root)), at: 0)
+        }
         return ConsolePageLayout.document(
             title: title, section: nil, user: nil, template: "console-error-page",
             context: ConsoleErrorMessage(title: title, message: text, links: links))

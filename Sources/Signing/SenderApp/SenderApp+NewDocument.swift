@@ -36,13 +36,17 @@ extension SenderApp {
                 return ConsolePageResponse.redirect(to: SenderAppLink.action("prepare", of: draft.id))
             } catch let error as APIError where error.status.code < 500 {
                 var shown = form
-                shown.message =
-                    ([error.message] + error.fieldErrors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.joined(separator: ", "))" })
-                    .joined(separator: "; ")
+                shown.message = Self.formMessage(of: error)
                 return newDocumentPage(
                     shown, user: principal.userName, formToken: BrowserSession.formToken(of: request), status: .unprocessableContent)
             }
         }
+    }
+
+    /// What a form that comes back says of `error`: its message, then each field's problems.
+    static func formMessage(of error: APIError) -> String {
+        ([error.message] + error.fieldErrors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.joined(separator: ", "))" })
+            .joined(separator: "; ")
     }
 
     /// The new-document page showing `form`.

@@ -57,9 +57,7 @@ extension SenderApp {
                 return ConsolePageResponse.redirect(to: SenderAppLink.document(document.id, done: .sent))
             } catch let error as APIError where error.status.code < 500 {
                 var shown = form
-                shown.message =
-                    ([error.message] + error.fieldErrors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.joined(separator: ", "))" })
-                    .joined(separator: "; ")
+                shown.message = Self.formMessage(of: error)
                 return useTemplatePage(
                     shown, user: principal.userName, formToken: BrowserSession.formToken(of: request), status: .unprocessableContent)
             }

@@ -14,7 +14,9 @@ enum TelemetryErrorPage {
         let (title, text): (String, String)
         switch status {
         case .unauthorized:
-            (title, text) = ("Sign-in required", "Sign in with your Chancery user name and password to see telemetry.")
+            (title, text) = (
+                "Sign-in required", "Sign in with your Chancery user name and password to see telemetry: with the form, or when the browser asks."
+            )
         case .forbidden:
             (title, text) = ("Not allowed", message ?? "You may not see this.")
         case .notFound:
@@ -25,7 +27,13 @@ enum TelemetryErrorPage {
         return TelemetryConsoleLayout.document(
             title: title, section: nil, user: nil, template: "console-error-page",
             context: ConsoleErrorMessage(
-                title: title, message: text, links: [ConsoleErrorMessage.Link("Back to the telemetry overview", href: TelemetryConsoleLink.root)])
+                title: title, message: text,
+                links: (status == .unauthorized
+                    ? [
+                        ConsoleErrorMessage.Link(
+                            "Sign in with the form", href: BrowserSignInMiddleware.signInLink(returningTo: TelemetryConsoleLink.root))
+                    ]
+                    : []) + [ConsoleErrorMessage.Link("Back to the telemetry overview", href: TelemetryConsoleLink.root)])
         )
     }
 }
