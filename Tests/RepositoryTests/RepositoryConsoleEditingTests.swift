@@ -80,7 +80,7 @@ struct RepositoryConsoleEditingTests {
                 #expect(refused.status == .forbidden, "\(change)")
             }
             let rename = try await Self.post(
-                console, "/repository/document/\(console.content.note.id)/properties", alice, [("title", "Renamed")])
+                console, "/repository/document/\(console.content.note.id)/properties", alice, [("dc:title", "Renamed")])
             #expect(rename.status == .forbidden)
             let repository = console.fixture.repository
             let note = try await repository.document(.id(console.content.note.id), for: console.fixture.admin)
@@ -115,10 +115,21 @@ struct RepositoryConsoleEditingTests {
             #expect(plan.type == "Note" && plan.properties["dc:title"]?.stringValue == "Plan <b>" && plan.parentPath == workspace.path)
 
             let edited = try await Self.post(
-                console, "/repository/document/\(planID)/properties", alice, [("title", "Plan B"), ("description", "second")])
+                console, "/repository/document/\(planID)/properties", alice,
+                [("dc:title", "Plan B"), ("dc:description", "second"), ("note:note", "text")])
             #expect(edited.status == .seeOther)
             plan = try await repository.document(.id(planID), for: admin)
             #expect(plan.properties["dc:title"]?.stringValue == "Plan B" && plan.properties["dc:description"]?.stringValue == "second")
+            #expect(plan.properties["note:note"]?.stringValue == "text")
+            // Every text property of its schemas is offered, not those the server keeps.
+            let planPage = try await Self.get(console, "/repository/document/\(planID)", alice)
+            #expect(planPage.text.contains("name=\"note:note\"") && planPage.text.contains("name=\"dc:rights\""))
+            #expect(!planPage.text.contains("name=\"dc:creator\""))
+            let untitled = try await Self.post(console, "/repository/document/\(planID)/properties", alice, [("dc:title", " ")])
+            #expect(untitled.status == .badRequest)
+            let cleared = try await Self.post(console, "/repository/document/\(planID)/properties", alice, [("dc:description", "")])
+            #expect(cleared.status == .seeOther)
+            #expect(try await repository.document(.id(planID), for: admin).properties["dc:description"] == .null)
 
             let bytes = Array("minutes of the meeting\n".utf8)
             let uploaded = try await Self.upload(console, "/repository/folder/\(workspace.id)/upload", alice, name: "Minutes é.txt", bytes: bytes)

@@ -91,7 +91,7 @@ def test_a_member_changes_documents_only_where_their_acl_allows(server, signed_o
 
     # Rename, replace the file, lock and unlock.
     browser.find_element(By.LINK_TEXT, "février.txt").click()
-    title = shown(browser, "edit-title")
+    title = shown(browser, "edit-dc-title")
     title.clear()
     title.send_keys("February minutes")
     click_and_wait(browser, "save-properties")

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPSupport
 import JSON
 
@@ -19,12 +20,35 @@ struct DocumentEditingForms: Sendable {
         let blocksInheritance: Bool
     }
 
-    /// The title and description form.
+    /// One property the properties form edits.
+    struct PropertyField: Sendable {
+        /// The property's key (`dc:title`), the field's name.
+        let key: String
+        /// The input's id.
+        let id: String
+        let value: String
+        /// Whether it takes several lines (a description, a note).
+        let isLong: Bool
+        /// Whether it must not be empty (the title).
+        let isRequired: Bool
+    }
+
+    /// The form of the document's text properties.
     struct Properties: Sendable {
         let action: String
-        let title: String
-        let description: String
+        let fields: [PropertyField]
     }
+
+    /// The text properties of `schemas` a person edits on the page, in schema order: every
+    /// `string` field but those the server keeps itself.
+    static func editableKeys(of schemas: [Schema]) -> [String] {
+        schemas.flatMap { schema in
+            schema.fields.filter { if case .string = $0.value { true } else { false } }.keys.sorted().map(schema.key(of:))
+        }.filter { !TypeRegistry.serverMaintainedKeys.contains($0) }
+    }
+
+    /// The keys whose values take several lines.
+    static let longKeys: Set<String> = ["dc:description", "note:note"]
 
     /// The forms that add and remove permissions.
     struct Permissions: Sendable {
@@ -49,17 +73,22 @@ struct DocumentEditingForms: Sendable {
     /// The forms for `document`, whose reader holds `held` (``Permission/reported`` names)
     /// and is named `userName`.
     init(
-        _ document: Document, localACL: [AccessControlEntry], holdsFile: Bool, permissions held: Set<String>, userName: String,
+        _ document: Document, schemas: [Schema], localACL: [AccessControlEntry], permissions held: Set<String>, userName: String,
         formToken: String
     ) {
+        let holdsFile = schemas.contains { $0.name == "file" }
         let changeable = !document.isVersion
         let writable = changeable && held.contains(Permission.writeProperties)
         self.formToken = formToken
         properties =
             writable
             ? Properties(
-                action: ConsoleLink.change(documentID: document.id, "properties"), title: document.properties["dc:title"]?.stringValue ?? "",
-                description: document.properties["dc:description"]?.stringValue ?? "") : nil
+                action: ConsoleLink.change(documentID: document.id, "properties"),
+                fields: Self.editableKeys(of: schemas).map { key in
+                    PropertyField(
+                        key: key, id: "edit-" + key.replacingOccurrences(of: ":", with: "-"), value: document.properties[key]?.stringValue ?? "",
+                        isLong: Self.longKeys.contains(key), isRequired: key == "dc:title")
+                }) : nil
         fileAction = writable && holdsFile ? ConsoleLink.change(documentID: document.id, "file") : nil
         lockAction = writable && document.lockOwner == nil ? ConsoleLink.change(documentID: document.id, "lock") : nil
         let mayUnlock = document.lockOwner == userName ? writable : held.contains(Permission.unlock)

@@ -13,7 +13,7 @@ extension RepositoryConsole {
         var editing: DocumentEditingForms?
         if let formToken = BrowserSession.formToken(of: request) {
             editing = DocumentEditingForms(
-                document, localACL: local, holdsFile: repository.schemas(of: document).contains { $0.name == "file" },
+                document, schemas: repository.schemas(of: document), localACL: local,
                 permissions: Set(try await repository.permissions(on: document, for: checker)), userName: user, formToken: formToken)
         }
         let facts = DocumentDetailsPage.Facts(

@@ -15,7 +15,8 @@ import JSON
 ///   `Content-Type`), which becomes a `File` in the folder; answered 201 with its page in
 ///   `Location` (the page's script sends files this way to show progress).
 /// - `POST /repository/document/{id}/file`: the body replaces the document's main file, 201.
-/// - `POST /repository/document/{id}/properties` (`title`, `description`).
+/// - `POST /repository/document/{id}/properties`: the document's text properties, each field
+///   named by its key (`dc:title`, `dc:description`, `note:note`, …); an empty one is cleared.
 /// - `POST /repository/document/{id}/permissions` (`principal`, `permission`,
 ///   `block_inheritance`), and `POST …/permissions/remove` (`entry`, an entry's id).
 /// - `POST /repository/document/{id}/trash`, `…/restore`, `…/lock`, `…/unlock`.
@@ -32,10 +33,15 @@ extension RepositoryConsole {
         changes.post("document/:id/properties") { request, context in
             let (document, checker) = try await Self.target(of: context, in: repository)
             let fields = try await request.submittedForm()
-            let title = (fields["title"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !title.isEmpty else { throw APIError(.badRequest, "A document needs a title.") }
-            let updated = try await repository.update(
-                document, properties: ["dc:title": .string(title), "dc:description": .string(fields["description"] ?? "")], for: checker)
+            var properties: [String: JSONValue] = [:]
+            for key in DocumentEditingForms.editableKeys(of: repository.schemas(of: document)) {
+                guard let value = fields[key] else { continue }
+                let text = key == "dc:title" ? value.trimmingCharacters(in: .whitespacesAndNewlines) : value
+                properties[key] = text.isEmpty ? .null : .string(text)
+            }
+            guard properties["dc:title"] != .null else { throw APIError(.badRequest, "A document needs a title.") }
+            guard !properties.isEmpty else { throw APIError(.badRequest, "The form changes no property of this document.") }
+            let updated = try await repository.update(document, properties: properties, for: checker)
             return ConsolePageResponse.redirect(to: ConsoleLink.document(id: updated.id))
         }
         changes.post("document/:id/permissions") { request, context in
