@@ -34,7 +34,7 @@ enum ConsoleErrorPage {
                 ConsoleErrorMessage.Link("Sign in with the form", href: BrowserSignInMiddleware.signInLink(returningTo: ConsoleLink.root)), at: 0)
         }
         return ConsolePageLayout.document(
-            title: title, section: nil, user: nil, template: "console-error-page",
+            title: title, section: nil, viewer: nil, template: "console-error-page",
             context: ConsoleErrorMessage(title: title, message: text, links: links))
     }
 }

@@ -17,10 +17,10 @@ enum ConsolePageLayout {
     /// - Parameters:
     ///   - title: The page's title, as text.
     ///   - section: The header link to mark as the current section, if any.
-    ///   - user: The signed-in user's name, as text; `nil` on pages shown before sign-in.
+    ///   - viewer: Who the page is for; `nil` on pages shown before sign-in.
     ///   - script: The page's script: the uploads' on the pages that send files.
     static func document(
-        title: String, section: Section?, user: String?, script: PageSkeleton.Script? = nil, template name: String, context: Any
+        title: String, section: Section?, viewer: ConsoleViewer?, script: PageSkeleton.Script? = nil, template name: String, context: Any
     ) -> String {
         skeleton.page(
             title: title, script: script,
@@ -28,7 +28,7 @@ enum ConsolePageLayout {
                 PageSkeleton.Section("Browse", href: ConsoleLink.browse(path: "/"), isCurrent: section == .browse),
                 PageSkeleton.Section("Query", href: ConsoleLink.query(), isCurrent: section == .query),
             ],
-            user: user, main: templates.render(name, context)
+            user: viewer?.name, signOutFormToken: viewer?.signOutFormToken, main: templates.render(name, context)
         )
     }
 

@@ -132,7 +132,7 @@ enum DocumentDetailsPage {
     }
 
     /// The page of `document`.
-    static func html(_ document: Document, facts: Facts, user: String) -> String {
+    static func html(_ document: Document, facts: Facts, viewer: ConsoleViewer) -> String {
         var flags: [String] = []
         if document.isVersion { flags.append(document.isLatestVersion ? "Version (latest)" : "Version") }
         flags.append(document.isCheckedIn ? "Checked in" : "Checked out")
@@ -166,7 +166,7 @@ enum DocumentDetailsPage {
             inheritedACL: AccessControlTable(facts.inheritedACL, caption: "Inherited", id: "inherited-acl"),
             editing: facts.editing.flatMap { $0.hasForms ? $0 : nil })
         return ConsolePageLayout.document(
-            title: document.displayTitle, section: .browse, user: user,
+            title: document.displayTitle, section: .browse, viewer: viewer,
             script: context.editing?.fileAction == nil ? nil : .deferred(ConsoleLink.uploadScript),
             template: "document-page", context: context)
     }

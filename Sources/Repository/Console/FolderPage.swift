@@ -58,10 +58,10 @@ enum FolderPage {
     ///   - paging: The page asked for, for the pager's links.
     ///   - showsTrash: Whether `children` are the ones in the trash.
     ///   - editing: The forms that add to the folder, if the reader may.
-    ///   - user: The reader's name.
+    ///   - viewer: Who reads the page.
     static func html(
         folder: Document, children: DocumentPage, paging: ConsolePaging, showsTrash: Bool, editing: FolderEditingForms?, repository: Repository,
-        user: String
+        viewer: ConsoleViewer
     ) -> String {
         let rows = children.documents.map { child in
             // What is in the trash opens on its page, where it is restored.
@@ -86,7 +86,7 @@ enum FolderPage {
             showsTrash: showsTrash, otherListingHref: showsTrash ? ConsoleLink.browse(id: folder.id) : ConsoleLink.trash(folderID: folder.id),
             editing: editing)
         return ConsolePageLayout.document(
-            title: folder.displayTitle, section: .browse, user: user,
+            title: folder.displayTitle, section: .browse, viewer: viewer,
             script: editing?.uploadAction == nil ? nil : .deferred(ConsoleLink.uploadScript),
             template: "folder-page", context: context)
     }

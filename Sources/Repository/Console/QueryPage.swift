@@ -55,7 +55,7 @@ enum QueryPage {
     static let example = "SELECT * FROM Document WHERE ecm:path STARTSWITH '/default-domain/workspaces' AND ecm:isTrashed = 0"
 
     /// The page for `nxql` (`nil` before any query) and its `outcome`.
-    static func html(nxql: String?, outcome: Outcome, user: String) -> String {
+    static func html(nxql: String?, outcome: Outcome, viewer: ConsoleViewer) -> String {
         var error: String?
         var results: Results?
         switch outcome {
@@ -73,6 +73,6 @@ enum QueryPage {
             results = Results(rows: rows, pager: pager)
         }
         let context = Context(nxql: nxql ?? example, error: error, results: results)
-        return ConsolePageLayout.document(title: "Query", section: .query, user: user, template: "query-page", context: context)
+        return ConsolePageLayout.document(title: "Query", section: .query, viewer: viewer, template: "query-page", context: context)
     }
 }

@@ -9,7 +9,7 @@ extension RepositoryConsole {
     /// redirects to its page. A person signed in with the browser who may add to the folder
     /// gets the forms that do (``FolderEditingForms``).
     func browse(_ request: Request, context: ChanceryRequestContext) async throws -> Response {
-        let (user, checker) = try Self.reader(of: context)
+        let (viewer, checker) = try Self.reader(of: request, context: context)
         let parameters = FormEncodedQuery(request.uri.query)
         let reference: DocumentReference
         if let id = parameters["id"], !id.isEmpty {
@@ -35,6 +35,6 @@ extension RepositoryConsole {
         }
         return ConsoleResponse.page(
             FolderPage.html(
-                folder: folder, children: children, paging: paging, showsTrash: showsTrash, editing: editing, repository: repository, user: user))
+                folder: folder, children: children, paging: paging, showsTrash: showsTrash, editing: editing, repository: repository, viewer: viewer))
     }
 }

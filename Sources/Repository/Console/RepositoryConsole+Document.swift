@@ -7,14 +7,14 @@ import Hummingbird
 extension RepositoryConsole {
     /// The page of the document whose id is in the path.
     func document(_ request: Request, context: ChanceryRequestContext) async throws -> Response {
-        let (user, checker) = try Self.reader(of: context)
+        let (viewer, checker) = try Self.reader(of: request, context: context)
         let document = try await repository.document(.id(context.parameters.require("id")), for: checker)
         let (local, inherited) = try await repository.acls(of: document)
         var editing: DocumentEditingForms?
         if let formToken = BrowserSession.formToken(of: request) {
             editing = DocumentEditingForms(
                 document, schemas: repository.schemas(of: document), localACL: local,
-                permissions: Set(try await repository.permissions(on: document, for: checker)), userName: user, formToken: formToken)
+                permissions: Set(try await repository.permissions(on: document, for: checker)), userName: viewer.name, formToken: formToken)
         }
         let facts = DocumentDetailsPage.Facts(
             type: repository.type(of: document), facets: repository.facets(of: document), schemas: repository.schemas(of: document),
@@ -22,7 +22,7 @@ extension RepositoryConsole {
             localACL: local, inheritedACL: inherited, notarizations: try await notary?.notarizations(of: document.id) ?? [],
             notarizeFormToken: notary == nil ? nil : BrowserSession.formToken(of: request), editing: editing
         )
-        return ConsoleResponse.page(DocumentDetailsPage.html(document, facts: facts, user: user))
+        return ConsoleResponse.page(DocumentDetailsPage.html(document, facts: facts, viewer: viewer))
     }
 
     /// `POST …/document/{id}/notarize`: notarizes the document's main file for the person
@@ -40,7 +40,7 @@ extension RepositoryConsole {
 
     /// Streams the blob at `xpath` as an attachment, honouring `Range`.
     func blob(_ request: Request, context: ChanceryRequestContext) async throws -> Response {
-        let (_, checker) = try Self.reader(of: context)
+        let (_, checker) = try Self.reader(of: request, context: context)
         let document = try await repository.document(.id(context.parameters.require("id")), for: checker)
         let xpath = FormEncodedQuery(request.uri.query)["xpath"] ?? "blobholder:0"
         guard let blob = repository.blob(at: xpath, of: document) else {

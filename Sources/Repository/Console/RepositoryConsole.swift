@@ -60,9 +60,9 @@ struct RepositoryConsole: Sendable {
         addEditing(to: changes)
     }
 
-    /// The reader and their permission checks.
-    static func reader(of context: ChanceryRequestContext) throws -> (name: String, checker: AccessChecker) {
+    /// The reader of `request` and their permission checks.
+    static func reader(of request: Request, context: ChanceryRequestContext) throws -> (viewer: ConsoleViewer, checker: AccessChecker) {
         let principal = try context.requirePrincipal()
-        return (principal.userName, AccessChecker(principal: principal))
+        return (ConsoleViewer(principal, request: request), AccessChecker(principal: principal))
     }
 }
