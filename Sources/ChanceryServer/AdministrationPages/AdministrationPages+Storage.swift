@@ -55,7 +55,7 @@ extension AdministrationPages {
             .sorted { $0.subject.description < $1.subject.description }
             .map { quota in
                 StoragePage.Quota(
-                    kind: { if case .user = quota.subject { "user" } else { "group" } }(), name: quota.subject.name,
+                    kind: quota.subject.kind, name: quota.subject.name,
                     size: ByteSize(bytes: quota.bytes).description)
             }
         return AdministrationLayout.page(

@@ -110,13 +110,9 @@ extension RepositoryConsole {
             throw APIError(.badRequest, "A \(folder.type) cannot hold files.")
         }
         try await repository.require(Permission.addChildren, on: folder, for: checker)
-        let name = try UploadedFileName.decode(request.headers[.xFileName])
-        let created = try await repository.uploads.withSingleFile(
-            named: name, declaredType: request.headers[.contentType], totalSize: request.headers[.contentLength].flatMap { Int64($0) },
-            body: request.body, owner: checker.principal
-        ) { blob in
+        let created = try await withUploadedFile(of: request, for: checker) { blob in
             try await repository.create(
-                type: "File", name: nil, properties: ["dc:title": .string(name), "file:content": blob.stored], in: folder,
+                type: "File", name: nil, properties: ["dc:title": .string(blob.name), "file:content": blob.stored], in: folder,
                 serverBlobs: [blob], for: checker)
         }
         return Response(status: .created, headers: [.location: ConsoleLink.document(id: created.id)])
@@ -129,14 +125,21 @@ extension RepositoryConsole {
             throw APIError(.badRequest, "A \(document.type) holds no file.")
         }
         try await repository.require(Permission.writeProperties, on: document, for: checker)
-        let name = try UploadedFileName.decode(request.headers[.xFileName])
-        _ = try await repository.uploads.withSingleFile(
-            named: name, declaredType: request.headers[.contentType], totalSize: request.headers[.contentLength].flatMap { Int64($0) },
-            body: request.body, owner: checker.principal
-        ) { blob in
+        _ = try await withUploadedFile(of: request, for: checker) { blob in
             try await repository.attach(blob, to: document, xpath: "file:content", for: checker)
         }
         return Response(status: .created, headers: [.location: ConsoleLink.document(id: document.id)])
+    }
+
+    /// Stores the body of `request`, one file named by `X-File-Name` (as the page's script sends
+    /// it), for the person of `checker`, and runs `use` with its blob
+    /// (``UploadBatches/withSingleFile(named:declaredType:totalSize:body:owner:_:)``).
+    private func withUploadedFile<Result>(
+        of request: Request, for checker: AccessChecker, _ use: (BlobInfo) async throws -> Result
+    ) async throws -> Result {
+        try await repository.uploads.withSingleFile(
+            named: try UploadedFileName.decode(request.headers[.xFileName]), declaredType: request.headers[.contentType],
+            totalSize: request.headers[.contentLength].flatMap { Int64($0) }, body: request.body, owner: checker.principal, use)
     }
 
     /// The document the path names, read as the person signed in, and their checks.

@@ -6,7 +6,7 @@ public enum QuotaSubject: Hashable, Sendable, CustomStringConvertible {
     case group(String)
 
     /// The kind as stored: `user` or `group`.
-    var kind: String {
+    public var kind: String {
         switch self {
         case .user: return "user"
         case .group: return "group"

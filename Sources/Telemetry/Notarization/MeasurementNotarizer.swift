@@ -45,7 +45,7 @@ public struct MeasurementNotarizer: Service {
                     hash.update(data: Array(point.ndjsonLine.utf8) + [0x0A])
                     count += 1
                 }
-                let sha256 = hash.finalize().map { String(format: "%02x", $0) }.joined()
+                let sha256 = hash.finalize().hex
                 let receipt = try await notary.notarize(
                     sha256: sha256, name: measurement.name.isEmpty ? "Measurement \(measurement.uuid)" : measurement.name,
                     fileName: "\(measurement.uuid).ndjson", ownerID: try await Self.owner(ofEdge: measurement.edgeUUID, in: notarizations.database))
