@@ -272,8 +272,7 @@ public final class NATSClient: Sendable {
             var hello = ByteBuffer(string: "CONNECT ")
             hello.writeBytes(options)
             hello.writeStaticString("\r\n")
-            channel.writeAndFlush(hello, promise: nil)
-            try await ping(on: channel, id: state.withLock { $0.takeID() })
+            try await ping(on: channel, id: state.withLock { $0.takeID() }, after: hello)
         } catch {
             try? await channel.close()
             throw error
@@ -299,8 +298,10 @@ public final class NATSClient: Sendable {
         logger.info("connected to NATS", metadata: ["server": "\(server)"])
     }
 
-    /// Sends a `PING` on `channel` and waits for its `PONG`, at most ``answerTimeout``.
-    private func ping(on channel: any Channel, id: UInt64) async throws {
+    /// Sends `command` (if any) and a `PING` on `channel` and waits for its `PONG`, at most
+    /// ``answerTimeout``. The waiter is in place before anything is sent, so a `-ERR` answering
+    /// `command` (a refused `CONNECT`) fails it with the server's reason, however soon it comes.
+    private func ping(on channel: any Channel, id: UInt64, after command: ByteBuffer? = nil) async throws {
         let key = ObjectIdentifier(channel)
         let timeout = channel.eventLoop.scheduleTask(in: .seconds(Int64(Self.answerTimeout.components.seconds))) { [self] in
             resumeWaiter(id: id, with: .failure(NATSError.timedOut("PONG from \(channel.remoteAddress.map { "\($0)" } ?? "the server")")))
@@ -308,7 +309,11 @@ public final class NATSClient: Sendable {
         defer { timeout.cancel() }
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             state.withLock { $0.pongWaiters.append(PongWaiter(id: id, channel: key, continuation: continuation)) }
-            channel.writeAndFlush(ByteBuffer(string: "PING\r\n"), promise: nil)
+            // Closed before the waiter was in place: nothing would fail it but the timeout.
+            guard channel.isActive else { return resumeWaiter(id: id, with: .failure(NATSError.notConnected)) }
+            var bytes = command ?? ByteBuffer()
+            bytes.writeStaticString("PING\r\n")
+            channel.writeAndFlush(bytes, promise: nil)
         }
     }
 
