@@ -26,6 +26,15 @@ public struct ContentInfo: DERImplicitlyTaggable, Hashable, Sendable {
         self.init(contentType: TimeStampingOID.signedData, content: try ASN1Any(erasing: signedData))
     }
 
+    /// Writes the wrapper of `signedData` as DER straight from it: the same bytes as
+    /// serializing `ContentInfo(signedData)`, without encoding the content apart first.
+    public static func serialize(_ signedData: SignedData, into coder: inout DER.Serializer) throws {
+        try coder.appendConstructedNode(identifier: defaultIdentifier) { coder in
+            try coder.serialize(TimeStampingOID.signedData)
+            try coder.serialize(signedData, explicitlyTaggedWithTagNumber: 0, tagClass: .contextSpecific)
+        }
+    }
+
     /// Parses a wrapper from DER bytes; throws on anything that is not one.
     public init(derEncoded bytes: some Collection<UInt8>) throws {
         try self.init(derEncoded: DER.parse(Array(bytes)))

@@ -97,49 +97,71 @@ public struct TimeStampAuthority: Sendable {
     /// Bad requests get a rejection response; this throws only if signing or encoding fails,
     /// which callers should treat as a server error.
     public func respond(toRequest requestDER: some Collection<UInt8>) throws -> [UInt8] {
-        let response: TimeStampResp
-        if let request = try? TimeStampReq(derEncoded: requestDER) {
-            response = try respond(to: request)
-        } else {
-            response = Self.rejection(.badDataFormat, "the request is not a DER TimeStampReq")
+        guard let request = try? TimeStampReq(derEncoded: requestDER) else {
+            var coder = DER.Serializer()
+            try coder.serialize(Self.rejection(.badDataFormat, "the request is not a DER TimeStampReq"))
+            return coder.serializedBytes
         }
-        var coder = DER.Serializer()
-        try coder.serialize(response)
-        return coder.serializedBytes
+        return try reply(to: request)
     }
 
     /// Answers a parsed request: a granted response with a token, or a rejection.
     public func respond(to request: TimeStampReq) throws -> TimeStampResp {
+        try TimeStampResp(derEncoded: reply(to: request))
+    }
+
+    /// Answers a parsed request with the DER of a `TimeStampResp`: a granted response with a
+    /// token, or a rejection. The token is written once, straight into the response.
+    public func reply(to request: TimeStampReq) throws -> [UInt8] {
+        var coder = DER.Serializer()
+        switch try decide(request) {
+        case .grant(let info):
+            try TimeStampResp.serializeGranted(try sign(info, includeCertificates: request.certReq), into: &coder)
+        case .reject(let rejection):
+            try coder.serialize(rejection)
+        }
+        return coder.serializedBytes
+    }
+
+    /// What the authority answers a request.
+    private enum Decision {
+        /// A token over this `TSTInfo`.
+        case grant(TSTInfo)
+        /// This rejection, which says why.
+        case reject(TimeStampResp)
+    }
+
+    /// Whether the authority honours `request`, and with what.
+    private func decide(_ request: TimeStampReq) throws -> Decision {
         guard request.version == 1 else {
-            return Self.rejection(.badDataFormat, "unsupported request version \(request.version)")
+            return .reject(Self.rejection(.badDataFormat, "unsupported request version \(request.version)"))
         }
         let imprint = request.messageImprint
         guard let algorithm = DigestAlgorithm(oid: imprint.hashAlgorithm.algorithm) else {
-            return Self.rejection(.badAlg, "unsupported hash algorithm \(imprint.hashAlgorithm.algorithm)")
+            return .reject(Self.rejection(.badAlg, "unsupported hash algorithm \(imprint.hashAlgorithm.algorithm)"))
         }
         guard imprint.hashedMessage.count == algorithm.digestLength else {
-            return Self.rejection(.badDataFormat, "a \(algorithm.rawValue) digest has \(algorithm.digestLength) bytes")
+            return .reject(Self.rejection(.badDataFormat, "a \(algorithm.rawValue) digest has \(algorithm.digestLength) bytes"))
         }
         if let requested = request.reqPolicy, requested != policy {
-            return Self.rejection(.unacceptedPolicy, "this TSA issues tokens under policy \(policy) only")
+            return .reject(Self.rejection(.unacceptedPolicy, "this TSA issues tokens under policy \(policy) only"))
         }
         guard request.extensions?.isEmpty ?? true else {
-            return Self.rejection(.unacceptedExtension, "this TSA supports no request extensions")
+            return .reject(Self.rejection(.unacceptedExtension, "this TSA supports no request extensions"))
         }
-        let info = TSTInfo(
-            policy: policy,
-            messageImprint: imprint,
-            serialNumber: ArraySlice(nextSerialNumber()),
-            genTime: try GeneralizedTime(now()),
-            accuracy: accuracy,
-            nonce: request.nonce
-        )
-        let token = try sign(info, includeCertificates: request.certReq)
-        return TimeStampResp(status: PKIStatusInfo(status: .granted), timeStampToken: token)
+        return .grant(
+            TSTInfo(
+                policy: policy,
+                messageImprint: imprint,
+                serialNumber: ArraySlice(nextSerialNumber()),
+                genTime: try GeneralizedTime(now()),
+                accuracy: accuracy,
+                nonce: request.nonce
+            ))
     }
 
-    /// Wraps `info` in a signed CMS token.
-    private func sign(_ info: TSTInfo, includeCertificates: Bool) throws -> ContentInfo {
+    /// The signed CMS token over `info`.
+    private func sign(_ info: TSTInfo, includeCertificates: Bool) throws -> SignedData {
         var coder = DER.Serializer()
         try coder.serialize(info)
         let content = coder.serializedBytes
@@ -160,14 +182,13 @@ public struct TimeStampAuthority: Sendable {
             signatureAlgorithm: .ecdsaWithSHA256,
             signature: ArraySlice(signature.derRepresentation)
         )
-        let signedData = SignedData(
+        return SignedData(
             version: 3,
             digestAlgorithms: [.sha256],
             encapContentInfo: EncapsulatedContentInfo(eContentType: TimeStampingOID.tstInfo, eContent: ArraySlice(content)),
             certificates: includeCertificates ? [certificate] + chain : nil,
             signerInfos: [signer]
         )
-        return try ContentInfo(signedData)
     }
 
     /// A rejection response.

@@ -3,7 +3,6 @@ import HTTPSupport
 import HTTPTypes
 import NotaryProof
 import Storage
-import SwiftASN1
 import TimeStamping
 import TransparencyLog
 
@@ -68,9 +67,6 @@ struct ReportNotarizer: Sendable {
     /// The RFC 3161 reply for a 32-byte hash (a SHA-256 digest), or `nil` for other lengths.
     private func timeStampReply(forHash hash: String) throws -> [UInt8]? {
         guard let bytes = Hex.decode(hash), bytes.count == 32 else { return nil }
-        let response = try timeStamps.respond(to: TimeStampReq(messageImprint: MessageImprint(.sha256, digest: bytes), certReq: true))
-        var serializer = DER.Serializer()
-        try serializer.serialize(response)
-        return serializer.serializedBytes
+        return try timeStamps.reply(to: TimeStampReq(messageImprint: MessageImprint(.sha256, digest: bytes), certReq: true))
     }
 }

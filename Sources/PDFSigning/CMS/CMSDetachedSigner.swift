@@ -60,7 +60,7 @@ public struct CMSDetachedSigner: Sendable {
             signerInfos: [signer]
         )
         var coder = DER.Serializer()
-        try coder.serialize(ContentInfo(signedData))
+        try ContentInfo.serialize(signedData, into: &coder)
         return coder.serializedBytes
     }
 
