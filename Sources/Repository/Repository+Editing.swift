@@ -62,14 +62,14 @@ extension Repository {
         let baseName = try Self.baseName(requested: name, title: values["dc:title"]?.stringValue, type: type.name)
         let document = try await commit(recording: { _ in .created }, by: checker.userName) { sql in
             try await DocumentStore.lockNames(in: parent.id, in: sql)
-            guard let current = try await DocumentStore.document(id: parent.id, in: sql) else {
+            guard let place = try await DocumentStore.placeForChild(named: baseName, in: parent.id, in: sql) else {
                 throw RepositoryError.documentNotFound(parent.path)
             }
-            let name = try await Self.uniqueName(baseName, in: current.id, in: sql)
+            let current = place.folder
+            let name = place.nameIsTaken ? try await Self.uniqueName(baseName, in: current.id, in: sql) : baseName
             let path = current.path == "/" ? "/\(name)" : "\(current.path)/\(name)"
             return try await insertNew(
-                type: type.name, name: name, path: path, parentID: current.id,
-                position: try await DocumentStore.nextPosition(in: current.id, in: sql),
+                type: type.name, name: name, path: path, parentID: current.id, position: place.position,
                 properties: values, author: checker.userName, readACLID: current.readACLID, in: sql
             )
         }
@@ -148,14 +148,18 @@ extension Repository {
             try await DocumentStore.lockNames(in: target.id, in: sql)
             var current = try await Self.find(.id(document.id), in: sql)
             let wanted = try Self.sanitized(name ?? current.name) ?? current.name
-            let newName =
-                (target.id == current.parentID && wanted == current.name) ? wanted : try await Self.uniqueName(wanted, in: target.id, in: sql)
-            let newPath = target.path == "/" ? "/\(newName)" : "\(target.path)/\(newName)"
+            guard let place = try await DocumentStore.placeForChild(named: wanted, in: target.id, in: sql) else {
+                throw RepositoryError.documentNotFound(target.path)
+            }
+            let keepsItsName = !place.nameIsTaken || (target.id == current.parentID && wanted == current.name)
+            let newName = keepsItsName ? wanted : try await Self.uniqueName(wanted, in: target.id, in: sql)
+            let folderPath = place.folder.path
+            let newPath = folderPath == "/" ? "/\(newName)" : "\(folderPath)/\(newName)"
             try await DocumentStore.movePaths(from: current.path, to: newPath, in: sql)
             current.path = newPath
             current.name = newName
             current.parentID = target.id
-            current.position = try await DocumentStore.nextPosition(in: target.id, in: sql)
+            current.position = place.position
             self.touch(&current, by: checker.userName)
             try await DocumentStore.save(current, facets: self.facets(of: current), in: sql)
             return current

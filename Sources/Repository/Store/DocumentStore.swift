@@ -67,10 +67,28 @@ enum DocumentStore {
             .first() != nil
     }
 
-    /// The position after the last child of `parentID`.
-    static func nextPosition(in parentID: String, in sql: any SQLDatabase) async throws -> Int {
-        let row = try await sql.raw("SELECT MAX(pos) AS last FROM repo_documents WHERE parent_id = \(bind: parentID)").first()
-        return (try row?.decode(column: "last", as: Int?.self) ?? -1) + 1
+    /// Where a new child of the folder `folderID` named `name` goes, in one statement: the
+    /// folder as it is now, whether a live child of it has that name already, and the position
+    /// after its last child. `nil` when the folder is gone.
+    static func placeForChild(
+        named name: String, in folderID: String, in sql: any SQLDatabase
+    ) async throws -> (folder: Document, nameIsTaken: Bool, position: Int)? {
+        let row = try await sql.raw(
+            """
+            SELECT \(unsafeRaw: DocumentRow.columnList),
+            (SELECT MAX(child.pos) FROM repo_documents child WHERE child.parent_id = \(bind: folderID)) AS last_child_position,
+            EXISTS (
+                SELECT 1 FROM repo_documents child
+                WHERE child.parent_id = \(bind: folderID) AND child.name = \(bind: name) AND child.is_version = 0
+            ) AS name_is_taken
+            FROM repo_documents WHERE id = \(bind: folderID) LIMIT 1
+            """
+        ).first()
+        guard let row else { return nil }
+        return (
+            try DocumentRow.document(from: row), try row.decode(column: "name_is_taken", as: Bool.self),
+            (try row.decode(column: "last_child_position", as: Int?.self) ?? -1) + 1
+        )
     }
 
     /// Whether any live document is inside `parentID`.
