@@ -226,7 +226,7 @@ let package = Package(
         .target(
             name: "HTTPSupport",
             dependencies: [
-                "Storage", "Accounts",
+                "JSON", "Storage", "Accounts",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),

@@ -255,7 +255,7 @@ public struct QEDRoutes: Sendable {
     /// The report the request's JSON body describes, validated.
     private static func submission(in request: Request, context: ChanceryRequestContext) async throws -> ReportSubmission {
         let message = "JSON parse error: the body must be a JSON object."
-        guard let fields = try await request.jsonBody(as: [String: JSONValue].self, upTo: context.maxUploadSize, invalid: message) else {
+        guard let fields = try await request.jsonObjectBody(upTo: context.maxUploadSize, invalid: message) else {
             throw APIError(.badRequest, message)
         }
         return try ReportSubmission(body: fields)

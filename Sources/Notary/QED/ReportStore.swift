@@ -145,7 +145,7 @@ struct ReportStore: Sendable {
                 note: try row.decode(column: "note", as: String?.self),
                 email: try row.decode(column: "email", as: String?.self),
                 originalCreatedAt: try row.decode(column: "original_created_at", as: Date.self),
-                metaData: try metaData.map { try decoder.decode(JSONValue.self, from: Data($0.utf8)) },
+                metaData: try metaData.map { try JSONValue(parsing: $0.utf8) },
                 files: try decoder.decode([StoredReport.File].self, from: Data(try row.decode(column: "provable_files", as: String.self).utf8)),
                 logIndex: try row.decode(column: "log_index", as: Int.self),
                 leafHash: try row.decode(column: "leaf_hash", as: String.self),

@@ -56,7 +56,7 @@ struct AuditEntryRow: TableRow {
             id: id,
             event: AuditEvent(
                 id: eventID, category: category, comment: comment,
-                extended: try JSONDecoder().decode([String: JSONValue].self, from: Data(extended.utf8))
+                extended: try JSONValue.parseObject(extended.utf8)
             ),
             principalName: principalName, documentID: documentID, documentPath: documentPath, documentType: documentType,
             documentLifeCycle: documentLifeCycle, repositoryID: repositoryID, eventDate: eventDate, logDate: logDate

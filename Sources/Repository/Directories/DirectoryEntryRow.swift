@@ -21,6 +21,6 @@ struct DirectoryEntryRow: TableRow {
     /// - Throws: `DecodingError` when ``properties`` is not the JSON text of an object.
     func entry() throws -> DirectoryEntry {
         DirectoryEntry(
-            directory: directory, id: id, properties: try JSONDecoder().decode([String: JSONValue].self, from: Data(properties.utf8)))
+            directory: directory, id: id, properties: try JSONValue.parseObject(properties.utf8))
     }
 }

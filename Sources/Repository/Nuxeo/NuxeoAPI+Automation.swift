@@ -60,7 +60,7 @@ extension NuxeoAPI {
                 throw APIError(.badRequest, "\(error)")
             }
             guard let first = parts.first else { throw APIError(.badRequest, "the multipart body has no parts") }
-            json = first.body.isEmpty ? nil : try? JSONDecoder().decode(JSONValue.self, from: first.body)
+            json = first.body.isEmpty ? nil : try? JSONValue(parsing: first.body)
             guard json != nil || first.body.isEmpty else { throw APIError(.badRequest, "the first part must be the JSON request") }
             try await repository.uploadLimits.checkWholeFiles(parts.dropFirst().map { Int64($0.body.count) }, for: call.principal)
             for part in parts.dropFirst() {

@@ -57,7 +57,7 @@ struct NuxeoCall: Sendable {
     ///
     /// - Throws: 400 when it is not JSON.
     func jsonBody() async throws -> JSONValue? {
-        try await request.jsonBody(as: JSONValue.self, upTo: context.maxUploadSize, invalid: "the request body is not valid JSON")
+        try await request.jsonBody(upTo: context.maxUploadSize, invalid: "the request body is not valid JSON")
     }
 
     /// A JSON response: `value` with its keys sorted.

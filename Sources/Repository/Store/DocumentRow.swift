@@ -63,7 +63,7 @@ enum DocumentRow {
             lockOwner: try row.decode(column: "lock_owner", as: String?.self),
             lockCreated: try row.decode(column: "lock_created", as: Date?.self),
             changeToken: try row.decode(column: "change_token", as: Int.self),
-            properties: try JSONDecoder().decode([String: JSONValue].self, from: Data(row.decode(column: "properties", as: String.self).utf8)),
+            properties: try JSONValue.parseObject(row.decode(column: "properties", as: String.self).utf8),
             readACLID: try row.decode(column: "read_acl_id", as: String.self),
             createdAt: try row.decode(column: "created_at", as: Date.self),
             modifiedAt: try row.decode(column: "modified_at", as: Date.self)

@@ -108,8 +108,7 @@ public enum RepositoryMigrations {
                 try await sql.alter(table: "repo_documents").column("blob_bytes", type: .bigint, .notNull, .default(0)).run()
                 try await sql.create(index: "repo_documents_by_blob_owner").on("repo_documents").column("blob_owner").run()
                 for row in try await sql.select().columns("id", "properties").from("repo_documents").all() {
-                    let properties = try JSONDecoder().decode(
-                        [String: JSONValue].self, from: Data(row.decode(column: "properties", as: String.self).utf8))
+                    let properties = try JSONValue.parseObject(row.decode(column: "properties", as: String.self).utf8)
                     try await sql.update("repo_documents")
                         .set("blob_owner", to: DocumentRow.blobOwner(of: properties)).set("blob_bytes", to: DocumentRow.blobBytes(of: properties))
                         .where("id", .equal, try row.decode(column: "id", as: String.self)).run()

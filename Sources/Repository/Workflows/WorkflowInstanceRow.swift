@@ -33,7 +33,7 @@ struct WorkflowInstanceRow: TableRow {
     func workflow(attachedTo documentIDs: [String]) throws -> WorkflowInstance {
         WorkflowInstance(
             id: id, modelName: model, initiator: initiator, state: WorkflowInstance.State(rawValue: state) ?? .canceled,
-            attachedDocumentIDs: documentIDs, variables: try JSONDecoder().decode([String: JSONValue].self, from: Data(variables.utf8)),
+            attachedDocumentIDs: documentIDs, variables: try JSONValue.parseObject(variables.utf8),
             createdAt: createdAt, endedAt: endedAt
         )
     }

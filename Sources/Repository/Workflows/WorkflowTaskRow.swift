@@ -53,7 +53,7 @@ struct WorkflowTaskRow: TableRow {
             id: id, workflowID: workflowID, node: node, state: WorkflowTask.State(rawValue: state) ?? .cancelled,
             actors: try decoder.decode([String].self, from: Data(actors.utf8)),
             delegatedActors: try decoder.decode([String].self, from: Data(delegatedActors.utf8)),
-            variables: try decoder.decode([String: JSONValue].self, from: Data(variables.utf8)),
+            variables: try JSONValue.parseObject(variables.utf8),
             comments: try decoder.decode([WorkflowTask.Comment].self, from: Data(comments.utf8)), createdAt: createdAt, dueDate: dueDate,
             endedAt: endedAt, action: action
         )

@@ -38,7 +38,7 @@ struct SignWellAPI: Sendable {
     ///
     /// - Throws: ``HTTPSupport/APIError`` 400 when it is not one.
     static func jsonObject(_ request: Request, limit: Int = maximumBodySize) async throws -> [String: JSONValue] {
-        try await request.jsonBody(as: [String: JSONValue].self, upTo: limit, invalid: "The body must be a JSON object.") ?? [:]
+        try await request.jsonObjectBody(upTo: limit, invalid: "The body must be a JSON object.") ?? [:]
     }
 
     /// The client of a request, for the audit trail.

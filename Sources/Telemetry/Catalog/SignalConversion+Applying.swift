@@ -105,7 +105,7 @@ extension SignalConversion {
 
     /// `text` read as a JSON document.
     private static func document(_ text: String) throws(SignalConversionError) -> JSONValue {
-        guard let document = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) else {
+        guard let document = try? JSONValue(parsing: text.utf8) else {
             throw SignalConversionError("the value is not a JSON document")
         }
         return document

@@ -17,7 +17,7 @@ struct IntdashBody {
     ///
     /// - Throws: ``HTTPSupport/APIError`` 400 unless the body is a JSON object.
     static func read(_ request: Request) async throws -> IntdashBody {
-        let members = try await request.jsonBody(as: [String: JSONValue].self, upTo: maximumSize, invalid: "the body must be a JSON object")
+        let members = try await request.jsonObjectBody(upTo: maximumSize, invalid: "the body must be a JSON object")
         return IntdashBody(members: members ?? [:])
     }
 

@@ -27,6 +27,6 @@ public enum IntdashJSON {
 
     /// `resource` read back as a JSON value.
     private static func value(of resource: some Encodable) throws -> JSONValue {
-        try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(resource))
+        try JSONValue(parsing: JSONEncoder().encode(resource))
     }
 }
