@@ -41,7 +41,7 @@ struct UserCommand: AsyncParsableCommand {
         var email: String?
 
         func validate() throws {
-            if let email, email.split(separator: "@").count != 2 || email.contains(where: { $0.isWhitespace || $0.isNewline }) {
+            if let email, !EmailAddress.isPlausible(email) {
                 throw ValidationError("'\(email)' is not an email address")
             }
         }

@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 import HTTPSupport
 import HTTPTypes
@@ -67,7 +68,7 @@ struct ReportSubmission: Codable, Sendable {
         let name = Self.text(body["name"], maxLength: Self.maxNameLength, required: false, field: "name", fail: fail)
         let note = Self.text(body["note"], maxLength: Self.maxNoteLength, required: false, field: "note", fail: fail)
         let email = Self.text(body["email"], maxLength: 254, required: false, field: "email", fail: fail)
-        if let email, !Self.isEmail(email) { fail("email", "Enter a valid email address.") }
+        if let email, !EmailAddress.isPlausible(email) { fail("email", "Enter a valid email address.") }
 
         guard errors.isEmpty, let hash, let createdAt else {
             throw APIError(.badRequest, "invalid report", fieldErrors: errors)
@@ -138,10 +139,5 @@ struct ReportSubmission: Codable, Sendable {
         let daysInMonth = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
         guard (1...daysInMonth).contains(day) else { return nil }
         return Date(iso8601: text)
-    }
-
-    private static func isEmail(_ text: String) -> Bool {
-        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".") && !text.contains(where: \.isWhitespace)
     }
 }

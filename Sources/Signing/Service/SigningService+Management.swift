@@ -162,7 +162,7 @@ extension SigningService {
         let updates = reader.objects(body, "recipients", at: "recipients", required: true).compactMap { path, recipient -> Update? in
             let id = reader.string(recipient, "id", at: "\(path).id", required: true)
             let email = reader.string(recipient, "email", at: "\(path).email", maxLength: 255)
-            if let email, !DocumentRequest.isEmail(email) { reader.fail("\(path).email", "is not an email address") }
+            if let email, !EmailAddress.isPlausible(email) { reader.fail("\(path).email", "is not an email address") }
             if let id, document.recipient(id) == nil { reader.fail("\(path).id", "is not the id of a recipient") }
             return id.map {
                 Update(

@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 import HTTPSupport
 import HTTPTypes
@@ -18,7 +19,7 @@ extension SigningService {
         let request: [String: JSONValue] = ["name": name.map(JSONValue.string) ?? .null, "email": email.map(JSONValue.string) ?? .null]
         let newName = reader.string(request, "name", at: "name", required: true, maxLength: 255)
         let newEmail = reader.string(request, "email", at: "email", required: true, maxLength: 255)
-        if let newEmail, !DocumentRequest.isEmail(newEmail) { reader.fail("email", "is not an email address") }
+        if let newEmail, !EmailAddress.isPlausible(newEmail) { reader.fail("email", "is not an email address") }
         try reader.throwIfFailed()
         let reassigned = try await change(document.id) { document in
             guard Self.state(of: document, recipientIndex: index) == "ready" else {

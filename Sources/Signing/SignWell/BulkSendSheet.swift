@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 import HTTPSupport
 import HTTPTypes
@@ -208,7 +209,7 @@ struct BulkSendSheet: Sendable {
                 }
                 continue
             }
-            guard DocumentRequest.isEmail(email), email.count <= 255 else {
+            guard EmailAddress.isPlausible(email), email.count <= 255 else {
                 problems.append("The column \(base)_email has an invalid email address: \(email).")
                 continue
             }

@@ -107,12 +107,6 @@ struct DocumentRequest: Sendable {
         try reader.throwIfFailed()
     }
 
-    /// A plausible email address: one `@`, something before it, a dot after it, no spaces.
-    static func isEmail(_ text: String) -> Bool {
-        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".") && !text.contains(where: \.isWhitespace)
-    }
-
     /// An absolute http or https URL.
     static func isWebURL(_ text: String) -> Bool {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), url.host?.isEmpty == false else { return false }

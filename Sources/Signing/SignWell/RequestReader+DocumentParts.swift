@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 import HTTPSupport
 import JSON
@@ -30,7 +31,7 @@ extension RequestReader {
     func recipient(_ recipient: [String: JSONValue], at path: String, seenIDs: inout Set<String>) -> DocumentRequest.Recipient? {
         let id = string(recipient, "id", at: "\(path).id", required: true, maxLength: 64)
         let email = string(recipient, "email", at: "\(path).email", required: true, maxLength: 255)
-        if let email, !DocumentRequest.isEmail(email) { fail("\(path).email", "is not an email address") }
+        if let email, !EmailAddress.isPlausible(email) { fail("\(path).email", "is not an email address") }
         if let id, !seenIDs.insert(id).inserted { fail("\(path).id", "is used by another recipient") }
         let name = string(recipient, "name", at: "\(path).name", maxLength: 255)
         let delay = integer(recipient, "send_email_delay", at: "\(path).send_email_delay", in: 0...60) ?? 0
@@ -83,7 +84,7 @@ extension RequestReader {
         objects(body, "copied_contacts", at: "copied_contacts").compactMap { path, contact in
             let name = string(contact, "name", at: "\(path).name", maxLength: 255)
             let email = string(contact, "email", at: "\(path).email", required: true, maxLength: 255)
-            if let email, !DocumentRequest.isEmail(email) { fail("\(path).email", "is not an email address") }
+            if let email, !EmailAddress.isPlausible(email) { fail("\(path).email", "is not an email address") }
             return email.map { CopiedContact(id: UUID().uuidString.lowercased(), name: name, email: $0) }
         }
     }

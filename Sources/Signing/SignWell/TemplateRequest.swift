@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 import JSON
 
@@ -136,7 +137,7 @@ struct TemplateRequest: Sendable {
     private static func preassigned(_ placeholder: [String: JSONValue], at path: String, reader: RequestReader) -> (String?, String?) {
         let name = reader.string(placeholder, "preassigned_recipient_name", at: "\(path).preassigned_recipient_name", maxLength: 255)
         let email = reader.string(placeholder, "preassigned_recipient_email", at: "\(path).preassigned_recipient_email", maxLength: 255)
-        if let email, !DocumentRequest.isEmail(email) {
+        if let email, !EmailAddress.isPlausible(email) {
             reader.fail("\(path).preassigned_recipient_email", "is not an email address")
             return (name, nil)
         }
