@@ -457,6 +457,12 @@ let package = Package(
             path: "Fuzz/ISCPFuzzer",
             swiftSettings: swiftSettings
         ),
+        .executableTarget(
+            name: "JSONFuzzer",
+            dependencies: ["FuzzDriver", "JSON"],
+            path: "Fuzz/JSONFuzzer",
+            swiftSettings: swiftSettings
+        ),
         // Tests
         .target(
             name: "ChanceryTestSupport",
