@@ -9,6 +9,7 @@ import secrets
 import uuid
 
 import requests
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
 from selenium.webdriver.support.ui import WebDriverWait
@@ -22,6 +23,19 @@ def sign_in(server, browser, name, password, path):
     browser.find_element(By.ID, "username").send_keys(name)
     browser.find_element(By.ID, "password").send_keys(password)
     browser.find_element(By.CSS_SELECTOR, "form.sign-in button").click()
+
+
+def row_showing(browser, table_id, text):
+    """The row of the table `table_id` that shows `text`, once the page that has it has loaded: a
+    page that redirects back to the one it was submitted from has the table before and after."""
+
+    def row(b):
+        try:
+            return next((r for r in b.find_elements(By.CSS_SELECTOR, f"#{table_id} tbody tr") if text in r.text), False)
+        except StaleElementReferenceException:
+            return False
+
+    return WebDriverWait(browser, WAIT).until(row)
 
 
 def test_an_administrator_manages_users_keys_and_lockouts(server, signed_out):
@@ -99,7 +113,7 @@ def test_an_administrator_manages_edges_clients_quotas_and_disables_users(server
     edge_uuid = browser.find_element(By.ID, "secret-identifier").text
     assert token_for_edge(server, edge_uuid, secret).status_code == 200
     browser.find_element(By.LINK_TEXT, "Back to the edges").click()
-    row = next(r for r in shown(browser, "edges").find_elements(By.CSS_SELECTOR, "tbody tr") if edge_name in r.text)
+    row = row_showing(browser, "edges", edge_name)
     assert "enabled" in row.text and secret not in browser.page_source
     row.find_element(By.XPATH, ".//button[text()='Disable']").click()
     assert "disabled" in shown(browser, "notice").text
@@ -111,7 +125,7 @@ def test_an_administrator_manages_edges_clients_quotas_and_disables_users(server
     shown(browser, "client-name").send_keys(app_name)
     browser.find_element(By.ID, "client-redirect-uris").send_keys("com.example.viewer:/callback")
     browser.find_element(By.ID, "register-client").click()
-    row = next(r for r in shown(browser, "oauth2-clients").find_elements(By.CSS_SELECTOR, "tbody tr") if app_name in r.text)
+    row = row_showing(browser, "oauth2-clients", app_name)
     assert "public" in row.text and "com.example.viewer:/callback" in row.text
 
     # A user, a quota on them, and disabling them.
