@@ -10,10 +10,9 @@ import Synchronization
 /// Each transaction is a *member* that runs its body inside a savepoint of a transaction the
 /// group holds open. A member whose body throws is rolled back to its savepoint and gets its
 /// error at once; nothing of it is committed. A member whose body returns leaves its savepoint
-/// open until the transaction ends (see ``runMember(_:in:)``): one statement fewer on the
-/// writer for every member, whose statements run one after another. A member whose body returns waits until the
-/// whole transaction is committed and only then gets its result, so nobody is told of a change
-/// that is not durable. When a member finishes and others are waiting, the next one continues
+/// open until the transaction ends (see ``runMember(_:in:)``), one statement fewer on the
+/// writer, whose statements run one after another; it waits until the whole transaction is
+/// committed and only then gets its result, so nobody is told of a change that is not durable. When a member finishes and others are waiting, the next one continues
 /// the same transaction; the last one of a run (or the ``maxMembers``-th) commits it. Under no
 /// load a transaction is committed at once, as before; under load the groups grow with the
 /// queue, as the Notary's sequencer's batches do.
