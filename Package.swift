@@ -204,7 +204,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // The one libc call Swift's Glibc module does not declare (sync_file_range).
+        // The libc calls and flags Swift's Glibc module does not declare (sync_file_range, O_DIRECT).
         .target(name: "CFileWriteback"),
         // The processor's CRC-32C instruction, which Swift cannot name.
         .target(name: "CCRC32C"),
@@ -395,7 +395,7 @@ let package = Package(
         .executableTarget(
             name: "RepositoryBenchmark",
             dependencies: [
-                "BenchmarkSupport", "ChanceryServer", "Notary", "Repository", "Accounts", "Storage",
+                "BenchmarkSupport", "ChanceryServer", "Notary", "Repository", "Accounts", "Storage", "CFileWriteback",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

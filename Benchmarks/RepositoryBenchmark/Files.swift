@@ -1,4 +1,5 @@
 import BenchmarkSupport
+import CFileWriteback
 import Foundation
 import NIOCore
 
@@ -35,18 +36,22 @@ enum Files {
     }
 
     /// Copies `source` to `destination` 1 MiB at a time and fsyncs it: the reference for
-    /// moving these bytes through the disk durably, as the blob store does.
-    static func streamedCopy(from source: String, to destination: String) throws {
+    /// moving these bytes through the disk durably, as the blob store does. With `direct`, the
+    /// writes go past the page cache (`O_DIRECT`, the last partial block through it), as the
+    /// blob store's do where the file system allows.
+    static func streamedCopy(from source: String, to destination: String, direct: Bool = false) throws {
         let input = try open(source, flags: O_RDONLY)
         defer { close(input) }
         let output = try open(destination, flags: O_WRONLY | O_CREAT | O_TRUNC)
         defer { close(output) }
+        if direct, chancery_set_direct_io(output, 1) != 0 { throw BenchmarkError("O_DIRECT on \(destination): errno \(errno)") }
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunkSize, alignment: 4096)
         defer { buffer.deallocate() }
         while true {
             let count = read(input, buffer, chunkSize)
             guard count >= 0 else { throw BenchmarkError("read \(source): errno \(errno)") }
             if count == 0 { break }
+            if direct, count % 4096 != 0 { _ = chancery_set_direct_io(output, 0) }
             try writeAll(output, buffer, count)
         }
         guard fsync(output) == 0 else { throw BenchmarkError("fsync \(destination): errno \(errno)") }

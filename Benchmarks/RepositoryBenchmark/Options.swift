@@ -5,7 +5,7 @@ import Foundation
 ///
 ///     RepositoryBenchmark [DOCUMENTS[,DOCUMENTS…]] [--folders N] [--creates N] [--clients 1,16,64]
 ///                         [--blob-mib N] [--large-mib N] [--samples N] [--query-seconds S]
-///                         [--data DIR] [--database URL] [--keep] [--trace-sql] [--only creation]
+///                         [--data DIR] [--database URL] [--keep] [--trace-sql] [--only creation|blobs]
 struct Options {
     /// Repository sizes to measure the listings and queries at, ascending; the corpus grows
     /// from one to the next (`100000,1000000` measures at 100k, then seeds 900k more).
@@ -36,13 +36,19 @@ struct Options {
     /// Whether to log at trace level (every SQL statement) to standard error: for finding
     /// the statements behind a request, not for measuring.
     var traceSQL = false
-    /// Whether to measure document creation alone (`--only creation`), for short profiling runs.
-    var creationOnly = false
+    /// The one part to measure (`--only creation`, `--only blobs`), for short profiling runs;
+    /// every part when `nil`.
+    var only: Part?
+
+    /// A part of the benchmark that runs alone.
+    enum Part: String {
+        case creation, blobs
+    }
 
     static let usage = """
         usage: RepositoryBenchmark [DOCUMENTS[,DOCUMENTS…]] [--folders N] [--creates N] [--clients 1,16,64]
                                    [--blob-mib N] [--large-mib N] [--samples N] [--query-seconds S]
-                                   [--data DIR] [--database URL] [--keep] [--trace-sql] [--only creation]
+                                   [--data DIR] [--database URL] [--keep] [--trace-sql] [--only creation|blobs]
         """
 
     init(arguments: [String]) throws {
@@ -81,8 +87,10 @@ struct Options {
             case "--trace-sql": traceSQL = true
             case "--only":
                 let part = try value(argument)
-                guard part == "creation" else { throw BenchmarkError("--only: '\(part)' is not a part that runs alone (creation)\n\(Self.usage)") }
-                creationOnly = true
+                guard let known = Part(rawValue: part) else {
+                    throw BenchmarkError("--only: '\(part)' is not a part that runs alone (creation, blobs)\n\(Self.usage)")
+                }
+                only = known
             case "-h", "--help": throw BenchmarkError(Self.usage)
             default:
                 guard !argument.hasPrefix("-") else { throw BenchmarkError("unknown option \(argument)\n\(Self.usage)") }

@@ -6,9 +6,10 @@ import _NIOFileSystem
 /// A ``BlobStore`` in a local directory.
 ///
 /// A blob with digest `abcdef…` lives at `ab/cd/abcdef…`. A write streams into a file under
-/// `tmp/`, hashing as it goes, in blocks of 1 MiB: each block is written (and its writeback
-/// to the disk started) on the file system's threads while the next one arrives and is
-/// hashed. The file is fsynced, renamed into place (an atomic step on one file system) and the
+/// `tmp/`, hashing as it goes, in page-aligned blocks of 1 MiB: each block is written on the
+/// file system's threads while the next one arrives and is hashed, by direct I/O where the file
+/// system allows it (past the page cache: no copy into it, no writeback later), otherwise through
+/// the page cache with its writeback started at once. The file is fsynced, renamed into place (an atomic step on one file system) and the
 /// directory that now holds it is fsynced too, so a blob is either wholly present or absent
 /// after a crash.
 ///
@@ -26,9 +27,16 @@ public struct FileBlobStore: BlobStore {
     /// How every file of the store is created: new, owner read and write only.
     private static let newFile = OpenOptions.Write.newFile(replaceExisting: false, permissions: [.ownerReadWrite])
 
+    /// Whether writes go past the page cache where the file system allows it.
+    private let directWrites: Bool
+
     /// Opens (creating if needed) a blob store in `directory`.
-    public init(directory: String) async throws {
+    ///
+    /// - Parameter directWrites: Whether blobs are written by direct I/O where the file system
+    ///   allows it (the default); `false` writes them through the page cache.
+    public init(directory: String, directWrites: Bool = true) async throws {
         self.root = FilePath(directory)
+        self.directWrites = directWrites
         try await Self.createDirectoryIfMissing(temporaryDirectory)
     }
 
@@ -50,26 +58,44 @@ public struct FileBlobStore: BlobStore {
         let stored: StoredBlob
         do {
             stored = try await FileSystem.shared.withFileHandle(forWritingAt: temporaryPath, options: Self.newFile) { handle in
-                try await withThrowingTaskGroup(of: Void.self) { writes in
+                try await withThrowingTaskGroup(of: AlignedBlock.self) { writes in
                     var hasher = SHA256()
                     var size: Int64 = 0
                     var written: Int64 = 0
-                    var pending = ByteBufferAllocator().buffer(capacity: Self.writeLength)
+                    var block = AlignedBlock(capacity: Self.writeLength)
+                    // Whether whole blocks go by direct I/O: tried at the first one, so that a blob
+                    // smaller than a block goes to the page cache in one write and nothing else.
+                    var direct: Bool?
                     for try await chunk in content {
                         size += Int64(chunk.readableBytes)
                         if let maxSize, size > maxSize { throw StorageError.blobTooLarge(limit: maxSize) }
                         chunk.withUnsafeReadableBytes { hasher.update(bufferPointer: $0) }
-                        var chunk = chunk
-                        pending.writeBuffer(&chunk)
-                        guard pending.readableBytes >= Self.writeLength else { continue }
-                        // One write in flight: the next block arrives and is hashed meanwhile.
-                        try await writes.next()
-                        writes.addTask { [pending, written] in try await Self.writeBlock(pending, at: written, to: handle) }
-                        written += Int64(pending.readableBytes)
-                        pending = ByteBufferAllocator().buffer(capacity: Self.writeLength)
+                        var rest = chunk
+                        while rest.readableBytes > 0 {
+                            rest.moveReaderIndex(forwardBy: rest.withUnsafeReadableBytes { block.append($0) })
+                            guard block.isFull else { continue }
+                            if direct == nil {
+                                direct = directWrites ? try await handle.withUnsafeDescriptor { FileWriteback.enableDirect($0) } : false
+                            }
+                            // One write in flight: the next block fills meanwhile, in the memory of the write before.
+                            let free = try await writes.next()
+                            writes.addTask { [block, written, direct] in
+                                try await Self.writeBlock(block, at: written, to: handle, direct: direct == true)
+                                return block
+                            }
+                            written += Int64(Self.writeLength)
+                            block = free ?? AlignedBlock(capacity: Self.writeLength)
+                            block.clear()
+                        }
                     }
-                    try await writes.next()
-                    if pending.readableBytes > 0 { try await Self.writeBlock(pending, at: written, to: handle) }
+                    _ = try await writes.next()
+                    if block.count > 0 {
+                        try await handle.withUnsafeDescriptor { [block, written, direct] descriptor in
+                            // The last block need not be whole pages, which a direct write needs.
+                            if direct == true { try FileWriteback.disableDirect(descriptor) }
+                            _ = try block.withBytes { try descriptor.writeAll(toAbsoluteOffset: written, $0) }
+                        }
+                    }
                     try await handle.synchronize()
                     return StoredBlob(digest: BlobDigest(hasher.finalize()), size: size)
                 }
@@ -85,12 +111,21 @@ public struct FileBlobStore: BlobStore {
         return stored
     }
 
-    /// Writes `block` at `offset` of the file behind `handle`, then asks the kernel to start
-    /// putting those pages on the disk, so that the blob's final fsync finds little left to do.
-    private static func writeBlock(_ block: ByteBuffer, at offset: Int64, to handle: WriteFileHandle) async throws {
+    /// Writes the whole `block` at `offset` of the file behind `handle`: straight to the disk when
+    /// the file takes `direct` writes, otherwise into the page cache, asking the kernel to start
+    /// putting those pages on the disk so that the blob's final fsync finds little left to do.
+    private static func writeBlock(_ block: AlignedBlock, at offset: Int64, to handle: WriteFileHandle, direct: Bool) async throws {
         try await handle.withUnsafeDescriptor { descriptor in
-            _ = try block.withUnsafeReadableBytes { try descriptor.writeAll(toAbsoluteOffset: offset, $0) }
-            FileWriteback.start(descriptor, offset: offset, count: Int64(block.readableBytes))
+            try block.withBytes { bytes in
+                do {
+                    _ = try descriptor.writeAll(toAbsoluteOffset: offset, bytes)
+                } catch let error as Errno where error == .invalidArgument && direct {
+                    // The file system took the flag but refuses the write: the page cache it is.
+                    try FileWriteback.disableDirect(descriptor)
+                    _ = try descriptor.writeAll(toAbsoluteOffset: offset, bytes)
+                }
+                if !direct { FileWriteback.start(descriptor, offset: offset, count: Int64(bytes.count)) }
+            }
         }
     }
 
