@@ -50,7 +50,7 @@ import Testing
         values += (0..<10_000).map { _ in Double(bitPattern: generator.next()) }
         for value in values where value.isFinite {
             var buffer = ByteBuffer()
-            buffer.writeDescription(of: value)
+            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: FloatText.maxSize) { FloatText.write(value, into: $0) }
             #expect(String(buffer: buffer) == value.description, "\(value.bitPattern)")
         }
     }

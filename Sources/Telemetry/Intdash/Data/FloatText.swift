@@ -1,23 +1,25 @@
-import NIOCore
-
 /// A `Double`'s text, as `description` spells it (the fewest digits that read back as the
 /// same number), for `GET /v1/data`'s JSON answers, which write one per Float point.
 ///
 /// `Double.write(to:)` gives a stream its text as ASCII bytes from its own stack buffer
 /// (`TextOutputStream._writeASCII`); ``InlineText`` keeps them in place, so no string is
 /// allocated for a number.
-extension ByteBuffer {
-    /// Appends the text of `value`, a finite number, the one `value.description` gives,
-    /// without making the string. (Written to a stream, a NaN's text names its payload, which
-    /// `description` leaves out.)
-    mutating func writeDescription(of value: Double) {
+enum FloatText {
+    /// The most bytes the text of a finite `Double` takes (24 at most) and then some.
+    static var maxSize: Int { InlineText.capacity }
+
+    /// Writes the text of `value`, a finite number, the one `value.description` gives, at the
+    /// start of `bytes`, which must hold ``maxSize`` bytes; returns how many it wrote. (Written
+    /// to a stream, a NaN's text names its payload, which `description` leaves out.)
+    static func write(_ value: Double, into bytes: UnsafeMutableRawBufferPointer) -> Int {
         precondition(value.isFinite, "only a finite number's text is written in place")
+        precondition(bytes.count >= maxSize, "no room for the text")
         var text = InlineText()
         value.write(to: &text)
-        if text.overflowed {
-            writeString(value.description)
-        } else {
-            text.withBytes { writeBytes($0) }
+        precondition(!text.overflowed, "a finite Double's text takes at most 24 bytes")
+        return text.withBytes { text in
+            bytes.copyMemory(from: text)
+            return text.count
         }
     }
 }

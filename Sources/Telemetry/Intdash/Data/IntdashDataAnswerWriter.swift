@@ -30,7 +30,7 @@ struct IntdashDataAnswerWriter {
     /// A writer of `encoding`, JSON times in `timeFormat`.
     init(encoding: IntdashDataRequest.Encoding, timeFormat: IntdashTimeFormat) {
         self.encoding = encoding
-        json = IntdashDataJSONWriter(timeFormat: timeFormat)
+        json = IntdashDataJSONWriter(timeFormat: timeFormat, endsLines: encoding == .jsonLines)
     }
 
     /// Appends `response`.
@@ -41,7 +41,7 @@ struct IntdashDataAnswerWriter {
         } else {
             json.write(response, into: &buffer)
         }
-        endAnswer(into: &buffer)
+        count += 1
     }
 
     /// Makes ready to write the points of `batch`.
@@ -61,7 +61,7 @@ struct IntdashDataAnswerWriter {
         } else {
             json.writeValue(frame: frame, time: answer.time, bits: bits, into: &buffer)
         }
-        endAnswer(into: &buffer)
+        count += 1
     }
 
     /// Ends the answer.
@@ -72,12 +72,6 @@ struct IntdashDataAnswerWriter {
     /// Writes what comes before an answer: in a JSON array, its opening or a separator.
     private func beginAnswer(into buffer: inout ByteBuffer) {
         if encoding == .jsonArray { buffer.writeString(count == 0 ? "[" : ",") }
-    }
-
-    /// Writes what comes after an answer (a JSON line's end) and counts it.
-    private mutating func endAnswer(into buffer: inout ByteBuffer) {
-        if encoding == .jsonLines { buffer.writeInteger(UInt8(ascii: "\n")) }
-        count += 1
     }
 
     /// How many frames the encoding's writer made so far.

@@ -28,11 +28,14 @@ import NIOCore
 struct IntdashDataJSONWriter: IntdashAnswerEncoder {
     /// How `time` is written.
     let timeFormat: IntdashTimeFormat
+    /// Whether each answer ends with a newline: a JSON line.
+    let endsLines: Bool
     var frames = IntdashAnswerFrames()
 
-    /// A writer of times in `timeFormat`.
-    init(timeFormat: IntdashTimeFormat) {
+    /// A writer of times in `timeFormat`, of JSON lines when `endsLines`.
+    init(timeFormat: IntdashTimeFormat, endsLines: Bool = false) {
         self.timeFormat = timeFormat
+        self.endsLines = endsLines
     }
 
     /// Appends the answer at `time` of the kind at `frame` whose `data` is the value `payload`
@@ -44,14 +47,36 @@ struct IntdashDataJSONWriter: IntdashAnswerEncoder {
     }
 
     /// Appends the answer at `time` of a kind of Float or Int values (its frame at `frame`)
-    /// whose value is `bits`.
+    /// whose value is `bits`: with a numeric time and a finite value, in one write of the
+    /// buffer.
     mutating func writeValue(frame: Int, time: Int64, bits: UInt64, into buffer: inout ByteBuffer) {
-        let dataType = frames.dataType(at: frame)
-        write(frame: frame, time: time, into: &buffer) { buffer in
-            if dataType == ISCP1DataType.float.rawValue {
-                Self.write(Double(bitPattern: bits), into: &buffer)
-            } else {
-                buffer.writeDecimal(Int64(bitPattern: bits))
+        let isFloat = frames.dataType(at: frame) == ISCP1DataType.float.rawValue
+        guard let number = timeFormat.number(nanoseconds: time), !isFloat || Double(bitPattern: bits).isFinite else {
+            write(frame: frame, time: time, into: &buffer) { buffer in
+                if isFloat {
+                    Self.write(Double(bitPattern: bits), into: &buffer)
+                } else {
+                    buffer.writeDecimal(Int64(bitPattern: bits))
+                }
+            }
+            return
+        }
+        frames.withFrame(at: frame) { head, tail in
+            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: head.count + tail.count + FloatText.maxSize + 2 * 20 + 2) { bytes in
+                var end = head.count
+                bytes.copyMemory(from: head)
+                let value = UnsafeMutableRawBufferPointer(rebasing: bytes[end...])
+                end += isFloat ? Self.writeNumber(Double(bitPattern: bits), into: value) : DecimalText.write(Int64(bitPattern: bits), into: value)
+                UnsafeMutableRawBufferPointer(rebasing: bytes[end...]).copyMemory(from: tail)
+                end += tail.count
+                end += DecimalText.write(number, into: UnsafeMutableRawBufferPointer(rebasing: bytes[end...]))
+                bytes[end] = UInt8(ascii: "}")
+                end += 1
+                if endsLines {
+                    bytes[end] = UInt8(ascii: "\n")
+                    end += 1
+                }
+                return end
             }
         }
     }
@@ -68,7 +93,7 @@ struct IntdashDataJSONWriter: IntdashAnswerEncoder {
         } else {
             Self.write(string: IntdashTimestamp.string(nanoseconds: time), into: &buffer)
         }
-        buffer.writeStaticString("}")
+        buffer.writeStaticString(endsLines ? "}\n" : "}")
     }
 
     /// The frame of `kind`'s answers.
@@ -106,16 +131,19 @@ struct IntdashDataJSONWriter: IntdashAnswerEncoder {
     /// hold it.
     private static func write(_ number: Double, into buffer: inout ByteBuffer) {
         if number.isFinite {
-            // `description` ends a whole number in ".0", which JSONEncoder leaves out.
-            let start = buffer.writerIndex
-            buffer.writeDescription(of: number)
-            let end = buffer.writerIndex
-            if end - start > 2, buffer.getInteger(at: end - 2, as: UInt16.self) == UInt16(UInt8(ascii: ".")) << 8 | UInt16(UInt8(ascii: "0")) {
-                buffer.moveWriterIndex(to: end - 2)
-            }
+            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: FloatText.maxSize) { writeNumber(number, into: $0) }
         } else {
             write(string: number.isNaN ? "NaN" : number > 0 ? "Infinity" : "-Infinity", into: &buffer)
         }
+    }
+
+    /// Writes `number`, a finite one, as a JSON number at the start of `bytes`, which must hold
+    /// ``FloatText/maxSize`` bytes; returns how many it wrote. `description` ends a whole
+    /// number in ".0", which JSONEncoder leaves out.
+    private static func writeNumber(_ number: Double, into bytes: UnsafeMutableRawBufferPointer) -> Int {
+        let count = FloatText.write(number, into: bytes)
+        if count > 2, bytes[count - 2] == UInt8(ascii: "."), bytes[count - 1] == UInt8(ascii: "0") { return count - 2 }
+        return count
     }
 
     /// Appends `string` as a JSON string: `"` and `\` escaped with a backslash, the control

@@ -42,17 +42,18 @@ struct IntdashDataProtobufWriter: IntdashAnswerEncoder {
             let timestamp = IntdashDataResponse.timestamp(nanoseconds: time)
             let timeSize = Self.size(of: timestamp)
             let size = W.lengthDelimitedSize(1, bodySize: timeSize) + head.count + bodySize + tail.count
-            buffer.writeInteger(UInt64(size), endianness: .little)
-            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: size) { raw in
-                var writer = W(UnsafeMutableBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: size))
+            // The length before the message, and the message, in one write of the buffer.
+            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: 8 + size) { raw in
+                var writer = W(UnsafeMutableBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: 8 + size))
+                withUnsafeBytes(of: UInt64(size).littleEndian) { writer.bytes($0) }
                 writer.tag(1, .lengthDelimited)
                 writer.varint(UInt64(timeSize))
                 Self.write(timestamp, into: &writer)
                 writer.bytes(head)
                 body(&writer)
                 writer.bytes(tail)
-                precondition(writer.count == size, "a data answer was sized wrong")
-                return size
+                precondition(writer.count == 8 + size, "a data answer was sized wrong")
+                return 8 + size
             }
         }
     }
