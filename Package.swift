@@ -213,7 +213,7 @@ let package = Package(
         .target(
             name: "Accounts",
             dependencies: [
-                "Storage",
+                "Storage", "JSON",
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

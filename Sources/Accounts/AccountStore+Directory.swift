@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import SQLKit
 import Storage
 
@@ -92,7 +93,7 @@ extension AccountStore {
                 .all(decodingColumn: "name", as: String.self)
             let memberGroups =
                 try row.decode(column: "member_groups", as: String?.self)
-                .map { try JSONDecoder().decode([String].self, from: Data($0.utf8)) } ?? []
+                .map { try JSONValue.parseStrings($0.utf8) } ?? []
             return GroupDetails(
                 name: name, label: try row.decode(column: "label", as: String?.self) ?? name,
                 memberUsers: users, memberGroups: memberGroups

@@ -24,4 +24,17 @@ extension JSONValue {
         }
         return members
     }
+
+    /// The strings of the JSON array of strings `utf8` holds.
+    ///
+    /// - Throws: ``JSONParseError`` when `utf8` is not the JSON text of an array of strings.
+    public static func parseStrings(_ utf8: some Collection<UInt8>) throws(JSONParseError) -> [String] {
+        guard case .array(let items) = try JSONValue(parsing: utf8) else {
+            throw JSONParseError(reason: "the value is not an array", offset: 0)
+        }
+        return try items.map { item throws(JSONParseError) in
+            guard case .string(let string) = item else { throw JSONParseError(reason: "an item of the array is not a string", offset: 0) }
+            return string
+        }
+    }
 }

@@ -65,6 +65,17 @@ import Testing
         #expect(try JSONValue.parseObject(#"{"a": [1, 2.5, "x"]}"#.utf8) == ["a": [1, 2.5, "x"]])
     }
 
+    /// A stored list of strings (a document's facets, a client's redirect URIs) reads back as
+    /// its strings, and anything else is refused.
+    @Test func anArrayOfStringsReadsAsItsStrings() throws {
+        #expect(try JSONValue.parseStrings(#"["Folderish", "ünï \"q\"", ""]"#.utf8) == ["Folderish", "ünï \"q\"", ""])
+        #expect(try JSONValue.parseStrings("[]".utf8) == [])
+        let object = #expect(throws: JSONParseError.self) { try JSONValue.parseStrings(#"{"a": "b"}"#.utf8) }
+        #expect(object?.reason == "the value is not an array")
+        let number = #expect(throws: JSONParseError.self) { try JSONValue.parseStrings(#"["a", 1]"#.utf8) }
+        #expect(number?.reason == "an item of the array is not a string")
+    }
+
     /// Generated documents, written by `JSONEncoder` and then with bytes changed, deleted or
     /// inserted: the parser never crashes and agrees with `JSONDecoder` on each.
     @Test func generatedDocumentsAndTheirMutationsReadAsWithJSONDecoder() throws {

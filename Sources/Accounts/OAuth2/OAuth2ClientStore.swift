@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import SQLKit
 import Storage
 
@@ -116,7 +117,7 @@ public struct OAuth2ClientStore: Sendable {
         guard let kind = OAuth2Client.Kind(rawValue: kindText) else {
             throw OAuth2ClientError.unknownStoredKind(clientID: id, kind: kindText)
         }
-        let redirectURIs = try JSONDecoder().decode([String].self, from: Data(try row.decode(column: "redirect_uris", as: String.self).utf8))
+        let redirectURIs = try JSONValue.parseStrings(try row.decode(column: "redirect_uris", as: String.self).utf8)
         let client = OAuth2Client(
             id: id,
             name: try row.decode(column: "name", as: String.self),

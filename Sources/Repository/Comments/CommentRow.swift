@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Storage
 
 /// A `repo_comments` row, decoded by column name.
@@ -33,11 +34,11 @@ struct CommentRow: TableRow {
 
     /// The comment the row holds.
     ///
-    /// - Throws: `DecodingError` when ``ancestorIDs`` is not the JSON text of an array of strings.
+    /// - Throws: `JSONParseError` when ``ancestorIDs`` is not the JSON text of an array of strings.
     func comment() throws -> Comment {
         Comment(
             id: id, documentID: documentID, parentID: parentID,
-            ancestorIDs: try JSONDecoder().decode([String].self, from: Data(ancestorIDs.utf8)), author: author, text: text,
+            ancestorIDs: try JSONValue.parseStrings(ancestorIDs.utf8), author: author, text: text,
             createdAt: createdAt, modifiedAt: modifiedAt
         )
     }

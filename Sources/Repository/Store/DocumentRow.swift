@@ -52,7 +52,7 @@ enum DocumentRow {
             path: try row.decode(column: "path", as: String.self),
             position: try row.decode(column: "pos", as: Int.self),
             type: try row.decode(column: "primary_type", as: String.self),
-            instanceFacets: try JSONDecoder().decode([String].self, from: Data(row.decode(column: "instance_facets", as: String.self).utf8)),
+            instanceFacets: try JSONValue.parseStrings(row.decode(column: "instance_facets", as: String.self).utf8),
             state: try row.decode(column: "lifecycle_state", as: String?.self),
             isTrashed: try row.decode(column: "is_trashed", as: Int.self) != 0,
             isVersion: try row.decode(column: "is_version", as: Int.self) != 0,
