@@ -7,11 +7,11 @@ import _NIOFileSystem
 ///
 /// A blob with digest `abcdef…` lives at `ab/cd/abcdef…`. A write streams into a file under
 /// `tmp/`, hashing as it goes, in page-aligned blocks of 1 MiB: each block is written on the
-/// file system's threads while the next one arrives and is hashed, by direct I/O where the file
-/// system allows it (past the page cache: no copy into it, no writeback later), otherwise through
-/// the page cache with its writeback started at once. The file is fsynced, renamed into place (an atomic step on one file system) and the
-/// directory that now holds it is fsynced too, so a blob is either wholly present or absent
-/// after a crash.
+/// file system's threads while the next one arrives and is hashed, by direct I/O where the
+/// file system allows it (past the page cache: no copy into it, no writeback later), otherwise
+/// through the page cache with its writeback started at once. The file is fsynced, renamed into
+/// place (an atomic step on one file system) and the directory that now holds it is fsynced
+/// too, so a blob is either wholly present or absent after a crash.
 ///
 /// Blob and temporary files are created `0600` and the directories `0700`, wherever the
 /// store lies: only the server's own user may read what clients stored.
@@ -77,7 +77,8 @@ public struct FileBlobStore: BlobStore {
                             if direct == nil {
                                 direct = directWrites ? try await handle.withUnsafeDescriptor { FileWriteback.enableDirect($0) } : false
                             }
-                            // One write in flight: the next block fills meanwhile, in the memory of the write before.
+                            // One write in flight: the next block fills meanwhile, in the memory
+                            // of the write before.
                             let free = try await writes.next()
                             writes.addTask { [block, written, direct] in
                                 try await Self.writeBlock(block, at: written, to: handle, direct: direct == true)
