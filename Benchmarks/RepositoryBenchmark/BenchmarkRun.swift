@@ -36,12 +36,17 @@ struct BenchmarkRun: Sendable {
         print("X-Api-Key authentication, SQLite WAL with synchronous=FULL, file blob store; \(cpus) cores shared by client and server.")
         print("Data directory: \(directory)")
         print("")
-        if options.only == nil || options.only == .creation { try await creation() }
-        if options.only == .creation { return }
-        try await blobThroughput()
-        if options.only == .blobs { return }
-        if options.largeMiB > 0 { try await largeUpload() }
-        try await corpus()
+        switch options.only {
+        case .creation:
+            try await creation()
+        case .blobs:
+            try await blobThroughput()
+        case nil:
+            try await creation()
+            try await blobThroughput()
+            if options.largeMiB > 0 { try await largeUpload() }
+            try await corpus()
+        }
     }
 
     // MARK: 1. Document creation

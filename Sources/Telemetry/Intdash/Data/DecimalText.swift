@@ -13,6 +13,9 @@ enum DecimalText {
     /// The two digits of 0 through 99, in order: `00`, `01`, … `99`.
     private static let digitPairs: [UInt8] = (0..<100).flatMap { [UInt8(ascii: "0") + UInt8($0 / 10), UInt8(ascii: "0") + UInt8($0 % 10)] }
 
+    /// The most bytes an `Int64` takes: `-9223372036854775808`.
+    static var maxSize: Int { 20 }
+
     /// How many bytes `value` takes: its digits, and a minus sign when it is negative.
     static func size(of value: Int64) -> Int {
         digitCount(of: value.magnitude) + (value < 0 ? 1 : 0)

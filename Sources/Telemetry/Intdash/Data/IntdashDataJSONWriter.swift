@@ -62,7 +62,9 @@ struct IntdashDataJSONWriter: IntdashAnswerEncoder {
             return
         }
         frames.withFrame(at: frame) { head, tail in
-            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: head.count + tail.count + FloatText.maxSize + 2 * 20 + 2) { bytes in
+            let closing = closing
+            let size = head.count + max(FloatText.maxSize, DecimalText.maxSize) + tail.count + DecimalText.maxSize + closing.utf8CodeUnitCount
+            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: size) { bytes in
                 var end = head.count
                 bytes.copyMemory(from: head)
                 let value = UnsafeMutableRawBufferPointer(rebasing: bytes[end...])
@@ -70,13 +72,8 @@ struct IntdashDataJSONWriter: IntdashAnswerEncoder {
                 UnsafeMutableRawBufferPointer(rebasing: bytes[end...]).copyMemory(from: tail)
                 end += tail.count
                 end += DecimalText.write(number, into: UnsafeMutableRawBufferPointer(rebasing: bytes[end...]))
-                bytes[end] = UInt8(ascii: "}")
-                end += 1
-                if endsLines {
-                    bytes[end] = UInt8(ascii: "\n")
-                    end += 1
-                }
-                return end
+                closing.withUTF8Buffer { UnsafeMutableRawBufferPointer(rebasing: bytes[end...]).copyMemory(from: UnsafeRawBufferPointer($0)) }
+                return end + closing.utf8CodeUnitCount
             }
         }
     }
@@ -93,8 +90,11 @@ struct IntdashDataJSONWriter: IntdashAnswerEncoder {
         } else {
             Self.write(string: IntdashTimestamp.string(nanoseconds: time), into: &buffer)
         }
-        buffer.writeStaticString(endsLines ? "}\n" : "}")
+        buffer.writeStaticString(closing)
     }
+
+    /// What ends an answer: its closing brace, and a newline for a JSON line.
+    private var closing: StaticString { endsLines ? "}\n" : "}" }
 
     /// The frame of `kind`'s answers.
     static func frame(_ kind: IntdashAnswerKind) -> (head: [UInt8], tail: [UInt8]) {

@@ -43,8 +43,9 @@ struct IntdashDataProtobufWriter: IntdashAnswerEncoder {
             let timeSize = Self.size(of: timestamp)
             let size = W.lengthDelimitedSize(1, bodySize: timeSize) + head.count + bodySize + tail.count
             // The length before the message, and the message, in one write of the buffer.
-            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: 8 + size) { raw in
-                var writer = W(UnsafeMutableBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: 8 + size))
+            let total = MemoryLayout<UInt64>.size + size
+            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: total) { raw in
+                var writer = W(UnsafeMutableBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: total))
                 withUnsafeBytes(of: UInt64(size).littleEndian) { writer.bytes($0) }
                 writer.tag(1, .lengthDelimited)
                 writer.varint(UInt64(timeSize))
@@ -52,8 +53,8 @@ struct IntdashDataProtobufWriter: IntdashAnswerEncoder {
                 writer.bytes(head)
                 body(&writer)
                 writer.bytes(tail)
-                precondition(writer.count == 8 + size, "a data answer was sized wrong")
-                return 8 + size
+                precondition(writer.count == total, "a data answer was sized wrong")
+                return total
             }
         }
     }
