@@ -12,6 +12,7 @@ import uuid
 from urllib.parse import urlencode
 
 import requests
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -100,7 +101,10 @@ def test_a_member_changes_documents_only_where_their_acl_allows(server, signed_o
     corrected.write_bytes(b"february minutes, corrected\n")
     browser.find_element(By.ID, "upload-files").send_keys(str(corrected))
     browser.find_element(By.ID, "upload-start").click()
-    WebDriverWait(browser, WAIT).until(lambda b: "february-v2.txt" in b.find_element(By.ID, "download-main").text)
+    # The page's script reloads the page once the file is in: the element read may be the old page's.
+    WebDriverWait(browser, WAIT, ignored_exceptions=(StaleElementReferenceException,)).until(
+        lambda b: "february-v2.txt" in b.find_element(By.ID, "download-main").text
+    )
     uid = files["février.txt"]["uid"]
     assert requests.get(server.url(f"{API}/id/{uid}/@blob/file:content"), auth=member, timeout=TIMEOUT).content == corrected.read_bytes()
     click_and_wait(browser, "lock")
