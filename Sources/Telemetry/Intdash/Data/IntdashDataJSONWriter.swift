@@ -61,8 +61,10 @@ struct IntdashDataJSONWriter: IntdashAnswerEncoder {
             }
             return
         }
+        // Read here, not in the closure: a closure that used `self` would copy it, and with it
+        // the frames, for every answer.
+        let closing = closing
         frames.withFrame(at: frame) { head, tail in
-            let closing = closing
             let size = head.count + max(FloatText.maxSize, DecimalText.maxSize) + tail.count + DecimalText.maxSize + closing.utf8CodeUnitCount
             buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: size) { bytes in
                 var end = head.count
