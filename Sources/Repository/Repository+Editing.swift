@@ -108,7 +108,7 @@ extension Repository {
             current.isCheckedIn = false
             self.touch(&current, by: checker.userName)
             try await DocumentStore.save(current, facets: self.facets(of: current), in: sql)
-            try await DocumentStore.index(current.id, text: self.fullText(of: current), isNew: false, in: sql)
+            try await sql.raw(self.fullTextEntry(of: current, in: sql)).run()
             return current
         }
         if let versioning {
@@ -123,6 +123,7 @@ extension Repository {
         try Self.requireUnlocked(document, for: checker)
         guard document.path != "/" || document.isVersion else { throw RepositoryError.invalid("the root cannot be deleted") }
         _ = try await commit(recording: { _ in .removed }, by: checker.userName) { sql in
+            if sql.dialect.name == "sqlite" { FullTextQueue.moveBeforeEachCommit(of: database) }
             if document.isVersion {
                 try await DocumentStore.delete([document.id], in: sql)
             } else {
@@ -241,8 +242,8 @@ extension Repository {
             document.properties["uid:minor_version"] = .integer(0)
         }
         touch(&document, by: author)
-        try await DocumentStore.insert(document, facets: facets(of: document), in: sql)
-        try await DocumentStore.index(document.id, text: fullText(of: document), isNew: true, in: sql)
+        // Both sent at once: the caller waits for one answer.
+        try await sql.runInOrder([DocumentStore.insertion(of: document, facets: facets(of: document)), fullTextEntry(of: document, in: sql)])
         return document
     }
 
@@ -257,6 +258,14 @@ extension Repository {
         var contributors = document.properties["dc:contributors"]?.arrayValue ?? []
         if !contributors.contains(.string(author)) { contributors.append(.string(author)) }
         document.properties["dc:contributors"] = .array(contributors)
+    }
+
+    /// The statement that replaces the full-text entry of `document`, to run in `sql`, a
+    /// transaction; on SQLite the entry is moved into the index as the transaction ends
+    /// (``FullTextQueue``).
+    func fullTextEntry(of document: Document, in sql: any SQLDatabase) -> SQLQueryString {
+        if sql.dialect.name == "sqlite" { FullTextQueue.moveBeforeEachCommit(of: database) }
+        return DocumentStore.fullTextEntry(document.id, text: fullText(of: document), dialect: sql.dialect)
     }
 
     /// The text the full-text index holds for `document`: its name, title, description,

@@ -93,8 +93,9 @@ extension Repository {
             version.lockOwner = nil
             version.lockCreated = nil
             version.createdAt = Date()
-            try await DocumentStore.insert(version, facets: self.facets(of: version), in: sql)
-            try await DocumentStore.index(version.id, text: self.fullText(of: version), isNew: true, in: sql)
+            try await sql.runInOrder([
+                DocumentStore.insertion(of: version, facets: self.facets(of: version)), self.fullTextEntry(of: version, in: sql),
+            ])
             try await AuditLog.record(.versionCreated(label: version.versionLabel ?? ""), on: version, by: checker.userName, in: sql)
         }
     }

@@ -2,6 +2,8 @@ import Foundation
 import HTTPSupport
 import JSON
 import Repository
+import SQLKit
+import Storage
 import Testing
 
 @Suite("Repository NXQL queries")
@@ -61,6 +63,56 @@ struct RepositoryQueryTests {
             #expect(try await find("narwhal") == [note.id])
             try await fixture.repository.delete(note, for: fixture.admin)
             #expect(try await find("narwhal").isEmpty)
+        }
+    }
+
+    @Test("the full-text index follows changes made together, which share commits on SQLite")
+    func fullTextFollowsConcurrentChanges() async throws {
+        try await RepositoryFixture.with { fixture in
+            let repository = fixture.repository
+            let workspace = try await fixture.workspace("ws")
+            let count = 24
+            let notes = try await withThrowingTaskGroup(of: (Int, Document).self) { tasks in
+                for number in 0..<count {
+                    tasks.addTask {
+                        let note = try await repository.create(
+                            type: "Note", name: "note\(number)", properties: ["dc:title": .string("walrus\(number)")], in: workspace,
+                            for: fixture.admin)
+                        return (number, note)
+                    }
+                }
+                return try await tasks.reduce(into: [Int: Document]()) { $0[$1.0] = $1.1 }
+            }
+            // A third renamed, a third deleted, at the same time.
+            try await withThrowingTaskGroup(of: Void.self) { tasks in
+                for number in 0..<count where number % 3 != 0 {
+                    let note = try #require(notes[number])
+                    tasks.addTask {
+                        if number % 3 == 1 {
+                            _ = try await repository.update(note, properties: ["dc:title": .string("narwhal\(number)")], for: fixture.admin)
+                        } else {
+                            try await repository.delete(note, for: fixture.admin)
+                        }
+                    }
+                }
+                try await tasks.waitForAll()
+            }
+            func find(_ word: String) async throws -> [String] {
+                try await repository.query("SELECT * FROM Note WHERE ecm:fulltext = '\(word)'", page: PageRequest(pageSize: 0), for: fixture.admin)
+                    .documents.map(\.id)
+            }
+            for number in 0..<count {
+                let id = try #require(notes[number]?.id)
+                #expect(try await find("walrus\(number)") == (number % 3 == 0 ? [id] : []), "note \(number)")
+                #expect(try await find("narwhal\(number)") == (number % 3 == 1 ? [id] : []), "note \(number)")
+            }
+            if repository.database.engine == .sqlite {
+                // Every entry left for the end of its transaction was moved into the index.
+                let pending = try await repository.database.withReadConnection { sql in
+                    try await sql.raw("SELECT COUNT(*) AS n FROM repo_fulltext_pending").first(decodingColumn: "n", as: Int.self)
+                }
+                #expect(pending == 0)
+            }
         }
     }
 

@@ -9,10 +9,10 @@ import Storage
 enum DocumentStore {
     // MARK: Documents
 
-    /// Inserts a new document.
-    static func insert(_ document: Document, facets: [String], in sql: any SQLDatabase) async throws {
+    /// The statement that inserts a new document.
+    static func insertion(of document: Document, facets: [String]) throws -> SQLQueryString {
         let values = SQLList(try DocumentRow.values(of: document, facets: facets))
-        try await sql.raw("INSERT INTO repo_documents (\(unsafeRaw: DocumentRow.columnList)) VALUES (\(values))").run()
+        return "INSERT INTO repo_documents (\(unsafeRaw: DocumentRow.columnList)) VALUES (\(values))"
     }
 
     /// Writes every column of an existing document.
@@ -120,12 +120,14 @@ enum DocumentStore {
             let batch = Array(ids[start..<min(start + 500, ids.count)])
             try await sql.delete(from: "repo_aces").where("document_id", .in, batch).run()
             if sql.dialect.name == "sqlite" {
+                // Left for the end of the transaction (``FullTextQueue``), as entries are.
+                let removals = SQLList(batch.map { SQLGroupExpression([SQLBind($0), SQLLiteral.null]) })
                 try await sql.raw(
                     """
-                    DELETE FROM repo_fulltext WHERE rowid IN (SELECT fts_rowid FROM repo_fulltext_rows WHERE doc_id IN (\(binds: batch)))
+                    INSERT INTO repo_fulltext_pending (doc_id, content) VALUES \(removals)
+                    ON CONFLICT (doc_id) DO UPDATE SET content = NULL
                     """
                 ).run()
-                try await sql.delete(from: "repo_fulltext_rows").where("doc_id", .in, batch).run()
             } else {
                 try await sql.delete(from: "repo_fulltext").where("doc_id", .in, batch).run()
             }
@@ -215,29 +217,19 @@ enum DocumentStore {
 
     // MARK: Full text
 
-    /// Replaces the full-text index entry of the document `id` with `text`.
-    ///
-    /// On SQLite the entry is found through `repo_fulltext_rows` (FTS5 cannot index
-    /// `doc_id`); a new document (`isNew`) has none, so the lookup is skipped.
-    static func index(_ id: String, text: String, isNew: Bool, in sql: any SQLDatabase) async throws {
-        guard sql.dialect.name == "sqlite" else {
-            try await sql.raw(
+    /// The statement that replaces the full-text index entry of the document `id` with
+    /// `text`: on SQLite it is left for the end of the transaction (``FullTextQueue``).
+    static func fullTextEntry(_ id: String, text: String, dialect: any SQLDialect) -> SQLQueryString {
+        if dialect.name == "sqlite" {
+            return """
+                INSERT INTO repo_fulltext_pending (doc_id, content) VALUES (\(bind: id), \(bind: text))
+                ON CONFLICT (doc_id) DO UPDATE SET content = excluded.content
                 """
-                INSERT INTO repo_fulltext (doc_id, content) VALUES (\(bind: id), to_tsvector('simple', \(bind: text)))
-                ON CONFLICT (doc_id) DO UPDATE SET content = EXCLUDED.content
-                """
-            ).run()
-            return
         }
-        if !isNew,
-            let rowid = try await sql.select().column("fts_rowid").from("repo_fulltext_rows").where("doc_id", .equal, id)
-                .first(decodingColumn: "fts_rowid", as: Int64.self)
-        {
-            try await sql.update("repo_fulltext").set("content", to: text).where(SQLIdentifier("rowid"), .equal, SQLBind(rowid)).run()
-            return
-        }
-        try await sql.raw("INSERT INTO repo_fulltext (doc_id, content) VALUES (\(bind: id), \(bind: text))").run()
-        try await sql.raw("INSERT INTO repo_fulltext_rows (doc_id, fts_rowid) VALUES (\(bind: id), last_insert_rowid())").run()
+        return """
+            INSERT INTO repo_fulltext (doc_id, content) VALUES (\(bind: id), to_tsvector('simple', \(bind: text)))
+            ON CONFLICT (doc_id) DO UPDATE SET content = EXCLUDED.content
+            """
     }
 
     /// `left || right`, the string concatenation both engines spell the same way.

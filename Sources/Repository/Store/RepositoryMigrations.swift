@@ -227,5 +227,13 @@ public enum RepositoryMigrations {
                     .run()
                 try await sql.create(index: "repo_notarizations_by_document").on("repo_notarizations").column("document_id").run()
             },
+            Migration(version: 11, name: "full-text entries left for the end of the transaction on SQLite") { sql in
+                // See FullTextQueue: content NULL removes the document's entry.
+                guard sql.dialect.name == "sqlite" else { return }
+                try await sql.create(table: "repo_fulltext_pending")
+                    .column("doc_id", type: .text, .primaryKey(autoIncrement: false))
+                    .column("content", type: .text)
+                    .run()
+            },
         ])
 }

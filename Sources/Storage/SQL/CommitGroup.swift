@@ -36,6 +36,8 @@ final class CommitGroup: Sendable {
     private let transactions = Counter(label: "chancery_database_transactions_total")
     private let commits = Counter(label: "chancery_database_commits_total")
     private let commitsMade = Atomic<Int>(0)
+    /// What every transaction runs after its last member.
+    private let beforeCommit: StatementsBeforeCommit
 
     /// The transaction the group holds open, and its connection.
     private final class OpenTransaction: Sendable {
@@ -63,9 +65,11 @@ final class CommitGroup: Sendable {
         var open: OpenTransaction?
     }
 
-    /// Creates a group that leases its connection with `lease`.
-    init(maxMembers: Int = 128, lease: @escaping Lease) {
+    /// Creates a group that leases its connection with `lease` and runs `beforeCommit` at the
+    /// end of every transaction.
+    init(maxMembers: Int = 128, beforeCommit: StatementsBeforeCommit = StatementsBeforeCommit(), lease: @escaping Lease) {
         self.maxMembers = maxMembers
+        self.beforeCommit = beforeCommit
         self.lease = lease
     }
 
@@ -130,10 +134,16 @@ final class CommitGroup: Sendable {
     ) async throws -> Swift.Result<Result, any Error> {
         let sql = transaction.sql
         let savepoint = transaction.members.withLock { $0 } == 0 ? Self.groupSavepoint : Self.memberSavepoint
-        try await sql.raw("SAVEPOINT \(unsafeRaw: savepoint)").run()
+        // Sent, not awaited: the writer runs the body's statements after it. Its answer is
+        // checked before the body's result counts, so a body that ran outside a savepoint
+        // ends the transaction as one whose savepoint failed.
+        let made: EventLoopFuture<Void> = sql.execute(sql: SQLRaw("SAVEPOINT \(savepoint)")) { _ in }
         do {
-            return .success(try await body(sql))
+            let result = try await body(sql)
+            try await made.get()
+            return .success(result)
         } catch {
+            try await made.get()
             try await sql.raw("ROLLBACK TO \(unsafeRaw: savepoint)").run()
             try await sql.raw("RELEASE \(unsafeRaw: savepoint)").run()
             return .failure(error)
@@ -159,14 +169,20 @@ final class CommitGroup: Sendable {
 
     /// Commits `transaction` (or rolls it back), tells its members how it ended and gives
     /// its connection back. Called with the turn.
+    ///
+    /// Before the `COMMIT`, the statements ``StatementsBeforeCommit`` holds and the release
+    /// of the group's savepoint go to the writer together; if any of them fails, the whole
+    /// transaction is rolled back.
     private func end(_ transaction: OpenTransaction, committing: Bool, cause: (any Error)?) async {
         state.withLock { $0.open = nil }
         var failure = cause
         if committing {
             do {
+                var ending = beforeCommit.all
                 if transaction.members.withLock({ $0 }) > 0 {
-                    try await transaction.sql.raw("RELEASE \(unsafeRaw: Self.groupSavepoint)").run()
+                    ending.append(SQLRaw("RELEASE \(Self.groupSavepoint)"))
                 }
+                try await transaction.sql.runInOrder(ending)
                 try await transaction.sql.raw("COMMIT").run()
                 commits.increment()
                 commitsMade.add(1, ordering: .relaxed)

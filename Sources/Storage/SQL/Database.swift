@@ -51,13 +51,17 @@ public final class Database: Sendable {
 
     /// The group commit of SQLite's writer; `nil` on PostgreSQL.
     var commitGroup: CommitGroup? {
-        if case .sqlite(_, _, let commits) = pool { return commits }
+        if case .sqlite(_, _, let commits, _) = pool { return commits }
         return nil
     }
     private let logger: Logger
+    /// What every transaction runs before its `COMMIT`.
+    private let beforeCommit: StatementsBeforeCommit
 
     private enum Pool: Sendable {
-        case sqlite(SharedPool<SQLiteSessionSource>, readers: SharedPool<SQLiteSessionSource>, commits: CommitGroup)
+        case sqlite(
+            SharedPool<SQLiteSessionSource>, readers: SharedPool<SQLiteSessionSource>, commits: CommitGroup, writerThread: NIOThreadPool
+        )
         case postgres(SharedPool<PostgresConnectionSource>)
     }
 
@@ -74,9 +78,10 @@ public final class Database: Sendable {
         let pool: EventLoopGroupConnectionPool<Source>
     }
 
-    private init(location: DatabaseLocation, pool: Pool, logger: Logger) {
+    private init(location: DatabaseLocation, pool: Pool, beforeCommit: StatementsBeforeCommit, logger: Logger) {
         self.location = location
         self.pool = pool
+        self.beforeCommit = beforeCommit
         self.logger = logger
     }
 
@@ -97,24 +102,32 @@ public final class Database: Sendable {
         logger: Logger
     ) async throws -> Database {
         let pool: Pool
+        let beforeCommit = StatementsBeforeCommit()
         switch location {
         case .sqlite(let path):
             try SQLiteFileMode.restrict(databaseAt: path)
-            let base = SQLiteConnectionSource(configuration: .init(storage: .file(path: path), enableForeignKeys: true))
+            let configuration = SQLiteConfiguration(storage: .file(path: path), enableForeignKeys: true)
+            // The writer's statements run on a thread of its own, one after another in the
+            // order they were sent (``SQLKit/SQLDatabase/runInOrder(_:)`` relies on it); the
+            // readers share NIO's pool.
+            let writerThread = NIOThreadPool(numberOfThreads: 1)
+            writerThread.start()
             let loop = MultiThreadedEventLoopGroup.singleton.next()
             let writer = SharedPool(
                 pool: EventLoopGroupConnectionPool(
-                    source: SQLiteSessionSource(base: base, readOnly: false), maxConnectionsPerEventLoop: 1,
-                    requestTimeout: .seconds(30), pruneInterval: nil, logger: logger, on: loop
+                    source: SQLiteSessionSource(
+                        base: SQLiteConnectionSource(configuration: configuration, threadPool: writerThread), readOnly: false),
+                    maxConnectionsPerEventLoop: 1, requestTimeout: .seconds(30), pruneInterval: nil, logger: logger, on: loop
                 ))
             pool = .sqlite(
                 writer,
                 readers: SharedPool(
                     pool: EventLoopGroupConnectionPool(
-                        source: SQLiteSessionSource(base: base, readOnly: true), maxConnectionsPerEventLoop: sqliteReaders,
-                        requestTimeout: .seconds(30), pruneInterval: nil, logger: logger, on: loop
+                        source: SQLiteSessionSource(base: SQLiteConnectionSource(configuration: configuration), readOnly: true),
+                        maxConnectionsPerEventLoop: sqliteReaders, requestTimeout: .seconds(30), pruneInterval: nil, logger: logger, on: loop
                     )),
-                commits: CommitGroup { try await writer.lease(logger: logger) }
+                commits: CommitGroup(beforeCommit: beforeCommit) { try await writer.lease(logger: logger) },
+                writerThread: writerThread
             )
         case .postgres(let url):
             var configuration = try SQLPostgresConfiguration(url: url)
@@ -128,7 +141,7 @@ public final class Database: Sendable {
                         pruneInterval: .seconds(60), logger: logger, on: MultiThreadedEventLoopGroup.singleton
                     )))
         }
-        let database = Database(location: location, pool: pool, logger: logger)
+        let database = Database(location: location, pool: pool, beforeCommit: beforeCommit, logger: logger)
         do {
             try await database.checkHealth()
         } catch {
@@ -145,7 +158,7 @@ public final class Database: Sendable {
     /// connection is held by the outer call, and the inner one would wait for it.
     public func withConnection<Result>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
         switch pool {
-        case .sqlite(let shared, _, _): try await Self.withConnection(of: shared, logger: logger, sql: { $0.sql(queryLogLevel: .trace) }, body)
+        case .sqlite(let shared, _, _, _): try await Self.withConnection(of: shared, logger: logger, sql: { $0.sql(queryLogLevel: .trace) }, body)
         case .postgres(let shared): try await Self.withConnection(of: shared, logger: logger, sql: { $0.sql(queryLogLevel: .trace) }, body)
         }
     }
@@ -158,7 +171,7 @@ public final class Database: Sendable {
     /// As with ``withConnection(_:)``, never nest another call inside `body`.
     public func withReadConnection<Result>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
         switch pool {
-        case .sqlite(_, let readers, _): try await Self.withConnection(of: readers, logger: logger, sql: { $0.sql(queryLogLevel: .trace) }, body)
+        case .sqlite(_, let readers, _, _): try await Self.withConnection(of: readers, logger: logger, sql: { $0.sql(queryLogLevel: .trace) }, body)
         case .postgres(let shared): try await Self.withConnection(of: shared, logger: logger, sql: { $0.sql(queryLogLevel: .trace) }, body)
         }
     }
@@ -198,9 +211,26 @@ public final class Database: Sendable {
                 }
                 throw error
             }
+            let ending = beforeCommit.all
+            do {
+                if !ending.isEmpty { try await sql.runInOrder(ending) }
+            } catch {
+                try? await sql.raw("ROLLBACK").run()
+                throw error
+            }
             try await sql.raw("COMMIT").run()
             return result
         }
+    }
+
+    /// Has every transaction run `statements` after its own work and before its `COMMIT`,
+    /// in order, inside the transaction; asking again under the same `name` replaces them.
+    ///
+    /// For work that changes leave for once a transaction instead of doing it once each: on
+    /// SQLite, where concurrent transactions share one (``CommitGroup``), the repository
+    /// writes its full-text entries this way. A failing statement rolls the transaction back.
+    public func runBeforeEachCommit(named name: String, _ statements: [any SQLExpression]) {
+        beforeCommit.set(statements, named: name)
     }
 
     /// Runs `body` inside one transaction that no other transaction serialized by the same
@@ -233,16 +263,23 @@ public final class Database: Sendable {
     /// Closes every connection. The database cannot be used afterwards.
     public func close() async throws {
         switch pool {
-        case .sqlite(let shared, let readers, _):
+        case .sqlite(let shared, let readers, _, let writerThread):
             // The writer's pool is shut down even when the readers' fails: a pool dropped
-            // without being shut down traps.
+            // without being shut down traps. Its thread stops once its connection is closed.
             do {
                 try await readers.pool.shutdownAsync()
             } catch {
                 try? await shared.pool.shutdownAsync()
+                try? await writerThread.shutdownGracefully()
                 throw error
             }
-            try await shared.pool.shutdownAsync()
+            do {
+                try await shared.pool.shutdownAsync()
+            } catch {
+                try? await writerThread.shutdownGracefully()
+                throw error
+            }
+            try await writerThread.shutdownGracefully()
         case .postgres(let shared): try await shared.pool.shutdownAsync()
         }
     }
