@@ -60,7 +60,8 @@ extension Repository {
         try await require(Permission.addChildren, on: parent, for: checker)
         let values = try await storedValues(properties, for: registry.schemas(of: type), current: [:], serverBlobs: serverBlobs, checker: checker)
         let baseName = try Self.baseName(requested: name, title: values["dc:title"]?.stringValue, type: type.name)
-        let document = try await commit(recording: { _ in .created }, by: checker.userName) { sql in
+        // Recorded by insertNew, with the document's own statements.
+        let document = try await database.withTransaction { sql in
             try await DocumentStore.lockNames(in: parent.id, in: sql)
             guard let place = try await DocumentStore.placeForChild(named: baseName, in: parent.id, in: sql) else {
                 throw RepositoryError.documentNotFound(parent.path)
@@ -70,7 +71,7 @@ extension Repository {
             let path = current.path == "/" ? "/\(name)" : "\(current.path)/\(name)"
             return try await insertNew(
                 type: type.name, name: name, path: path, parentID: current.id, position: place.position,
-                properties: values, author: checker.userName, readACLID: current.readACLID, in: sql
+                properties: values, author: checker.userName, readACLID: current.readACLID, recording: .created, in: sql
             )
         }
         return document
@@ -218,10 +219,11 @@ extension Repository {
 
     // MARK: Helpers
 
-    /// Inserts a brand-new document with the server-maintained properties filled in.
+    /// Inserts a brand-new document with the server-maintained properties filled in, and
+    /// records `event` on it when given.
     func insertNew(
         type: String, name: String, path: String, parentID: String?, position: Int, properties: [String: JSONValue],
-        author: String, readACLID: String, in sql: any SQLDatabase
+        author: String, readACLID: String, recording event: AuditEvent? = nil, in sql: any SQLDatabase
     ) async throws -> Document {
         let now = Date()
         let documentType = registry.type(named: type)
@@ -242,8 +244,12 @@ extension Repository {
             document.properties["uid:minor_version"] = .integer(0)
         }
         touch(&document, by: author)
-        // Both sent at once: the caller waits for one answer.
-        try await sql.runInOrder([DocumentStore.insertion(of: document, facets: facets(of: document)), fullTextEntry(of: document, in: sql)])
+        // Sent at once: the caller waits for one answer.
+        var writes: [any SQLExpression] = [
+            try DocumentStore.insertion(of: document, facets: facets(of: document)), fullTextEntry(of: document, in: sql),
+        ]
+        if let event { writes.append(try AuditLog.entry(event, on: document, by: author)) }
+        try await sql.runInOrder(writes)
         return document
     }
 

@@ -9,18 +9,21 @@ import Storage
 enum AuditLog {
     /// Records `event` on `document` (as it is after the event), caused by `principal`: one insert.
     static func record(_ event: AuditEvent, on document: Document, by principal: String, in sql: any SQLDatabase) async throws {
+        try await sql.raw(try entry(event, on: document, by: principal)).run()
+    }
+
+    /// The statement that records `event` on `document` by `principal`, now.
+    static func entry(_ event: AuditEvent, on document: Document, by principal: String) throws -> SQLQueryString {
         let now = Date()
         let extended = String(decoding: try encoder.encode(event.extended), as: UTF8.self)
         // SQL text rather than a built query: every change runs it, and the builder quoted
         // each column name again every time.
-        try await sql.raw(
-            """
+        return """
             INSERT INTO repo_audit_entries (document_id, event_id, category, principal_name, comment, doc_path, doc_type, \
             doc_lifecycle, repository_id, event_date, log_date, extended) VALUES (\(bind: document.id), \(bind: event.id), \
             \(bind: event.category), \(bind: principal), \(bind: event.comment), \(bind: document.path), \(bind: document.type), \
             \(bind: document.state), \(bind: Repository.name), \(bind: now), \(bind: now), \(bind: extended))
             """
-        ).run()
     }
 
     /// The entries of the document `documentID` that `filter` keeps, newest first, from

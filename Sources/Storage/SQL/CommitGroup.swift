@@ -136,14 +136,20 @@ final class CommitGroup: Sendable {
         let savepoint = transaction.members.withLock { $0 } == 0 ? Self.groupSavepoint : Self.memberSavepoint
         // Sent, not awaited: the writer runs the body's statements after it. Its answer is
         // checked before the body's result counts, so a body that ran outside a savepoint
-        // ends the transaction as one whose savepoint failed.
+        // ends the transaction as one whose savepoint failed. The answer has usually come by
+        // then (it comes before the body's own), and is then read without waiting.
         let made: EventLoopFuture<Void> = sql.execute(sql: SQLRaw("SAVEPOINT \(savepoint)")) { _ in }
+        let savepointAnswered = Atomic<Bool>(false)
+        made.whenSuccess { savepointAnswered.store(true, ordering: .releasing) }
+        func savepointMade() async throws {
+            if !savepointAnswered.load(ordering: .acquiring) { try await made.get() }
+        }
         do {
             let result = try await body(sql)
-            try await made.get()
+            try await savepointMade()
             return .success(result)
         } catch {
-            try await made.get()
+            try await savepointMade()
             try await sql.raw("ROLLBACK TO \(unsafeRaw: savepoint)").run()
             try await sql.raw("RELEASE \(unsafeRaw: savepoint)").run()
             return .failure(error)

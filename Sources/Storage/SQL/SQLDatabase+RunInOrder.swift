@@ -12,15 +12,10 @@ extension SQLDatabase {
     /// the order they were sent (SQLite's writer has one thread of its own, PostgreSQL's
     /// connection queues them).
     public func runInOrder(_ statements: [any SQLExpression]) async throws {
+        guard !statements.isEmpty else { return }
         let answers = statements.map { statement -> EventLoopFuture<Void> in execute(sql: statement) { _ in } }
-        var failure: (any Error)?
-        for answer in answers {
-            do {
-                try await answer.get()
-            } catch {
-                failure = failure ?? error
-            }
-        }
-        if let failure { throw failure }
+        // Gathered on the connection's event loop, which completes them: one wait for all.
+        let outcomes = try await EventLoopFuture.whenAllComplete(answers, on: answers[0].eventLoop).get()
+        for outcome in outcomes { try outcome.get() }
     }
 }
