@@ -66,12 +66,11 @@ extension Repository {
             guard let place = try await DocumentStore.placeForChild(named: baseName, in: parent.id, in: sql) else {
                 throw RepositoryError.documentNotFound(parent.path)
             }
-            let current = place.folder
-            let name = place.nameIsTaken ? try await Self.uniqueName(baseName, in: current.id, in: sql) : baseName
-            let path = current.path == "/" ? "/\(name)" : "\(current.path)/\(name)"
+            let name = place.nameIsTaken ? try await Self.uniqueName(baseName, in: parent.id, in: sql) : baseName
+            let path = place.folderPath == "/" ? "/\(name)" : "\(place.folderPath)/\(name)"
             return try await insertNew(
-                type: type.name, name: name, path: path, parentID: current.id, position: place.position,
-                properties: values, author: checker.userName, readACLID: current.readACLID, recording: .created, in: sql
+                type: type.name, name: name, path: path, parentID: parent.id, position: place.position,
+                properties: values, author: checker.userName, readACLID: place.readACLID, recording: .created, in: sql
             )
         }
         return document
@@ -155,7 +154,7 @@ extension Repository {
             }
             let keepsItsName = !place.nameIsTaken || (target.id == current.parentID && wanted == current.name)
             let newName = keepsItsName ? wanted : try await Self.uniqueName(wanted, in: target.id, in: sql)
-            let folderPath = place.folder.path
+            let folderPath = place.folderPath
             let newPath = folderPath == "/" ? "/\(newName)" : "\(folderPath)/\(newName)"
             try await DocumentStore.movePaths(from: current.path, to: newPath, in: sql)
             current.path = newPath

@@ -68,14 +68,14 @@ enum DocumentStore {
     }
 
     /// Where a new child of the folder `folderID` named `name` goes, in one statement: the
-    /// folder as it is now, whether a live child of it has that name already, and the position
-    /// after its last child. `nil` when the folder is gone.
+    /// folder's path and read ACL as they are now, whether a live child of it has that name
+    /// already, and the position after its last child. `nil` when the folder is gone.
     static func placeForChild(
         named name: String, in folderID: String, in sql: any SQLDatabase
-    ) async throws -> (folder: Document, nameIsTaken: Bool, position: Int)? {
+    ) async throws -> (folderPath: String, readACLID: String, nameIsTaken: Bool, position: Int)? {
         let row = try await sql.raw(
             """
-            SELECT \(unsafeRaw: DocumentRow.columnList),
+            SELECT path, read_acl_id,
             (SELECT MAX(child.pos) FROM repo_documents child WHERE child.parent_id = \(bind: folderID)) AS last_child_position,
             EXISTS (
                 SELECT 1 FROM repo_documents child
@@ -86,8 +86,8 @@ enum DocumentStore {
         ).first()
         guard let row else { return nil }
         return (
-            try DocumentRow.document(from: row), try row.decode(column: "name_is_taken", as: Bool.self),
-            (try row.decode(column: "last_child_position", as: Int?.self) ?? -1) + 1
+            try row.decode(column: "path", as: String.self), try row.decode(column: "read_acl_id", as: String.self),
+            try row.decode(column: "name_is_taken", as: Bool.self), (try row.decode(column: "last_child_position", as: Int?.self) ?? -1) + 1
         )
     }
 
