@@ -203,19 +203,13 @@ public final class Database: Sendable {
             let result: Result
             do {
                 result = try await body(sql)
+                try await sql.runInOrder(beforeCommit.all)
             } catch {
                 do {
                     try await sql.raw("ROLLBACK").run()
                 } catch let rollbackError {
                     logger.error("rollback failed", metadata: ["error": "\(rollbackError)"])
                 }
-                throw error
-            }
-            let ending = beforeCommit.all
-            do {
-                if !ending.isEmpty { try await sql.runInOrder(ending) }
-            } catch {
-                try? await sql.raw("ROLLBACK").run()
                 throw error
             }
             try await sql.raw("COMMIT").run()
