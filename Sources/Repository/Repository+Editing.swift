@@ -60,20 +60,40 @@ extension Repository {
         try await require(Permission.addChildren, on: parent, for: checker)
         let values = try await storedValues(properties, for: registry.schemas(of: type), current: [:], serverBlobs: serverBlobs, checker: checker)
         let baseName = try Self.baseName(requested: name, title: values["dc:title"]?.stringValue, type: type.name)
-        // Recorded by insertNew, with the document's own statements.
-        let document = try await database.withTransaction { sql in
-            try await DocumentStore.lockNames(in: parent.id, in: sql)
-            guard let place = try await DocumentStore.placeForChild(named: baseName, in: parent.id, in: sql) else {
-                throw RepositoryError.documentNotFound(parent.path)
+        // Usually the folder is as the request found it and the name is free: then one
+        // statement, made before the transaction, checks that and inserts, and the document's
+        // full-text entry and history go with it. Otherwise the folder is read again, in a
+        // transaction of its own.
+        var document = newDocument(
+            type: type.name, name: baseName, path: Self.path(of: baseName, in: parent.path), parentID: parent.id, position: 0,
+            properties: values, author: checker.userName, readACLID: parent.readACLID
+        )
+        let writes: [any SQLExpression] = [
+            try DocumentStore.insertionAsLastChild(of: document, facets: facets(of: document), folderPath: parent.path),
+            fullTextEntry(of: document), try AuditLog.entry(.created, on: document, by: checker.userName),
+        ]
+        do {
+            document.position = try await database.withTransaction { sql in
+                try await DocumentStore.lockNames(in: parent.id, in: sql)
+                let answers = try await sql.runInOrder(writes)
+                guard let inserted = answers[0].first else { throw FolderChangedOrNameTaken() }
+                return try inserted.decode(column: "pos", as: Int.self)
             }
-            let name = place.nameIsTaken ? try await Self.uniqueName(baseName, in: parent.id, in: sql) : baseName
-            let path = place.folderPath == "/" ? "/\(name)" : "\(place.folderPath)/\(name)"
-            return try await insertNew(
-                type: type.name, name: name, path: path, parentID: parent.id, position: place.position,
-                properties: values, author: checker.userName, readACLID: place.readACLID, recording: .created, in: sql
-            )
+            return document
+        } catch is FolderChangedOrNameTaken {
+            return try await database.withTransaction { sql in
+                try await DocumentStore.lockNames(in: parent.id, in: sql)
+                guard let place = try await DocumentStore.placeForChild(named: baseName, in: parent.id, in: sql) else {
+                    throw RepositoryError.documentNotFound(parent.path)
+                }
+                let name = place.nameIsTaken ? try await Self.uniqueName(baseName, in: parent.id, in: sql) : baseName
+                return try await insertNew(
+                    type: type.name, name: name, path: Self.path(of: name, in: place.folderPath), parentID: parent.id,
+                    position: place.position, properties: values, author: checker.userName, readACLID: place.readACLID,
+                    recording: .created, in: sql
+                )
+            }
         }
-        return document
     }
 
     /// Changes properties of `document`; keys not given keep their values.
@@ -108,7 +128,7 @@ extension Repository {
             current.isCheckedIn = false
             self.touch(&current, by: checker.userName)
             try await DocumentStore.save(current, facets: self.facets(of: current), in: sql)
-            try await sql.raw(self.fullTextEntry(of: current, in: sql)).run()
+            try await sql.raw(self.fullTextEntry(of: current)).run()
             return current
         }
         if let versioning {
@@ -123,7 +143,7 @@ extension Repository {
         try Self.requireUnlocked(document, for: checker)
         guard document.path != "/" || document.isVersion else { throw RepositoryError.invalid("the root cannot be deleted") }
         _ = try await commit(recording: { _ in .removed }, by: checker.userName) { sql in
-            if sql.dialect.name == "sqlite" { FullTextQueue.moveBeforeEachCommit(of: database) }
+            FullTextQueue.moveBeforeEachCommit(of: database)
             if document.isVersion {
                 try await DocumentStore.delete([document.id], in: sql)
             } else {
@@ -154,8 +174,7 @@ extension Repository {
             }
             let keepsItsName = !place.nameIsTaken || (target.id == current.parentID && wanted == current.name)
             let newName = keepsItsName ? wanted : try await Self.uniqueName(wanted, in: target.id, in: sql)
-            let folderPath = place.folderPath
-            let newPath = folderPath == "/" ? "/\(newName)" : "\(folderPath)/\(newName)"
+            let newPath = Self.path(of: newName, in: place.folderPath)
             try await DocumentStore.movePaths(from: current.path, to: newPath, in: sql)
             current.path = newPath
             current.name = newName
@@ -224,6 +243,24 @@ extension Repository {
         type: String, name: String, path: String, parentID: String?, position: Int, properties: [String: JSONValue],
         author: String, readACLID: String, recording event: AuditEvent? = nil, in sql: any SQLDatabase
     ) async throws -> Document {
+        let document = newDocument(
+            type: type, name: name, path: path, parentID: parentID, position: position, properties: properties, author: author,
+            readACLID: readACLID
+        )
+        // Sent at once: the caller waits for one answer.
+        var writes: [any SQLExpression] = [
+            try DocumentStore.insertion(of: document, facets: facets(of: document)), fullTextEntry(of: document),
+        ]
+        if let event { writes.append(try AuditLog.entry(event, on: document, by: author)) }
+        try await sql.runInOrder(writes)
+        return document
+    }
+
+    /// A document created now by `author`, with the server-maintained properties filled in.
+    private func newDocument(
+        type: String, name: String, path: String, parentID: String?, position: Int, properties: [String: JSONValue],
+        author: String, readACLID: String
+    ) -> Document {
         let now = Date()
         let documentType = registry.type(named: type)
         var document = Document(
@@ -243,13 +280,12 @@ extension Repository {
             document.properties["uid:minor_version"] = .integer(0)
         }
         touch(&document, by: author)
-        // Sent at once: the caller waits for one answer.
-        var writes: [any SQLExpression] = [
-            try DocumentStore.insertion(of: document, facets: facets(of: document)), fullTextEntry(of: document, in: sql),
-        ]
-        if let event { writes.append(try AuditLog.entry(event, on: document, by: author)) }
-        try await sql.runInOrder(writes)
         return document
+    }
+
+    /// The path of the child `name` of the folder at `folderPath`.
+    static func path(of name: String, in folderPath: String) -> String {
+        folderPath == "/" ? "/\(name)" : "\(folderPath)/\(name)"
     }
 
     /// Records a change: a new change token, `dc:modified` and the contributors.
@@ -268,9 +304,9 @@ extension Repository {
     /// The statement that replaces the full-text entry of `document`, to run in `sql`, a
     /// transaction; on SQLite the entry is moved into the index as the transaction ends
     /// (``FullTextQueue``).
-    func fullTextEntry(of document: Document, in sql: any SQLDatabase) -> SQLQueryString {
-        if sql.dialect.name == "sqlite" { FullTextQueue.moveBeforeEachCommit(of: database) }
-        return DocumentStore.fullTextEntry(document.id, text: fullText(of: document), dialect: sql.dialect)
+    func fullTextEntry(of document: Document) -> SQLQueryString {
+        FullTextQueue.moveBeforeEachCommit(of: database)
+        return DocumentStore.fullTextEntry(document.id, text: fullText(of: document), engine: database.engine)
     }
 
     /// The text the full-text index holds for `document`: its name, title, description,
@@ -368,3 +404,8 @@ extension Repository {
         return candidate
     }
 }
+
+/// A new document's folder is not as the request found it (gone, moved or secured otherwise),
+/// or a live child of it has the document's name: the creation's statements inserted nothing,
+/// and it reads the folder again.
+private struct FolderChangedOrNameTaken: Error {}

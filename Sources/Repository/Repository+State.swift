@@ -94,7 +94,7 @@ extension Repository {
             version.lockCreated = nil
             version.createdAt = Date()
             try await sql.runInOrder([
-                DocumentStore.insertion(of: version, facets: self.facets(of: version)), self.fullTextEntry(of: version, in: sql),
+                DocumentStore.insertion(of: version, facets: self.facets(of: version)), self.fullTextEntry(of: version),
             ])
             try await AuditLog.record(.versionCreated(label: version.versionLabel ?? ""), on: version, by: checker.userName, in: sql)
         }

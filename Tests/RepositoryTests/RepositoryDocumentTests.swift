@@ -58,6 +58,37 @@ struct RepositoryDocumentTests {
         }
     }
 
+    @Test("a document created in a folder moved or secured since it was read goes where the folder is, under its permissions")
+    func createInChangedFolder() async throws {
+        try await RepositoryFixture.with { fixture in
+            let repository = fixture.repository
+            let target = try await fixture.workspace("target")
+            let stale = try await fixture.workspace("ws")
+            _ = try await repository.move(stale, to: target, name: "moved", for: fixture.admin)
+            var files: [Document] = []
+            for index in 0..<3 {
+                files.append(try await repository.create(type: "File", name: "f\(index)", properties: [:], in: stale, for: fixture.admin))
+            }
+            #expect(files.map(\.path) == (0..<3).map { "/default-domain/workspaces/target/moved/f\($0)" })
+            let children = try await repository.children(of: stale, page: PageRequest(pageSize: 0), for: fixture.admin).documents
+            #expect(children.map(\.id) == files.map(\.id))
+            #expect(children.map(\.position) == [0, 1, 2] && files.map(\.position) == [0, 1, 2])
+            let history = try await repository.auditEntries(of: files[0], matching: AuditFilter(), page: PageRequest(), for: fixture.admin)
+            #expect(history.entries.map(\.event.id) == ["documentCreated"])
+            #expect(history.entries.map(\.documentPath) == [files[0].path])
+            // The folder as read is as it is: created at once, after what the folder holds.
+            let next = try await repository.create(type: "File", name: "next", properties: [:], in: target, for: fixture.admin)
+            #expect(next.path == "/default-domain/workspaces/target/next" && next.position == 1)
+
+            let secured = try await fixture.workspace("secured")
+            _ = try await repository.addPermissions([], to: secured, blockInheritance: true, for: fixture.admin)
+            let secret = try await repository.create(type: "File", name: "secret", properties: [:], in: secured, for: fixture.admin)
+            await #expect(throws: RepositoryError.forbidden(permission: "Read", path: secret.path)) {
+                _ = try await repository.document(.id(secret.id), for: fixture.bob)
+            }
+        }
+    }
+
     @Test("unknown properties and values of the wrong type are refused")
     func badProperties() async throws {
         try await RepositoryFixture.with { fixture in

@@ -12,6 +12,9 @@ enum DocumentRow {
         "blob_owner", "blob_bytes",
     ]
 
+    /// Where `pos` is in ``columns``.
+    static let positionColumn = columns.firstIndex(of: "pos")!
+
     /// ``columns`` as the text of a column list, for the statements of ``DocumentStore`` that
     /// insert or read whole documents: built once rather than serialized (each name quoted) per
     /// statement. None of the names needs quoting in SQLite or PostgreSQL.

@@ -15,6 +15,29 @@ enum DocumentStore {
         return "INSERT INTO repo_documents (\(unsafeRaw: DocumentRow.columnList)) VALUES (\(values))"
     }
 
+    /// The statement that inserts a new document as the last child of its folder
+    /// (`document.parentID`), provided the folder is still at `folderPath` with the document's
+    /// read ACL and no live child of it has the document's name: its position is the one
+    /// after the folder's last child, which the statement returns. It inserts nothing and
+    /// returns no row when the folder is gone, moved or secured otherwise, or the name is taken.
+    static func insertionAsLastChild(of document: Document, facets: [String], folderPath: String) throws -> SQLQueryString {
+        var values = try DocumentRow.values(of: document, facets: facets)
+        values[DocumentRow.positionColumn] = SQLQueryString(
+            "(SELECT COALESCE(MAX(child.pos), -1) + 1 FROM repo_documents child WHERE child.parent_id = \(bind: document.parentID))"
+        )
+        return """
+            INSERT INTO repo_documents (\(unsafeRaw: DocumentRow.columnList)) SELECT \(SQLList(values))
+            WHERE EXISTS (
+                SELECT 1 FROM repo_documents folder WHERE folder.id = \(bind: document.parentID)
+                AND folder.path = \(bind: folderPath) AND folder.read_acl_id = \(bind: document.readACLID)
+            ) AND NOT EXISTS (
+                SELECT 1 FROM repo_documents child
+                WHERE child.parent_id = \(bind: document.parentID) AND child.name = \(bind: document.name) AND child.is_version = 0
+            )
+            RETURNING pos
+            """
+    }
+
     /// Writes every column of an existing document.
     static func save(_ document: Document, facets: [String], in sql: any SQLDatabase) async throws {
         let update = sql.update("repo_documents")
@@ -219,8 +242,8 @@ enum DocumentStore {
 
     /// The statement that replaces the full-text index entry of the document `id` with
     /// `text`: on SQLite it is left for the end of the transaction (``FullTextQueue``).
-    static func fullTextEntry(_ id: String, text: String, dialect: any SQLDialect) -> SQLQueryString {
-        if dialect.name == "sqlite" {
+    static func fullTextEntry(_ id: String, text: String, engine: Database.Engine) -> SQLQueryString {
+        if engine == .sqlite {
             return """
                 INSERT INTO repo_fulltext_pending (doc_id, content) VALUES (\(bind: id), \(bind: text))
                 ON CONFLICT (doc_id) DO UPDATE SET content = excluded.content

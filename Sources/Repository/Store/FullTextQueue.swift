@@ -14,9 +14,10 @@ enum FullTextQueue {
     static let name = "repository full text"
 
     /// Has every transaction of `database` move the pending entries into the index before it
-    /// commits; called by every change that leaves one, so that the statements run only on a
-    /// database whose repository tables exist.
+    /// commits, on SQLite; called by every change that leaves one, so that the statements run
+    /// only on a database whose repository tables exist.
     static func moveBeforeEachCommit(of database: Database) {
+        guard database.engine == .sqlite else { return }
         database.runBeforeEachCommit(named: name, moving)
     }
 

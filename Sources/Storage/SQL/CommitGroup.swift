@@ -1,21 +1,26 @@
 import Metrics
 import NIOCore
-import NIOPosix
 import SQLKit
 import Synchronization
 
 /// Group commit for SQLite's one writing connection: transactions that arrive together share
 /// one `COMMIT`, and so one fsync, instead of paying one each.
 ///
-/// Each transaction is a *member* that runs its body inside a savepoint of a transaction the
-/// group holds open. A member whose body throws is rolled back to its savepoint and gets its
-/// error at once; nothing of it is committed. A member whose body returns leaves its savepoint
-/// open until the transaction ends (see ``runMember(_:in:)``), one statement fewer on the
-/// writer, whose statements run one after another; it waits until the whole transaction is
-/// committed and only then gets its result, so nobody is told of a change that is not durable. When a member finishes and others are waiting, the next one continues
-/// the same transaction; the last one of a run (or the ``maxMembers``-th) commits it. Under no
-/// load a transaction is committed at once, as before; under load the groups grow with the
-/// queue, as the Notary's sequencer's batches do.
+/// Each transaction is a *member* whose body runs inside a savepoint of a transaction the
+/// group holds open. The members queue, first come first served, and one task of the group's
+/// own (the *worker*, started when a member finds none running) runs their bodies one after
+/// another: a body starts as soon as the one before it returned, without waiting for its
+/// caller's task to be scheduled. Running on the event loop that completes the writer's
+/// answers, the worker also resumes there as each answer comes.
+///
+/// A member whose body throws is rolled back to its savepoint and gets its error at once;
+/// nothing of it is committed. A member whose body returns leaves its savepoint open until the
+/// transaction ends (see ``runInSavepoint(_:first:on:)``), one statement fewer on the writer;
+/// it gets its result only once the whole transaction is committed, so nobody is told of a
+/// change that is not durable. The transaction takes the members that wait when it begins and
+/// those that come while it runs; when none is left (or the ``maxMembers``-th has run) it is
+/// committed. Under no load a transaction is committed at once, as before; under load the
+/// groups grow with the queue, as the Notary's sequencer's batches do.
 ///
 /// If the transaction breaks (a failed rollback to a savepoint, a failed commit), every member
 /// that was waiting for it gets the error: none of them was answered, so nothing acknowledged
@@ -32,6 +37,8 @@ final class CommitGroup: Sendable {
     let maxMembers: Int
 
     private let lease: Lease
+    /// Where the worker runs: the event loop of the writer's answers.
+    private let executor: EventLoopTaskExecutor
     private let state = Mutex(State())
     private let transactions = Counter(label: "chancery_database_transactions_total")
     private let commits = Counter(label: "chancery_database_commits_total")
@@ -39,79 +46,114 @@ final class CommitGroup: Sendable {
     /// What every transaction runs after its last member.
     private let beforeCommit: StatementsBeforeCommit
 
-    /// The transaction the group holds open, and its connection.
-    private final class OpenTransaction: Sendable {
-        let sql: any SQLDatabase
-        let release: @Sendable () -> Void
-        /// Fulfilled when the transaction is committed, failed when it is not.
-        let committed: EventLoopPromise<Void>
-        /// How many members ran in it (only the member whose turn it is changes it). The
-        /// first of them holds the ``CommitGroup/groupSavepoint``.
-        let members = Mutex(0)
-
-        init(sql: any SQLDatabase, release: @escaping @Sendable () -> Void) {
-            self.sql = sql
-            self.release = release
-            self.committed = MultiThreadedEventLoopGroup.singleton.next().makePromise(of: Void.self)
-        }
-    }
-
     private struct State {
-        /// Whether a member has the turn: runs its body, or begins or ends the transaction.
-        var turnTaken = false
-        /// Members waiting for the turn, first come first served.
-        var waiting = CircularBuffer<CheckedContinuation<Void, Never>>()
-        /// The transaction members run in; `nil` between transactions.
-        var open: OpenTransaction?
+        /// Members waiting for the worker, first come first served.
+        var waiting = CircularBuffer<any GroupMember>()
+        /// Whether the worker runs.
+        var working = false
     }
 
-    /// Creates a group that leases its connection with `lease` and runs `beforeCommit` at the
-    /// end of every transaction.
-    init(maxMembers: Int = 128, beforeCommit: StatementsBeforeCommit = StatementsBeforeCommit(), lease: @escaping Lease) {
+    /// Creates a group that leases its connection with `lease`, runs its members on `executor`
+    /// and runs `beforeCommit` at the end of every transaction.
+    init(
+        maxMembers: Int = 128, beforeCommit: StatementsBeforeCommit = StatementsBeforeCommit(), executor: EventLoopTaskExecutor,
+        lease: @escaping Lease
+    ) {
         self.maxMembers = maxMembers
         self.beforeCommit = beforeCommit
+        self.executor = executor
         self.lease = lease
     }
 
-    /// How many members wait for their turn; for tests that arrange a queue.
+    /// How many members wait for the worker; for tests that arrange a queue.
     var waitingCount: Int { state.withLock { $0.waiting.count } }
 
     /// How many transactions this group committed; for tests (operators read the metric
     /// `chancery_database_commits_total`).
     var commitCount: Int { commitsMade.load(ordering: .relaxed) }
 
-    /// Runs `body` as a member of the open transaction (beginning one when there is none) and
-    /// returns its result once that transaction is committed.
+    /// Runs `body` as a member of a shared transaction and returns its result once that
+    /// transaction is committed.
+    ///
+    /// The worker calls `body` while the caller waits here, so it does not outlive this call.
     func run<Result>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
-        await takeTurn()
-        let transaction: OpenTransaction
+        try await withoutActuallyEscaping(body) { body in
+            let answer = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Answer<Result>, any Error>) in
+                enqueue(Member(body: body, continuation: continuation))
+            }
+            return answer.result
+        }
+    }
+
+    /// Queues `member`, starting the worker when it is not running.
+    private func enqueue(_ member: any GroupMember) {
+        let startsWorker = state.withLock { state in
+            state.waiting.append(member)
+            if state.working { return false }
+            state.working = true
+            return true
+        }
+        guard startsWorker else { return }
+        Task.detached(executorPreference: executor) { await self.work() }
+    }
+
+    /// Runs transactions until no member waits.
+    private func work() async {
+        while let first = nextMember(stoppingWhenNone: true) {
+            await runTransaction(startingWith: first)
+        }
+    }
+
+    /// The first waiting member; `nil` when none waits, and then, with `stoppingWhenNone`,
+    /// the worker counts as stopped (a member that comes later starts it again).
+    private func nextMember(stoppingWhenNone: Bool) -> (any GroupMember)? {
+        state.withLock { state in
+            if let next = state.waiting.popFirst() { return next }
+            if stoppingWhenNone { state.working = false }
+            return nil
+        }
+    }
+
+    /// Begins a transaction and runs `first` and the members that come after it in it, then
+    /// ends it.
+    private func runTransaction(startingWith first: any GroupMember) async {
+        let sql: any SQLDatabase
+        let release: @Sendable () -> Void
         do {
-            transaction = try await openTransaction()
+            (sql, release) = try await lease()
+            do {
+                // IMMEDIATE takes the write lock up front, so two processes never deadlock
+                // upgrading a read lock.
+                try await sql.raw("BEGIN IMMEDIATE").run()
+            } catch {
+                release()
+                throw error
+            }
         } catch {
-            passTurn()
-            throw error
+            first.answer(failing: error)
+            return
         }
-        transactions.increment()
-        let outcome: Swift.Result<Result, any Error>
-        do {
-            outcome = try await runMember(body, in: transaction)
-        } catch {
-            // The savepoint could not be made or undone: the transaction is in no known state.
-            await end(transaction, committing: false, cause: error)
-            passTurn()
-            throw error
+        var returned: [any GroupMember] = []
+        var next: (any GroupMember)? = first
+        while let member = next {
+            transactions.increment()
+            do {
+                if let error = try await runInSavepoint(member, first: returned.isEmpty, on: sql) {
+                    member.answer(failing: error)
+                } else {
+                    returned.append(member)
+                }
+            } catch {
+                // The savepoint could not be made or undone: the transaction is in no known state.
+                member.answer(failing: error)
+                await end(on: sql, members: returned, cause: error)
+                release()
+                return
+            }
+            next = returned.count < maxMembers ? nextMember(stoppingWhenNone: false) : nil
         }
-        let members = transaction.members.withLock { count in
-            if case .success = outcome { count += 1 }
-            return count
-        }
-        if members >= maxMembers || waitingCount == 0 {
-            await end(transaction, committing: true, cause: nil)
-        }
-        passTurn()
-        let result = try outcome.get()
-        try await transaction.committed.futureResult.get()
-        return result
+        await end(on: sql, members: returned, cause: nil)
+        release()
     }
 
     /// The savepoint of the first member of a transaction whose body returned; all the
@@ -120,20 +162,17 @@ final class CommitGroup: Sendable {
     /// The savepoint of every later member.
     private static let memberSavepoint = "chancery_member"
 
-    /// Runs `body` in a savepoint of `transaction`: its result, or the error it threw after
-    /// its changes were rolled back. Throws only when the savepoint itself fails.
+    /// Runs the body of `member` in a savepoint on `sql`: `nil` when it returned, or the error
+    /// it threw after its changes were rolled back. Throws only when the savepoint itself fails.
     ///
     /// The savepoint of a body that returns stays open until the transaction ends: the
     /// members' savepoints nest, and `ROLLBACK TO` and `RELEASE` take the latest of a name,
-    /// so a later member that throws undoes its own changes alone. The first member's is the
-    /// ``groupSavepoint``, which ``end(_:committing:cause:)`` releases before the `COMMIT`:
-    /// if a body ended the transaction under everyone's feet (a later `SAVEPOINT` then begins
-    /// a new one), that savepoint is gone and the whole group fails instead of committing.
-    private func runMember<Result>(
-        _ body: (any SQLDatabase) async throws -> Result, in transaction: OpenTransaction
-    ) async throws -> Swift.Result<Result, any Error> {
-        let sql = transaction.sql
-        let savepoint = transaction.members.withLock { $0 } == 0 ? Self.groupSavepoint : Self.memberSavepoint
+    /// so a later member that throws undoes its own changes alone. The `first` member's is the
+    /// ``groupSavepoint``, which ``end(on:members:cause:)`` releases before the `COMMIT`: if a
+    /// body ended the transaction under everyone's feet (a later `SAVEPOINT` then begins a new
+    /// one), that savepoint is gone and the whole group fails instead of committing.
+    private func runInSavepoint(_ member: any GroupMember, first: Bool, on sql: any SQLDatabase) async throws -> (any Error)? {
+        let savepoint = first ? Self.groupSavepoint : Self.memberSavepoint
         // Sent, not awaited: the writer runs the body's statements after it. Its answer is
         // checked before the body's result counts, so a body that ran outside a savepoint
         // ends the transaction as one whose savepoint failed. The answer has usually come by
@@ -145,90 +184,91 @@ final class CommitGroup: Sendable {
             if !savepointAnswered.load(ordering: .acquiring) { try await made.get() }
         }
         do {
-            let result = try await body(sql)
+            try await member.runBody(on: sql)
             try await savepointMade()
-            return .success(result)
+            return nil
         } catch {
             try await savepointMade()
             try await sql.raw("ROLLBACK TO \(unsafeRaw: savepoint)").run()
             try await sql.raw("RELEASE \(unsafeRaw: savepoint)").run()
-            return .failure(error)
+            return error
         }
     }
 
-    /// The open transaction, or a new one on a freshly leased connection. Called with the turn.
-    private func openTransaction() async throws -> OpenTransaction {
-        if let open = state.withLock({ $0.open }) { return open }
-        let (sql, release) = try await lease()
-        do {
-            // IMMEDIATE takes the write lock up front, so two processes never deadlock
-            // upgrading a read lock.
-            try await sql.raw("BEGIN IMMEDIATE").run()
-        } catch {
-            release()
-            throw error
-        }
-        let transaction = OpenTransaction(sql: sql, release: release)
-        state.withLock { $0.open = transaction }
-        return transaction
-    }
-
-    /// Commits `transaction` (or rolls it back), tells its members how it ended and gives
-    /// its connection back. Called with the turn.
+    /// Commits the transaction on `sql` (or rolls it back when there is a `cause`) and answers
+    /// `members`, whose bodies returned, with how it ended.
     ///
     /// Before the `COMMIT`, the statements ``StatementsBeforeCommit`` holds and the release
     /// of the group's savepoint go to the writer together; if any of them fails, the whole
     /// transaction is rolled back.
-    private func end(_ transaction: OpenTransaction, committing: Bool, cause: (any Error)?) async {
-        state.withLock { $0.open = nil }
+    private func end(on sql: any SQLDatabase, members: [any GroupMember], cause: (any Error)?) async {
         var failure = cause
-        if committing {
+        if failure == nil {
             do {
                 var ending = beforeCommit.all
-                if transaction.members.withLock({ $0 }) > 0 {
-                    ending.append(SQLRaw("RELEASE \(Self.groupSavepoint)"))
-                }
-                try await transaction.sql.runInOrder(ending)
-                try await transaction.sql.raw("COMMIT").run()
+                if !members.isEmpty { ending.append(SQLRaw("RELEASE \(Self.groupSavepoint)")) }
+                try await sql.runInOrder(ending)
+                try await sql.raw("COMMIT").run()
                 commits.increment()
                 commitsMade.add(1, ordering: .relaxed)
             } catch {
                 failure = error
             }
         }
-        if let failure {
-            try? await transaction.sql.raw("ROLLBACK").run()
-            transaction.committed.fail(failure)
+        if failure != nil { try? await sql.raw("ROLLBACK").run() }
+        for member in members { member.answer(failing: failure) }
+    }
+}
+
+/// A transaction waiting in a ``CommitGroup``, of whatever result.
+private protocol GroupMember: AnyObject, Sendable {
+    /// Runs the member's body on `sql`, keeping its result; throws what the body threw.
+    func runBody(on sql: any SQLDatabase) async throws
+
+    /// Answers the member's caller: with the kept result, or with `error` when there is one.
+    /// Called once.
+    func answer(failing error: (any Error)?)
+}
+
+/// The result of a member, handed from the worker to the member's caller.
+///
+/// `@unchecked` because the result need not be `Sendable`: the worker makes it and hands it
+/// over once, and does not touch it afterwards.
+private struct Answer<Result>: @unchecked Sendable {
+    let result: Result
+}
+
+/// A member and its caller's continuation.
+///
+/// `@unchecked Sendable` because only the worker touches it after it is queued: the body runs
+/// and its result is kept on the worker, which then answers the caller once. The body is the
+/// caller's, called while the caller waits for the answer (``CommitGroup/run(_:)``).
+private final class Member<Result>: GroupMember, @unchecked Sendable {
+    /// The caller's body until it has run or the member is answered: it must be let go of
+    /// before the caller resumes, since it may not outlive the caller's call.
+    private var body: ((any SQLDatabase) async throws -> Result)?
+    private let continuation: CheckedContinuation<Answer<Result>, any Error>
+    private var result: Result?
+
+    init(body: @escaping (any SQLDatabase) async throws -> Result, continuation: CheckedContinuation<Answer<Result>, any Error>) {
+        self.body = body
+        self.continuation = continuation
+    }
+
+    func runBody(on sql: any SQLDatabase) async throws {
+        guard let body else { preconditionFailure("a member's body runs once") }
+        self.body = nil
+        result = try await body(sql)
+    }
+
+    func answer(failing error: (any Error)?) {
+        body = nil
+        if let error {
+            continuation.resume(throwing: error)
+        } else if let result {
+            continuation.resume(returning: Answer(result: result))
         } else {
-            transaction.committed.succeed()
+            preconditionFailure("a member is answered with a result only after its body returned")
         }
-        transaction.release()
-    }
-
-    /// Waits until it is this caller's turn.
-    private func takeTurn() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let now = state.withLock { state in
-                if state.turnTaken {
-                    state.waiting.append(continuation)
-                    return false
-                }
-                state.turnTaken = true
-                return true
-            }
-            if now { continuation.resume() }
-        }
-    }
-
-    /// Gives the turn to the first waiting member, or frees it.
-    private func passTurn() {
-        let next = state.withLock { state in
-            guard let next = state.waiting.popFirst() else {
-                state.turnTaken = false
-                return nil as CheckedContinuation<Void, Never>?
-            }
-            return next
-        }
-        next?.resume()
     }
 }

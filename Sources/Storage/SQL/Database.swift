@@ -126,7 +126,7 @@ public final class Database: Sendable {
                         source: SQLiteSessionSource(base: SQLiteConnectionSource(configuration: configuration), readOnly: true),
                         maxConnectionsPerEventLoop: sqliteReaders, requestTimeout: .seconds(30), pruneInterval: nil, logger: logger, on: loop
                     )),
-                commits: CommitGroup(beforeCommit: beforeCommit) { try await writer.lease(logger: logger) },
+                commits: CommitGroup(beforeCommit: beforeCommit, executor: EventLoopTaskExecutor(loop)) { try await writer.lease(logger: logger) },
                 writerThread: writerThread
             )
         case .postgres(let url):
@@ -191,9 +191,11 @@ public final class Database: Sendable {
     ///
     /// On SQLite, transactions that arrive together share one commit (``CommitGroup``): each
     /// runs in a savepoint of the shared transaction, which begins `IMMEDIATE`, taking the
-    /// write lock up front so that two processes never deadlock upgrading a read lock. On
-    /// PostgreSQL each transaction has a connection of the pool, and the server itself has
-    /// concurrent commits share their WAL flushes.
+    /// write lock up front so that two processes never deadlock upgrading a read lock. There
+    /// `body` is called by the group's own task, on the event loop of the writer's answers,
+    /// while the caller waits: it must not block its thread. On PostgreSQL each transaction
+    /// has a connection of the pool, and the server itself has concurrent commits share their
+    /// WAL flushes.
     public func withTransaction<Result>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
         if let commitGroup {
             return try await commitGroup.run { sql in try await body(sql) }
