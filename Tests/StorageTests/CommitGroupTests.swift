@@ -13,12 +13,12 @@ import Testing
     /// How many transactions queue behind the first one in each test.
     static let queued = 20
 
-    /// Runs ``queued`` transactions on `database` while a first one (which inserts `first`)
+    /// Runs ``queued`` transactions on `database` while a first one (which inserts `firstID`)
     /// holds the writer, and lets the first one finish only when all the others wait for the
     /// writer, so that they all run as one group. Returns each member's outcome (index 0 is the
     /// first transaction).
     static func runGrouped(
-        on database: Database, group: CommitGroup,
+        on database: Database, group: CommitGroup, firstID: String = "first",
         member: @escaping @Sendable (Int, any SQLDatabase) async throws -> Void
     ) async -> [Result<Void, any Error>] {
         let (started, didStart) = AsyncStream.makeStream(of: Void.self)
@@ -29,7 +29,7 @@ import Testing
                     try await database.withTransaction { sql in
                         didStart.yield()
                         for await _ in release { break }
-                        try await TransactionTests.insert("first", into: sql)
+                        try await TransactionTests.insert(firstID, into: sql)
                     }
                     return (0, .success(()))
                 } catch {
@@ -78,6 +78,26 @@ import Testing
             #expect(group.commitCount - before == 1)
             let expected = Set(["first"] + (1...Self.queued).map { "m\($0)" })
             #expect(try await Self.ids(database) == expected)
+        }
+    }
+
+    /// Under load the next group is split in halves: of the 21 callers that waited at once in
+    /// the first group, the next transaction takes 11 and the one after it the other 10.
+    @Test func afterAGroupOfManyCallersTheNextTakesHalfOfThem() async throws {
+        try await TransactionTests.withNotes { database in
+            guard let group = database.commitGroup else { return }
+            let first = await Self.runGrouped(on: database, group: group) { number, sql in
+                try await TransactionTests.insert("a\(number)", into: sql)
+            }
+            for outcome in first { try outcome.get() }
+            let before = group.commitCount
+            let second = await Self.runGrouped(on: database, group: group, firstID: "second") { number, sql in
+                try await TransactionTests.insert("b\(number)", into: sql)
+            }
+            for outcome in second { try outcome.get() }
+            #expect(group.commitCount - before == 2)
+            let ids = try await Self.ids(database)
+            #expect(ids.isSuperset(of: (1...Self.queued).map { "b\($0)" }))
         }
     }
 

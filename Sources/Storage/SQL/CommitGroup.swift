@@ -22,6 +22,12 @@ import Synchronization
 /// committed. Under no load a transaction is committed at once, as before; under load the
 /// groups grow with the queue, as the Notary's sequencer's batches do.
 ///
+/// Under load, a transaction takes at most half as many members as callers waited at once
+/// during the one before it (once they were ``callersToSplit`` or more). Callers that send
+/// their next transaction when the last is answered would otherwise all join one group and
+/// all be answered at its commit, and the writer would wait, idle, for the first of them to
+/// come back; in two halves, one half comes back while the other's transaction runs.
+///
 /// If the transaction breaks (a failed rollback to a savepoint, a failed commit), every member
 /// that was waiting for it gets the error: none of them was answered, so nothing acknowledged
 /// is lost.
@@ -51,6 +57,10 @@ final class CommitGroup: Sendable {
         var waiting = CircularBuffer<any GroupMember>()
         /// Whether the worker runs.
         var working = false
+        /// How many callers wait for their answer: queued, running or waiting for the commit.
+        var callers = 0
+        /// The most callers that waited at once since the current transaction began.
+        var peakCallers = 0
     }
 
     /// Creates a group that leases its connection with `lease`, runs its members on `executor`
@@ -89,6 +99,8 @@ final class CommitGroup: Sendable {
     private func enqueue(_ member: any GroupMember) {
         let startsWorker = state.withLock { state in
             state.waiting.append(member)
+            state.callers += 1
+            state.peakCallers = max(state.peakCallers, state.callers)
             if state.working { return false }
             state.working = true
             return true
@@ -117,6 +129,10 @@ final class CommitGroup: Sendable {
     /// Begins a transaction and runs `first` and the members that come after it in it, then
     /// ends it.
     private func runTransaction(startingWith first: any GroupMember) async {
+        let limit = state.withLock { state in
+            defer { state.peakCallers = state.callers }
+            return state.peakCallers >= Self.callersToSplit ? min(maxMembers, (state.peakCallers + 1) / 2) : maxMembers
+        }
         let sql: any SQLDatabase
         let release: @Sendable () -> Void
         do {
@@ -130,7 +146,7 @@ final class CommitGroup: Sendable {
                 throw error
             }
         } catch {
-            first.answer(failing: error)
+            answer([first], failing: error)
             return
         }
         var returned: [any GroupMember] = []
@@ -139,22 +155,26 @@ final class CommitGroup: Sendable {
             transactions.increment()
             do {
                 if let error = try await runInSavepoint(member, first: returned.isEmpty, on: sql) {
-                    member.answer(failing: error)
+                    answer([member], failing: error)
                 } else {
                     returned.append(member)
                 }
             } catch {
                 // The savepoint could not be made or undone: the transaction is in no known state.
-                member.answer(failing: error)
+                answer([member], failing: error)
                 await end(on: sql, members: returned, cause: error)
                 release()
                 return
             }
-            next = returned.count < maxMembers ? nextMember(stoppingWhenNone: false) : nil
+            next = returned.count < limit ? nextMember(stoppingWhenNone: false) : nil
         }
         await end(on: sql, members: returned, cause: nil)
         release()
     }
+
+    /// How many callers must have waited at once during a transaction for the next one to
+    /// take at most half of them (see ``CommitGroup``).
+    static let callersToSplit = 8
 
     /// The savepoint of the first member of a transaction whose body returned; all the
     /// others nest inside it.
@@ -216,7 +236,13 @@ final class CommitGroup: Sendable {
             }
         }
         if failure != nil { try? await sql.raw("ROLLBACK").run() }
-        for member in members { member.answer(failing: failure) }
+        answer(members, failing: failure)
+    }
+
+    /// Answers `members`, with their results or with `error`, and counts their callers gone.
+    private func answer(_ members: [any GroupMember], failing error: (any Error)?) {
+        for member in members { member.answer(failing: error) }
+        state.withLock { $0.callers -= members.count }
     }
 }
 
