@@ -23,7 +23,8 @@ import Synchronization
 /// groups grow with the queue, as the Notary's sequencer's batches do.
 ///
 /// Under load, a transaction takes at most half as many members as callers waited at once
-/// during the one before it (once they were ``callersToSplit`` or more). Callers that send
+/// lately (during the one before it, or fewer by an eighth per transaction since an earlier
+/// one that saw more; once they were ``callersToSplit`` or more). Callers that send
 /// their next transaction when the last is answered would otherwise all join one group and
 /// all be answered at its commit, and the writer would wait, idle, for the first of them to
 /// come back; in two halves, one half comes back while the other's transaction runs.
@@ -61,6 +62,10 @@ final class CommitGroup: Sendable {
         var callers = 0
         /// The most callers that waited at once since the current transaction began.
         var peakCallers = 0
+        /// The most callers that waited at once lately: the peak of the last transaction, or
+        /// the one before less an eighth of it per transaction since, whichever is more, so
+        /// that one transaction that saw fewer does not shrink the next ones.
+        var recentCallers = 0
     }
 
     /// Creates a group that leases its connection with `lease`, runs its members on `executor`
@@ -130,8 +135,10 @@ final class CommitGroup: Sendable {
     /// ends it.
     private func runTransaction(startingWith first: any GroupMember) async {
         let limit = state.withLock { state in
-            defer { state.peakCallers = state.callers }
-            return state.peakCallers >= Self.callersToSplit ? min(maxMembers, (state.peakCallers + 1) / 2) : maxMembers
+            state.recentCallers = max(state.peakCallers, state.recentCallers - state.recentCallers / 8)
+            state.peakCallers = state.callers
+            let callers = state.recentCallers
+            return callers >= Self.callersToSplit ? min(maxMembers, (callers + 1) / 2) : maxMembers
         }
         let sql: any SQLDatabase
         let release: @Sendable () -> Void
