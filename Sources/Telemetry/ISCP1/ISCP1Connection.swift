@@ -45,7 +45,7 @@ struct ISCP1Connection {
     let recorder: (any TelemetryRecording)?
     let logger: Logger
     /// Where the connection's tasks prefer to run: its channel's event loop
-    /// (``EventLoopTaskExecutor``), or `nil` for the global executor.
+    /// (Storage's `EventLoopTaskExecutor`), or `nil` for the global executor.
     let executor: (any TaskExecutor)?
     /// What the server sends.
     let outbound: ISCP1OutboundQueue

@@ -6,6 +6,7 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOWebSocket
+import Storage
 
 /// The iSCP 1.0 realtime endpoint, `GET /intdash/api/v1/ws/measurements`: the WebSocket that
 /// intdash SDK for Swift 1.x devices and intdash-py 2.1.1 clients stream measurements through.

@@ -54,7 +54,7 @@ actor ISCP2Connection {
 
     let environment: Environment
     /// Where the connection's tasks prefer to run: the event loop of its channel, so that a
-    /// frame read or written is not handed from thread to thread (``EventLoopTaskExecutor``);
+    /// frame read or written is not handed from thread to thread (Storage's `EventLoopTaskExecutor`);
     /// `nil` for the global executor.
     let executor: (any TaskExecutor)?
     let outbox = ISCP2Outbox()

@@ -2,6 +2,7 @@ import Hummingbird
 import HummingbirdWebSocket
 import ISCP
 import Logging
+import Storage
 
 /// The iSCP v2 broker endpoint: `GET /intdash/api/iscp/connect?enc=proto`, a WebSocket on
 /// which each binary message is one protocol buffers `iscp2.v1.Message` (specs/intdash.md §1).

@@ -4,7 +4,7 @@ import NIOCore
 
 /// The request context of the realtime endpoints' WebSocket upgrades: Hummingbird's basic one,
 /// plus the connection's channel: its event loop runs the connection's work
-/// (``EventLoopTaskExecutor``), and ``WebSocketChannelWriter`` writes frames into it.
+/// (Storage's `EventLoopTaskExecutor`), and ``WebSocketChannelWriter`` writes frames into it.
 public struct TelemetryWebSocketContext: RequestContext, WebSocketRequestContext {
     /// Hummingbird's per-request storage.
     public var coreContext: CoreRequestContextStorage

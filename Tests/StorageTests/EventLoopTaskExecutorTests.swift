@@ -1,8 +1,7 @@
 import NIOCore
 import NIOPosix
+import Storage
 import Testing
-
-@testable import Telemetry
 
 @Suite("Event loop task executor")
 struct EventLoopTaskExecutorTests {
