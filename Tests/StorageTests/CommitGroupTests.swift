@@ -101,6 +101,25 @@ import Testing
         }
     }
 
+    /// A member is answered only once the writer is given back: a caller that closes the
+    /// database as soon as it has its answer (as the CLI does after a failed command) leaves no
+    /// connection behind, which SQLiteNIO would trap on.
+    @Test func theDatabaseClosesAsSoonAsAMemberIsAnswered() async throws {
+        try await TemporaryDirectory.with { directory in
+            for round in 0..<10 {
+                let database = try await Database.open(.sqlite(path: "\(directory)/\(round).sqlite"), logger: TestDatabase.logger)
+                let group = try #require(database.commitGroup)
+                await #expect(throws: Failure.self) {
+                    try await database.withTransaction { _ in throw Failure() }
+                }
+                #expect(!group.holdsWriter)
+                try await database.withTransaction { sql in try await sql.raw("CREATE TABLE t (id INTEGER)").run() }
+                #expect(!group.holdsWriter)
+                try await database.close()
+            }
+        }
+    }
+
     @Test func aMemberThatThrowsLeavesNothingAndTheOthersCommit() async throws {
         try await TransactionTests.withNotes { database in
             guard let group = database.commitGroup else { return }

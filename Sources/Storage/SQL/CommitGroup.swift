@@ -13,11 +13,12 @@ import Synchronization
 /// caller's task to be scheduled. Running on the event loop that completes the writer's
 /// answers, the worker also resumes there as each answer comes.
 ///
-/// A member whose body throws is rolled back to its savepoint and gets its error at once;
-/// nothing of it is committed. A member whose body returns leaves its savepoint open until the
-/// transaction ends (see ``runInSavepoint(_:first:on:)``), one statement fewer on the writer;
-/// it gets its result only once the whole transaction is committed, so nobody is told of a
-/// change that is not durable. The transaction takes the members that wait when it begins and
+/// A member whose body throws is rolled back to its savepoint; nothing of it is committed. A
+/// member whose body returns leaves its savepoint open until the transaction ends (see
+/// ``runInSavepoint(_:first:on:)``), one statement fewer on the writer; it gets its result only
+/// once the whole transaction is committed, so nobody is told of a change that is not durable.
+/// Every member is answered when its transaction has ended and the writing connection is given
+/// back, so that a caller may close the database as soon as it has its answer. The transaction takes the members that wait when it begins and
 /// those that come while it runs; when none is left (or the ``maxMembers``-th has run) it is
 /// committed. Under no load a transaction is committed at once, as before; under load the
 /// groups grow with the queue, as the Notary's sequencer's batches do.
@@ -50,6 +51,7 @@ final class CommitGroup: Sendable {
     private let transactions = Counter(label: "chancery_database_transactions_total")
     private let commits = Counter(label: "chancery_database_commits_total")
     private let commitsMade = Atomic<Int>(0)
+    private let writerLeased = Atomic<Bool>(false)
     /// What every transaction runs after its last member.
     private let beforeCommit: StatementsBeforeCommit
 
@@ -86,6 +88,9 @@ final class CommitGroup: Sendable {
     /// How many transactions this group committed; for tests (operators read the metric
     /// `chancery_database_commits_total`).
     var commitCount: Int { commitsMade.load(ordering: .relaxed) }
+
+    /// Whether a transaction holds the writing connection; for tests.
+    var holdsWriter: Bool { writerLeased.load(ordering: .acquiring) }
 
     /// Runs `body` as a member of a shared transaction and returns its result once that
     /// transaction is committed.
@@ -144,11 +149,13 @@ final class CommitGroup: Sendable {
         let release: @Sendable () -> Void
         do {
             (sql, release) = try await lease()
+            writerLeased.store(true, ordering: .releasing)
             do {
                 // IMMEDIATE takes the write lock up front, so two processes never deadlock
                 // upgrading a read lock.
                 try await sql.raw("BEGIN IMMEDIATE").run()
             } catch {
+                writerLeased.store(false, ordering: .releasing)
                 release()
                 throw error
             }
@@ -157,26 +164,32 @@ final class CommitGroup: Sendable {
             return
         }
         var returned: [any GroupMember] = []
+        var failed: [(member: any GroupMember, error: any Error)] = []
+        var broken: (any Error)?
         var next: (any GroupMember)? = first
         while let member = next {
             transactions.increment()
             do {
                 if let error = try await runInSavepoint(member, first: returned.isEmpty, on: sql) {
-                    answer([member], failing: error)
+                    failed.append((member, error))
                 } else {
                     returned.append(member)
                 }
             } catch {
                 // The savepoint could not be made or undone: the transaction is in no known state.
-                answer([member], failing: error)
-                await end(on: sql, members: returned, cause: error)
-                release()
-                return
+                failed.append((member, error))
+                broken = error
+                break
             }
             next = returned.count < limit ? nextMember(stoppingWhenNone: false) : nil
         }
-        await end(on: sql, members: returned, cause: nil)
+        let failure = await end(on: sql, releasingGroupSavepoint: !returned.isEmpty, cause: broken)
+        // Every member is answered once the writer is given back, so that a caller may close
+        // the database as soon as it has its answer.
+        writerLeased.store(false, ordering: .releasing)
         release()
+        for (member, error) in failed { answer([member], failing: error) }
+        answer(returned, failing: failure)
     }
 
     /// How many callers must have waited at once during a transaction for the next one to
@@ -195,7 +208,7 @@ final class CommitGroup: Sendable {
     /// The savepoint of a body that returns stays open until the transaction ends: the
     /// members' savepoints nest, and `ROLLBACK TO` and `RELEASE` take the latest of a name,
     /// so a later member that throws undoes its own changes alone. The `first` member's is the
-    /// ``groupSavepoint``, which ``end(on:members:cause:)`` releases before the `COMMIT`: if a
+    /// ``groupSavepoint``, which ``end(on:releasingGroupSavepoint:cause:)`` releases before the `COMMIT`: if a
     /// body ended the transaction under everyone's feet (a later `SAVEPOINT` then begins a new
     /// one), that savepoint is gone and the whole group fails instead of committing.
     private func runInSavepoint(_ member: any GroupMember, first: Bool, on sql: any SQLDatabase) async throws -> (any Error)? {
@@ -222,18 +235,18 @@ final class CommitGroup: Sendable {
         }
     }
 
-    /// Commits the transaction on `sql` (or rolls it back when there is a `cause`) and answers
-    /// `members`, whose bodies returned, with how it ended.
+    /// Commits the transaction on `sql` (or rolls it back when there is a `cause`): `nil` when
+    /// it is committed, or why it is not.
     ///
-    /// Before the `COMMIT`, the statements ``StatementsBeforeCommit`` holds and the release
-    /// of the group's savepoint go to the writer together; if any of them fails, the whole
-    /// transaction is rolled back.
-    private func end(on sql: any SQLDatabase, members: [any GroupMember], cause: (any Error)?) async {
+    /// Before the `COMMIT`, the statements ``StatementsBeforeCommit`` holds and, when a member's
+    /// body returned, the release of the group's savepoint go to the writer together; if any of
+    /// them fails, the whole transaction is rolled back.
+    private func end(on sql: any SQLDatabase, releasingGroupSavepoint: Bool, cause: (any Error)?) async -> (any Error)? {
         var failure = cause
         if failure == nil {
             do {
                 var ending = beforeCommit.all
-                if !members.isEmpty { ending.append(SQLRaw("RELEASE \(Self.groupSavepoint)")) }
+                if releasingGroupSavepoint { ending.append(SQLRaw("RELEASE \(Self.groupSavepoint)")) }
                 try await sql.runInOrder(ending)
                 try await sql.raw("COMMIT").run()
                 commits.increment()
@@ -243,7 +256,7 @@ final class CommitGroup: Sendable {
             }
         }
         if failure != nil { try? await sql.raw("ROLLBACK").run() }
-        answer(members, failing: failure)
+        return failure
     }
 
     /// Answers `members`, with their results or with `error`, and counts their callers gone.
