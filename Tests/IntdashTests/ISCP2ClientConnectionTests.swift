@@ -1,3 +1,4 @@
+import ChanceryTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
@@ -5,7 +6,6 @@ import ISCP
 import Intdash
 import Logging
 import NIOCore
-import ServiceLifecycle
 import Testing
 
 /// The SDK's iSCP v2 client against a server that breaks the protocol: it accepts the node,
@@ -63,30 +63,16 @@ struct ISCP2ClientConnectionTests {
                 try await outbound.write(.binary(ByteBuffer(bytes: try codec.encode(answer))))
             }
         }
-        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        let app = Application(
-            router: Router(),
-            server: .http1WebSocketUpgrade(webSocketRouter: router),
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                if let port = channel.localAddress?.port { portContinuation.yield(port) }
-                portContinuation.finish()
-            },
-            logger: logger
-        )
-        let serviceGroup = ServiceGroup(configuration: ServiceGroupConfiguration(services: [app], logger: logger))
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                defer { portContinuation.finish() }
-                try await serviceGroup.run()
-            }
-            var portIterator = ports.makeAsyncIterator()
-            let port = try #require(await portIterator.next())
-            let outcome: Result<Void, any Error>
-            do { outcome = .success(try await body("ws://127.0.0.1:\(port)/iscp")) } catch { outcome = .failure(error) }
-            await serviceGroup.triggerGracefulShutdown()
-            try await group.waitForAll()
-            try outcome.get()
+        try await LoopbackServer.run(logger: logger) { onServerRunning in
+            Application(
+                router: Router(),
+                server: .http1WebSocketUpgrade(webSocketRouter: router),
+                configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
+                onServerRunning: onServerRunning,
+                logger: logger
+            )
+        } _: { port in
+            try await body("ws://127.0.0.1:\(port)/iscp")
         }
     }
 }

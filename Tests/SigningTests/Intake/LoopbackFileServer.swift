@@ -1,6 +1,7 @@
+import ChanceryTestSupport
 import Foundation
 import Hummingbird
-import HummingbirdTesting
+import Logging
 import NIOCore
 import Synchronization
 
@@ -82,9 +83,10 @@ enum LoopbackFileServer {
         router.get("missing") { _, _ in
             Response(status: .notFound)
         }
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
-        try await app.test(.live) { client in
-            try await body(client.port!, log)
+        try await LoopbackServer.run(logger: Logger(label: "loopback.files")) { onServerRunning in
+            Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)), onServerRunning: onServerRunning)
+        } _: { port in
+            try await body(port, log)
         }
     }
 

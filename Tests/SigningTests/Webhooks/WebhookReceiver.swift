@@ -1,9 +1,9 @@
+import ChanceryTestSupport
 import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
-import ServiceLifecycle
 
 /// A real HTTP server on a loopback port that records the webhook POSTs it gets and answers
 /// each with the next scripted status (200 once the script is used up). Each request is also
@@ -72,31 +72,14 @@ actor WebhookReceiver {
             if delay > .zero { try await Task.sleep(for: delay) }
             return Response(status: status)
         }
-        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         var logger = Logger(label: "webhook.receiver")
         logger.logLevel = .warning
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                portContinuation.yield(channel.localAddress?.port ?? 0)
-                portContinuation.finish()
-            },
-            logger: logger
-        )
-        let group = ServiceGroup(services: [app], logger: logger)
-        return try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { try await group.run() }
-            do {
-                var iterator = ports.makeAsyncIterator()
-                guard let port = await iterator.next() else { throw CancellationError() }
-                let result = try await body(receiver, "http://127.0.0.1:\(port)")
-                await group.triggerGracefulShutdown()
-                try await tasks.waitForAll()
-                return result
-            } catch {
-                tasks.cancelAll()
-                throw error
-            }
+        return try await LoopbackServer.run(logger: logger) { [logger] onServerRunning in
+            Application(
+                router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)), onServerRunning: onServerRunning,
+                logger: logger)
+        } _: { port in
+            try await body(receiver, "http://127.0.0.1:\(port)")
         }
     }
 }
