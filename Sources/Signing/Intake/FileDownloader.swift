@@ -78,7 +78,8 @@ struct FileDownloader: Sendable {
     private func fetch(_ url: URL, connectingTo address: IPAddress, subject: String) async throws -> Outcome {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
-            timeout: HTTPClient.Configuration.Timeout(connect: .seconds(10)),
+            // The download as a whole is bounded by the policy; connecting is a part of it.
+            timeout: HTTPClient.Configuration.Timeout(connect: TimeAmount(policy.downloadTimeout)),
             proxy: nil,
             decompression: .disabled
         )

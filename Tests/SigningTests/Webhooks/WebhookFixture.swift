@@ -19,9 +19,13 @@ struct WebhookFixture: Sendable {
     let queue: WebhookDeliveryQueue
 
     /// Retries after 100 ms, doubling, for 30 s; loopback callbacks allowed.
+    ///
+    /// A request may take a minute: with the whole suite running on two cores, CPU-bound tests
+    /// can keep a loopback connection from being made for tens of seconds, and an attempt that
+    /// timed out would never reach the receiver a test waits on.
     static let fastPolicy = WebhookDeliveryPolicy(
         firstRetryDelay: .milliseconds(100), maximumRetryDelay: .seconds(2), retryPeriod: .seconds(30),
-        requestTimeout: .seconds(5), pollInterval: .seconds(1), allowPrivateNetworks: true
+        requestTimeout: .seconds(60), pollInterval: .seconds(1), allowPrivateNetworks: true
     )
 
     /// Runs `body` over a fresh database with the Accounts and Signing tables.
