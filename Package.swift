@@ -277,7 +277,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(name: "QRCode", swiftSettings: swiftSettings),
-        .target(name: "URLSessionSupport", swiftSettings: swiftSettings),
+        .target(name: "URLSessionSupport", dependencies: ["Locking"], swiftSettings: swiftSettings),
         // LockedValue, the one lock-guarded box of the client SDKs.
         .target(name: "Locking", swiftSettings: swiftSettings),
         // JSONValue, the one free-form JSON value of the server, the CLI and the SDKs.
@@ -302,7 +302,7 @@ let package = Package(
         .target(
             name: "NuxeoSDK",
             dependencies: [
-                "JSON", "Locking",
+                "JSON", "Locking", "URLSessionSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
             ],

@@ -1,8 +1,9 @@
 import Foundation
+import Locking
+import URLSessionSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
-import Locking
 #endif
 
 /// Sends the SDK's HTTP requests, through one URLSession shared by every ``NUXSession``.
@@ -14,11 +15,11 @@ final class HTTPTransport: Sendable {
     /// The transport every session uses.
     static let shared = HTTPTransport()
 
-    private let challenges: ChallengeRefusal
+    private let challenges: CredentialChallengeRefusal
     private let session: URLSession
 
     private init() {
-        challenges = ChallengeRefusal()
+        challenges = CredentialChallengeRefusal()
         session = URLSession(configuration: Self.configuration, delegate: challenges, delegateQueue: nil)
     }
 
@@ -51,7 +52,7 @@ final class HTTPTransport: Sendable {
     ///   - destination: Where to save a successful answer's body, streamed to disk rather than
     ///     held in memory; the body of an unsuccessful one is returned as data instead.
     /// - Returns: The answer. A 401 whose authentication challenge was refused (see
-    ///   ``ChallengeRefusal``) is returned as a 401 without body.
+    ///   `CredentialChallengeRefusal`) is returned as a 401 without body.
     /// - Throws: The `URLError` of a network failure, or `CancellationError` if the calling
     ///   task was cancelled before the request started.
     func perform(_ request: URLRequest, body: RequestBody, downloadingTo destination: URL?) async throws -> NUXResponse {

@@ -1,8 +1,9 @@
 import Foundation
+import Locking
+import URLSessionSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
-import Locking
 #endif
 
 /// One HTTP exchange whose progress is reported while bytes go out and come in: how a request
@@ -13,7 +14,7 @@ import Locking
 /// observed exchange is a delegate with a URLSession of its own, configured as the shared one
 /// and invalidated when the exchange ends. The answer is what ``HTTPTransport`` would give:
 /// a successful body streamed to the destination file, an unsuccessful one returned as data,
-/// a refused authentication challenge (see ``ChallengeRefusal``) as a 401.
+/// a refused authentication challenge (see `CredentialChallengeRefusal`) as a 401.
 final class ObservedExchange: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate, Sendable {
     private struct State {
         var continuation: CheckedContinuation<NUXResponse, any Error>?
@@ -36,7 +37,7 @@ final class ObservedExchange: NSObject, URLSessionDataDelegate, URLSessionDownlo
 
     private let destination: URL?
     private let report: NUXProgressBlock
-    private let challenges = ChallengeRefusal()
+    private let challenges = CredentialChallengeRefusal()
     private let state: LockedValue<State>
 
     private init(destination: URL?, bodySize: Int64, report: @escaping NUXProgressBlock) {
