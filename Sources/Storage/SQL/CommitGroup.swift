@@ -18,10 +18,12 @@ import Synchronization
 /// ``runInSavepoint(_:first:on:)``), one statement fewer on the writer; it gets its result only
 /// once the whole transaction is committed, so nobody is told of a change that is not durable.
 /// Every member is answered when its transaction has ended and the writing connection is given
-/// back, so that a caller may close the database as soon as it has its answer. The transaction takes the members that wait when it begins and
-/// those that come while it runs; when none is left (or the ``maxMembers``-th has run) it is
-/// committed. Under no load a transaction is committed at once, as before; under load the
-/// groups grow with the queue, as the Notary's sequencer's batches do.
+/// back, so that a caller may close the database as soon as it has its answer.
+///
+/// The transaction takes the members that wait when it begins and those that come while it
+/// runs; when none is left (or the ``maxMembers``-th has run) it is committed. Under no load a
+/// transaction is committed at once, as before; under load the groups grow with the queue, as
+/// the Notary's sequencer's batches do.
 ///
 /// Under load, a transaction takes at most half as many members as callers waited at once
 /// lately (during the one before it, or fewer by an eighth per transaction since an earlier
@@ -148,14 +150,12 @@ final class CommitGroup: Sendable {
         let sql: any SQLDatabase
         let release: @Sendable () -> Void
         do {
-            (sql, release) = try await lease()
-            writerLeased.store(true, ordering: .releasing)
+            (sql, release) = try await leaseWriter()
             do {
                 // IMMEDIATE takes the write lock up front, so two processes never deadlock
                 // upgrading a read lock.
                 try await sql.raw("BEGIN IMMEDIATE").run()
             } catch {
-                writerLeased.store(false, ordering: .releasing)
                 release()
                 throw error
             }
@@ -186,10 +186,23 @@ final class CommitGroup: Sendable {
         let failure = await end(on: sql, releasingGroupSavepoint: !returned.isEmpty, cause: broken)
         // Every member is answered once the writer is given back, so that a caller may close
         // the database as soon as it has its answer.
-        writerLeased.store(false, ordering: .releasing)
         release()
         for (member, error) in failed { answer([member], failing: error) }
         answer(returned, failing: failure)
+    }
+
+    /// Leases the writing connection and records that a transaction holds it
+    /// (``holdsWriter``) until the returned `release` gives it back.
+    private func leaseWriter() async throws -> (sql: any SQLDatabase, release: @Sendable () -> Void) {
+        let (sql, release) = try await lease()
+        writerLeased.store(true, ordering: .releasing)
+        return (
+            sql,
+            { [self] in
+                self.writerLeased.store(false, ordering: .releasing)
+                release()
+            }
+        )
     }
 
     /// How many callers must have waited at once during a transaction for the next one to
@@ -208,9 +221,9 @@ final class CommitGroup: Sendable {
     /// The savepoint of a body that returns stays open until the transaction ends: the
     /// members' savepoints nest, and `ROLLBACK TO` and `RELEASE` take the latest of a name,
     /// so a later member that throws undoes its own changes alone. The `first` member's is the
-    /// ``groupSavepoint``, which ``end(on:releasingGroupSavepoint:cause:)`` releases before the `COMMIT`: if a
-    /// body ended the transaction under everyone's feet (a later `SAVEPOINT` then begins a new
-    /// one), that savepoint is gone and the whole group fails instead of committing.
+    /// ``groupSavepoint``, which ``end(on:releasingGroupSavepoint:cause:)`` releases before the
+    /// `COMMIT`: if a body ended the transaction under everyone's feet (a later `SAVEPOINT` then
+    /// begins a new one), that savepoint is gone and the whole group fails instead of committing.
     private func runInSavepoint(_ member: any GroupMember, first: Bool, on sql: any SQLDatabase) async throws -> (any Error)? {
         let savepoint = first ? Self.groupSavepoint : Self.memberSavepoint
         // Sent, not awaited: the writer runs the body's statements after it. Its answer is

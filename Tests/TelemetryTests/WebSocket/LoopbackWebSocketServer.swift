@@ -24,16 +24,18 @@ enum LoopbackWebSocketServer {
         logger: Logger,
         _ body: (_ port: Int) async throws -> Value
     ) async throws -> Value {
-        try await LoopbackServer.run(logger: logger) { onServerRunning in
-            Application(
-                router: Router(),
-                server: ChanceryApplication.server(webSocketRouter: webSocketRouter),
-                configuration: ApplicationConfiguration(address: .hostname("localhost", port: 0)),
-                onServerRunning: onServerRunning,
-                logger: logger
-            )
-        } _: { port in
-            try await body(port)
-        }
+        try await LoopbackServer.run(
+            logger: logger,
+            { onServerRunning in
+                Application(
+                    router: Router(),
+                    server: ChanceryApplication.server(webSocketRouter: webSocketRouter),
+                    configuration: ApplicationConfiguration(address: .hostname("localhost", port: 0)),
+                    onServerRunning: onServerRunning,
+                    logger: logger
+                )
+            },
+            body
+        )
     }
 }
