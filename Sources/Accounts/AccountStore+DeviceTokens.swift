@@ -45,7 +45,7 @@ extension AccountStore {
     ///
     /// - Returns: Whether there was one.
     public func revokeDeviceToken(for principal: Principal, application: String, deviceID: String) async throws -> Bool {
-        try await database.withTransaction { sql in
+        try await changeAccess { sql in
             let query = sql.select().column("secret_hash").from("account_device_tokens")
                 .where("user_id", .equal, principal.userID).where("application", .equal, application)
                 .where("device_id", .equal, deviceID)

@@ -51,7 +51,7 @@ extension AccountStore {
 
     /// Makes the user named `userName` a member of exactly `groups` (which must exist).
     public func setGroups(_ groups: [String], ofUser userName: String) async throws {
-        try await database.withTransaction { sql in
+        try await changeAccess { sql in
             guard let userID = try await Self.userID(named: userName, in: sql) else { throw AccountsError.userNotFound(userName) }
             try await sql.delete(from: "account_group_members").where("user_id", .equal, userID).run()
             for group in Set(groups) {
@@ -62,7 +62,7 @@ extension AccountStore {
 
     /// Deletes the user named `userName` with their memberships, keys and tokens.
     public func deleteUser(named userName: String) async throws {
-        try await database.withTransaction { sql in
+        try await changeAccess { sql in
             guard let userID = try await Self.userID(named: userName, in: sql) else { throw AccountsError.userNotFound(userName) }
             // Foreign keys cascade on PostgreSQL; SQLite enforces them too, but delete explicitly
             // so the outcome does not depend on the connection's pragma.
@@ -113,7 +113,7 @@ extension AccountStore {
     public func saveGroup(_ details: GroupDetails, replacing: Bool) async throws {
         try Self.validate(name: details.name)
         let memberGroups = String(decoding: try JSONEncoder().encode(details.memberGroups), as: UTF8.self)
-        try await database.withTransaction { sql in
+        try await changeAccess { sql in
             let exists = try await Self.groupExists(details.name, in: sql)
             switch (exists, replacing) {
             case (true, false): throw AccountsError.groupExists(details.name)
@@ -136,7 +136,7 @@ extension AccountStore {
     /// Deletes a group and its memberships. The built-in groups cannot be deleted.
     public func deleteGroup(named name: String) async throws {
         guard name != Group.administrators, name != Group.members else { throw AccountsError.builtInGroup(name) }
-        try await database.withTransaction { sql in
+        try await changeAccess { sql in
             guard try await Self.groupExists(name, in: sql) else { throw AccountsError.groupNotFound(name) }
             try await sql.delete(from: "account_group_members").where("group_name", .equal, name).run()
             try await sql.delete(from: "account_groups").where("name", .equal, name).run()

@@ -25,12 +25,23 @@ public final class AccountStore: Sendable {
     public let passwords: PasswordHasher
     /// Counts failed password and API key checks and locks out guessers.
     public let throttle: CredentialThrottle
+    /// The principals of secrets found lately.
+    let principals: PrincipalCache
 
     /// Creates a store over `database`, whose `accounts` migrations must have run.
-    public init(database: Database, passwords: PasswordHasher = PasswordHasher(), lockouts: LockoutPolicy = .standard) {
+    ///
+    /// - Parameter secretLookupLifetime: How long a secret found (an API key, an access or
+    ///   device token) acts without being looked up again. Changes made through this store
+    ///   apply at once; changes made elsewhere (the `chancery` command, another instance)
+    ///   within this time. Zero looks every secret up every time.
+    public init(
+        database: Database, passwords: PasswordHasher = PasswordHasher(), lockouts: LockoutPolicy = .standard,
+        secretLookupLifetime: Duration = .seconds(1)
+    ) {
         self.database = database
         self.passwords = passwords
         self.throttle = CredentialThrottle(database: database, policy: lockouts)
+        self.principals = PrincipalCache(lifetime: secretLookupLifetime)
     }
 
     // MARK: Users
@@ -72,7 +83,7 @@ public final class AccountStore: Sendable {
     ///
     /// - Throws: ``AccountsError/userNotFound(_:)``.
     public func setDisabled(_ disabled: Bool, userName: String) async throws {
-        try await database.withTransaction { sql in
+        try await changeAccess { sql in
             guard let userID = try await Self.userID(named: userName, in: sql) else { throw AccountsError.userNotFound(userName) }
             if disabled {
                 try await sql.update("account_users").set("disabled_at", to: SQLBind(Date()))
@@ -142,7 +153,7 @@ public final class AccountStore: Sendable {
 
     /// Adds a user to a group. Adding a member twice is not an error.
     public func addMember(userName: String, toGroup group: String) async throws {
-        try await database.withTransaction { sql in
+        try await changeAccess { sql in
             guard let userID = try await Self.userID(named: userName, in: sql) else { throw AccountsError.userNotFound(userName) }
             let existing = try await sql.select().column("user_id").from("account_group_members")
                 .where("group_name", .equal, group).where("user_id", .equal, userID).first()
@@ -197,7 +208,7 @@ public final class AccountStore: Sendable {
 
     /// Revokes an API key; requests that carry it are refused from now on.
     public func revokeAPIKey(id: String) async throws {
-        try await database.withTransaction { sql in
+        try await changeAccess { sql in
             let existing = try await sql.select().column("id").from("account_api_keys").where("id", .equal, id).first()
             guard existing != nil else { throw AccountsError.apiKeyNotFound(id) }
             try await sql.update("account_api_keys").set("revoked_at", to: Date())
@@ -227,7 +238,7 @@ public final class AccountStore: Sendable {
     /// Ends the bearer token `token` at once (a browser's sign-out); an unknown token is
     /// ignored.
     public func revokeAccessToken(_ token: String) async throws {
-        try await database.withConnection { sql in
+        try await changeAccess { sql in
             try await sql.delete(from: "account_access_tokens").where("secret_hash", .equal, SQLBind(Secret.hash(token))).run()
         }
     }
@@ -285,29 +296,46 @@ public final class AccountStore: Sendable {
             secret: accessToken, table: "account_access_tokens",
             condition: SQLBinaryExpression(
                 SQLColumn("expires_at", table: "s"), .greaterThan, SQLBind(Date())
-            ), credential: .accessToken)
+            ), expires: true, credential: .accessToken)
     }
 
-    /// Looks up the user behind a stored secret hash in `table` that satisfies `condition`
-    /// and is not disabled, with the user's groups, in one statement (a row for each group, or one row with no
-    /// group): every API request runs it, so it is SQL text rather than a built query, whose
-    /// serialization (aliases, joins, quoted identifiers) showed in profiles of every request.
-    func authenticate(secret: String, table: String, condition: any SQLExpression, credential: CredentialKind) async throws -> Principal? {
+    /// The user behind a secret whose hash is stored in `table` and satisfies `condition`, if
+    /// the user is not disabled, with the user's groups: from ``principals`` when it was found
+    /// lately, else by one statement (a row for each group, or one row with no group), which
+    /// is SQL text rather than a built query, since its serialization showed in profiles of
+    /// every request. With `expires`, the table's `expires_at` bounds how long it is kept.
+    func authenticate(
+        secret: String, table: String, condition: any SQLExpression, expires: Bool = false, credential: CredentialKind
+    ) async throws -> Principal? {
+        let key = PrincipalCache.Key(table: table, secretHash: Secret.hash(secret))
+        if let principal = principals.principal(for: key) { return principal }
+        let generation = principals.generation
         let rows = try await database.withReadConnection { sql in
             try await sql.raw(
                 """
-                SELECT u.id, u.name, g.group_name FROM \(ident: table) AS s \
+                SELECT u.id, u.name, g.group_name\(unsafeRaw: expires ? ", s.expires_at" : "") FROM \(ident: table) AS s \
                 INNER JOIN account_users AS u ON s.user_id = u.id \
                 LEFT JOIN account_group_members AS g ON g.user_id = u.id \
-                WHERE s.secret_hash = \(bind: Secret.hash(secret)) AND u.disabled_at IS NULL AND \(condition)
+                WHERE s.secret_hash = \(bind: key.secretHash) AND u.disabled_at IS NULL AND \(condition)
                 """
             ).all()
         }
         guard let first = rows.first else { return nil }
-        return Principal(
+        let principal = Principal(
             userID: try first.decode(column: "id", as: String.self), userName: try first.decode(column: "name", as: String.self),
             groups: Set(try rows.compactMap { try $0.decode(column: "group_name", as: String?.self) }), credential: credential
         )
+        let expiresAt = expires ? try first.decode(column: "expires_at", as: Date.self) : nil
+        principals.remember(principal, for: key, expiresAt: expiresAt, lookedUpAt: generation)
+        return principal
+    }
+
+    /// Runs `body` in a transaction that may take away or alter what a secret acts for (a
+    /// user disabled or deleted, a membership changed, a key or token revoked), then forgets
+    /// the ``principals`` found before it, so that the change applies to the next request.
+    func changeAccess<Result>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
+        defer { principals.forgetAll() }
+        return try await database.withTransaction(body)
     }
 
     private func principal(userID: String, userName: String, credential: CredentialKind) async throws -> Principal {

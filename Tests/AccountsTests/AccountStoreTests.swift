@@ -188,4 +188,64 @@ import Testing
             #expect(principal?.isAdministrator == true)
         }
     }
+
+    @Test func everyChangeThatTakesAccessAwayAppliesToTheNextRequestThoughTheSecretWasJustFound() async throws {
+        try await Self.withAccounts { accounts in
+            try await accounts.createUser(name: "alice", password: "long enough")
+            try await accounts.createGroup("editors")
+            try await accounts.addMember(userName: "alice", toGroup: "editors")
+            let principal = try #require(try await accounts.authenticate(userName: "alice", password: "long enough"))
+            let key = try await accounts.createAPIKey(userName: "alice", label: "phone")
+            let token = try await accounts.issueAccessToken(for: principal, lifetime: .seconds(3600)).token
+            let deviceKey = SymmetricKey(size: .bits256)
+            let device = try await accounts.deviceToken(
+                for: principal, application: "app", deviceID: "phone", permission: "READ", description: nil, key: deviceKey
+            ).token
+            func groupsByKey() async throws -> Set<String>? { try await accounts.authenticate(apiKey: key.secret)?.groups }
+
+            #expect(try await groupsByKey() == [Group.members, "editors"])
+            try await accounts.setGroups([Group.members], ofUser: "alice")
+            #expect(try await groupsByKey() == [Group.members])
+            try await accounts.addMember(userName: "alice", toGroup: "editors")
+            #expect(try await groupsByKey() == [Group.members, "editors"])
+            try await accounts.saveGroup(GroupDetails(name: "editors", label: "", memberUsers: [], memberGroups: []), replacing: true)
+            #expect(try await groupsByKey() == [Group.members])
+            try await accounts.addMember(userName: "alice", toGroup: "editors")
+            #expect(try await groupsByKey() == [Group.members, "editors"])
+            try await accounts.deleteGroup(named: "editors")
+            #expect(try await groupsByKey() == [Group.members])
+
+            #expect(try await accounts.authenticate(accessToken: token) != nil)
+            try await accounts.revokeAccessToken(token)
+            #expect(try await accounts.authenticate(accessToken: token) == nil)
+            #expect(try await accounts.authenticate(deviceToken: device) != nil)
+            #expect(try await accounts.revokeDeviceToken(for: principal, application: "app", deviceID: "phone"))
+            #expect(try await accounts.authenticate(deviceToken: device) == nil)
+            try await accounts.revokeAPIKey(id: key.key.id)
+            #expect(try await accounts.authenticate(apiKey: key.secret) == nil)
+
+            let second = try await accounts.createAPIKey(userName: "alice", label: "laptop").secret
+            #expect(try await accounts.authenticate(apiKey: second) != nil)
+            try await accounts.setDisabled(true, userName: "alice")
+            #expect(try await accounts.authenticate(apiKey: second) == nil)
+            try await accounts.setDisabled(false, userName: "alice")
+            #expect(try await accounts.authenticate(apiKey: second) != nil)
+            try await accounts.deleteUser(named: "alice")
+            #expect(try await accounts.authenticate(apiKey: second) == nil)
+        }
+    }
+
+    @Test func withoutALookupLifetimeAChangeMadeElsewhereAppliesAtOnce() async throws {
+        try await TestDatabase.with { database in
+            try await database.migrate([AccountsMigrations.all], logger: TestDatabase.logger)
+            let server = AccountStore(database: database, passwords: PasswordHasher(cost: 4), secretLookupLifetime: .zero)
+            // Another process on the same database: the `chancery` command, another instance.
+            let elsewhere = AccountStore(database: database, passwords: PasswordHasher(cost: 4))
+            try await server.createUser(name: "alice", password: "long enough")
+            let key = try await server.createAPIKey(userName: "alice", label: "phone")
+            #expect(try await server.authenticate(apiKey: key.secret) != nil)
+            try await elsewhere.revokeAPIKey(id: key.key.id)
+            #expect(try await server.authenticate(apiKey: key.secret) == nil)
+        }
+    }
 }

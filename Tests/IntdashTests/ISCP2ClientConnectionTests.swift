@@ -18,7 +18,9 @@ struct ISCP2ClientConnectionTests {
         try await Self.withMisbehavingServer { url in
             let (ends, endContinuation) = AsyncStream.makeStream(of: String.self)
             let connection = try await ISCP2ClientConnection.open(
-                url: url, accessToken: "token", nodeID: "node-1", onMessage: { _ in },
+                // Minutes, not the default seconds: on a loaded machine the loopback answer can
+                // take longer, and a timeout is not what this test is about.
+                url: url, accessToken: "token", nodeID: "node-1", requestTimeout: .seconds(120), onMessage: { _ in },
                 onEnd: { error in
                     endContinuation.yield(error.map { "\($0)" } ?? "no error")
                     endContinuation.finish()

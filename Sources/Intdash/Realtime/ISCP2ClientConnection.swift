@@ -51,8 +51,9 @@ public final class ISCP2ClientConnection: Sendable {
     public static let protocolVersion = "2.0.0"
     /// How often the connection pings the server, which drops a silent client, in seconds.
     public static let pingInterval: UInt32 = 10
-    /// How long a request waits for its answer.
-    public static let requestTimeout: Duration = .seconds(10)
+    /// How long a request waits for its answer unless ``open(url:accessToken:nodeID:requestTimeout:onMessage:onEnd:)``
+    /// is given another time.
+    public static let defaultRequestTimeout: Duration = .seconds(10)
     /// The longest message sent or accepted: 16 MiB, the server's own limit.
     public static let maximumMessageBytes = RealtimeConnection.maximumMessageBytes
 
@@ -70,8 +71,13 @@ public final class ISCP2ClientConnection: Sendable {
     private let codec = ISCP2MessageCodec(maximumFrameSize: ISCP2ClientConnection.maximumMessageBytes)
     private let onMessage: @Sendable (ISCP2Message) -> Void
     private let onEnd: @Sendable ((any Error)?) -> Void
+    /// How long a request waits for its answer.
+    public let requestTimeout: Duration
 
-    private init(onMessage: @escaping @Sendable (ISCP2Message) -> Void, onEnd: @escaping @Sendable ((any Error)?) -> Void) {
+    private init(
+        requestTimeout: Duration, onMessage: @escaping @Sendable (ISCP2Message) -> Void, onEnd: @escaping @Sendable ((any Error)?) -> Void
+    ) {
+        self.requestTimeout = requestTimeout
         self.onMessage = onMessage
         self.onEnd = onEnd
     }
@@ -81,16 +87,18 @@ public final class ISCP2ClientConnection: Sendable {
     /// `ConnectRequest`.
     ///
     /// - Parameters:
+    ///   - requestTimeout: How long each request, the `ConnectRequest` first, waits for its
+    ///     answer.
     ///   - onMessage: Gets each message that is neither a ping nor the answer to a waiting
     ///     request, in order, on the connection's task.
     ///   - onEnd: Called once when the connection is over, with the error that ended it.
     /// - Throws: ``Refusal`` when the server refuses the node or the token; the WebSocket
     ///   client's error when the server cannot be reached or refuses the upgrade.
     public static func open(
-        url: String, accessToken: String, nodeID: String, onMessage: @escaping @Sendable (ISCP2Message) -> Void,
-        onEnd: @escaping @Sendable ((any Error)?) -> Void
+        url: String, accessToken: String, nodeID: String, requestTimeout: Duration = defaultRequestTimeout,
+        onMessage: @escaping @Sendable (ISCP2Message) -> Void, onEnd: @escaping @Sendable ((any Error)?) -> Void
     ) async throws -> ISCP2ClientConnection {
-        let client = ISCP2ClientConnection(onMessage: onMessage, onEnd: onEnd)
+        let client = ISCP2ClientConnection(requestTimeout: requestTimeout, onMessage: onMessage, onEnd: onEnd)
         let connection = try await RealtimeConnection.open(
             url: url, headers: [("Authorization", "Bearer \(accessToken)")], gathersMessages: false,
             onMessage: { [weak client] bytes in try client?.receive(bytes) },
@@ -133,11 +141,11 @@ public final class ISCP2ClientConnection: Sendable {
     public func request(_ make: (UInt32) -> ISCP2Message.OneOf_Message) async throws -> ISCP2Message {
         let requestID = nextRequestID()
         let body = make(requestID)
+        let timeout = requestTimeout
         let timer = Task { [weak self] in
-            try? await Task.sleep(for: Self.requestTimeout)
+            try? await Task.sleep(for: timeout)
             guard !Task.isCancelled else { return }
-            self?.fail(
-                requestID, with: RealtimeLink.RequestTimeout(description: "no answer to iSCP v2 request \(requestID) within \(Self.requestTimeout)"))
+            self?.fail(requestID, with: RealtimeLink.RequestTimeout(description: "no answer to iSCP v2 request \(requestID) within \(timeout)"))
         }
         defer { timer.cancel() }
         return try await withCheckedThrowingContinuation { continuation in
