@@ -35,13 +35,8 @@ public struct TimeStampAuthority: Sendable {
 
     private let nextSerialNumber: @Sendable () -> [UInt8]
     private let now: @Sendable () -> Date
-    /// The content-type attribute, the same in every token; made once.
-    private let contentTypeAttribute: CMSAttribute
-    /// The signing-certificate attribute (the SHA-256 of the certificate's DER), the same in
-    /// every token; made once.
-    private let signingCertificateAttribute: CMSAttribute
-    /// The signer as every token names it, made once.
-    private let signerIdentifier: SignerIdentifier
+    /// Writes the responses, with what every token shares encoded once.
+    private let responses: GrantedResponseWriter
 
     /// Creates an authority.
     ///
@@ -74,12 +69,17 @@ public struct TimeStampAuthority: Sendable {
         var certificateCoder = DER.Serializer()
         try certificateCoder.serialize(certificate)
         let certificateHash = DigestAlgorithm.sha256.hash(certificateCoder.serializedBytes)
-        self.contentTypeAttribute = try CMSAttribute(TimeStampingOID.contentTypeAttribute, value: TimeStampingOID.tstInfo)
-        self.signingCertificateAttribute = try CMSAttribute(
-            TimeStampingOID.signingCertificateV2Attribute,
-            value: SigningCertificateV2(certs: [ESSCertIDv2(certHash: ArraySlice(certificateHash))])
+        self.responses = try GrantedResponseWriter(
+            certificates: [certificate] + chain, signer: SignerIdentifier(certificate),
+            fixedAttributes: [
+                try CMSAttribute(TimeStampingOID.contentTypeAttribute, value: TimeStampingOID.tstInfo),
+                // The SHA-256 of the certificate's DER.
+                try CMSAttribute(
+                    TimeStampingOID.signingCertificateV2Attribute,
+                    value: SigningCertificateV2(certs: [ESSCertIDv2(certHash: ArraySlice(certificateHash))])
+                ),
+            ]
         )
-        self.signerIdentifier = SignerIdentifier(certificate)
     }
 
     /// 16 random bytes with the top bit clear and the next one set: a positive 127-bit number
@@ -111,16 +111,24 @@ public struct TimeStampAuthority: Sendable {
     }
 
     /// Answers a parsed request with the DER of a `TimeStampResp`: a granted response with a
-    /// token, or a rejection. The token is written once, straight into the response.
+    /// token, or a rejection.
     public func reply(to request: TimeStampReq) throws -> [UInt8] {
         var coder = DER.Serializer()
         switch try decide(request) {
         case .grant(let info):
-            try TimeStampResp.serializeGranted(try sign(info, includeCertificates: request.certReq), into: &coder)
+            try coder.serialize(info)
+            let content = coder.serializedBytes
+            let messageDigest = try CMSAttribute(
+                TimeStampingOID.messageDigestAttribute, value: ASN1OctetString(contentBytes: ArraySlice(DigestAlgorithm.sha256.hash(content)))
+            )
+            let key = signingKey
+            return try responses.response(tstInfo: content, messageDigest: messageDigest, includeCertificates: request.certReq) {
+                Array(try key.signature(for: $0).derRepresentation)
+            }
         case .reject(let rejection):
             try coder.serialize(rejection)
+            return coder.serializedBytes
         }
-        return coder.serializedBytes
     }
 
     /// What the authority answers a request.
@@ -158,37 +166,6 @@ public struct TimeStampAuthority: Sendable {
                 accuracy: accuracy,
                 nonce: request.nonce
             ))
-    }
-
-    /// The signed CMS token over `info`.
-    private func sign(_ info: TSTInfo, includeCertificates: Bool) throws -> SignedData {
-        var coder = DER.Serializer()
-        try coder.serialize(info)
-        let content = coder.serializedBytes
-
-        let attributes = [
-            contentTypeAttribute,
-            try CMSAttribute(
-                TimeStampingOID.messageDigestAttribute,
-                value: ASN1OctetString(contentBytes: ArraySlice(DigestAlgorithm.sha256.hash(content)))
-            ),
-            signingCertificateAttribute,
-        ]
-        let signature = try signingKey.signature(for: SignerInfo.signatureInput(for: attributes))
-        let signer = SignerInfo(
-            sid: signerIdentifier,
-            digestAlgorithm: .sha256,
-            signedAttrs: attributes,
-            signatureAlgorithm: .ecdsaWithSHA256,
-            signature: ArraySlice(signature.derRepresentation)
-        )
-        return SignedData(
-            version: 3,
-            digestAlgorithms: [.sha256],
-            encapContentInfo: EncapsulatedContentInfo(eContentType: TimeStampingOID.tstInfo, eContent: ArraySlice(content)),
-            certificates: includeCertificates ? [certificate] + chain : nil,
-            signerInfos: [signer]
-        )
     }
 
     /// A rejection response.

@@ -35,16 +35,6 @@ public struct TimeStampResp: DERImplicitlyTaggable, Hashable, Sendable {
         }
     }
 
-    /// Writes a granted response whose token is `signedData` as DER: the same bytes as
-    /// serializing the response with `ContentInfo(signedData)`, without encoding the token apart
-    /// first.
-    public static func serializeGranted(_ signedData: SignedData, into coder: inout DER.Serializer) throws {
-        try coder.appendConstructedNode(identifier: defaultIdentifier) { coder in
-            try coder.serialize(PKIStatusInfo(status: .granted))
-            try ContentInfo.serialize(signedData, into: &coder)
-        }
-    }
-
     /// Writes the response as DER.
     public func serialize(into coder: inout DER.Serializer, withIdentifier identifier: ASN1Identifier) throws {
         try coder.appendConstructedNode(identifier: identifier) { coder in

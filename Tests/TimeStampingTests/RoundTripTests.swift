@@ -30,6 +30,36 @@ import X509
         #expect(info.serialNumber.count == 16)
     }
 
+    /// The authority writes its responses front to back from parts encoded once; they must be
+    /// the very bytes swift-asn1 writes for the same structure, built anew from the parsed
+    /// fields (so the signed attributes are ordered again, and every length is encoded again).
+    @Test(arguments: [true, false], [nil, [0x00, 0x91] as ArraySlice<UInt8>])
+    func aGrantedResponseIsTheDERSwiftASN1WritesForItsStructure(certReq: Bool, nonce: ArraySlice<UInt8>?) throws {
+        let authority = try TimeStampAuthority(
+            signingKey: Fixtures.keys.signingKey, certificate: Fixtures.keys.certificate, chain: [Fixtures.keys.rootCertificate],
+            policy: Fixtures.policy
+        )
+        let written = try authority.respond(toRequest: Fixtures.requestDER(for: data, nonce: nonce, certReq: certReq))
+        let signedData = try #require(try TimeStampResp(derEncoded: written).timeStampToken).signedData()
+        // A SET OF: in the order of their encodings.
+        #expect(Set(signedData.certificates ?? []) == (certReq ? [Fixtures.keys.certificate, Fixtures.keys.rootCertificate] : []))
+        let signer = try #require(signedData.signerInfos.first)
+        let rebuilt = SignedData(
+            version: 3, digestAlgorithms: [.sha256],
+            encapContentInfo: EncapsulatedContentInfo(eContentType: TimeStampingOID.tstInfo, eContent: signedData.encapContentInfo.eContent),
+            certificates: signedData.certificates,
+            signerInfos: [
+                SignerInfo(
+                    sid: signer.sid, digestAlgorithm: .sha256, signedAttrs: try #require(signer.signedAttrs),
+                    signatureAlgorithm: .ecdsaWithSHA256, signature: signer.signature
+                )
+            ]
+        )
+        let expected = try Fixtures.der(TimeStampResp(status: PKIStatusInfo(status: .granted), timeStampToken: try ContentInfo(rebuilt)))
+        #expect(written == expected)
+        #expect(signer.signedAttrs?.count == 3)
+    }
+
     @Test func serialNumbersDiffer() async throws {
         let authority = try Fixtures.authority()
         let verifier = TimeStampVerifier(trustedRoot: Fixtures.keys.rootCertificate)
