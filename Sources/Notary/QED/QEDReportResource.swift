@@ -9,31 +9,17 @@ import TransparencyLog
 /// the public verify page, and the log's origin and key ID as the "network". A pending report
 /// (accepted, not logged yet) has only the leaf hash, as QED's pending transactions have only
 /// their hash.
-struct QEDReportResource: ResponseEncodable {
-    struct Transaction: Encodable {
-        struct Data: Encodable {
-            let checkpointSize: Int
-            let checkpointRoot: String
-            enum CodingKeys: String, CodingKey {
-                case checkpointSize = "checkpoint_size"
-                case checkpointRoot = "checkpoint_root"
-            }
-        }
+struct QEDReportResource: ResponseGenerator {
+    /// Where the report is anchored; a pending report has only the `hash`.
+    struct Transaction {
+        /// The entry's leaf hash.
         let hash: String
         let blockHeight: Int?
         let blockTime: String?
         let explorerURL: String?
         let networkName: String?
         let networkID: String?
-        let data: Data?
-        enum CodingKeys: String, CodingKey {
-            case hash, data
-            case blockHeight = "block_height"
-            case blockTime = "block_time"
-            case explorerURL = "explorer_url"
-            case networkName = "network_name"
-            case networkID = "network_id"
-        }
+        let checkpoint: (size: Int, root: String)?
     }
 
     let slug: String
@@ -45,23 +31,75 @@ struct QEDReportResource: ResponseEncodable {
     let metaData: JSONValue?
     let tx: Transaction
 
-    enum CodingKeys: String, CodingKey {
-        case slug, status, name, note, hash, tx
-        case provableFiles = "provable_files"
-        case metaData = "meta_data"
+    /// Writes the report as QED's clients read it, the keys sorted: every top-level field,
+    /// `null` when empty, as those clients expect the keys to exist; of `tx`, those it has.
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("hash")
+        writer.string(hash)
+        writer.key("meta_data")
+        writer.value(metaData)
+        writer.key("name")
+        writer.string(name)
+        writer.key("note")
+        writer.string(note)
+        writer.key("provable_files")
+        writer.beginArray()
+        for file in provableFiles {
+            writer.beginObject()
+            writer.key("file_name")
+            writer.string(file.fileName)
+            writer.key("hash")
+            writer.string(file.hash)
+            writer.key("slug")
+            writer.string(file.slug)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.key("slug")
+        writer.string(slug)
+        writer.key("status")
+        writer.string(status)
+        writer.key("tx")
+        writer.beginObject()
+        if let blockHeight = tx.blockHeight {
+            writer.key("block_height")
+            writer.integer(blockHeight)
+        }
+        if let blockTime = tx.blockTime {
+            writer.key("block_time")
+            writer.string(blockTime)
+        }
+        if let checkpoint = tx.checkpoint {
+            writer.key("data")
+            writer.beginObject()
+            writer.key("checkpoint_root")
+            writer.string(checkpoint.root)
+            writer.key("checkpoint_size")
+            writer.integer(checkpoint.size)
+            writer.endObject()
+        }
+        if let explorerURL = tx.explorerURL {
+            writer.key("explorer_url")
+            writer.string(explorerURL)
+        }
+        writer.key("hash")
+        writer.string(tx.hash)
+        if let networkID = tx.networkID {
+            writer.key("network_id")
+            writer.string(networkID)
+        }
+        if let networkName = tx.networkName {
+            writer.key("network_name")
+            writer.string(networkName)
+        }
+        writer.endObject()
+        writer.endObject()
     }
 
-    /// Every field is written, `null` when empty, as QED clients expect the keys to exist.
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(slug, forKey: .slug)
-        try container.encode(status, forKey: .status)
-        try container.encode(name, forKey: .name)
-        try container.encode(note, forKey: .note)
-        try container.encode(hash, forKey: .hash)
-        try container.encode(provableFiles, forKey: .provableFiles)
-        try container.encode(metaData, forKey: .metaData)
-        try container.encode(tx, forKey: .tx)
+    /// The report as a `200` JSON answer.
+    func response(from request: Request, context: some RequestContext) -> Response {
+        WrittenJSONResponse { write(to: &$0) }.response(from: request, context: context)
     }
 
     init(_ report: StoredReport, logOrigin: String, logKeyID: String, baseURL: String) {
@@ -79,7 +117,7 @@ struct QEDReportResource: ResponseEncodable {
             explorerURL: "\(baseURL)/verify/\(report.slug)",
             networkName: logOrigin,
             networkID: logKeyID,
-            data: .init(checkpointSize: report.checkpointSize, checkpointRoot: report.checkpointRoot.base64)
+            checkpoint: (report.checkpointSize, report.checkpointRoot.base64)
         )
     }
 
@@ -94,7 +132,7 @@ struct QEDReportResource: ResponseEncodable {
         self.provableFiles = report.files
         self.metaData = report.submission.metaData
         self.tx = Transaction(
-            hash: report.leafHash, blockHeight: nil, blockTime: nil, explorerURL: nil, networkName: nil, networkID: nil, data: nil
+            hash: report.leafHash, blockHeight: nil, blockTime: nil, explorerURL: nil, networkName: nil, networkID: nil, checkpoint: nil
         )
     }
 }

@@ -82,7 +82,11 @@ public struct QEDRoutes: Sendable {
                 throw APIError(.badRequest, "hash is required", fieldErrors: ["hash": ["This query parameter is required."]])
             }
             let found = try await reports.reports(hash: hash, ownerID: principal.isAdministrator ? nil : principal.userID)
-            return found.map { resource($0, origin: context.publicOrigin) }
+            return WrittenJSONResponse { writer in
+                writer.beginArray()
+                for report in found { resource(report, origin: context.publicOrigin).write(to: &writer) }
+                writer.endArray()
+            }
         }
         api.get("reports/:slug") { _, context in
             if let accepted = try await visiblePendingReport(context) { return QEDReportResource(pending: accepted) }

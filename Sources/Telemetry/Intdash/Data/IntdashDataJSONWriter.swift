@@ -1,6 +1,7 @@
 import Foundation
 import HTTPSupport
 import ISCP
+import JSON
 import NIOCore
 
 /// Writes `GET /v1/data`'s answers as JSON objects straight into the answer's buffer:
@@ -148,30 +149,8 @@ struct IntdashDataJSONWriter: IntdashAnswerEncoder {
         return count
     }
 
-    /// Appends `string` as a JSON string: `"` and `\` escaped with a backslash, the control
-    /// characters as `\b`, `\t`, `\n`, `\f`, `\r` or `\u00xx`, everything else as it is.
+    /// Appends `string` as a JSON string.
     private static func write(string: String, into buffer: inout ByteBuffer) {
-        buffer.writeStaticString("\"")
-        var utf8 = string.utf8[...]
-        while let special = utf8.firstIndex(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            buffer.writeBytes(utf8[..<special])
-            let byte = utf8[special]
-            switch byte {
-            case UInt8(ascii: "\""): buffer.writeStaticString("\\\"")
-            case UInt8(ascii: "\\"): buffer.writeStaticString("\\\\")
-            case 0x08: buffer.writeStaticString("\\b")
-            case 0x09: buffer.writeStaticString("\\t")
-            case 0x0a: buffer.writeStaticString("\\n")
-            case 0x0c: buffer.writeStaticString("\\f")
-            case 0x0d: buffer.writeStaticString("\\r")
-            default:
-                let digits = Array("0123456789abcdef".utf8)
-                buffer.writeStaticString("\\u00")
-                buffer.writeBytes([digits[Int(byte >> 4)], digits[Int(byte & 0x0f)]])
-            }
-            utf8 = utf8[utf8.index(after: special)...]
-        }
-        buffer.writeBytes(utf8)
-        buffer.writeStaticString("\"")
+        JSONWriter.write(string: string, to: &buffer)
     }
 }
