@@ -612,7 +612,7 @@ let package = Package(
         .testTarget(
             name: "NotaryTests",
             dependencies: [
-                "Notary", "NotaryProof", "TransparencyLog", "TimeStamping", "Storage", "HTTPSupport", "Accounts", "ChanceryTestSupport",
+                "Notary", "NotaryProof", "TransparencyLog", "TimeStamping", "Storage", "HTTPSupport", "Accounts", "ChanceryTestSupport", "JSON",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -45,16 +45,7 @@ struct QEDReportResource: ResponseGenerator {
         writer.string(note)
         writer.key("provable_files")
         writer.beginArray()
-        for file in provableFiles {
-            writer.beginObject()
-            writer.key("file_name")
-            writer.string(file.fileName)
-            writer.key("hash")
-            writer.string(file.hash)
-            writer.key("slug")
-            writer.string(file.slug)
-            writer.endObject()
-        }
+        for file in provableFiles { file.write(to: &writer) }
         writer.endArray()
         writer.key("slug")
         writer.string(slug)

@@ -35,7 +35,7 @@ struct ReportNotarizer: Sendable {
     /// Makes the report of `submission`: its slug (`revisedSlug` for a revision), its
     /// committed metadata, its log entry and its RFC 3161 token.
     func prepare(_ submission: ReportSubmission, ownerID: String, revising revisedSlug: String? = nil) throws -> Prepared {
-        let metadata = try CommittedMetadata(submission)
+        let metadata = CommittedMetadata(submission)
         let slug = revisedSlug ?? Slug.make()
         let entry = try NotaryEntry(
             origin: sequencer.origin, reportHash: submission.hash, digests: submission.fileDigests,
@@ -57,7 +57,7 @@ struct ReportNotarizer: Sendable {
     /// - Throws: ``HTTPSupport/APIError`` 503 while the server shuts down.
     func log(_ prepared: Prepared, wasPending: Bool) async throws -> StoredReport {
         do {
-            let sequenced = try await sequencer.append(prepared.entry, record: try ReportStore.writer(for: prepared.report, wasPending: wasPending))
+            let sequenced = try await sequencer.append(prepared.entry, record: ReportStore.writer(for: prepared.report, wasPending: wasPending))
             return ReportStore.stored(prepared.report, at: sequenced)
         } catch Sequencer.Error.stopped {
             throw APIError(.serviceUnavailable, "The server is shutting down; retry shortly.")

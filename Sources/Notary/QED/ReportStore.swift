@@ -33,15 +33,21 @@ struct ReportStore: Sendable {
     /// twice), replaces the stored report of its slug if that is still its owner's, an older
     /// revision (a lower log index) and another entry; so concurrent revisions end with the
     /// newest, and a second logging of one entry changes nothing.
-    static func writer(for report: NewReport, wasPending: Bool) throws -> Sequencer.RecordWriter {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let metaData = try report.submission.metaData.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
-        let files = String(decoding: try encoder.encode(report.files), as: UTF8.self)
+    static func writer(for report: NewReport, wasPending: Bool) -> Sequencer.RecordWriter {
+        let metaData = report.submission.metaData.map { value in
+            var writer = JSONWriter()
+            writer.value(value)
+            return String(decoding: writer.bytes, as: UTF8.self)
+        }
+        var files = JSONWriter()
+        files.beginArray()
+        for file in report.files { file.write(to: &files) }
+        files.endArray()
         let reportValues: [any SQLExpression] = [
             SQLBind(report.slug), SQLBind(report.ownerID), SQLBind(report.submission.hash), SQLBind(report.submission.name),
             SQLBind(report.submission.note), SQLBind(report.submission.email), SQLBind(report.submission.originalCreatedAt),
-            SQLBind(metaData), SQLBind(files), SQLBind(Data(report.committedMetadata)), SQLBind(Data(report.salt)),
+            SQLBind(metaData), SQLBind(String(decoding: files.bytes, as: UTF8.self)), SQLBind(Data(report.committedMetadata)),
+            SQLBind(Data(report.salt)),
         ]
         let leafHash = SQLBind(report.leafHash)
         let timeStampReply = SQLBind(report.timeStampReply.map { Data($0) })

@@ -15,6 +15,18 @@ struct StoredReport: Sendable {
             case slug, hash
             case fileName = "file_name"
         }
+
+        /// Writes the file as a JSON object, its keys sorted, as reports show and store it.
+        func write(to writer: inout JSONWriter) {
+            writer.beginObject()
+            writer.key("file_name")
+            writer.string(fileName)
+            writer.key("hash")
+            writer.string(hash)
+            writer.key("slug")
+            writer.string(slug)
+            writer.endObject()
+        }
     }
 
     let slug: String
