@@ -11,10 +11,11 @@
 /// ```swift
 /// var writer = JSONWriter()
 /// writer.beginObject()
-/// writer.key("name"); writer.string("Report")
 /// writer.key("files"); writer.beginArray(); writer.integer(1); writer.integer(2); writer.endArray()
+/// writer.field("name", "Report")
+/// writer.fieldIfPresent("note", nil as String?)
 /// writer.endObject()
-/// // writer.bytes: {"name":"Report","files":[1,2]}
+/// // writer.bytes: {"files":[1,2],"name":"Report"}
 /// ```
 public struct JSONWriter: Sendable {
     /// The text written so far.
@@ -59,6 +60,42 @@ public struct JSONWriter: Sendable {
         appendString(key)
         bytes.append(UInt8(ascii: ":"))
         followsValue = false
+    }
+
+    /// Writes an object's key and its string value, `null` for `nil`.
+    public mutating func field(_ key: String, _ value: String?) {
+        self.key(key)
+        string(value)
+    }
+
+    /// Writes an object's key and its integer value, `null` for `nil`.
+    public mutating func field(_ key: String, _ value: Int?) {
+        self.key(key)
+        integer(value)
+    }
+
+    /// Writes an object's key and its value, `null` for `nil`.
+    public mutating func field(_ key: String, _ value: JSONValue?) {
+        self.key(key)
+        self.value(value)
+    }
+
+    /// Writes an object's key and its string value, or nothing for `nil`.
+    public mutating func fieldIfPresent(_ key: String, _ value: String?) {
+        guard let value else { return }
+        field(key, value)
+    }
+
+    /// Writes an object's key and its integer value, or nothing for `nil`.
+    public mutating func fieldIfPresent(_ key: String, _ value: Int?) {
+        guard let value else { return }
+        field(key, value)
+    }
+
+    /// Writes an object's key and its value, or nothing for `nil`.
+    public mutating func fieldIfPresent(_ key: String, _ value: JSONValue?) {
+        guard let value else { return }
+        field(key, value)
     }
 
     /// Writes a string.

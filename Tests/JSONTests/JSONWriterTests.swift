@@ -43,8 +43,12 @@ import Testing
         writer.endArray()
         writer.key("next")
         writer.integer(nil as Int?)
+        writer.fieldIfPresent("absent", nil as String?)
+        writer.fieldIfPresent("count", 2 as Int?)
+        writer.field("empty", nil as JSONValue?)
+        writer.fieldIfPresent("flag", .bool(true) as JSONValue?)
         writer.endObject()
-        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"list":[1,{},null,[]],"next":null}"#)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"list":[1,{},null,[]],"next":null,"count":2,"empty":null,"flag":true}"#)
     }
 
     @Test func writesAStringIntoAnySink() {

@@ -26,32 +26,17 @@ struct CommittedMetadata: Sendable {
     static func bytes(of submission: ReportSubmission) -> [UInt8] {
         var writer = JSONWriter()
         writer.beginObject()
-        if let email = submission.email {
-            writer.key("email")
-            writer.string(email)
-        }
-        if let metaData = submission.metaData {
-            writer.key("meta_data")
-            writer.value(metaData)
-        }
-        if let name = submission.name {
-            writer.key("name")
-            writer.string(name)
-        }
-        if let note = submission.note {
-            writer.key("note")
-            writer.string(note)
-        }
-        writer.key("original_created_at")
-        writer.string(submission.originalCreatedAt.iso8601WithMilliseconds)
+        writer.fieldIfPresent("email", submission.email)
+        writer.fieldIfPresent("meta_data", submission.metaData)
+        writer.fieldIfPresent("name", submission.name)
+        writer.fieldIfPresent("note", submission.note)
+        writer.field("original_created_at", submission.originalCreatedAt.iso8601WithMilliseconds)
         writer.key("provable_files")
         writer.beginArray()
         for file in submission.provableFiles {
             writer.beginObject()
-            writer.key("file_name")
-            writer.string(file.fileName)
-            writer.key("hash")
-            writer.string(file.hash)
+            writer.field("file_name", file.fileName)
+            writer.field("hash", file.hash)
             writer.endObject()
         }
         writer.endArray()

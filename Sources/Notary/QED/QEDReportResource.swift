@@ -35,55 +35,31 @@ struct QEDReportResource: ResponseGenerator {
     /// `null` when empty, as those clients expect the keys to exist; of `tx`, those it has.
     func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("hash")
-        writer.string(hash)
-        writer.key("meta_data")
-        writer.value(metaData)
-        writer.key("name")
-        writer.string(name)
-        writer.key("note")
-        writer.string(note)
+        writer.field("hash", hash)
+        writer.field("meta_data", metaData)
+        writer.field("name", name)
+        writer.field("note", note)
         writer.key("provable_files")
         writer.beginArray()
         for file in provableFiles { file.write(to: &writer) }
         writer.endArray()
-        writer.key("slug")
-        writer.string(slug)
-        writer.key("status")
-        writer.string(status)
+        writer.field("slug", slug)
+        writer.field("status", status)
         writer.key("tx")
         writer.beginObject()
-        if let blockHeight = tx.blockHeight {
-            writer.key("block_height")
-            writer.integer(blockHeight)
-        }
-        if let blockTime = tx.blockTime {
-            writer.key("block_time")
-            writer.string(blockTime)
-        }
+        writer.fieldIfPresent("block_height", tx.blockHeight)
+        writer.fieldIfPresent("block_time", tx.blockTime)
         if let checkpoint = tx.checkpoint {
             writer.key("data")
             writer.beginObject()
-            writer.key("checkpoint_root")
-            writer.string(checkpoint.root)
-            writer.key("checkpoint_size")
-            writer.integer(checkpoint.size)
+            writer.field("checkpoint_root", checkpoint.root)
+            writer.field("checkpoint_size", checkpoint.size)
             writer.endObject()
         }
-        if let explorerURL = tx.explorerURL {
-            writer.key("explorer_url")
-            writer.string(explorerURL)
-        }
-        writer.key("hash")
-        writer.string(tx.hash)
-        if let networkID = tx.networkID {
-            writer.key("network_id")
-            writer.string(networkID)
-        }
-        if let networkName = tx.networkName {
-            writer.key("network_name")
-            writer.string(networkName)
-        }
+        writer.fieldIfPresent("explorer_url", tx.explorerURL)
+        writer.field("hash", tx.hash)
+        writer.fieldIfPresent("network_id", tx.networkID)
+        writer.fieldIfPresent("network_name", tx.networkName)
         writer.endObject()
         writer.endObject()
     }

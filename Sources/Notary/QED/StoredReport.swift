@@ -19,12 +19,9 @@ struct StoredReport: Sendable {
         /// Writes the file as a JSON object, its keys sorted, as reports show and store it.
         func write(to writer: inout JSONWriter) {
             writer.beginObject()
-            writer.key("file_name")
-            writer.string(fileName)
-            writer.key("hash")
-            writer.string(hash)
-            writer.key("slug")
-            writer.string(slug)
+            writer.field("file_name", fileName)
+            writer.field("hash", hash)
+            writer.field("slug", slug)
             writer.endObject()
         }
     }
