@@ -183,6 +183,10 @@ public struct JSONWriter: Sendable {
     /// Appends `string` to `sink` as a JSON string, in quotes: `"` and `\` escaped with a
     /// backslash, the control characters as `\b`, `\t`, `\n`, `\f`, `\r` or `\u00xx`,
     /// everything else as it is, in runs.
+    ///
+    /// Inlinable, so that a caller's sink (a NIO `ByteBuffer` for `GET /v1/data`'s answers) is
+    /// written to directly rather than through its protocol.
+    @inlinable
     public static func write(string: String, to sink: inout some JSONTextSink) {
         sink.appendJSONText(CollectionOfOne(UInt8(ascii: "\"")))
         var rest = string.utf8[...]
@@ -196,7 +200,8 @@ public struct JSONWriter: Sendable {
     }
 
     /// The escape that stands for `byte` in a JSON string.
-    private static func escape(_ byte: UInt8) -> [UInt8] {
+    @usableFromInline
+    static func escape(_ byte: UInt8) -> [UInt8] {
         switch byte {
         case UInt8(ascii: "\""): return Array("\\\"".utf8)
         case UInt8(ascii: "\\"): return Array("\\\\".utf8)
