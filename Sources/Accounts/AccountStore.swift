@@ -30,10 +30,12 @@ public final class AccountStore: Sendable {
 
     /// Creates a store over `database`, whose `accounts` migrations must have run.
     ///
-    /// - Parameter secretLookupLifetime: How long a secret found (an API key, an access or
-    ///   device token) acts without being looked up again. Changes made through this store
-    ///   apply at once; changes made elsewhere (the `chancery` command, another instance)
-    ///   within this time. Zero looks every secret up every time.
+    /// - Parameter secretLookupLifetime: On SQLite, how long a secret found (an API key, an
+    ///   access or device token) acts without being looked up again: changes made through this
+    ///   store apply at once, changes made by the `chancery` command within this time. Zero
+    ///   looks every secret up every time, as on PostgreSQL, where instances that share the
+    ///   database answer a client's requests in turn and a change through one must hold on all
+    ///   at once.
     public init(
         database: Database, passwords: PasswordHasher = PasswordHasher(), lockouts: LockoutPolicy = .standard,
         secretLookupLifetime: Duration = .seconds(1)
@@ -41,7 +43,7 @@ public final class AccountStore: Sendable {
         self.database = database
         self.passwords = passwords
         self.throttle = CredentialThrottle(database: database, policy: lockouts)
-        self.principals = PrincipalCache(lifetime: secretLookupLifetime)
+        self.principals = PrincipalCache(lifetime: database.engine == .sqlite ? secretLookupLifetime : .zero)
     }
 
     // MARK: Users

@@ -9,9 +9,10 @@ import Synchronization
 /// An entry is kept for ``lifetime`` at most and never past its secret's own expiry. Every
 /// change the ``AccountStore`` of this process makes to users, groups, keys or tokens
 /// forgets all entries at once, and a lookup that was under way during such a change is not
-/// kept. A change made elsewhere (the `chancery` command on the same data directory, another
-/// instance on a shared PostgreSQL database) applies here within ``lifetime``. Only secrets
-/// that were found are kept: an unknown secret is looked up, and throttled, every time.
+/// kept. A change made elsewhere (the `chancery` command on the same data directory) applies
+/// here within ``lifetime``. Only secrets that were found are kept: an unknown secret is looked
+/// up, and throttled, every time. On PostgreSQL, whose instances answer a client's requests in
+/// turn, the store keeps nothing (a lifetime of zero).
 ///
 /// Entries are keyed by the secret's stored hash and its kind, never by the secret itself.
 final class PrincipalCache: Sendable {

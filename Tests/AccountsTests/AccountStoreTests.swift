@@ -235,6 +235,22 @@ import Testing
         }
     }
 
+    /// Instances on one PostgreSQL database answer a client's requests in turn: a change made
+    /// through one holds on the next request to another, whatever the lookup lifetime.
+    @Test(.enabled(if: TestDatabase.engine == .postgres))
+    func onPostgreSQLAChangeMadeThroughAnotherInstanceAppliesAtOnce() async throws {
+        try await TestDatabase.with { database in
+            try await database.migrate([AccountsMigrations.all], logger: TestDatabase.logger)
+            let first = AccountStore(database: database, passwords: PasswordHasher(cost: 4))
+            let second = AccountStore(database: database, passwords: PasswordHasher(cost: 4))
+            try await first.createUser(name: "alice", password: "long enough")
+            let key = try await first.createAPIKey(userName: "alice", label: "phone")
+            #expect(try await first.authenticate(apiKey: key.secret) != nil)
+            try await second.revokeAPIKey(id: key.key.id)
+            #expect(try await first.authenticate(apiKey: key.secret) == nil)
+        }
+    }
+
     @Test func withoutALookupLifetimeAChangeMadeElsewhereAppliesAtOnce() async throws {
         try await TestDatabase.with { database in
             try await database.migrate([AccountsMigrations.all], logger: TestDatabase.logger)
