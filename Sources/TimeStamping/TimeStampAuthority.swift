@@ -121,9 +121,8 @@ public struct TimeStampAuthority: Sendable {
             let messageDigest = try CMSAttribute(
                 TimeStampingOID.messageDigestAttribute, value: ASN1OctetString(contentBytes: ArraySlice(DigestAlgorithm.sha256.hash(content)))
             )
-            let key = signingKey
             return try responses.response(tstInfo: content, messageDigest: messageDigest, includeCertificates: request.certReq) {
-                Array(try key.signature(for: $0).derRepresentation)
+                Array(try signingKey.signature(for: $0).derRepresentation)
             }
         case .reject(let rejection):
             try coder.serialize(rejection)

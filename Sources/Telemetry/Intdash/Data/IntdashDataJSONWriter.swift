@@ -91,7 +91,7 @@ struct IntdashDataJSONWriter: IntdashAnswerEncoder {
         if let number = timeFormat.number(nanoseconds: time) {
             buffer.writeDecimal(number)
         } else {
-            Self.write(string: IntdashTimestamp.string(nanoseconds: time), into: &buffer)
+            JSONWriter.write(string: IntdashTimestamp.string(nanoseconds: time), to: &buffer)
         }
         buffer.writeStaticString(closing)
     }
@@ -105,15 +105,15 @@ struct IntdashDataJSONWriter: IntdashAnswerEncoder {
         head.writeStaticString("{\"channel\":")
         head.writeDecimal(Int64(kind.channel))
         head.writeStaticString(",\"created_at\":")
-        write(string: IntdashTimestamp.string(kind.createdAt), into: &head)
+        JSONWriter.write(string: IntdashTimestamp.string(kind.createdAt), to: &head)
         head.writeStaticString(",\"data\":{\"d\":")
         var tail = ByteBuffer()
         tail.writeStaticString("},\"data_id\":")
-        write(string: kind.dataID, into: &tail)
+        JSONWriter.write(string: kind.dataID, to: &tail)
         tail.writeStaticString(",\"data_type\":")
         tail.writeDecimal(Int64(kind.dataType))
         tail.writeStaticString(",\"measurement_uuid\":")
-        write(string: kind.measurementUUID, into: &tail)
+        JSONWriter.write(string: kind.measurementUUID, to: &tail)
         tail.writeStaticString(",\"time\":")
         return (Array(head.readableBytesView), Array(tail.readableBytesView))
     }
@@ -124,9 +124,9 @@ struct IntdashDataJSONWriter: IntdashAnswerEncoder {
         switch try? ISCP1Payload(rawDataType: dataType, decoding: payload) {
         case .float(let value): write(value.value, into: &buffer)
         case .int(let value): buffer.writeDecimal(value.value)
-        case .string(let value): write(string: value.value, into: &buffer)
-        case .bytes(let value): write(string: Data(value.value).base64EncodedString(), into: &buffer)
-        default: write(string: Data(payload).base64EncodedString(), into: &buffer)
+        case .string(let value): JSONWriter.write(string: value.value, to: &buffer)
+        case .bytes(let value): JSONWriter.write(string: Data(value.value).base64EncodedString(), to: &buffer)
+        default: JSONWriter.write(string: Data(payload).base64EncodedString(), to: &buffer)
         }
     }
 
@@ -136,7 +136,7 @@ struct IntdashDataJSONWriter: IntdashAnswerEncoder {
         if number.isFinite {
             buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: FloatText.maxSize) { writeNumber(number, into: $0) }
         } else {
-            write(string: number.isNaN ? "NaN" : number > 0 ? "Infinity" : "-Infinity", into: &buffer)
+            JSONWriter.write(string: number.isNaN ? "NaN" : number > 0 ? "Infinity" : "-Infinity", to: &buffer)
         }
     }
 
@@ -147,10 +147,5 @@ struct IntdashDataJSONWriter: IntdashAnswerEncoder {
         let count = FloatText.write(number, into: bytes)
         if count > 2, bytes[count - 2] == UInt8(ascii: "."), bytes[count - 1] == UInt8(ascii: "0") { return count - 2 }
         return count
-    }
-
-    /// Appends `string` as a JSON string.
-    private static func write(string: String, into buffer: inout ByteBuffer) {
-        JSONWriter.write(string: string, to: &buffer)
     }
 }
