@@ -27,15 +27,18 @@ public final class AccountStore: Sendable {
     public let throttle: CredentialThrottle
     /// The principals of secrets found lately.
     let principals: PrincipalCache
+    /// The file next to a SQLite database that tells other processes access was taken away.
+    private let marker: AccessChangeMarker?
 
     /// Creates a store over `database`, whose `accounts` migrations must have run.
     ///
     /// - Parameter secretLookupLifetime: On SQLite, how long a secret found (an API key, an
-    ///   access or device token) acts without being looked up again: changes made through this
-    ///   store apply at once, changes made by the `chancery` command within this time. Zero
-    ///   looks every secret up every time, as on PostgreSQL, where instances that share the
-    ///   database answer a client's requests in turn and a change through one must hold on all
-    ///   at once.
+    ///   access or device token) acts without being looked up again. Changes made through this
+    ///   store, or through another store on the same database file (the `chancery` command),
+    ///   apply at once all the same (``AccessChangeMarker``); the lifetime bounds how long
+    ///   anything else goes unseen. Zero looks every secret up every time, as on PostgreSQL,
+    ///   where instances that share the database answer a client's requests in turn and a
+    ///   change through one must hold on all at once.
     public init(
         database: Database, passwords: PasswordHasher = PasswordHasher(), lockouts: LockoutPolicy = .standard,
         secretLookupLifetime: Duration = .seconds(1)
@@ -43,7 +46,9 @@ public final class AccountStore: Sendable {
         self.database = database
         self.passwords = passwords
         self.throttle = CredentialThrottle(database: database, policy: lockouts)
-        self.principals = PrincipalCache(lifetime: database.engine == .sqlite ? secretLookupLifetime : .zero)
+        let marker = database.location.sqliteFile.map(AccessChangeMarker.init(databasePath:))
+        self.marker = marker
+        self.principals = PrincipalCache(lifetime: database.engine == .sqlite ? secretLookupLifetime : .zero, marker: marker)
     }
 
     // MARK: Users
@@ -334,9 +339,13 @@ public final class AccountStore: Sendable {
 
     /// Runs `body` in a transaction that may take away or alter what a secret acts for (a
     /// user disabled or deleted, a membership changed, a key or token revoked), then forgets
-    /// the ``principals`` found before it, so that the change applies to the next request.
+    /// the ``principals`` found before it and tells other processes on the same database to
+    /// forget theirs, so that the change applies to the next request.
     func changeAccess<Result>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
-        defer { principals.forgetAll() }
+        defer {
+            principals.forgetAll()
+            marker?.record()
+        }
         return try await database.withTransaction(body)
     }
 

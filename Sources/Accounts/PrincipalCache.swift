@@ -9,10 +9,11 @@ import Synchronization
 /// An entry is kept for ``lifetime`` at most and never past its secret's own expiry. Every
 /// change the ``AccountStore`` of this process makes to users, groups, keys or tokens
 /// forgets all entries at once, and a lookup that was under way during such a change is not
-/// kept. A change made elsewhere (the `chancery` command on the same data directory) applies
-/// here within ``lifetime``. Only secrets that were found are kept: an unknown secret is looked
-/// up, and throttled, every time. On PostgreSQL, whose instances answer a client's requests in
-/// turn, the store keeps nothing (a lifetime of zero).
+/// kept. A change made by another process on the same database (the `chancery` command on the
+/// same data directory) is seen through the database's ``AccessChangeMarker``, looked at
+/// before every lookup: it too applies to the next request. Only secrets that were found are
+/// kept: an unknown secret is looked up, and throttled, every time. On PostgreSQL, whose
+/// instances answer a client's requests in turn, the store keeps nothing (a lifetime of zero).
 ///
 /// Entries are keyed by the secret's stored hash and its kind, never by the secret itself.
 final class PrincipalCache: Sendable {
@@ -35,26 +36,43 @@ final class PrincipalCache: Sendable {
         let secretHash: String
     }
 
-    /// The entries, and the number of times all were forgotten.
+    /// The entries, the number of times all were forgotten, and the marker as last seen.
     private struct State {
         var entries: [Key: Entry] = [:]
         var generation: UInt64 = 0
+        var marker: AccessChangeMarker.Observation?
     }
 
-    private let state = Mutex(State())
+    private let state: Mutex<State>
+    /// The file other processes change when they take access away; `nil` when only this
+    /// process changes access.
+    private let marker: AccessChangeMarker?
     private let now: @Sendable () -> ContinuousClock.Instant
 
     /// Creates an empty cache; a `lifetime` of zero keeps nothing. `now` is its clock.
-    init(lifetime: Duration = .seconds(1), capacity: Int = 10_000, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+    init(
+        lifetime: Duration = .seconds(1), capacity: Int = 10_000, marker: AccessChangeMarker? = nil,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+    ) {
         self.lifetime = lifetime
         self.capacity = capacity
+        self.marker = marker
         self.now = now
+        state = Mutex(State(marker: lifetime > .zero ? marker?.observe() : nil))
     }
 
-    /// The principal of `key`, if it was found within its entry's life.
+    /// The principal of `key`, if it was found within its entry's life and no process took
+    /// access away since.
     func principal(for key: Key) -> Principal? {
+        guard lifetime > .zero else { return nil }
         let now = now()
+        let seen = marker?.observe()
         return state.withLock { state in
+            if seen != state.marker {
+                state.marker = seen
+                Self.forgetAll(&state)
+                return nil
+            }
             guard let entry = state.entries[key] else { return nil }
             guard entry.validUntil > now else {
                 state.entries[key] = nil
@@ -93,9 +111,11 @@ final class PrincipalCache: Sendable {
 
     /// Forgets every entry, and keeps no lookup that began before.
     func forgetAll() {
-        state.withLock { state in
-            state.entries.removeAll()
-            state.generation &+= 1
-        }
+        state.withLock { Self.forgetAll(&$0) }
+    }
+
+    private static func forgetAll(_ state: inout State) {
+        state.entries.removeAll()
+        state.generation &+= 1
     }
 }

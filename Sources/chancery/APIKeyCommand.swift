@@ -68,7 +68,7 @@ struct APIKeyCommand: AsyncParsableCommand {
 
     struct Revoke: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Revoke an API key; a running server refuses requests that carry it within a second.",
+            abstract: "Revoke an API key; requests that carry it are refused at once.",
             discussion: """
                 Example:
                   chancery apikey revoke --data ./chancery-data 6f1c2a9e-…

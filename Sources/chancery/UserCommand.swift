@@ -84,7 +84,7 @@ struct UserCommand: AsyncParsableCommand {
 
     struct Disable: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Disable a user: their password, API keys and tokens stop working (within a second on a running server), their sessions end.",
+            abstract: "Disable a user: their password, API keys and tokens stop working, their sessions end.",
             discussion: """
                 The user, their groups, keys and documents stay; `chancery user enable` lets them in again.
 

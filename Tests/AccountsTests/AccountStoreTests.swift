@@ -251,6 +251,47 @@ import Testing
         }
     }
 
+    /// On SQLite another process on the same file (the `chancery` command next to a running
+    /// server) tells the server through the database's marker file: its change applies to the
+    /// server's next request however long the server keeps what it found.
+    @Test(.enabled(if: TestDatabase.engine == .sqlite))
+    func onSQLiteAChangeMadeByAnotherProcessOnTheSameFileAppliesAtOnce() async throws {
+        try await TestDatabase.with { database in
+            try await database.migrate([AccountsMigrations.all], logger: TestDatabase.logger)
+            let server = AccountStore(database: database, passwords: PasswordHasher(cost: 4), secretLookupLifetime: .seconds(3600))
+            let command = try await Database.open(database.location, logger: TestDatabase.logger)
+            do {
+                let elsewhere = AccountStore(database: command, passwords: PasswordHasher(cost: 4))
+                try await server.createUser(name: "alice", password: "long enough")
+                let kept = try await server.createAPIKey(userName: "alice", label: "kept")
+                let revoked = try await server.createAPIKey(userName: "alice", label: "revoked")
+                #expect(try await server.authenticate(apiKey: kept.secret) != nil)
+                #expect(try await server.authenticate(apiKey: revoked.secret) != nil)
+
+                // A row changed behind every store's back goes unseen while the server keeps
+                // the key's principal: the marker, not a lookup, carries the change.
+                try await command.withConnection { sql in
+                    try await sql.update("account_api_keys").set("revoked_at", to: Date()).where("id", .equal, kept.key.id).run()
+                }
+                #expect(try await server.authenticate(apiKey: kept.secret) != nil)
+
+                try await elsewhere.revokeAPIKey(id: revoked.key.id)
+                #expect(try await server.authenticate(apiKey: revoked.secret) == nil)
+                #expect(try await server.authenticate(apiKey: kept.secret) == nil)
+
+                try await elsewhere.createUser(name: "bob", password: "long enough")
+                let bobs = try await server.createAPIKey(userName: "bob", label: "laptop")
+                #expect(try await server.authenticate(apiKey: bobs.secret) != nil)
+                try await elsewhere.setDisabled(true, userName: "bob")
+                #expect(try await server.authenticate(apiKey: bobs.secret) == nil)
+            } catch {
+                try? await command.close()
+                throw error
+            }
+            try await command.close()
+        }
+    }
+
     @Test func withoutALookupLifetimeAChangeMadeElsewhereAppliesAtOnce() async throws {
         try await TestDatabase.with { database in
             try await database.migrate([AccountsMigrations.all], logger: TestDatabase.logger)

@@ -88,6 +88,41 @@ import Testing
         #expect(cache.principal(for: keys[3]) == Self.bob)
     }
 
+    /// Another process appends to the marker file when it takes access away: whatever the
+    /// cache kept is forgotten, as is a lookup that began before the cache saw the change.
+    @Test func aChangeRecordedInTheMarkerFileForgetsEverything() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("principal-cache-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let marker = AccessChangeMarker(databasePath: directory.appendingPathComponent("chancery.sqlite").path)
+        let clock = ManualClock()
+        let cache = PrincipalCache(lifetime: .seconds(60), marker: marker, now: { clock.now })
+
+        cache.remember(Self.alice, for: Self.aliceKey, expiresAt: nil, lookedUpAt: cache.generation)
+        #expect(cache.principal(for: Self.aliceKey) == Self.alice)
+        // The first change makes the file.
+        #expect(marker.record())
+        #expect(cache.principal(for: Self.aliceKey) == nil)
+
+        let lookupBegan = cache.generation
+        cache.remember(Self.alice, for: Self.aliceKey, expiresAt: nil, lookedUpAt: lookupBegan)
+        #expect(cache.principal(for: Self.aliceKey) == Self.alice)
+        #expect(marker.record())
+        #expect(cache.principal(for: Self.aliceKey) == nil)
+        cache.remember(Self.alice, for: Self.aliceKey, expiresAt: nil, lookedUpAt: lookupBegan)
+        #expect(cache.principal(for: Self.aliceKey) == nil)
+
+        // A file removed and made again is another file, whatever its size.
+        cache.remember(Self.alice, for: Self.aliceKey, expiresAt: nil, lookedUpAt: cache.generation)
+        try FileManager.default.removeItem(atPath: marker.path)
+        #expect(cache.principal(for: Self.aliceKey) == nil)
+        cache.remember(Self.alice, for: Self.aliceKey, expiresAt: nil, lookedUpAt: cache.generation)
+        #expect(marker.record())
+        #expect(cache.principal(for: Self.aliceKey) == nil)
+        let attributes = try FileManager.default.attributesOfItem(atPath: marker.path)
+        #expect(attributes[.posixPermissions] as? Int == 0o600)
+    }
+
     @Test func aLifetimeOfZeroKeepsNothing() {
         let cache = Self.cache(lifetime: .zero, clock: ManualClock())
         cache.remember(Self.alice, for: Self.aliceKey, expiresAt: nil, lookedUpAt: cache.generation)

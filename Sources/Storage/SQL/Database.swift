@@ -105,7 +105,7 @@ public final class Database: Sendable {
         let beforeCommit = StatementsBeforeCommit()
         switch location {
         case .sqlite(let path):
-            try SQLiteFileMode.restrict(databaseAt: path)
+            try SQLiteFileMode.restrict(location)
             let configuration = SQLiteConfiguration(storage: .file(path: path), enableForeignKeys: true)
             // The writer's statements run on a thread of its own, one after another in the
             // order they were sent (``SQLKit/SQLDatabase/runInOrder(_:)`` relies on it); the

@@ -36,6 +36,13 @@ public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
         .sqlite(path: URL(fileURLWithPath: dataDirectory).appendingPathComponent("chancery.sqlite").path)
     }
 
+    /// The file of a SQLite database on disk; `nil` for PostgreSQL and for SQLite's in-memory
+    /// (`:memory:`) and URI (`file:…`) names, which the server does not manage as files.
+    public var sqliteFile: String? {
+        guard case .sqlite(let path) = self, !path.isEmpty, !path.hasPrefix(":"), !path.hasPrefix("file:") else { return nil }
+        return path
+    }
+
     /// The location with any password replaced by `***`, safe to log.
     public var description: String {
         switch self {

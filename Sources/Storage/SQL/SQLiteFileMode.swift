@@ -14,10 +14,11 @@ enum SQLiteFileMode {
     /// The mode of the database and its companion files: owner read and write.
     static let ownerOnly: mode_t = 0o600
 
-    /// Creates the database file at `path` if missing and narrows the modes of it and of its
-    /// `-wal` and `-shm` files to ``ownerOnly``. In-memory and URI paths are left alone.
-    static func restrict(databaseAt path: String) throws {
-        guard !path.isEmpty, !path.hasPrefix(":"), !path.hasPrefix("file:") else { return }
+    /// Creates the database file of `location` if missing and narrows the modes of it and of
+    /// its `-wal` and `-shm` files to ``ownerOnly``. In-memory and URI names are left alone
+    /// (``DatabaseLocation/sqliteFile``).
+    static func restrict(_ location: DatabaseLocation) throws {
+        guard let path = location.sqliteFile else { return }
         let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, ownerOnly)
         guard descriptor >= 0 else { throw FileModeError(path: path, errno: errno) }
         close(descriptor)
