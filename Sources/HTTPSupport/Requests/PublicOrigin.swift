@@ -64,33 +64,51 @@ public struct PublicOrigin: Sendable, Equatable, CustomStringConvertible {
     /// Whether `authority` is a host (a DNS name, an IPv4 address or a bracketed IPv6
     /// address) with an optional decimal port, and nothing else: no user info, path, spaces
     /// or markup.
+    ///
+    /// It looks at the UTF-8 bytes alone (every request's `Host` goes through it): any byte
+    /// outside ASCII makes the authority ill-formed.
     public static func isWellFormed(authority: String) -> Bool {
-        guard (1...255).contains(authority.utf8.count) else { return false }
-        var host = Substring(authority)
-        var port: Substring?
-        if host.hasPrefix("[") {
-            guard let close = host.firstIndex(of: "]") else { return false }
+        var host = authority.utf8[...]
+        guard (1...255).contains(host.count) else { return false }
+        var port: Substring.UTF8View?
+        if host.first == UInt8(ascii: "[") {
+            guard let close = host.firstIndex(of: UInt8(ascii: "]")) else { return false }
             let literal = host[host.index(after: host.startIndex)..<close]
-            guard !literal.isEmpty, literal.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else { return false }
+            guard !literal.isEmpty, literal.allSatisfy(isAddressLiteralByte) else { return false }
             let rest = host[host.index(after: close)...]
             if !rest.isEmpty {
-                guard rest.hasPrefix(":") else { return false }
+                guard rest.first == UInt8(ascii: ":") else { return false }
                 port = rest.dropFirst()
             }
-            host = host[...close]
         } else {
-            if let colon = host.firstIndex(of: ":") {
+            if let colon = host.firstIndex(of: UInt8(ascii: ":")) {
                 port = host[host.index(after: colon)...]
                 host = host[..<colon]
             }
-            guard !host.isEmpty, host.utf8.allSatisfy(isHostByte) else { return false }
+            guard !host.isEmpty, host.allSatisfy(isHostByte) else { return false }
         }
         if let port {
-            guard (1...5).contains(port.count), port.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(port), number <= 65535 else {
-                return false
-            }
+            guard (1...5).contains(port.count), port.allSatisfy(isDigit) else { return false }
+            let number = port.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+            guard number <= 65535 else { return false }
         }
         return true
+    }
+
+    /// An ASCII digit.
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    /// Hexadecimal digits, `:` and `.`: the bytes of a bracketed IPv6 address.
+    private static func isAddressLiteralByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: ":"), UInt8(ascii: "."):
+            return true
+        default:
+            return false
+        }
     }
 
     /// Letters, digits, `-`, `.` and `_`: the bytes of a DNS name or an IPv4 address.
