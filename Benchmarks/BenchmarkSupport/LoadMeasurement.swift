@@ -47,8 +47,8 @@ public struct LoadMeasurement: Sendable {
         )
     }
 
-    /// The user and system time this process has spent so far, in seconds.
-    private static func processorTime() -> Double {
+    /// The user and system time this process has spent so far, on all its threads, in seconds.
+    public static func processorTime() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9

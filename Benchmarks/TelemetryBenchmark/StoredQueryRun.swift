@@ -33,10 +33,14 @@ struct StoredQueryRun {
         let cursorSeconds: Double
         /// Seconds to fetch every point over HTTP.
         let httpSeconds: Double
+        /// Processor seconds (client and server) the fetch over HTTP took.
+        let httpProcessorSeconds: Double
         /// Bytes of the HTTP answer.
         let httpBytes: Int
         /// Seconds to fetch every point over HTTP as JSON lines.
         let jsonLinesSeconds: Double
+        /// Processor seconds (client and server) the fetch as JSON lines took.
+        let jsonLinesProcessorSeconds: Double
         /// Bytes of the JSON lines answer.
         let jsonLinesBytes: Int
         /// Points in the range query's answer.
@@ -81,10 +85,14 @@ struct StoredQueryRun {
 
         let client = HTTPClient.shared
         var whole = (points: 0, bytes: 0)
+        let httpProcessorStart = LoadMeasurement.processorTime()
         let httpSeconds = try await seconds { whole = try await fetch(uuid, query: "", client: client) }
+        let httpProcessorSeconds = LoadMeasurement.processorTime() - httpProcessorStart
         guard whole.points == points else { throw BenchmarkError("/v1/data answered \(whole.points) of \(points) points") }
         var lines = (points: 0, bytes: 0)
+        let jsonLinesProcessorStart = LoadMeasurement.processorTime()
         let jsonLinesSeconds = try await seconds { lines = try await fetchJSONLines(uuid, client: client) }
+        let jsonLinesProcessorSeconds = LoadMeasurement.processorTime() - jsonLinesProcessorStart
         guard lines.points == points else { throw BenchmarkError("/v1/data answered \(lines.points) of \(points) JSON lines") }
 
         // One hundredth of the time, from the middle (`start` and `end` in microseconds).
@@ -98,8 +106,9 @@ struct StoredQueryRun {
 
         return Result(
             points: points, fillPointsPerSecond: Double(points) / fillSeconds, fileBytes: fileBytes, rawSeconds: rawSeconds,
-            cursorSeconds: cursorSeconds, httpSeconds: httpSeconds, httpBytes: whole.bytes, jsonLinesSeconds: jsonLinesSeconds,
-            jsonLinesBytes: lines.bytes, rangePoints: range.points,
+            cursorSeconds: cursorSeconds, httpSeconds: httpSeconds, httpProcessorSeconds: httpProcessorSeconds, httpBytes: whole.bytes,
+            jsonLinesSeconds: jsonLinesSeconds, jsonLinesProcessorSeconds: jsonLinesProcessorSeconds, jsonLinesBytes: lines.bytes,
+            rangePoints: range.points,
             rangeSeconds: rangeSeconds
         )
     }

@@ -120,13 +120,15 @@ struct TelemetryBenchmark {
                 points / stored.cursorSeconds / raw))
         print(
             String(
-                format: "  GET /v1/data, protobuf over HTTP:   %12.0f points/s (%.3f × reference), %.1f MiB",
-                points / stored.httpSeconds, points / stored.httpSeconds / raw, Double(stored.httpBytes) / 1_048_576
+                format: "  GET /v1/data, protobuf over HTTP:   %12.0f points/s (%.3f × reference), %.1f MiB, %.0f ns of processor time a point",
+                points / stored.httpSeconds, points / stored.httpSeconds / raw, Double(stored.httpBytes) / 1_048_576,
+                stored.httpProcessorSeconds / points * 1e9
             ))
         print(
             String(
-                format: "  GET /v1/data, JSON lines over HTTP: %12.0f points/s (%.3f × reference), %.1f MiB",
-                points / stored.jsonLinesSeconds, points / stored.jsonLinesSeconds / raw, Double(stored.jsonLinesBytes) / 1_048_576
+                format: "  GET /v1/data, JSON lines over HTTP: %12.0f points/s (%.3f × reference), %.1f MiB, %.0f ns of processor time a point",
+                points / stored.jsonLinesSeconds, points / stored.jsonLinesSeconds / raw, Double(stored.jsonLinesBytes) / 1_048_576,
+                stored.jsonLinesProcessorSeconds / points * 1e9
             ))
         print(
             String(
