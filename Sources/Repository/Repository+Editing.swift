@@ -69,7 +69,7 @@ extension Repository {
             properties: values, author: checker.userName, readACLID: parent.readACLID
         )
         let writes: [any SQLExpression] = [
-            try DocumentStore.insertionAsLastChild(of: document, facets: facets(of: document), folderPath: parent.path),
+            DocumentStore.insertionAsLastChild(of: document, facets: facets(of: document), folderPath: parent.path),
             fullTextEntry(of: document), try AuditLog.entry(.created, on: document, by: checker.userName),
         ]
         do {
@@ -249,7 +249,7 @@ extension Repository {
         )
         // Sent at once: the caller waits for one answer.
         var writes: [any SQLExpression] = [
-            try DocumentStore.insertion(of: document, facets: facets(of: document)), fullTextEntry(of: document),
+            DocumentStore.insertion(of: document, facets: facets(of: document)), fullTextEntry(of: document),
         ]
         if let event { writes.append(try AuditLog.entry(event, on: document, by: author)) }
         try await sql.runInOrder(writes)

@@ -21,15 +21,15 @@ enum DocumentRow {
     static let columnList = columns.joined(separator: ", ")
 
     /// The column values of `document`; `facets` is every facet (type and instance).
-    static func values(of document: Document, facets: [String]) throws -> [any SQLExpression] {
+    static func values(of document: Document, facets: [String]) -> [any SQLExpression] {
         [
             SQLBind(document.id), SQLBind(document.parentID), SQLBind(document.name), SQLBind(document.path),
             SQLBind(document.position), SQLBind(document.type), SQLBind(mixinText(facets)),
-            SQLBind(try jsonText(document.instanceFacets)), SQLBind(document.state),
+            SQLBind(jsonText(.array(document.instanceFacets.map(JSONValue.string)))), SQLBind(document.state),
             SQLBind(document.isTrashed ? 1 : 0), SQLBind(document.isVersion ? 1 : 0), SQLBind(document.isCheckedIn ? 1 : 0),
             SQLBind(document.isLatestVersion ? 1 : 0), SQLBind(document.versionSeriesID), SQLBind(document.versionLabel),
             SQLBind(document.lockOwner), SQLBind(document.lockCreated), SQLBind(document.changeToken),
-            SQLBind(try jsonText(document.properties)), SQLBind(document.readACLID),
+            SQLBind(jsonText(.object(document.properties))), SQLBind(document.readACLID),
             SQLBind(document.createdAt), SQLBind(document.modifiedAt),
             SQLBind(blobOwner(of: document.properties)), SQLBind(blobBytes(of: document.properties)),
         ]
@@ -76,9 +76,11 @@ enum DocumentRow {
     /// Facets as stored for NXQL's `ecm:mixinType`: `|Folderish|SuperSpace|`.
     static func mixinText(_ facets: [String]) -> String { "|" + facets.joined(separator: "|") + "|" }
 
-    private static func jsonText(_ value: some Encodable) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    /// `value` as stored JSON text (the text `JSONEncoder` writes with sorted keys, without
+    /// building the encoder's containers for every document written).
+    private static func jsonText(_ value: JSONValue) -> String {
+        var writer = JSONWriter()
+        writer.value(value)
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 }

@@ -10,8 +10,8 @@ enum DocumentStore {
     // MARK: Documents
 
     /// The statement that inserts a new document.
-    static func insertion(of document: Document, facets: [String]) throws -> SQLQueryString {
-        let values = SQLList(try DocumentRow.values(of: document, facets: facets))
+    static func insertion(of document: Document, facets: [String]) -> SQLQueryString {
+        let values = SQLList(DocumentRow.values(of: document, facets: facets))
         return "INSERT INTO repo_documents (\(unsafeRaw: DocumentRow.columnList)) VALUES (\(values))"
     }
 
@@ -20,8 +20,8 @@ enum DocumentStore {
     /// read ACL and no live child of it has the document's name: its position is the one
     /// after the folder's last child, which the statement returns. It inserts nothing and
     /// returns no row when the folder is gone, moved or secured otherwise, or the name is taken.
-    static func insertionAsLastChild(of document: Document, facets: [String], folderPath: String) throws -> SQLQueryString {
-        var values = try DocumentRow.values(of: document, facets: facets)
+    static func insertionAsLastChild(of document: Document, facets: [String], folderPath: String) -> SQLQueryString {
+        var values = DocumentRow.values(of: document, facets: facets)
         values[DocumentRow.positionColumn] = SQLQueryString(
             "(SELECT COALESCE(MAX(child.pos), -1) + 1 FROM repo_documents child WHERE child.parent_id = \(bind: document.parentID))"
         )
@@ -41,7 +41,7 @@ enum DocumentStore {
     /// Writes every column of an existing document.
     static func save(_ document: Document, facets: [String], in sql: any SQLDatabase) async throws {
         let update = sql.update("repo_documents")
-        for (column, value) in zip(DocumentRow.columns, try DocumentRow.values(of: document, facets: facets)) where column != "id" {
+        for (column, value) in zip(DocumentRow.columns, DocumentRow.values(of: document, facets: facets)) where column != "id" {
             update.set(SQLIdentifier(column), to: value)
         }
         try await update.where("id", .equal, document.id).run()
