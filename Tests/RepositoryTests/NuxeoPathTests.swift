@@ -35,4 +35,12 @@ struct NuxeoPathTests {
         #expect(NuxeoPath("/nuxeo/nxfile/default/U1/files:files/0/file/a.txt") == .file(id: "U1", xpath: "files:files/0/file"))
         #expect(NuxeoPath("/nuxeo/test") == .unknown)
     }
+
+    @Test("a query string is no part of the path; a malformed escape is kept as it is")
+    func queriesAndEscapes() {
+        #expect(NuxeoPath("/nuxeo/api/v1/me?enrichers=acls") == .me)
+        #expect(NuxeoPath("/nuxeo/api/v1/path/a%3Fb?x=%2F") == .document(.path("/a?b"), adapters: []))
+        #expect(NuxeoPath("/nuxeo/api/v1/directory/a%zz%20") == .directory(["a%zz%20"]))
+        #expect(NuxeoPath("/nuxeo/api/v1/directory/a%2Fb") == .directory(["a/b"]))
+    }
 }

@@ -45,10 +45,8 @@ enum NuxeoPath: Equatable {
 
     /// The resource `path` (the whole request path, starting `/nuxeo/`) names.
     init(_ path: String) {
-        let raw = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
-        var segments = raw.split(separator: "/", omittingEmptySubsequences: false).map { segment in
-            String(segment).removingPercentEncoding ?? String(segment)
-        }
+        let raw = path.utf8.firstIndex(of: UInt8(ascii: "?")).map { path[..<$0] } ?? path[...]
+        var segments = raw.split(separator: "/", omittingEmptySubsequences: false).map(Self.decoded)
         if segments.first == "" { segments.removeFirst() }
         guard segments.first == "nuxeo" else {
             self = .unknown
@@ -71,6 +69,15 @@ enum NuxeoPath: Equatable {
         default:
             self = .unknown
         }
+    }
+
+    /// `segment` with its percent escapes decoded; as it is when it has none, or a malformed
+    /// one. Most segments have none: Foundation's decoding, by way of `NSString`, is for the
+    /// others only.
+    private static func decoded(_ segment: Substring) -> String {
+        let text = String(segment)
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        return text.removingPercentEncoding ?? text
     }
 
     /// The resource of the segments after `api/v1` (empty segments kept, for `path//@children`).
