@@ -85,14 +85,10 @@ struct StoredQueryRun {
 
         let client = HTTPClient.shared
         var whole = (points: 0, bytes: 0)
-        let httpProcessorStart = LoadMeasurement.processorTime()
-        let httpSeconds = try await seconds { whole = try await fetch(uuid, query: "", client: client) }
-        let httpProcessorSeconds = LoadMeasurement.processorTime() - httpProcessorStart
+        let (httpSeconds, httpProcessorSeconds) = try await timed { whole = try await fetch(uuid, query: "", client: client) }
         guard whole.points == points else { throw BenchmarkError("/v1/data answered \(whole.points) of \(points) points") }
         var lines = (points: 0, bytes: 0)
-        let jsonLinesProcessorStart = LoadMeasurement.processorTime()
-        let jsonLinesSeconds = try await seconds { lines = try await fetchJSONLines(uuid, client: client) }
-        let jsonLinesProcessorSeconds = LoadMeasurement.processorTime() - jsonLinesProcessorStart
+        let (jsonLinesSeconds, jsonLinesProcessorSeconds) = try await timed { lines = try await fetchJSONLines(uuid, client: client) }
         guard lines.points == points else { throw BenchmarkError("/v1/data answered \(lines.points) of \(points) JSON lines") }
 
         // One hundredth of the time, from the middle (`start` and `end` in microseconds).
@@ -198,10 +194,16 @@ struct StoredQueryRun {
 
     /// The seconds `body` takes.
     private func seconds(_ body: () async throws -> Void) async throws -> Double {
+        try await timed(body).seconds
+    }
+
+    /// The seconds `body` takes, and the processor seconds (all threads, client and server)
+    /// the process spends meanwhile.
+    private func timed(_ body: () async throws -> Void) async throws -> (seconds: Double, processorSeconds: Double) {
         let start = ContinuousClock.now
+        let processorStart = LoadMeasurement.processorTime()
         try await body()
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return ((ContinuousClock.now - start).seconds, LoadMeasurement.processorTime() - processorStart)
     }
 }
 

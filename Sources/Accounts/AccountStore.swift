@@ -27,8 +27,6 @@ public final class AccountStore: Sendable {
     public let throttle: CredentialThrottle
     /// The principals of secrets found lately.
     let principals: PrincipalCache
-    /// The file next to a SQLite database that tells other processes access was taken away.
-    private let marker: AccessChangeMarker?
 
     /// Creates a store over `database`, whose `accounts` migrations must have run.
     ///
@@ -46,9 +44,10 @@ public final class AccountStore: Sendable {
         self.database = database
         self.passwords = passwords
         self.throttle = CredentialThrottle(database: database, policy: lockouts)
-        let marker = database.location.sqliteFile.map(AccessChangeMarker.init(databasePath:))
-        self.marker = marker
-        self.principals = PrincipalCache(lifetime: database.engine == .sqlite ? secretLookupLifetime : .zero, marker: marker)
+        self.principals = PrincipalCache(
+            lifetime: database.engine == .sqlite ? secretLookupLifetime : .zero,
+            marker: database.location.sqliteFile.map(AccessChangeMarker.init(databasePath:))
+        )
     }
 
     // MARK: Users
@@ -342,10 +341,7 @@ public final class AccountStore: Sendable {
     /// the ``principals`` found before it and tells other processes on the same database to
     /// forget theirs, so that the change applies to the next request.
     func changeAccess<Result>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
-        defer {
-            principals.forgetAll()
-            marker?.record()
-        }
+        defer { principals.forgetAll() }
         return try await database.withTransaction(body)
     }
 

@@ -44,8 +44,8 @@ final class PrincipalCache: Sendable {
     }
 
     private let state: Mutex<State>
-    /// The file other processes change when they take access away; `nil` when only this
-    /// process changes access.
+    /// The file every process changes when it takes access away; `nil` when only this process
+    /// changes access.
     private let marker: AccessChangeMarker?
     private let now: @Sendable () -> ContinuousClock.Instant
 
@@ -109,9 +109,11 @@ final class PrincipalCache: Sendable {
         }
     }
 
-    /// Forgets every entry, and keeps no lookup that began before.
+    /// Forgets every entry, keeps no lookup that began before, and tells the other processes
+    /// on the database (through the marker) to forget theirs: access was taken away.
     func forgetAll() {
         state.withLock { Self.forgetAll(&$0) }
+        marker?.record()
     }
 
     private static func forgetAll(_ state: inout State) {

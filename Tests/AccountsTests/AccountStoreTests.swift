@@ -9,10 +9,27 @@ import Testing
 /// Account tests run on the engine of the test run, with a cheap bcrypt cost.
 @Suite struct AccountStoreTests {
     static func withAccounts(_ body: (AccountStore) async throws -> Void) async throws {
-        try await TestDatabase.with { database in
-            try await database.migrate([AccountsMigrations.all], logger: TestDatabase.logger)
+        try await withAccountsDatabase { database in
             try await body(AccountStore(database: database, passwords: PasswordHasher(cost: 4)))
         }
+    }
+
+    /// Runs `body` with a fresh database whose `accounts` migrations have run.
+    static func withAccountsDatabase(_ body: (Database) async throws -> Void) async throws {
+        try await TestDatabase.with { database in
+            try await database.migrate([AccountsMigrations.all], logger: TestDatabase.logger)
+            try await body(database)
+        }
+    }
+
+    /// Makes a key through `server`, revokes it through `elsewhere` (another instance, or the
+    /// `chancery` command), and expects the server to refuse it on the next request.
+    static func expectRevocationThroughAnotherStoreApplies(server: AccountStore, elsewhere: AccountStore) async throws {
+        try await server.createUser(name: "alice", password: "long enough")
+        let key = try await server.createAPIKey(userName: "alice", label: "phone")
+        #expect(try await server.authenticate(apiKey: key.secret) != nil)
+        try await elsewhere.revokeAPIKey(id: key.key.id)
+        #expect(try await server.authenticate(apiKey: key.secret) == nil)
     }
 
     @Test func startsWithTheTwoStandardGroups() async throws {
@@ -239,15 +256,11 @@ import Testing
     /// through one holds on the next request to another, whatever the lookup lifetime.
     @Test(.enabled(if: TestDatabase.engine == .postgres))
     func onPostgreSQLAChangeMadeThroughAnotherInstanceAppliesAtOnce() async throws {
-        try await TestDatabase.with { database in
-            try await database.migrate([AccountsMigrations.all], logger: TestDatabase.logger)
-            let first = AccountStore(database: database, passwords: PasswordHasher(cost: 4))
-            let second = AccountStore(database: database, passwords: PasswordHasher(cost: 4))
-            try await first.createUser(name: "alice", password: "long enough")
-            let key = try await first.createAPIKey(userName: "alice", label: "phone")
-            #expect(try await first.authenticate(apiKey: key.secret) != nil)
-            try await second.revokeAPIKey(id: key.key.id)
-            #expect(try await first.authenticate(apiKey: key.secret) == nil)
+        try await Self.withAccountsDatabase { database in
+            try await Self.expectRevocationThroughAnotherStoreApplies(
+                server: AccountStore(database: database, passwords: PasswordHasher(cost: 4)),
+                elsewhere: AccountStore(database: database, passwords: PasswordHasher(cost: 4))
+            )
         }
     }
 
@@ -256,8 +269,7 @@ import Testing
     /// server's next request however long the server keeps what it found.
     @Test(.enabled(if: TestDatabase.engine == .sqlite))
     func onSQLiteAChangeMadeByAnotherProcessOnTheSameFileAppliesAtOnce() async throws {
-        try await TestDatabase.with { database in
-            try await database.migrate([AccountsMigrations.all], logger: TestDatabase.logger)
+        try await Self.withAccountsDatabase { database in
             let server = AccountStore(database: database, passwords: PasswordHasher(cost: 4), secretLookupLifetime: .seconds(3600))
             let command = try await Database.open(database.location, logger: TestDatabase.logger)
             do {
@@ -293,16 +305,12 @@ import Testing
     }
 
     @Test func withoutALookupLifetimeAChangeMadeElsewhereAppliesAtOnce() async throws {
-        try await TestDatabase.with { database in
-            try await database.migrate([AccountsMigrations.all], logger: TestDatabase.logger)
-            let server = AccountStore(database: database, passwords: PasswordHasher(cost: 4), secretLookupLifetime: .zero)
+        try await Self.withAccountsDatabase { database in
             // Another process on the same database: the `chancery` command, another instance.
-            let elsewhere = AccountStore(database: database, passwords: PasswordHasher(cost: 4))
-            try await server.createUser(name: "alice", password: "long enough")
-            let key = try await server.createAPIKey(userName: "alice", label: "phone")
-            #expect(try await server.authenticate(apiKey: key.secret) != nil)
-            try await elsewhere.revokeAPIKey(id: key.key.id)
-            #expect(try await server.authenticate(apiKey: key.secret) == nil)
+            try await Self.expectRevocationThroughAnotherStoreApplies(
+                server: AccountStore(database: database, passwords: PasswordHasher(cost: 4), secretLookupLifetime: .zero),
+                elsewhere: AccountStore(database: database, passwords: PasswordHasher(cost: 4))
+            )
         }
     }
 }
