@@ -13,10 +13,10 @@ struct TelemetryBrokerClusterTests {
     private let edge = "11111111-2222-3333-4444-555555555555"
 
     /// Runs `body` with two brokers linked through one NATS server, each with a NATS client of
-    /// its own, all closed after `body`. A call `a` passes on may
-    /// wait two minutes for its answer (in a run of the whole suite, the exchange was seen to take
-    /// from 4 to more than 10 seconds); one `b` passes on waits `bCallTimeout`, all of which a
-    /// call to a node connected nowhere waits.
+    /// its own, all closed after `body`. A call `a` passes on may wait two minutes for its answer
+    /// (in a run of the whole suite, the exchange was seen to take from 4 to more than 10
+    /// seconds); one `b` passes on waits `bCallTimeout`, all of which a call to a node connected
+    /// nowhere waits.
     private func withTwoInstances(
         bCallTimeout: Duration = .seconds(120), _ body: (TelemetryBroker, TelemetryBroker) async throws -> Void
     ) async throws {
