@@ -41,8 +41,13 @@ struct S3Client: Sendable {
     /// The one HTTP client of all S3 stores: no redirects, no decompression, a read
     /// timeout between any two bytes of an answer, and a failed connection reported at once
     /// (the retry policy here decides what happens next). It lives as long as the process.
+    ///
+    /// S3 serves many connections per client well, and a request that waits for a free one
+    /// longer than the connect timeout fails, transiently (``isTransient(_:)``): the pool
+    /// keeps up to 64 per endpoint, not the client's default 8, so that concurrent uploads,
+    /// two parts in flight each, do not queue behind one another.
     private static let http: HTTPClient = {
-        var pool = HTTPClient.Configuration.ConnectionPool(idleTimeout: .seconds(60))
+        var pool = HTTPClient.Configuration.ConnectionPool(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 64)
         pool.retryConnectionEstablishment = false
         return HTTPClient(
             eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
@@ -301,11 +306,12 @@ struct S3Client: Sendable {
         }
     }
 
-    /// Whether `error` is a failure on the way that a repetition may not meet.
-    private static func isTransient(_ error: any Error) -> Bool {
+    /// Whether `error` is a failure on the way that a repetition may not meet: among them no
+    /// connection of the pool freed or opened within the connect timeout.
+    static func isTransient(_ error: any Error) -> Bool {
         if error is CancellationError { return false }
         if let error = error as? HTTPClientError {
-            return [.remoteConnectionClosed, .readTimeout, .deadlineExceeded, .connectTimeout].contains(error)
+            return [.remoteConnectionClosed, .readTimeout, .deadlineExceeded, .connectTimeout, .getConnectionFromPoolTimeout].contains(error)
         }
         if let error = error as? HTTPParserError {
             // The connection ended in the middle of an answer.
