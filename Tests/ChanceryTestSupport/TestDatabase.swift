@@ -67,7 +67,7 @@ public enum TestDatabase {
 
     /// How long a test may wait to open a PostgreSQL connection: the whole suite runs at once
     /// on two cores, and the server forks a process for each connection.
-    static let connectTimeout: Duration = .seconds(60)
+    static let connectTimeout = LoopbackDeadline.answer
 
     /// Runs `prepare`, then `body` with `database`, then `cleanup`, and closes `database` in
     /// every case: a database dropped without being closed traps, ending the whole test run.

@@ -6,7 +6,8 @@ import Storage
 ///
 /// ```swift
 /// let server = try await TestNATSServer.start()
-/// let client = try await NATSClient.connect(to: [server.address], name: "test", logger: logger)
+/// let client = try await NATSClient.connect(
+///     to: [server.address], name: "test", answerTimeout: LoopbackDeadline.answer, logger: logger)
 /// …
 /// await server.stop()
 /// ```

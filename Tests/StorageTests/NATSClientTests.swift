@@ -9,7 +9,7 @@ import Testing
 @Suite(.enabled(if: TestNATSServer.isInstalled, "needs nats-server (scripts/test installs it)"), .timeLimit(.minutes(2)))
 struct NATSClientTests {
     static func client(_ servers: [NATSServerAddress], name: String = "test") async throws -> NATSClient {
-        try await NATSClient.connect(to: servers, name: name, logger: Logger(label: "nats-test"))
+        try await NATSClient.connect(to: servers, name: name, answerTimeout: LoopbackDeadline.answer, logger: Logger(label: "nats-test"))
     }
 
     /// The next `count` payloads of `subscription`, as text.

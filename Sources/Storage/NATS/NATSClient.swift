@@ -24,12 +24,15 @@ public final class NATSClient: Sendable {
     public static let reconnectBufferLimit = 8 * 1024 * 1024
     /// How many messages a subscription may have waiting before the oldest are dropped.
     public static let subscriptionBufferLimit = 16 * 1024
-    /// How long a connection attempt, or the answer to a `PING`, may take: long enough for a
-    /// loaded machine, short enough that a dead server is left for the next in the list soon.
-    public static let answerTimeout: Duration = .seconds(15)
+    /// How long a connection attempt, or the answer to a `PING`, may take unless the client is
+    /// told otherwise: long enough for a loaded machine, short enough that a dead server is
+    /// left for the next in the list soon.
+    public static let defaultAnswerTimeout: Duration = .seconds(15)
 
     /// The servers, in the order they are tried.
     public let servers: [NATSServerAddress]
+    /// How long a connection attempt, or the answer to a `PING`, may take.
+    public let answerTimeout: Duration
     private let name: String
     private let logger: Logger
     private let state = Mutex(State())
@@ -67,18 +70,22 @@ public final class NATSClient: Sendable {
         }
     }
 
-    private init(servers: [NATSServerAddress], name: String, logger: Logger) {
+    private init(servers: [NATSServerAddress], name: String, answerTimeout: Duration, logger: Logger) {
         self.servers = servers
+        self.answerTimeout = answerTimeout
         self.name = name
         self.logger = logger
     }
 
     /// Connects to the first server of `servers` that accepts the connection and the
-    /// credentials, as `name` (the name the server's monitoring shows).
+    /// credentials, as `name` (the name the server's monitoring shows); a server that has not
+    /// answered within `answerTimeout` counts as down.
     ///
     /// - Throws: ``NATSError/unreachable(_:)`` when none does.
-    public static func connect(to servers: [NATSServerAddress], name: String, logger: Logger) async throws -> NATSClient {
-        let client = NATSClient(servers: servers, name: name, logger: logger)
+    public static func connect(
+        to servers: [NATSServerAddress], name: String, answerTimeout: Duration = defaultAnswerTimeout, logger: Logger
+    ) async throws -> NATSClient {
+        let client = NATSClient(servers: servers, name: name, answerTimeout: answerTimeout, logger: logger)
         try await client.connectToAnyServer()
         return client
     }
@@ -258,7 +265,7 @@ public final class NATSClient: Sendable {
     /// the connection the one in use: subscriptions are sent again, then what waited.
     private func connect(to server: NATSServerAddress) async throws {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .connectTimeout(.seconds(Int64(Self.answerTimeout.components.seconds)))
+            .connectTimeout(TimeAmount(answerTimeout))
             .channelInitializer { [self] channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(NATSProtocolDecoder(longestPayload: 64 * 1024 * 1024)))
@@ -303,7 +310,7 @@ public final class NATSClient: Sendable {
     /// `command` (a refused `CONNECT`) fails it with the server's reason, however soon it comes.
     private func ping(on channel: any Channel, id: UInt64, after command: ByteBuffer? = nil) async throws {
         let key = ObjectIdentifier(channel)
-        let timeout = channel.eventLoop.scheduleTask(in: .seconds(Int64(Self.answerTimeout.components.seconds))) { [self] in
+        let timeout = channel.eventLoop.scheduleTask(in: TimeAmount(answerTimeout)) { [self] in
             resumeWaiter(id: id, with: .failure(NATSError.timedOut("PONG from \(channel.remoteAddress.map { "\($0)" } ?? "the server")")))
         }
         defer { timeout.cancel() }

@@ -22,8 +22,8 @@ struct TelemetryBrokerClusterTests {
     ) async throws {
         let server = try await TestNATSServer.start()
         let logger = Logger(label: "cluster-test")
-        let natsA = try await NATSClient.connect(to: [server.address], name: "a", logger: logger)
-        let natsB = try await NATSClient.connect(to: [server.address], name: "b", logger: logger)
+        let natsA = try await NATSClient.connect(to: [server.address], name: "a", answerTimeout: LoopbackDeadline.answer, logger: logger)
+        let natsB = try await NATSClient.connect(to: [server.address], name: "b", answerTimeout: LoopbackDeadline.answer, logger: logger)
         let a = TelemetryBroker(link: TelemetryClusterLink(nats: natsA, callTimeout: .seconds(120), logger: logger))
         let b = TelemetryBroker(link: TelemetryClusterLink(nats: natsB, callTimeout: bCallTimeout, logger: logger))
         do {

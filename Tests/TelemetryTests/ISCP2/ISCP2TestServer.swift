@@ -124,7 +124,8 @@ struct ISCP2TestServer: Sendable {
         func serveLinked(
             to natsServer: TestNATSServer, handoffTimeout: Duration, _ body: @escaping @Sendable (ISCP2TestServer) async throws -> Void
         ) async throws {
-            let nats = try await NATSClient.connect(to: [natsServer.address], name: "iscp2-test", logger: TestDatabase.logger)
+            let nats = try await NATSClient.connect(
+                to: [natsServer.address], name: "iscp2-test", answerTimeout: LoopbackDeadline.answer, logger: TestDatabase.logger)
             let broker = TelemetryBroker(link: TelemetryClusterLink(nats: nats, logger: TestDatabase.logger))
             let handoffs = try ISCP2DownstreamHandoffs(nats: nats, broker: broker, timeout: handoffTimeout, logger: TestDatabase.logger)
             try await nats.flush()

@@ -16,9 +16,11 @@ struct GracefulShutdownTests {
         let answered: AsyncStream<Void>
     }
 
-    /// Connects to `localhost:port` and sends `request`, if any.
+    /// Connects to `localhost:port` and sends `request`, if any, waiting for the connection as
+    /// long as ``LoopbackDeadline/answer`` rather than NIO's 10 seconds.
     private static func connect(port: Int, sending request: String?) async throws -> Connection {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connectTimeout(TimeAmount(LoopbackDeadline.answer))
             .connect(host: "localhost", port: port) { channel in
                 channel.eventLoop.makeCompletedFuture { try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel) }
             }
