@@ -188,7 +188,7 @@ let package = Package(
         .target(
             name: "Storage",
             dependencies: [
-                "CFileWriteback",
+                "CFileWriteback", "CSQLite3",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
@@ -206,6 +206,8 @@ let package = Package(
         ),
         // The libc calls and flags Swift's Glibc module does not declare (sync_file_range, O_DIRECT).
         .target(name: "CFileWriteback"),
+        // The system's SQLite, whose prepared statements the server's connections keep.
+        .systemLibrary(name: "CSQLite3", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // The processor's CRC-32C instruction, which Swift cannot name.
         .target(name: "CCRC32C"),
         // Waiting for a process group to end through pidfds, which Glibc does not declare.

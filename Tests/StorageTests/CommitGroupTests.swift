@@ -103,7 +103,7 @@ import Testing
 
     /// A member is answered only once the writer is given back: a caller that closes the
     /// database as soon as it has its answer (as the CLI does after a failed command) leaves no
-    /// connection behind, which SQLiteNIO would trap on.
+    /// connection leased when the pools shut down.
     @Test func theDatabaseClosesAsSoonAsAMemberIsAnswered() async throws {
         try await TemporaryDirectory.with { directory in
             for round in 0..<10 {

@@ -106,7 +106,6 @@ public final class Database: Sendable {
         switch location {
         case .sqlite(let path):
             try SQLiteFileMode.restrict(location)
-            let configuration = SQLiteConfiguration(storage: .file(path: path), enableForeignKeys: true)
             // The writer's statements run on a thread of its own, one after another in the
             // order they were sent (``SQLKit/SQLDatabase/runInOrder(_:)`` relies on it); the
             // readers share NIO's pool.
@@ -115,15 +114,14 @@ public final class Database: Sendable {
             let loop = MultiThreadedEventLoopGroup.singleton.next()
             let writer = SharedPool(
                 pool: EventLoopGroupConnectionPool(
-                    source: SQLiteSessionSource(
-                        base: SQLiteConnectionSource(configuration: configuration, threadPool: writerThread), readOnly: false),
+                    source: SQLiteSessionSource(path: path, threadPool: writerThread, readOnly: false),
                     maxConnectionsPerEventLoop: 1, requestTimeout: .seconds(30), pruneInterval: nil, logger: logger, on: loop
                 ))
             pool = .sqlite(
                 writer,
                 readers: SharedPool(
                     pool: EventLoopGroupConnectionPool(
-                        source: SQLiteSessionSource(base: SQLiteConnectionSource(configuration: configuration), readOnly: true),
+                        source: SQLiteSessionSource(path: path, threadPool: .singleton, readOnly: true),
                         maxConnectionsPerEventLoop: sqliteReaders, requestTimeout: .seconds(30), pruneInterval: nil, logger: logger, on: loop
                     )),
                 commits: CommitGroup(beforeCommit: beforeCommit, executor: EventLoopTaskExecutor(loop)) { try await writer.lease(logger: logger) },
@@ -158,7 +156,7 @@ public final class Database: Sendable {
     /// connection is held by the outer call, and the inner one would wait for it.
     public func withConnection<Result>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
         switch pool {
-        case .sqlite(let shared, _, _, _): try await Self.withConnection(of: shared, logger: logger, sql: { $0.sql(queryLogLevel: .trace) }, body)
+        case .sqlite(let shared, _, _, _): try await Self.withConnection(of: shared, logger: logger, sql: { $0 }, body)
         case .postgres(let shared): try await Self.withConnection(of: shared, logger: logger, sql: { $0.sql(queryLogLevel: .trace) }, body)
         }
     }
@@ -171,7 +169,7 @@ public final class Database: Sendable {
     /// As with ``withConnection(_:)``, never nest another call inside `body`.
     public func withReadConnection<Result>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
         switch pool {
-        case .sqlite(_, let readers, _, _): try await Self.withConnection(of: readers, logger: logger, sql: { $0.sql(queryLogLevel: .trace) }, body)
+        case .sqlite(_, let readers, _, _): try await Self.withConnection(of: readers, logger: logger, sql: { $0 }, body)
         case .postgres(let shared): try await Self.withConnection(of: shared, logger: logger, sql: { $0.sql(queryLogLevel: .trace) }, body)
         }
     }
@@ -285,6 +283,6 @@ extension Database.SharedPool where Source == SQLiteSessionSource {
     /// Leases the connection for ``CommitGroup``, which gives it back when its transaction ends.
     func lease(logger: Logger) async throws -> (sql: any SQLDatabase, release: @Sendable () -> Void) {
         let connection = try await pool.requestConnection(logger: logger).get()
-        return (connection.sql(queryLogLevel: .trace), { [self] in pool.releaseConnection(connection, logger: logger) })
+        return (connection, { [self] in pool.releaseConnection(connection, logger: logger) })
     }
 }

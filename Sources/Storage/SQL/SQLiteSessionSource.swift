@@ -1,8 +1,11 @@
 import Logging
 import NIOCore
+import NIOPosix
 import SQLiteKit
 
-/// Opens SQLite connections set up the way Chancery needs them.
+/// Opens SQLite connections (``SQLiteSession``) set up the way Chancery needs them.
+///
+/// - `foreign_keys`: references between tables are enforced.
 ///
 /// - `journal_mode = WAL`: readers never block the writer, and a crash never corrupts the file.
 /// - `synchronous = FULL`: a committed transaction survives power loss, so an API that
@@ -20,25 +23,30 @@ import SQLiteKit
 /// - `case_sensitive_like`: `LIKE` compares case as PostgreSQL's does (and NXQL's `LIKE`
 ///   requires); `ILIKE`-style matching lowers both sides explicitly.
 struct SQLiteSessionSource: ConnectionPoolSource {
-    /// The SQLiteKit source that opens the file.
-    let base: SQLiteConnectionSource
+    /// The SQLite file.
+    let path: String
+    /// Where the connections run their queries.
+    let threadPool: NIOThreadPool
     /// Whether the connections refuse writes.
     let readOnly: Bool
 
     /// The statements that set a new connection up, in order.
     var setUp: [String] {
-        let common = ["PRAGMA journal_mode = WAL", "PRAGMA synchronous = FULL", "PRAGMA busy_timeout = 15000", "PRAGMA case_sensitive_like = ON"]
+        let common = [
+            "PRAGMA foreign_keys = ON", "PRAGMA journal_mode = WAL", "PRAGMA synchronous = FULL", "PRAGMA busy_timeout = 15000",
+            "PRAGMA case_sensitive_like = ON",
+        ]
         return common + (readOnly ? ["PRAGMA query_only = ON"] : ["PRAGMA query_only = OFF", "PRAGMA temp_store = MEMORY"])
     }
 
-    func makeConnection(logger: Logger, on eventLoop: any EventLoop) -> EventLoopFuture<SQLiteConnection> {
+    func makeConnection(logger: Logger, on eventLoop: any EventLoop) -> EventLoopFuture<SQLiteSession> {
         let setUp = setUp
-        return base.makeConnection(logger: logger, on: eventLoop).flatMap { connection in
-            setUp.reduce(connection.eventLoop.makeSucceededVoidFuture()) { done, statement in
-                done.flatMap { connection.query(statement).map { _ in } }
+        return SQLiteSession.open(path: path, threadPool: threadPool, logger: logger, on: eventLoop).flatMap { session in
+            setUp.reduce(session.eventLoop.makeSucceededVoidFuture()) { done, statement in
+                done.flatMap { session.execute(sql: SQLRaw(statement)) { _ in } }
             }
-            .map { connection }
-            .flatMapError { error in connection.close().flatMapThrowing { throw error } }
+            .map { session }
+            .flatMapError { error in session.close().flatMapThrowing { throw error } }
         }
     }
 }
