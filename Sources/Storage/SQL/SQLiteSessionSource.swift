@@ -6,7 +6,6 @@ import SQLiteKit
 /// Opens SQLite connections (``SQLiteSession``) set up the way Chancery needs them.
 ///
 /// - `foreign_keys`: references between tables are enforced.
-///
 /// - `journal_mode = WAL`: readers never block the writer, and a crash never corrupts the file.
 /// - `synchronous = FULL`: a committed transaction survives power loss, so an API that
 ///   answered success never loses the data.
