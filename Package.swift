@@ -206,8 +206,9 @@ let package = Package(
         ),
         // The libc calls and flags Swift's Glibc module does not declare (sync_file_range, O_DIRECT).
         .target(name: "CFileWriteback"),
-        // The system's SQLite, whose prepared statements the server's connections keep.
-        .systemLibrary(name: "CSQLite3", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // The system's SQLite (libsqlite3-dev), whose prepared statements the server's
+        // connections keep, behind names that do not meet SQLiteNIO's copy.
+        .target(name: "CSQLite3", linkerSettings: [.linkedLibrary("sqlite3")]),
         // The processor's CRC-32C instruction, which Swift cannot name.
         .target(name: "CCRC32C"),
         // Waiting for a process group to end through pidfds, which Glibc does not declare.

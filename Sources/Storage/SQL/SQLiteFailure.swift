@@ -10,7 +10,8 @@ struct SQLiteFailure: Error, CustomStringConvertible {
     /// The failure `status` of a call on `connection`, with the connection's message for it.
     init(status: Int32, on connection: OpaquePointer?) {
         self.status = status
-        self.message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(status))
+        self.message =
+            connection.flatMap { chancery_sqlite_message($0) }.map { String(cString: $0) } ?? String(cString: chancery_sqlite_describe(status))
     }
 
     /// A failure with a message of Chancery's own, such as a query on a closed connection.

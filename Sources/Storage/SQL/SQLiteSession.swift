@@ -39,10 +39,8 @@ final class SQLiteSession: SQLDatabase, Sendable {
 
     /// Encodes the values bound to every statement.
     private static let encoder = SQLiteDataEncoder()
-    /// SQLite's destructor constant that has it copy a bound value at once.
-    private static let copyValue = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
     /// Initializes the library once, before the first connection opens.
-    private static let initialized: Int32 = sqlite3_initialize()
+    private static let initialized: Int32 = chancery_sqlite_initialize()
 
     private init(connection: OpaquePointer, threadPool: NIOThreadPool, logger: Logger, eventLoop: any EventLoop) {
         self.state = Mutex(State(connection: connection))
@@ -54,7 +52,7 @@ final class SQLiteSession: SQLDatabase, Sendable {
     deinit {
         state.withLock { state in
             state.statements.removeAll()
-            sqlite3_close_v2(state.connection)
+            chancery_sqlite_close(state.connection)
         }
     }
 
@@ -65,13 +63,12 @@ final class SQLiteSession: SQLDatabase, Sendable {
     /// `eventLoop`.
     static func open(path: String, threadPool: NIOThreadPool, logger: Logger, on eventLoop: any EventLoop) -> EventLoopFuture<SQLiteSession> {
         threadPool.runIfActive(eventLoop: eventLoop) {
-            guard initialized == SQLITE_OK else { throw SQLiteFailure(status: initialized, on: nil) }
+            guard initialized == CHANCERY_SQLITE_OK else { throw SQLiteFailure(status: initialized, on: nil) }
             var connection: OpaquePointer?
-            let flags = SQLITE_OPEN_CREATE | SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_URI | SQLITE_OPEN_EXRESCODE
-            let status = sqlite3_open_v2(path, &connection, flags, nil)
-            guard status == SQLITE_OK, let connection else {
+            let status = chancery_sqlite_open(path, &connection)
+            guard status == CHANCERY_SQLITE_OK, let connection else {
                 let failure = SQLiteFailure(status: status, on: connection)
-                sqlite3_close_v2(connection)
+                chancery_sqlite_close(connection)
                 throw failure
             }
             return SQLiteSession(connection: connection, threadPool: threadPool, logger: logger, eventLoop: eventLoop)
@@ -102,25 +99,22 @@ final class SQLiteSession: SQLDatabase, Sendable {
     /// Runs `sql` with `values` bound to its parameters and hands each row to `onRow`.
     private func run(_ sql: String, _ values: [SQLiteData], _ onRow: (any SQLRow) -> Void) throws {
         try state.withLock { state throws(SQLiteFailure) in
-            guard let connection = state.connection else { throw SQLiteFailure(status: SQLITE_MISUSE, message: "the connection is closed") }
+            guard let connection = state.connection else { throw SQLiteFailure(status: CHANCERY_SQLITE_MISUSE, message: "the connection is closed") }
             guard let statement = try state.statements.statement(for: sql, on: connection) else { return }
-            defer {
-                sqlite3_reset(statement)
-                sqlite3_clear_bindings(statement)
-            }
+            defer { chancery_sqlite_reset(statement) }
             for (offset, value) in values.enumerated() {
                 let status = Self.bind(value, at: Int32(offset + 1), of: statement)
-                guard status == SQLITE_OK else { throw SQLiteFailure(status: status, on: connection) }
+                guard status == CHANCERY_SQLITE_OK else { throw SQLiteFailure(status: status, on: connection) }
             }
             var columns: [String]?
             while true {
-                let status = sqlite3_step(statement)
-                guard status == SQLITE_ROW else {
-                    guard status == SQLITE_DONE else { throw SQLiteFailure(status: status, on: connection) }
+                let status = chancery_sqlite_step(statement)
+                guard status == CHANCERY_SQLITE_ROW else {
+                    guard status == CHANCERY_SQLITE_DONE else { throw SQLiteFailure(status: status, on: connection) }
                     return
                 }
-                let count = sqlite3_column_count(statement)
-                let names = columns ?? (0..<count).map { sqlite3_column_name(statement, $0).map { String(cString: $0) } ?? "" }
+                let count = chancery_sqlite_column_count(statement)
+                let names = columns ?? (0..<count).map { chancery_sqlite_column_name(statement, $0).map { String(cString: $0) } ?? "" }
                 columns = names
                 onRow(SQLiteResultRow(columns: names, values: (0..<count).map { Self.value(at: $0, of: statement) }))
             }
@@ -130,30 +124,28 @@ final class SQLiteSession: SQLDatabase, Sendable {
     /// Binds `value` to parameter `index` (from 1) of `statement`; SQLite's result code.
     private static func bind(_ value: SQLiteData, at index: Int32, of statement: OpaquePointer) -> Int32 {
         switch value {
-        case .integer(let integer): sqlite3_bind_int64(statement, index, Int64(integer))
-        case .float(let float): sqlite3_bind_double(statement, index, float)
-        case .text(let text): sqlite3_bind_text64(statement, index, text, UInt64(text.utf8.count), copyValue, UInt8(SQLITE_UTF8))
-        case .blob(let bytes) where bytes.readableBytes == 0: sqlite3_bind_zeroblob(statement, index, 0)
+        case .integer(let integer): chancery_sqlite_bind_int64(statement, index, Int64(integer))
+        case .float(let float): chancery_sqlite_bind_double(statement, index, float)
+        case .text(let text): chancery_sqlite_bind_text(statement, index, text, Int64(text.utf8.count))
         case .blob(let bytes):
-            bytes.withUnsafeReadableBytes { sqlite3_bind_blob64(statement, index, $0.baseAddress, UInt64($0.count), copyValue) }
-        case .null: sqlite3_bind_null(statement, index)
+            bytes.withUnsafeReadableBytes { chancery_sqlite_bind_blob(statement, index, $0.baseAddress, Int64($0.count)) }
+        case .null: chancery_sqlite_bind_null(statement, index)
         }
     }
 
     /// The value of column `index` of the row `statement` stands on.
     private static func value(at index: Int32, of statement: OpaquePointer) -> SQLiteData {
-        switch sqlite3_column_type(statement, index) {
-        case SQLITE_INTEGER: return .integer(Int(sqlite3_column_int64(statement, index)))
-        case SQLITE_FLOAT: return .float(sqlite3_column_double(statement, index))
-        case SQLITE_TEXT:
-            let start = sqlite3_column_text(statement, index)
-            let count = Int(sqlite3_column_bytes(statement, index))
-            return .text(String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self))
-        case SQLITE_BLOB:
-            let start = sqlite3_column_blob(statement, index)
-            let count = Int(sqlite3_column_bytes(statement, index))
-            var bytes = ByteBufferAllocator().buffer(capacity: count)
-            bytes.writeBytes(UnsafeRawBufferPointer(start: start, count: count))
+        var count: Int32 = 0
+        switch chancery_sqlite_column_type(statement, index) {
+        case CHANCERY_SQLITE_INTEGER: return .integer(Int(chancery_sqlite_column_int64(statement, index)))
+        case CHANCERY_SQLITE_FLOAT: return .float(chancery_sqlite_column_double(statement, index))
+        case CHANCERY_SQLITE_TEXT:
+            let start = chancery_sqlite_column_text(statement, index, &count)
+            return .text(String(decoding: UnsafeBufferPointer(start: start, count: Int(count)), as: UTF8.self))
+        case CHANCERY_SQLITE_BLOB:
+            let start = chancery_sqlite_column_blob(statement, index, &count)
+            var bytes = ByteBufferAllocator().buffer(capacity: Int(count))
+            bytes.writeBytes(UnsafeRawBufferPointer(start: start, count: Int(count)))
             return .blob(bytes)
         default: return .null
         }
@@ -169,7 +161,7 @@ extension SQLiteSession: ConnectionPoolItem {
         return threadPool.runIfActive(eventLoop: eventLoop) {
             self.state.withLock { state in
                 state.statements.removeAll()
-                sqlite3_close_v2(state.connection)
+                chancery_sqlite_close(state.connection)
                 state.connection = nil
             }
         }

@@ -26,17 +26,17 @@ struct SQLiteStatementCache: ~Copyable {
     mutating func statement(for sql: String, on connection: OpaquePointer) throws(SQLiteFailure) -> OpaquePointer? {
         if let kept = statements[sql] { return kept }
         var statement: OpaquePointer?
-        let status = sqlite3_prepare_v3(connection, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
-        guard status == SQLITE_OK else { throw SQLiteFailure(status: status, on: connection) }
+        let status = chancery_sqlite_prepare(connection, sql, &statement)
+        guard status == CHANCERY_SQLITE_OK else { throw SQLiteFailure(status: status, on: connection) }
         guard let statement else { return nil }
-        if statements.count >= Self.capacity, let evicted = statements.popFirst() { sqlite3_finalize(evicted.value) }
+        if statements.count >= Self.capacity, let evicted = statements.popFirst() { chancery_sqlite_finalize(evicted.value) }
         statements[sql] = statement
         return statement
     }
 
     /// Finalizes every statement, before the connection closes.
     mutating func removeAll() {
-        for statement in statements.values { sqlite3_finalize(statement) }
+        for statement in statements.values { chancery_sqlite_finalize(statement) }
         statements.removeAll()
     }
 }
