@@ -23,7 +23,6 @@ typedef struct chancery_sqlite_statement chancery_sqlite_statement;
 #define CHANCERY_SQLITE_FLOAT 2
 #define CHANCERY_SQLITE_TEXT 3
 #define CHANCERY_SQLITE_BLOB 4
-#define CHANCERY_SQLITE_NULL 5
 
 /// Initializes the library (`sqlite3_initialize`); call once before the first connection.
 int chancery_sqlite_initialize(void);

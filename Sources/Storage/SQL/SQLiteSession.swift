@@ -35,6 +35,13 @@ final class SQLiteSession: SQLDatabase, Sendable {
     private struct State: ~Copyable, @unchecked Sendable {
         var connection: OpaquePointer?
         var statements = SQLiteStatementCache()
+
+        /// Finalizes the kept statements and closes the connection; closing again does nothing.
+        mutating func close() {
+            statements.removeAll()
+            chancery_sqlite_close(connection)
+            connection = nil
+        }
     }
 
     /// Encodes the values bound to every statement.
@@ -50,10 +57,7 @@ final class SQLiteSession: SQLDatabase, Sendable {
     }
 
     deinit {
-        state.withLock { state in
-            state.statements.removeAll()
-            chancery_sqlite_close(state.connection)
-        }
+        state.withLock { $0.close() }
     }
 
     /// How many compiled statements the connection keeps.
@@ -158,12 +162,6 @@ extension SQLiteSession: ConnectionPoolItem {
     /// Finalizes the kept statements and closes the connection, on its thread pool.
     func close() -> EventLoopFuture<Void> {
         closed.store(true, ordering: .releasing)
-        return threadPool.runIfActive(eventLoop: eventLoop) {
-            self.state.withLock { state in
-                state.statements.removeAll()
-                chancery_sqlite_close(state.connection)
-                state.connection = nil
-            }
-        }
+        return threadPool.runIfActive(eventLoop: eventLoop) { self.state.withLock { $0.close() } }
     }
 }
