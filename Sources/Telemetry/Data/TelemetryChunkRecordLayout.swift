@@ -41,10 +41,17 @@ struct TelemetryChunkRecordLayout: Sendable {
     /// The layout of the record that `bytes` holds exactly (see ``TelemetryChunkRecord`` for the
     /// format), after checking its header and checksum.
     ///
+    /// Its ``points`` go into the memory of `pointStorage`, emptied first: a reader of many
+    /// records passes back the points of the layout it is done with, so that each record's
+    /// points take no fresh memory (a record's points are hundreds of kilobytes, which the
+    /// allocator would map and the kernel zero anew every time).
+    ///
     /// - Throws: ``TelemetryDataStoreError/corruptRecord(_:)`` saying what is wrong.
-    init(of bytes: [UInt8]) throws {
+    init(of bytes: [UInt8], pointStorage: consuming [Point] = []) throws {
         guard bytes.count <= Int(Int32.max) else { throw Self.corrupt("a record of \(bytes.count) bytes is longer than any stored") }
-        var parsed: (UUID, UInt32, [Group], [Point])?
+        var parsed: (UUID, UInt32, [Group])?
+        var points = pointStorage
+        points.removeAll(keepingCapacity: true)
         try bytes.withUnsafeBytes { raw in
             var reader = Reader(raw)
             guard raw.count >= TelemetryChunkRecord.headerSize else { throw Self.corrupt("\(raw.count) bytes are too few for a header") }
@@ -68,7 +75,6 @@ struct TelemetryChunkRecordLayout: Sendable {
             guard groupCount <= reader.remaining / 8 else { throw Self.corrupt("\(groupCount) groups cannot fit in what is left") }
             var groups: [Group] = []
             groups.reserveCapacity(groupCount)
-            var points: [Point] = []
             points.reserveCapacity(reader.remaining / 12)
             for _ in 0..<groupCount {
                 let name = try reader.string()
@@ -84,9 +90,9 @@ struct TelemetryChunkRecordLayout: Sendable {
                 groups.append(Group(dataID: TelemetryDataID(name: name, type: type), points: first..<points.count))
             }
             guard reader.remaining == 0 else { throw Self.corrupt("\(reader.remaining) bytes follow the last group") }
-            parsed = (streamID, sequenceNumber, groups, points)
+            parsed = (streamID, sequenceNumber, groups)
         }
-        guard let (streamID, sequenceNumber, groups, points) = parsed else { throw Self.corrupt("the record could not be read") }
+        guard let (streamID, sequenceNumber, groups) = parsed else { throw Self.corrupt("the record could not be read") }
         self.streamID = streamID
         self.sequenceNumber = sequenceNumber
         self.groups = groups

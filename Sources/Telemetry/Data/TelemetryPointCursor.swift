@@ -68,6 +68,12 @@ actor TelemetryPointCursor {
     private var sealedSegments: [Int: TelemetryChunkIndex.SealedSegment?] = [:]
     /// The bytes last read from a sealed segment's blob: a window around the records read.
     private var window: (segment: Int, start: Int, bytes: [UInt8])?
+    /// The memory of the last record's layout points, for the next record's.
+    private var layoutPoints: [TelemetryChunkRecordLayout.Point] = []
+    /// Empty buffers whose memory the next chunk's runs and merges take: a chunk's points
+    /// are hundreds of kilobytes, which the allocator would map and the kernel zero anew for
+    /// every chunk.
+    private var spareBuffers: [[Buffered]] = []
 
     /// Index rows fetched per page.
     private static let pageSize = 64
@@ -148,12 +154,14 @@ actor TelemetryPointCursor {
         }
     }
 
-    /// Closes the files and returns no points.
+    /// Closes the files, lets go of the buffers' memory and returns no points.
     private func finish() -> TelemetryPointBatch {
         for file in files.values { file.close() }
         files = [:]
         buffer = []
         chunks = []
+        spareBuffers = []
+        layoutPoints = []
         return .empty
     }
 
@@ -182,16 +190,19 @@ actor TelemetryPointCursor {
         let bytes = try await recordBytes(at: location)
         let layout: TelemetryChunkRecordLayout
         do {
-            layout = try TelemetryChunkRecordLayout(of: bytes)
+            var storage: [TelemetryChunkRecordLayout.Point] = []
+            swap(&storage, &layoutPoints)
+            layout = try TelemetryChunkRecordLayout(of: bytes, pointStorage: storage)
         } catch let error as TelemetryDataStoreError {
             throw error.located("segment \(location.segment) of measurement \(TelemetryChunkIndex.key(measurement)) at byte \(location.offset)")
         }
         let chunk = firstChunkSerial + chunks.count
         let descending = order == .descending
-        var runs: [[Buffered]] = []
+        // The groups' runs one after the other; each ends where `runEnds` says.
+        var runs = spareBuffer()
+        var runEnds: [Int] = []
         for (groupIndex, group) in layout.groups.enumerated() where filters.map({ $0.contains { $0.matches(group.dataID) } }) ?? true {
-            var run: [Buffered] = []
-            run.reserveCapacity(group.points.count)
+            let runStart = runs.count
             var inOrder = true
             // The next point goes last: for ascending queries the group's last point goes first.
             let (first, last) = (group.points.lowerBound, group.points.upperBound - 1)
@@ -202,26 +213,68 @@ actor TelemetryPointCursor {
                     key: descending ? ~point.elapsedTime : point.elapsedTime, chunk: chunk, group: Int32(groupIndex),
                     payloadStart: point.payloadStart, payloadCount: point.payloadCount
                 )
-                if inOrder, let last = run.last, !Self.precedes(last, entry) { inOrder = false }
-                run.append(entry)
+                if inOrder, runs.count > runStart, !Self.precedes(runs[runs.count - 1], entry) { inOrder = false }
+                runs.append(entry)
             }
-            if !inOrder { run.sort(by: Self.precedes) }
-            if !run.isEmpty { runs.append(run) }
+            if !inOrder { runs[runStart...].sort(by: Self.precedes) }
+            if runs.count > runStart { runEnds.append(runs.count) }
         }
-        while runs.count > 1 {
-            runs = stride(from: 0, to: runs.count, by: 2).map { index in
-                index + 1 < runs.count ? Self.merge(runs[index + 1], runs[index], by: Self.precedes) : runs[index]
-            }
-        }
-        guard let fresh = runs.first else { return }
+        layoutPoints = layout.points
+        guard !runEnds.isEmpty else { return recycle(&runs) }
+        mergeRuns(&runs, ending: runEnds)
         chunks.append(
             ReadChunk(
                 record: TelemetryPointBatch.Record(bytes: bytes, dataIDs: layout.groups.map(\.dataID), receivedAt: location.receivedAt),
-                buffered: fresh.count
+                buffered: runs.count
             ))
         // Usually every point read before was returned: the chunk's points are the buffer.
         // Points read before come first among those of the same time.
-        buffer = buffer.isEmpty ? fresh : Self.merge(fresh, buffer) { $0.key >= $1.key }
+        var merged = spareBuffer()
+        if buffer.isEmpty {
+            swap(&merged, &runs)
+        } else {
+            merged.reserveCapacity(runs.count + buffer.count)
+            Self.merge(runs[...], buffer[...], into: &merged) { $0.key >= $1.key }
+        }
+        recycle(&runs)
+        recycle(&buffer)
+        buffer = merged
+    }
+
+    /// Merges `runs` (runs each in the order ``precedes(_:_:)`` gives, the first ending at
+    /// `ends[0]`, the next at `ends[1]`…) pairwise into one in that order, through spare
+    /// buffers.
+    private func mergeRuns(_ runs: inout [Buffered], ending ends: [Int]) {
+        var ends = ends
+        while ends.count > 1 {
+            var target = spareBuffer()
+            target.reserveCapacity(runs.count)
+            var targetEnds: [Int] = []
+            var start = 0
+            for pair in stride(from: 0, to: ends.count, by: 2) {
+                let middle = ends[pair]
+                let end = pair + 1 < ends.count ? ends[pair + 1] : middle
+                Self.merge(runs[middle..<end], runs[start..<middle], into: &target, by: Self.precedes)
+                targetEnds.append(end)
+                start = end
+            }
+            swap(&runs, &target)
+            recycle(&target)
+            ends = targetEnds
+        }
+    }
+
+    /// An empty buffer, with the memory of one used before when there is one.
+    private func spareBuffer() -> [Buffered] {
+        spareBuffers.popLast() ?? []
+    }
+
+    /// Keeps the memory of `buffer`, which is done with, for ``spareBuffer()`` (at most two
+    /// buffers'), and leaves `buffer` empty.
+    private func recycle(_ buffer: inout [Buffered]) {
+        buffer.removeAll(keepingCapacity: true)
+        if spareBuffers.count < 2, buffer.capacity > 0 { spareBuffers.append(buffer) }
+        buffer = []
     }
 
     /// Whether `first` lies before `second` in a buffer of one chunk's points (which holds the
@@ -230,13 +283,14 @@ actor TelemetryPointCursor {
         first.key > second.key || (first.key == second.key && first.payloadStart > second.payloadStart)
     }
 
-    /// Two buffers (each in the order `precedes` gives) merged into one in that order.
-    private static func merge(_ first: [Buffered], _ second: [Buffered], by precedes: (Buffered, Buffered) -> Bool) -> [Buffered] {
-        var merged: [Buffered] = []
-        merged.reserveCapacity(first.count + second.count)
-        var firstIndex = 0
-        var secondIndex = 0
-        while firstIndex < first.count, secondIndex < second.count {
+    /// Appends two runs (each in the order `precedes` gives) merged in that order to `merged`.
+    private static func merge(
+        _ first: ArraySlice<Buffered>, _ second: ArraySlice<Buffered>, into merged: inout [Buffered],
+        by precedes: (Buffered, Buffered) -> Bool
+    ) {
+        var firstIndex = first.startIndex
+        var secondIndex = second.startIndex
+        while firstIndex < first.endIndex, secondIndex < second.endIndex {
             if precedes(first[firstIndex], second[secondIndex]) {
                 merged.append(first[firstIndex])
                 firstIndex += 1
@@ -247,7 +301,6 @@ actor TelemetryPointCursor {
         }
         merged.append(contentsOf: first[firstIndex...])
         merged.append(contentsOf: second[secondIndex...])
-        return merged
     }
 
     /// The bytes of the record at `location`: staged in its row, in its sealed segment's blob,

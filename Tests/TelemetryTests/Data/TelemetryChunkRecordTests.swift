@@ -78,6 +78,23 @@ import Testing
         #expect(try small.encoded() == header + body)
     }
 
+    @Test func aLayoutMadeInTheMemoryOfAnotherHasOnlyItsOwnPoints() throws {
+        let larger = try TelemetryChunkRecordLayout(of: record.encoded())
+        let single = TelemetryChunkRecord(
+            streamID: UUID(), sequenceNumber: 1,
+            groups: [
+                TelemetryDataPointGroup(
+                    dataID: TelemetryDataID(name: "x", type: "int64"), dataPoints: [TelemetryDataPoint(elapsedTime: 9, payload: [4, 2])])
+            ]
+        )
+        let reused = try TelemetryChunkRecordLayout(of: single.encoded(), pointStorage: larger.points)
+        let fresh = try TelemetryChunkRecordLayout(of: single.encoded())
+        #expect(larger.points.count == 3)
+        #expect(reused.points.map(\.elapsedTime) == [9])
+        #expect(reused.points.map(\.payload) == fresh.points.map(\.payload))
+        #expect(reused.groups.map(\.points) == [0..<1])
+    }
+
     @Test func everyFlippedByteIsDetected() throws {
         let bytes = try record.encoded()
         for index in bytes.indices {

@@ -117,6 +117,11 @@ struct IntdashDataRoutes: Sendable {
         let everyPoint = selector.selectsEverything && initialSelection.isLimitOnly
         let body = ResponseBody { writer in
             var buffer = ByteBuffer()
+            // The buffer written before the last: the two take turns, and by the time one is
+            // full the channel has usually let go of the other, whose memory is then filled
+            // again instead of hundreds of kilobytes being allocated (and their pages zeroed
+            // by the kernel) for every write.
+            var written = ByteBuffer()
             var selection = initialSelection
             var points = merged.makeIterator()
             var answers: [(response: IntdashDataResponse, isError: Bool)] = []
@@ -146,6 +151,7 @@ struct IntdashDataRoutes: Sendable {
                         }
                         if buffer.readableBytes >= Self.flushSize {
                             try await writer.write(buffer)
+                            swap(&buffer, &written)
                             buffer.clear(minimumCapacity: Self.flushSize + Self.flushSize / 4)
                         }
                     }
