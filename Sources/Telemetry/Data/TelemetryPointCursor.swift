@@ -229,16 +229,16 @@ actor TelemetryPointCursor {
             ))
         // Usually every point read before was returned: the chunk's points are the buffer.
         // Points read before come first among those of the same time.
-        var merged = spareBuffer()
         if buffer.isEmpty {
-            swap(&merged, &runs)
+            swap(&buffer, &runs)
         } else {
+            var merged = spareBuffer()
             merged.reserveCapacity(runs.count + buffer.count)
             Self.merge(runs[...], buffer[...], into: &merged) { $0.key >= $1.key }
+            swap(&buffer, &merged)
+            recycle(&merged)
         }
         recycle(&runs)
-        recycle(&buffer)
-        buffer = merged
     }
 
     /// Merges `runs` (runs each in the order ``precedes(_:_:)`` gives, the first ending at

@@ -117,10 +117,10 @@ struct IntdashDataRoutes: Sendable {
         let everyPoint = selector.selectsEverything && initialSelection.isLimitOnly
         let body = ResponseBody { writer in
             var buffer = ByteBuffer()
-            // The buffer written before the last: the two take turns, and by the time one is
-            // full the channel has usually let go of the other, whose memory is then filled
-            // again instead of hundreds of kilobytes being allocated (and their pages zeroed
-            // by the kernel) for every write.
+            // The buffer written last. It and `buffer` take turns: by the time `buffer` is full
+            // the channel has usually let go of this one, whose memory is then filled again
+            // instead of hundreds of kilobytes being allocated (and their pages zeroed by the
+            // kernel) for every write.
             var written = ByteBuffer()
             var selection = initialSelection
             var points = merged.makeIterator()
