@@ -7,4 +7,6 @@
 public enum LoopbackDeadline {
     /// The longest a test waits for a loopback peer's answer.
     public static let answer: Duration = .seconds(60)
+    /// ``answer`` in seconds, for clients whose time limits are a `TimeInterval`.
+    public static var answerSeconds: Double { Double(answer.components.seconds) }
 }

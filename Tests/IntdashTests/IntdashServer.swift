@@ -30,7 +30,7 @@ final class IntdashServer: @unchecked Sendable {
 
     /// A session on the server with the administrator's API key.
     func session() -> IntdashClient.Session {
-        let session = IntdashClient.Session(serverURL: serverURL, clientId: "intdash-sdk-tests", timeoutInterval: 10)
+        let session = IntdashClient.Session(serverURL: serverURL, clientId: "intdash-sdk-tests", timeoutInterval: LoopbackDeadline.answerSeconds)
         session.apiToken = apiKey
         return session
     }
@@ -89,7 +89,7 @@ final class IntdashServer: @unchecked Sendable {
     /// A client of the device `edge`, signed in with its client credentials.
     func client(signedInAs edge: Edge) async throws -> IntdashClient {
         let client = IntdashClient()
-        client.session = IntdashClient.Session(serverURL: serverURL, clientId: edge.uuid, timeoutInterval: 10)
+        client.session = IntdashClient.Session(serverURL: serverURL, clientId: edge.uuid, timeoutInterval: LoopbackDeadline.answerSeconds)
         _ = try await client.oauth2.authenticate(clientId: edge.uuid, clientSecret: edge.clientSecret)
         return client
     }

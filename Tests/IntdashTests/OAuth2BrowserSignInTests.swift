@@ -36,7 +36,7 @@ struct OAuth2BrowserSignInTests {
         let clientId = try await server.createOAuth2Client(name: Self.appName, redirectURI: callback.url)
 
         // The sample's steps 2–4: the session, the API, and the URL from the encoded redirect URI.
-        let session = IntdashClient.Session(serverURL: server.serverURL, clientId: clientId, timeoutInterval: 10)
+        let session = IntdashClient.Session(serverURL: server.serverURL, clientId: clientId, timeoutInterval: LoopbackDeadline.answerSeconds)
         let oauth2Api = IntdashClient.OAuth2API(session: session)
         let encoded = callback.url.replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: "/", with: "%2F")
         let (url, codeVerifier, state) = try oauth2Api.generateAuthorizationURL(callbackURLScheme: encoded)

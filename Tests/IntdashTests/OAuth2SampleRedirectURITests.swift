@@ -16,7 +16,8 @@ struct OAuth2SampleRedirectURITests {
         try await IntdashServer.with { server in
             let redirectURI = "companyname.appname://oauth2/callback"
             let clientId = try await server.createOAuth2Client(name: "Sample app", redirectURI: redirectURI)
-            let api = IntdashClient.OAuth2API(session: IntdashClient.Session(serverURL: server.serverURL, clientId: clientId, timeoutInterval: 10))
+            let api = IntdashClient.OAuth2API(
+                session: IntdashClient.Session(serverURL: server.serverURL, clientId: clientId, timeoutInterval: LoopbackDeadline.answerSeconds))
             let encoded = redirectURI.replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: "/", with: "%2F")
             for callbackURLScheme in [encoded, "companyname.appname"] {
                 let (url, _, _) = try api.generateAuthorizationURL(callbackURLScheme: callbackURLScheme)

@@ -164,7 +164,7 @@ import Testing
             defer { Task { await relay.stop() } }
             let viewer = IntdashClient()
             viewer.session = IntdashClient.Session(
-                serverURL: "http://127.0.0.1:\(relay.port)/intdash", clientId: "intdash-sdk-tests", timeoutInterval: 10)
+                serverURL: "http://127.0.0.1:\(relay.port)/intdash", clientId: "intdash-sdk-tests", timeoutInterval: LoopbackDeadline.answerSeconds)
             viewer.session?.apiToken = server.apiKey
             viewer.realtimeProtocol = .iscp2
             let viewerLog = RealtimeRecorder()
