@@ -1,3 +1,6 @@
+import Foundation
+import Storage
+
 /// How long tests wait for an answer over loopback (a connection, a server's reply) where the
 /// code under test lets them choose.
 ///
@@ -8,5 +11,5 @@ public enum LoopbackDeadline {
     /// The longest a test waits for a loopback peer's answer.
     public static let answer: Duration = .seconds(60)
     /// ``answer`` in seconds, for clients whose time limits are a `TimeInterval`.
-    public static var answerSeconds: Double { Double(answer.components.seconds) }
+    public static var answerSeconds: TimeInterval { answer.timeInterval }
 }
