@@ -121,8 +121,10 @@ actor TelemetryPointCursor {
                 continue
             }
             guard !buffer.isEmpty else { return finish() }
-            // The next chunk's points all have keys of at least its lead.
+            // The next chunk's points all have keys of at least its lead. Whether there is one
+            // is asked once here, not per point: each asking copies the location.
             let bound = location.map(lead(of:)) ?? .max
+            let bounded = location != nil
             // The buffer and chunks are taken out of the actor while the batch is made, so that
             // taking each point costs no dynamic check of exclusive access.
             var entries = buffer
@@ -133,7 +135,7 @@ actor TelemetryPointCursor {
             chunks = []
             var points: [TelemetryPointBatch.Point] = []
             points.reserveCapacity(min(remaining, entries.count))
-            while points.count < remaining, let entry = entries.last, location == nil || entry.key < bound {
+            while points.count < remaining, let entry = entries.last, !bounded || entry.key < bound {
                 entries.removeLast()
                 let position = entry.chunk - firstSerial
                 readChunks[position].buffered -= 1

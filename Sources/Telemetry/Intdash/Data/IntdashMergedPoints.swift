@@ -7,7 +7,10 @@ import Foundation
 /// order of absolute time within the measurement; the merge looks at the next point of each and
 /// hands out the earliest (the latest, for descending order). Points of the same time come in
 /// the order of the measurements given. Finding the next point looks at every measurement's
-/// next point, which is cheap for the few measurements whose spans overlap a query's time range.
+/// next point, which is cheap for the few measurements whose spans overlap a query's time range;
+/// it is found once per run: the points of one measurement that come before every other's next
+/// point go out one after the other, each compared with two bounds (a measurement alone is one
+/// run per batch).
 ///
 /// The points come out a batch at a time (``Iterator/nextBatch()``): the store hands a query's
 /// points over in batches, and the merge goes through them without suspending, so a reader
@@ -76,12 +79,33 @@ struct IntdashMergedPoints: Sendable {
             /// Absolute time of the next point, saturated as the answers saturate it.
             var time: Int64 { IntdashDataResponse.time(elapsed: batch.points[position].elapsedTime, baseTime: baseTime) }
 
-            /// Appends the next point to `answers`, and its record and kinds the first time a
-            /// point of the record is appended, through the data id views in `views`.
+            /// Appends the next point to `answers`, and after it the points that follow it in
+            /// ``batch`` while they come before every other query's next point: before
+            /// `strictBound` and no later than `inclusiveBound` in the merge's order (`nil`: no
+            /// such bound). A point's record and kinds go in the first time one of its points is
+            /// appended, through the data id views in `views`. The run stops before the batch's
+            /// last point until the upcoming batch is read.
             ///
             /// Mutating only so that the merge calls it on its cursor in place: a copy of the
-            /// cursor for every point would cost a retain and release of each of its references.
-            mutating func append(to answers: inout IntdashAnswerBatch, using views: inout ISCP1DataIDViews) {
+            /// cursor would cost a retain and release of each of its references.
+            mutating func appendRun(
+                to answers: inout IntdashAnswerBatch, using views: inout ISCP1DataIDViews, strictBound: Int64?, inclusiveBound: Int64?,
+                order: TelemetryQueryOrder
+            ) {
+                let ascending = order == .ascending
+                repeat {
+                    append(to: &answers, using: &views)
+                    position += 1
+                    guard hasPoint, !needsUpcoming else { return }
+                    let next = time
+                    if let strictBound, ascending ? next >= strictBound : next <= strictBound { return }
+                    if let inclusiveBound, ascending ? next > inclusiveBound : next < inclusiveBound { return }
+                } while true
+            }
+
+            /// Appends the next point to `answers`, and its record and kinds the first time a
+            /// point of the record is appended, through the data id views in `views`.
+            private mutating func append(to answers: inout IntdashAnswerBatch, using views: inout ISCP1DataIDViews) {
                 let point = batch.points[position]
                 let record = Int(point.record)
                 if kindStarts[record] < 0 {
@@ -146,15 +170,33 @@ struct IntdashMergedPoints: Sendable {
                     guard answers.isEmpty else { return answers }
                     cursors[chosen].upcoming = try await read(chosen)
                 }
-                cursors[chosen].append(to: &answers, using: &views)
+                let (strictBound, inclusiveBound) = bounds(besides: chosen)
+                cursors[chosen].appendRun(to: &answers, using: &views, strictBound: strictBound, inclusiveBound: inclusiveBound, order: order)
                 advance(chosen)
             }
             return answers
         }
 
-        /// Moves query `index` past its next point, onto its upcoming batch at the end of one.
+        /// Where a run of query `chosen`'s points must stop for the others' next points: a
+        /// point of the queries before it in the merge's order goes first at the same time (the
+        /// strict bound), one of the queries after it goes after (the inclusive bound); each is
+        /// the earliest of those queries' next points, `nil` when none has one.
+        private func bounds(besides chosen: Int) -> (strict: Int64?, inclusive: Int64?) {
+            var strict: Int64?
+            var inclusive: Int64?
+            for index in cursors.indices where index != chosen && cursors[index].hasPoint {
+                let time = cursors[index].time
+                if index < chosen {
+                    strict = strict.map { order == .ascending ? min($0, time) : max($0, time) } ?? time
+                } else {
+                    inclusive = inclusive.map { order == .ascending ? min($0, time) : max($0, time) } ?? time
+                }
+            }
+            return (strict, inclusive)
+        }
+
+        /// Moves query `index` onto its upcoming batch once it went through the one it had.
         private mutating func advance(_ index: Int) {
-            cursors[index].position += 1
             guard !cursors[index].hasPoint, let upcoming = cursors[index].upcoming else { return }
             cursors[index].batch = upcoming
             cursors[index].position = 0
