@@ -60,6 +60,50 @@ import Testing
         }
     }
 
+    /// An answer of several megabytes is written in many parts, and answers whose kind's frame
+    /// is larger than the room the writer asks of its buffer at a time (a data id of 60,000
+    /// control characters, six bytes each in JSON) go in whether or not the buffer's free bytes
+    /// hold them: the bytes are still those of the points encoded one at a time.
+    @Test func answersOfManyWritesAndFramesLargerThanAWriteAreTheOnesOfPointsEncodedOneAtATime() async throws {
+        try await DataAPITestApp.with { app in
+            let upstream = TelemetryUpstream(streamID: UUID(), sessionID: DataAPITestApp.measurement.uuidString.lowercased(), sourceNodeID: "test")
+            let wide = TelemetryDataID(name: "2/" + String(repeating: "\u{1}", count: 60_000), type: "float64")
+            let groups = [
+                TelemetryDataPointGroup(
+                    dataID: TelemetryDataID(name: "1/speed", type: "float64"),
+                    dataPoints: (0..<15_000).map { TelemetryDataPoint(elapsedTime: Int64($0) * 1_000, payload: Self.payload(Double($0) / 7)) }),
+                TelemetryDataPointGroup(
+                    dataID: wide,
+                    dataPoints: (0..<12).map { TelemetryDataPoint(elapsedTime: Int64($0) * 1_000_000 + 500, payload: Self.payload(.pi)) }),
+            ]
+            try await app.store.append(TelemetryChunk(upstream: upstream, sequenceNumber: 1, groups: groups), measurement: DataAPITestApp.measurement)
+            let answers = try await Self.pointByPoint(app.store, measurements: [DataAPITestApp.measurement], order: .ascending)
+            #expect(answers.count == 15_012)
+            let query = "/v1/data?name=" + DataAPITestApp.measurement.uuidString.lowercased()
+
+            var protobuf = ByteBuffer()
+            for answer in answers { protobuf.writeImmutableBuffer(try answer.generatedProtobufAnswer()) }
+            var headers = app.alice
+            headers[.accept] = "application/protobuf"
+            #expect(try await app.call(.get, query, headers).body == Array(protobuf.readableBytesView), "as protobuf")
+
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            var lines: [UInt8] = []
+            for answer in answers { lines += try encoder.encode(answer.referenceJSON(timeFormat: .microseconds)) + [UInt8(ascii: "\n")] }
+            #expect(lines.count > 2 << 20, "the answer is written in several parts")
+            headers[.accept] = "application/x-ndjson"
+            #expect(try await app.call(.get, query, headers).body == lines, "as JSON lines")
+            let array = try await app.call(.get, query, app.alice).body
+            #expect(array == Array(try encoder.encode(answers.map { $0.referenceJSON(timeFormat: .microseconds) })), "as a JSON array")
+        }
+    }
+
+    /// The payload of a float64 point: its bits, big-endian.
+    static func payload(_ value: Double) -> [UInt8] {
+        withUnsafeBytes(of: value.bitPattern.bigEndian, Array.init)
+    }
+
     /// Stores chunks of two streams whose times interleave, over data ids of several types on
     /// channels 1 to 4 (floats JSON writes in several forms, an int, strings that need escaping in JSON, bytes) and one
     /// whose type iSCP 1.0 does not name, some chunks of a stream overlapping in time.

@@ -64,6 +64,53 @@ struct IntdashDataAnswerWriter {
         count += 1
     }
 
+    /// Appends the answers for the points of `batch` (the batch last begun) from `start` on
+    /// that carry a Float or Int value, one after the other: until a point without one, `limit`
+    /// answers, or `buffer` holding `fullSize` bytes. Returns how many it wrote: at least one
+    /// when the point at `start` carries a value, `limit` is positive and `buffer` holds fewer
+    /// than `fullSize` bytes.
+    ///
+    /// The answers go into the buffer's free bytes through one pointer, as many as fit in
+    /// ``valuesRoom`` bytes at a time, so that an answer costs no look at the buffer's storage;
+    /// an answer that does not fit or is not written that way goes in on its own.
+    mutating func writeValues(from start: Int, of batch: IntdashAnswerBatch, limit: Int, fullSize: Int, into buffer: inout ByteBuffer) -> Int {
+        let end = start + min(limit, batch.answers.count - start)
+        var index = start
+        while index < end, batch.answers[index].value != nil, buffer.readableBytes < fullSize {
+            let wanted = fullSize - buffer.readableBytes
+            let first = index
+            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: Self.valuesRoom) { bytes in
+                var used = 0
+                while index < end, used < wanted, let bits = batch.answers[index].value {
+                    let answer = batch.answers[index]
+                    let frame = valueFrame(ofKind: Int(answer.kind), of: batch)
+                    let separator = encoding == .jsonArray ? 1 : 0
+                    guard bytes.count - used > separator else { break }
+                    let target = UnsafeMutableRawBufferPointer(rebasing: bytes[(used + separator)...])
+                    let written =
+                        encoding == .protobuf
+                        ? protobuf.writeValue(frame: frame, time: answer.time, bits: bits, into: target)
+                        : json.writeValue(frame: frame, time: answer.time, bits: bits, into: target)
+                    guard let written else { break }
+                    if separator > 0 { bytes[used] = UInt8(ascii: count == 0 ? "[" : ",") }
+                    used += separator + written
+                    count += 1
+                    index += 1
+                }
+                return used
+            }
+            if index == first {
+                writeValue(at: index, of: batch, into: &buffer)
+                index += 1
+            }
+        }
+        return index - start
+    }
+
+    /// How many free bytes ``writeValues(from:of:limit:fullSize:into:)`` asks of the buffer at a
+    /// time: room for hundreds of answers.
+    private static let valuesRoom = 64 << 10
+
     /// Ends the answer.
     func finish(into buffer: inout ByteBuffer) {
         if encoding == .jsonArray { buffer.writeString(count == 0 ? "[]" : "]") }

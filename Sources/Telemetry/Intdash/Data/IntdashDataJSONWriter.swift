@@ -51,35 +51,55 @@ struct IntdashDataJSONWriter: IntdashAnswerEncoder {
     /// whose value is `bits`: with a numeric time and a finite value, in one write of the
     /// buffer.
     mutating func writeValue(frame: Int, time: Int64, bits: UInt64, into buffer: inout ByteBuffer) {
-        let isFloat = frames.dataType(at: frame) == ISCP1DataType.float.rawValue
-        guard let number = timeFormat.number(nanoseconds: time), !isFloat || Double(bitPattern: bits).isFinite else {
-            write(frame: frame, time: time, into: &buffer) { buffer in
-                if isFloat {
-                    Self.write(Double(bitPattern: bits), into: &buffer)
-                } else {
-                    buffer.writeDecimal(Int64(bitPattern: bits))
-                }
-            }
-            return
+        var written = false
+        let room = valueAnswerRoom(frame: frame)
+        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: room) { bytes in
+            let count = writeValue(frame: frame, time: time, bits: bits, into: bytes)
+            written = count != nil
+            return count ?? 0
         }
-        // Read here, not in the closure: a closure that used `self` would copy it, and with it
-        // the frames, for every answer.
-        let closing = closing
-        frames.withFrame(at: frame) { head, tail in
-            let size = head.count + max(FloatText.maxSize, DecimalText.maxSize) + tail.count + DecimalText.maxSize + closing.utf8CodeUnitCount
-            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: size) { bytes in
-                var end = head.count
-                bytes.copyMemory(from: head)
-                let value = UnsafeMutableRawBufferPointer(rebasing: bytes[end...])
-                end += isFloat ? Self.writeNumber(Double(bitPattern: bits), into: value) : DecimalText.write(Int64(bitPattern: bits), into: value)
-                UnsafeMutableRawBufferPointer(rebasing: bytes[end...]).copyMemory(from: tail)
-                end += tail.count
-                end += DecimalText.write(number, into: UnsafeMutableRawBufferPointer(rebasing: bytes[end...]))
-                closing.withUTF8Buffer { UnsafeMutableRawBufferPointer(rebasing: bytes[end...]).copyMemory(from: UnsafeRawBufferPointer($0)) }
-                return end + closing.utf8CodeUnitCount
+        guard !written else { return }
+        let isFloat = frames.dataType(at: frame) == ISCP1DataType.float.rawValue
+        write(frame: frame, time: time, into: &buffer) { buffer in
+            if isFloat {
+                Self.write(Double(bitPattern: bits), into: &buffer)
+            } else {
+                buffer.writeDecimal(Int64(bitPattern: bits))
             }
         }
     }
+
+    /// Writes the answer at `time` of a kind of Float or Int values (its frame at `frame`)
+    /// whose value is `bits` at the start of `bytes`; returns how many bytes it took, or `nil`
+    /// when `bytes` are too few or the answer is not written this way: a time that is not a
+    /// number, or a value JSON cannot hold as a number (``writeValue(frame:time:bits:into:)``
+    /// with a buffer writes those).
+    func writeValue(frame: Int, time: Int64, bits: UInt64, into bytes: UnsafeMutableRawBufferPointer) -> Int? {
+        let isFloat = frames.dataType(at: frame) == ISCP1DataType.float.rawValue
+        guard let number = timeFormat.number(nanoseconds: time), !isFloat || Double(bitPattern: bits).isFinite else { return nil }
+        let closing = closing
+        return frames.withFrame(at: frame) { head, tail in
+            guard bytes.count >= head.count + tail.count + Self.valueAndTimeRoom + closing.utf8CodeUnitCount else { return nil }
+            var end = head.count
+            bytes.copyMemory(from: head)
+            let value = UnsafeMutableRawBufferPointer(rebasing: bytes[end...])
+            end += isFloat ? Self.writeNumber(Double(bitPattern: bits), into: value) : DecimalText.write(Int64(bitPattern: bits), into: value)
+            UnsafeMutableRawBufferPointer(rebasing: bytes[end...]).copyMemory(from: tail)
+            end += tail.count
+            end += DecimalText.write(number, into: UnsafeMutableRawBufferPointer(rebasing: bytes[end...]))
+            closing.withUTF8Buffer { UnsafeMutableRawBufferPointer(rebasing: bytes[end...]).copyMemory(from: UnsafeRawBufferPointer($0)) }
+            return end + closing.utf8CodeUnitCount
+        }
+    }
+
+    /// The most bytes ``writeValue(frame:time:bits:into:)`` needs for an answer of the frame at
+    /// `frame`.
+    func valueAnswerRoom(frame: Int) -> Int {
+        frames.withFrame(at: frame) { head, tail in head.count + tail.count } + Self.valueAndTimeRoom + closing.utf8CodeUnitCount
+    }
+
+    /// The most bytes a Float or Int value and a numeric time take.
+    private static var valueAndTimeRoom: Int { max(FloatText.maxSize, DecimalText.maxSize) + DecimalText.maxSize }
 
     /// Appends an answer at `time` of the kind at `frame`, whose value `value` writes.
     private func write(frame index: Int, time: Int64, into buffer: inout ByteBuffer, value: (inout ByteBuffer) -> Void) {

@@ -35,27 +35,58 @@ struct IntdashDataProtobufWriter: IntdashAnswerEncoder {
         }
     }
 
+    /// Writes the answer at `time` of a kind of Float or Int values (its frame at `frame`)
+    /// whose value is `bits` at the start of `bytes`; returns how many bytes it took, or `nil`
+    /// when `bytes` are too few.
+    func writeValue(frame: Int, time: Int64, bits: UInt64, into bytes: UnsafeMutableRawBufferPointer) -> Int? {
+        write(frame: frame, time: time, bodySize: 8, into: bytes) { writer in
+            withUnsafeBytes(of: bits.littleEndian) { writer.bytes($0) }
+        }
+    }
+
     /// Appends an answer at `time` of the kind at `frame`, whose payload's part (field 4, or
     /// the value after the frame's head) `body` writes in `bodySize` bytes.
     private func write(frame index: Int, time: Int64, bodySize: Int, into buffer: inout ByteBuffer, _ body: (inout W) -> Void) {
+        let total = size(frame: index, time: time, bodySize: bodySize)
+        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: total) { raw in
+            guard let written = write(frame: index, time: time, bodySize: bodySize, into: raw, body) else {
+                preconditionFailure("a data answer was sized wrong")
+            }
+            return written
+        }
+    }
+
+    /// How many bytes an answer at `time` of the kind at `frame` takes, length included, when
+    /// its payload's part takes `bodySize`.
+    private func size(frame index: Int, time: Int64, bodySize: Int) -> Int {
+        let timeSize = Self.size(of: IntdashDataResponse.timestamp(nanoseconds: time))
+        let headAndTail = frames.withFrame(at: index) { head, tail in head.count + tail.count }
+        return MemoryLayout<UInt64>.size + W.lengthDelimitedSize(1, bodySize: timeSize) + headAndTail + bodySize
+    }
+
+    /// Writes an answer at `time` of the kind at `frame` at the start of `bytes`: the length
+    /// before the message, and the message, whose payload's part (field 4, or the value after
+    /// the frame's head) `body` writes in `bodySize` bytes. Returns how many bytes it took, or
+    /// `nil` when `bytes` are too few.
+    private func write(
+        frame index: Int, time: Int64, bodySize: Int, into bytes: UnsafeMutableRawBufferPointer, _ body: (inout W) -> Void
+    ) -> Int? {
         frames.withFrame(at: index) { head, tail in
             let timestamp = IntdashDataResponse.timestamp(nanoseconds: time)
             let timeSize = Self.size(of: timestamp)
             let size = W.lengthDelimitedSize(1, bodySize: timeSize) + head.count + bodySize + tail.count
-            // The length before the message, and the message, in one write of the buffer.
             let total = MemoryLayout<UInt64>.size + size
-            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: total) { raw in
-                var writer = W(UnsafeMutableBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: total))
-                withUnsafeBytes(of: UInt64(size).littleEndian) { writer.bytes($0) }
-                writer.tag(1, .lengthDelimited)
-                writer.varint(UInt64(timeSize))
-                Self.write(timestamp, into: &writer)
-                writer.bytes(head)
-                body(&writer)
-                writer.bytes(tail)
-                precondition(writer.count == total, "a data answer was sized wrong")
-                return total
-            }
+            guard bytes.count >= total else { return nil }
+            var writer = W(UnsafeMutableBufferPointer(start: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count: total))
+            withUnsafeBytes(of: UInt64(size).littleEndian) { writer.bytes($0) }
+            writer.tag(1, .lengthDelimited)
+            writer.varint(UInt64(timeSize))
+            Self.write(timestamp, into: &writer)
+            writer.bytes(head)
+            body(&writer)
+            writer.bytes(tail)
+            precondition(writer.count == total, "a data answer was sized wrong")
+            return total
         }
     }
 

@@ -131,15 +131,20 @@ struct IntdashDataRoutes: Sendable {
                     let batch = try await points.nextBatch()
                     if batch.isEmpty { break }
                     output.begin(batch)
-                    for index in batch.answers.indices {
+                    var index = 0
+                    while index < batch.answers.count {
                         if everyPoint, batch.answers[index].value != nil {
-                            guard selection.admitsNext() else { break reading }
-                            output.writeValue(at: index, of: batch, into: &buffer)
+                            let given = selection.givenCount
+                            guard given > 0 else { break reading }
+                            let count = output.writeValues(from: index, of: batch, limit: given, fullSize: Self.flushSize, into: &buffer)
+                            selection.countGiven(count)
+                            index += count
                         } else if selector.selectsEverything {
                             // Each point is its only answer: no list of answers is made for it.
                             if selection.isComplete { break reading }
                             let response = batch.response(at: index)
                             if selection.admits(response) { output.write(response, into: &buffer) }
+                            index += 1
                         } else {
                             selector.answers(for: batch.response(at: index), into: &answers)
                             for (response, isError) in answers {
@@ -148,6 +153,7 @@ struct IntdashDataRoutes: Sendable {
                                 output.write(response, into: &buffer)
                                 if isError, exitOnError { break reading }
                             }
+                            index += 1
                         }
                         if buffer.readableBytes >= Self.flushSize {
                             try await writer.write(buffer)

@@ -54,13 +54,18 @@ struct IntdashPointSelection: Sendable {
         return true
     }
 
-    /// Whether the next answer ready is given, when nothing but the limit can leave it out
-    /// (``isLimitOnly``); counts it when it is.
-    mutating func admitsNext() -> Bool {
-        precondition(isLimitOnly, "an answer was judged without its time, storage time and data id")
-        guard !isComplete else { return false }
-        answered += 1
-        return true
+    /// How many more answers are given, when nothing but the limit can leave one out
+    /// (``isLimitOnly``): the answers ready are given in order up to that many, and counted with
+    /// ``countGiven(_:)``.
+    var givenCount: Int {
+        precondition(isLimitOnly, "answers were judged without their times, storage times and data ids")
+        return limit.map { max(0, $0 - answered) } ?? .max
+    }
+
+    /// Counts `count` answers given out of ``givenCount``.
+    mutating func countGiven(_ count: Int) {
+        precondition(isLimitOnly && count <= givenCount, "more answers were given than the selection gives")
+        answered += count
     }
 
     /// `value / divisor` rounded towards negative infinity, so that windows before 1970 are as
