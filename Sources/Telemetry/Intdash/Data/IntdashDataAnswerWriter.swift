@@ -71,34 +71,41 @@ struct IntdashDataAnswerWriter {
     /// than `fullSize` bytes.
     ///
     /// The answers go into the buffer's free bytes through one pointer, as many as fit in
-    /// ``valuesRoom`` bytes at a time, so that an answer costs no look at the buffer's storage;
-    /// an answer that does not fit or is not written that way goes in on its own.
+    /// ``valuesRoom`` bytes at a time, so that an answer costs no look at the buffer's storage.
+    /// Each such round works on copies of the writers taken once (reading them in place would
+    /// copy them, and retain their frames, for every answer), so it stops at a kind whose frame
+    /// is not looked up yet; the frame is looked up, possibly made, between rounds. An answer
+    /// that does not fit or is not written that way goes in on its own.
     mutating func writeValues(from start: Int, of batch: IntdashAnswerBatch, limit: Int, fullSize: Int, into buffer: inout ByteBuffer) -> Int {
         let end = start + min(limit, batch.answers.count - start)
         var index = start
         while index < end, batch.answers[index].value != nil, buffer.readableBytes < fullSize {
+            _ = valueFrame(ofKind: Int(batch.answers[index].kind), of: batch)
+            let (encoding, protobuf, json, frames, made) = (encoding, protobuf, json, valueFrames, framesMade)
             let wanted = fullSize - buffer.readableBytes
             let first = index
+            var written = 0
             buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: Self.valuesRoom) { bytes in
                 var used = 0
                 while index < end, used < wanted, let bits = batch.answers[index].value {
                     let answer = batch.answers[index]
-                    let frame = valueFrame(ofKind: Int(answer.kind), of: batch)
+                    guard let frame = frames[Int(answer.kind)], frame.made == made else { break }
                     let separator = encoding == .jsonArray ? 1 : 0
                     guard bytes.count - used > separator else { break }
                     let target = UnsafeMutableRawBufferPointer(rebasing: bytes[(used + separator)...])
-                    let written =
+                    let size =
                         encoding == .protobuf
-                        ? protobuf.writeValue(frame: frame, time: answer.time, bits: bits, into: target)
-                        : json.writeValue(frame: frame, time: answer.time, bits: bits, into: target)
-                    guard let written else { break }
-                    if separator > 0 { bytes[used] = UInt8(ascii: count == 0 ? "[" : ",") }
-                    used += separator + written
-                    count += 1
+                        ? protobuf.writeValue(frame: frame.frame, time: answer.time, bits: bits, into: target)
+                        : json.writeValue(frame: frame.frame, time: answer.time, bits: bits, into: target)
+                    guard let size else { break }
+                    if separator > 0 { bytes[used] = UInt8(ascii: count + written == 0 ? "[" : ",") }
+                    used += separator + size
+                    written += 1
                     index += 1
                 }
                 return used
             }
+            count += written
             if index == first {
                 writeValue(at: index, of: batch, into: &buffer)
                 index += 1
