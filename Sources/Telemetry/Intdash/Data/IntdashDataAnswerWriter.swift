@@ -4,9 +4,10 @@ import NIOCore
 /// messages (``IntdashDataProtobufWriter``), JSON lines, or the objects of one JSON array
 /// (``IntdashDataJSONWriter``).
 ///
-/// A point of a batch that carries a Float or Int value is written from the batch's plain
-/// values (``writeValue(at:of:into:)``): its kind's frame is looked up once per batch rather
-/// than per point. Every other answer is written from its ``IntdashDataResponse``.
+/// The points of a batch that carry a Float or Int value are written from the batch's plain
+/// values, a run at a time (``writeValues(from:of:limit:fullSize:into:)``): each kind's frame
+/// is looked up once per batch rather than per point. Every other answer is written from its
+/// ``IntdashDataResponse``.
 struct IntdashDataAnswerWriter {
     /// Where the value frame of one kind of the current batch is, and since when.
     private struct FramePosition {
@@ -51,7 +52,7 @@ struct IntdashDataAnswerWriter {
 
     /// Appends the answer for the point at `index` of `batch`, the batch last begun, which
     /// carries a Float or Int value (its ``IntdashAnswerBatch/Answer/value``).
-    mutating func writeValue(at index: Int, of batch: IntdashAnswerBatch, into buffer: inout ByteBuffer) {
+    private mutating func writeValue(at index: Int, of batch: IntdashAnswerBatch, into buffer: inout ByteBuffer) {
         let answer = batch.answers[index]
         guard let bits = answer.value else { preconditionFailure("a point without a value was written as one") }
         let frame = valueFrame(ofKind: Int(answer.kind), of: batch)

@@ -94,7 +94,7 @@ struct IntdashDataJSONWriter: IntdashAnswerEncoder {
 
     /// The most bytes ``writeValue(frame:time:bits:into:)`` needs for an answer of the frame at
     /// `frame`.
-    func valueAnswerRoom(frame: Int) -> Int {
+    private func valueAnswerRoom(frame: Int) -> Int {
         frames.withFrame(at: frame) { head, tail in head.count + tail.count } + Self.valueAndTimeRoom + closing.utf8CodeUnitCount
     }
 
