@@ -83,6 +83,7 @@ struct IntdashDataAnswerWriter {
         while index < end, batch.answers[index].value != nil, buffer.readableBytes < fullSize {
             _ = valueFrame(ofKind: Int(batch.answers[index].kind), of: batch)
             let (encoding, protobuf, json, frames, made) = (encoding, protobuf, json, valueFrames, framesMade)
+            let separator = encoding == .jsonArray ? 1 : 0
             let wanted = fullSize - buffer.readableBytes
             let first = index
             var written = 0
@@ -91,7 +92,6 @@ struct IntdashDataAnswerWriter {
                 while index < end, used < wanted, let bits = batch.answers[index].value {
                     let answer = batch.answers[index]
                     guard let frame = frames[Int(answer.kind)], frame.made == made else { break }
-                    let separator = encoding == .jsonArray ? 1 : 0
                     guard bytes.count - used > separator else { break }
                     let target = UnsafeMutableRawBufferPointer(rebasing: bytes[(used + separator)...])
                     let size =

@@ -47,8 +47,8 @@ struct IntdashDataProtobufWriter: IntdashAnswerEncoder {
     /// Appends an answer at `time` of the kind at `frame`, whose payload's part (field 4, or
     /// the value after the frame's head) `body` writes in `bodySize` bytes.
     private func write(frame index: Int, time: Int64, bodySize: Int, into buffer: inout ByteBuffer, _ body: (inout W) -> Void) {
-        let total = size(frame: index, time: time, bodySize: bodySize)
-        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: total) { raw in
+        let room = frames.withFrame(at: index) { head, tail in head.count + tail.count } + Self.lengthAndTimeRoom + bodySize
+        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: room) { raw in
             guard let written = write(frame: index, time: time, bodySize: bodySize, into: raw, body) else {
                 preconditionFailure("a data answer was sized wrong")
             }
@@ -56,13 +56,10 @@ struct IntdashDataProtobufWriter: IntdashAnswerEncoder {
         }
     }
 
-    /// How many bytes an answer at `time` of the kind at `frame` takes, length included, when
-    /// its payload's part takes `bodySize`.
-    private func size(frame index: Int, time: Int64, bodySize: Int) -> Int {
-        let timeSize = Self.size(of: IntdashDataResponse.timestamp(nanoseconds: time))
-        let headAndTail = frames.withFrame(at: index) { head, tail in head.count + tail.count }
-        return MemoryLayout<UInt64>.size + W.lengthDelimitedSize(1, bodySize: timeSize) + headAndTail + bodySize
-    }
+    /// The most bytes an answer's length and time field take: the length's eight, and field 1
+    /// holding a `Timestamp` of at most 17 (a ten-byte seconds varint, a five-byte nanos one,
+    /// and their tags).
+    private static var lengthAndTimeRoom: Int { MemoryLayout<UInt64>.size + W.lengthDelimitedSize(1, bodySize: 17) }
 
     /// Writes an answer at `time` of the kind at `frame` at the start of `bytes`: the length
     /// before the message, and the message, whose payload's part (field 4, or the value after

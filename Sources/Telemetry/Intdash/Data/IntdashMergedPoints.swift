@@ -92,14 +92,13 @@ struct IntdashMergedPoints: Sendable {
                 to answers: inout IntdashAnswerBatch, using views: inout ISCP1DataIDViews, strictBound: Int64?, inclusiveBound: Int64?,
                 order: TelemetryQueryOrder
             ) {
-                let ascending = order == .ascending
                 repeat {
                     append(to: &answers, using: &views)
                     position += 1
                     guard hasPoint, !needsUpcoming else { return }
                     let next = time
-                    if let strictBound, ascending ? next >= strictBound : next <= strictBound { return }
-                    if let inclusiveBound, ascending ? next > inclusiveBound : next < inclusiveBound { return }
+                    if let strictBound, !order.precedes(next, strictBound) { return }
+                    if let inclusiveBound, order.precedes(inclusiveBound, next) { return }
                 } while true
             }
 
@@ -187,9 +186,9 @@ struct IntdashMergedPoints: Sendable {
             for index in cursors.indices where index != chosen && cursors[index].hasPoint {
                 let time = cursors[index].time
                 if index < chosen {
-                    strict = strict.map { order == .ascending ? min($0, time) : max($0, time) } ?? time
-                } else {
-                    inclusive = inclusive.map { order == .ascending ? min($0, time) : max($0, time) } ?? time
+                    if strict.map({ order.precedes(time, $0) }) ?? true { strict = time }
+                } else if inclusive.map({ order.precedes(time, $0) }) ?? true {
+                    inclusive = time
                 }
             }
             return (strict, inclusive)
@@ -211,7 +210,7 @@ struct IntdashMergedPoints: Sendable {
             var chosenTime: Int64 = 0
             for index in cursors.indices where cursors[index].hasPoint {
                 let time = cursors[index].time
-                if chosen != nil, !(order == .ascending ? time < chosenTime : time > chosenTime) { continue }
+                if chosen != nil, !order.precedes(time, chosenTime) { continue }
                 chosen = index
                 chosenTime = time
             }

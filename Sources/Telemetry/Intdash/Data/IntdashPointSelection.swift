@@ -64,7 +64,7 @@ struct IntdashPointSelection: Sendable {
 
     /// Counts `count` answers given out of ``givenCount``.
     mutating func countGiven(_ count: Int) {
-        precondition(isLimitOnly && count <= givenCount, "more answers were given than the selection gives")
+        precondition(count <= givenCount, "more answers were given than the selection gives")
         answered += count
     }
 
