@@ -158,7 +158,7 @@ let package = Package(
         .target(
             name: "Telemetry",
             dependencies: [
-                "JSON", "Storage", "Accounts", "HTTPSupport", "ISCP", "CCRC32C", "NotaryProof",
+                "JSON", "Storage", "Accounts", "HTTPSupport", "ISCP", "CCRC32C", "NotaryProof", "CivilTime",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -285,7 +285,9 @@ let package = Package(
         .target(name: "Locking", swiftSettings: swiftSettings),
         // JSONValue, the one free-form JSON value of the server, the CLI and the SDKs.
         .target(name: "JSON", swiftSettings: swiftSettings),
-        .target(name: "NXQL", swiftSettings: swiftSettings),
+        .target(name: "NXQL", dependencies: ["CivilTime"], swiftSettings: swiftSettings),
+        // CivilDate, the one conversion between dates and day numbers (UTC times' text).
+        .target(name: "CivilTime", swiftSettings: swiftSettings),
         // The iSCP 1.0 element codec and the iSCP v2 messages (generated from our own .proto
         // files by scripts/generate-iscp-protos, committed).
         .target(
@@ -505,6 +507,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: swiftSettings),
+        .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime"], swiftSettings: swiftSettings),
         .testTarget(
             name: "HTTPSupportTests",
             dependencies: [

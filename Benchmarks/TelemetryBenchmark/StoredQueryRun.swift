@@ -23,6 +23,8 @@ struct StoredQueryRun {
     struct Result {
         /// The points stored.
         let points: Int
+        /// Points per stored chunk.
+        let pointsPerChunk: Int
         /// Points stored per second while filling.
         let fillPointsPerSecond: Double
         /// Bytes of segment files.
@@ -51,8 +53,8 @@ struct StoredQueryRun {
 
     /// The four data ids the points cycle through.
     static let dataIDs = (1...4).map { TelemetryDataID(name: "1/sensor\($0)", type: "float64") }
-    /// Points per stored chunk.
-    static let pointsPerChunk = 40_000
+    /// Points per stored chunk when the command line gives no number.
+    static let defaultPointsPerChunk = 40_000
     /// The measurement's base time: 2026-01-01T00:00:00Z, in nanoseconds.
     static let baseTime: Int64 = 1_767_225_600_000_000_000
 
@@ -62,6 +64,9 @@ struct StoredQueryRun {
     let baseURL: String
     /// An administrator's API key.
     let token: String
+    /// Points per stored chunk: a device streaming live sends chunks of hundreds or thousands,
+    /// a bulk upload far larger ones.
+    let pointsPerChunk: Int
 
     /// Stores `points` points (a multiple of 200, so that the range query's hundredth is
     /// whole) in a new measurement and times reading them back.
@@ -101,7 +106,8 @@ struct StoredQueryRun {
         guard range.points == points / 100 else { throw BenchmarkError("the range query answered \(range.points) of \(points / 100) points") }
 
         return Result(
-            points: points, fillPointsPerSecond: Double(points) / fillSeconds, fileBytes: fileBytes, rawSeconds: rawSeconds,
+            points: points, pointsPerChunk: pointsPerChunk, fillPointsPerSecond: Double(points) / fillSeconds, fileBytes: fileBytes,
+            rawSeconds: rawSeconds,
             cursorSeconds: cursorSeconds, httpSeconds: httpSeconds, httpProcessorSeconds: httpProcessorSeconds, httpBytes: whole.bytes,
             jsonLinesSeconds: jsonLinesSeconds, jsonLinesProcessorSeconds: jsonLinesProcessorSeconds, jsonLinesBytes: lines.bytes,
             rangePoints: range.points,
@@ -116,7 +122,7 @@ struct StoredQueryRun {
         var first = 0
         var sequence: UInt32 = 1
         while first < points {
-            let count = min(Self.pointsPerChunk, points - first)
+            let count = min(pointsPerChunk, points - first)
             var groups = Self.dataIDs.map { (dataID: $0, points: [TelemetryDataPoint]()) }
             for index in first..<(first + count) {
                 groups[index % groups.count].points.append(TelemetryDataPoint(elapsedTime: Int64(index) * 1_000, payload: payload))

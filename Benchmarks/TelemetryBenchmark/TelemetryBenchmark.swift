@@ -28,11 +28,12 @@ import Telemetry
 /// Then it holds CONNECTIONS device connections open at once and measures their ping→pong
 /// latency (the Python client gives up on a connection after 1 s without a pong).
 ///
-/// Last, it stores STORED-POINTS points in one measurement and reads them back whole: the
-/// segment files raw (the reference), through the store's cursor, and through `GET /v1/data`
-/// as protobuf and as JSON lines (``StoredQueryRun``).
+/// Last, it stores STORED-POINTS points in one measurement, in chunks of STORED-CHUNK points
+/// (40,000 by default), and reads them back whole: the segment files raw (the reference),
+/// through the store's cursor, and through `GET /v1/data` as protobuf and as JSON lines
+/// (``StoredQueryRun``).
 ///
-///     swift run -c release TelemetryBenchmark [POINTS] [POINTS-PER-BATCH] [WINDOW] [CONNECTIONS] [STORED-POINTS] [RATE] [ROUNDS]
+///     swift run -c release TelemetryBenchmark [POINTS] [POINTS-PER-BATCH] [WINDOW] [CONNECTIONS] [STORED-POINTS] [RATE] [ROUNDS] [STORED-CHUNK]
 @main
 struct TelemetryBenchmark {
     static func main() async throws {
@@ -44,6 +45,7 @@ struct TelemetryBenchmark {
         let storedPoints = arguments.dropFirst(4).first ?? 100_000_000
         let rate = arguments.dropFirst(5).first ?? 1_000_000
         let roundCount = max(1, arguments.dropFirst(6).first ?? 5)
+        let storedChunk = max(1, arguments.dropFirst(7).first ?? StoredQueryRun.defaultPointsPerChunk)
         var logger = Logger(label: "benchmark")
         logger.logLevel = .error
         guard let nats = NATSBrokerRun.locate() else {
@@ -53,7 +55,8 @@ struct TelemetryBenchmark {
         let series = BrokerSeries(chunks: max(1, points / pointsPerChunk), pointsPerChunk: pointsPerChunk, window: window, rate: Double(rate))
 
         let (rounds, chancery, persisted, held, stored) = try await measureChancery(
-            series, alongside: nats, rounds: roundCount, connections: connections, storedPoints: storedPoints, logger: logger
+            series, alongside: nats, rounds: roundCount, connections: connections, storedPoints: storedPoints,
+            storedChunk: storedChunk, logger: logger
         )
         let reference = try await series.measureLatencies(with: nats.run)
 
@@ -107,8 +110,8 @@ struct TelemetryBenchmark {
         let raw = points / stored.rawSeconds
         print(
             String(
-                format: "%d points stored in one measurement at %.0f points/s (%.1f MiB of segment files); read back whole:",
-                stored.points, stored.fillPointsPerSecond, Double(stored.fileBytes) / 1_048_576
+                format: "%d points stored in one measurement in chunks of %d at %.0f points/s (%.1f MiB of segment files); read back whole:",
+                stored.points, stored.pointsPerChunk, stored.fillPointsPerSecond, Double(stored.fileBytes) / 1_048_576
             ))
         print(
             String(
@@ -140,9 +143,11 @@ struct TelemetryBenchmark {
     /// Starts the whole server in process, runs `series` through its iSCP v2 endpoint with an
     /// administrator's API key as the token (its saturated workload in `rounds` rounds, in turns
     /// with `nats`), its saturated workload again persisted, holds `connections` connections,
-    /// stores and queries `storedPoints` points, and stops the server.
+    /// stores `storedPoints` points in chunks of `storedChunk` and queries them, and stops the
+    /// server.
     static func measureChancery(
-        _ series: BrokerSeries, alongside nats: NATSBrokerRun, rounds: Int, connections: Int, storedPoints: Int, logger: Logger
+        _ series: BrokerSeries, alongside nats: NATSBrokerRun, rounds: Int, connections: Int, storedPoints: Int, storedChunk: Int,
+        logger: Logger
     ) async throws -> (BrokerRounds, BrokerSeries.Latencies, BrokerMeasurement, HeldConnectionsRun.Result, StoredQueryRun.Result) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chancery-bench-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -177,7 +182,9 @@ struct TelemetryBenchmark {
             let latencies = try await series.measureLatencies(with: broker.run)
             let persisted = try await broker.runPersisted(series.persisted)
             let held = try await HeldConnectionsRun(url: url, token: key).run(count: connections, pings: 3)
-            let stored = try await StoredQueryRun(telemetry: telemetry, baseURL: "http://127.0.0.1:\(port)", token: key).run(points: storedPoints)
+            let stored = try await StoredQueryRun(
+                telemetry: telemetry, baseURL: "http://127.0.0.1:\(port)", token: key, pointsPerChunk: storedChunk
+            ).run(points: storedPoints)
             await server.triggerGracefulShutdown()
             try await tasks.waitForAll()
             return (rounds, latencies, persisted, held, stored)

@@ -155,6 +155,10 @@ struct TelemetryChunkIndex: Sendable {
             let beyond: SQLBinaryOperator = order == .ascending ? .greaterThan : .lessThan
             if let cursor {
                 let timeValue = order == .ascending ? cursor.firstElapsedTime : cursor.lastElapsedTime
+                // The bound on the time alone is what lets the index's range start at the cursor:
+                // the planner does not find it in the alternatives below, whose two times are
+                // separate parameters, and would read every row before the page for every page.
+                select.where(time, order == .ascending ? .greaterThanOrEqual : .lessThanOrEqual, timeValue)
                 select.where { group in
                     group.where(time, beyond, timeValue).orWhere { tie in
                         tie.where(time, .equal, timeValue).where { position in

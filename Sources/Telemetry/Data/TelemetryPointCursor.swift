@@ -8,9 +8,9 @@ import Storage
 /// Chunks come from the index ordered by the time their points start (by the time they end,
 /// for descending queries), a page of rows at a time. Chunks of parallel streams overlap in
 /// time, so the cursor keeps a buffer of points read but not yet returned, and reads the next
-/// chunk whenever it could hold a point that belongs before the first one in the buffer. The
-/// buffer therefore holds only the chunks that overlap the current time, never the whole
-/// measurement.
+/// chunk whenever it could hold a point that belongs before the first one in the buffer, or
+/// the buffer holds less than a batch. The buffer therefore holds only the chunks that overlap
+/// the current time and about a batch of points after them, never the whole measurement.
 actor TelemetryPointCursor {
     /// A point read but not yet returned: its sort key and where it lies.
     ///
@@ -66,7 +66,8 @@ actor TelemetryPointCursor {
     private var files: [Int: TelemetrySegmentFile] = [:]
     /// The sealed form of each shared segment looked up, `nil` for segment files.
     private var sealedSegments: [Int: TelemetryChunkIndex.SealedSegment?] = [:]
-    /// The bytes last read from a sealed segment's blob: a window around the records read.
+    /// The bytes last read from a segment (a file or a sealed segment's blob): a window around
+    /// the records read.
     private var window: (segment: Int, start: Int, bytes: [UInt8])?
     /// The memory of the last record's layout points, for the next record's.
     private var layoutPoints: [TelemetryChunkRecordLayout.Point] = []
@@ -81,7 +82,8 @@ actor TelemetryPointCursor {
     /// that a batch, and what a reader makes of it, stays small (in the processor's caches,
     /// and below the size the allocator maps fresh pages for).
     static let batchSize = 1_024
-    /// How much of a sealed segment one read of its blob fetches, at least.
+    /// How much of a sealed segment one read of its blob fetches, at least, and of a segment
+    /// file at most.
     private static let windowSize = 1 << 20
 
     /// Creates a cursor over the points of `measurement` (files in `directory`, sealed shared
@@ -108,14 +110,16 @@ actor TelemetryPointCursor {
     /// least one and at most ``batchSize``; empty when there are no more (or the limit is
     /// reached).
     ///
-    /// A chunk's points usually all come before the next chunk's first, so the reader pays for
-    /// one call per ``batchSize`` points, not per point.
+    /// Chunks are read until the buffer holds a batch's worth of points, or the next chunk
+    /// could hold the next point: a chunk's points usually all come before the next chunk's
+    /// first, so the reader pays for one call per ``batchSize`` points, not per point, however
+    /// small the chunks a device sent.
     func nextBatch() async throws -> TelemetryPointBatch {
         let remaining = min(Self.batchSize, limit.map { $0 - returned } ?? .max)
         guard remaining > 0 else { return finish() }
         while true {
             let location = try await peekLocation()
-            if let location, buffer.isEmpty || lead(of: location) <= buffer.last!.key {
+            if let location, buffer.count < remaining || lead(of: location) <= buffer.last!.key {
                 locations.removeFirst()
                 try await read(location)
                 continue
@@ -305,27 +309,38 @@ actor TelemetryPointCursor {
         merged.append(contentsOf: second[secondIndex...])
     }
 
-    /// The bytes of the record at `location`: staged in its row, in its sealed segment's blob,
-    /// or in a segment file.
+    /// The bytes of the record at `location`: staged in its row, or else read through a window
+    /// of its segment (a segment file or a sealed segment's blob) that holds the records after
+    /// it in the order of the query, so that reading a segment's records one after the other
+    /// costs one read (one trip to the thread pool, or to the blob store) per window, not per
+    /// record.
     private func recordBytes(at location: TelemetryChunkLocation) async throws -> [UInt8] {
         if let record = location.record { return record }
-        if let blobs, let sealed = try await sealedSegment(location.segment) {
-            return try await read(location, in: sealed, of: blobs)
-        }
-        let file = try await segmentFile(location.segment)
-        return try await NIOThreadPool.singleton.runIfActive { try file.read(count: location.length, at: location.offset) }
-    }
-
-    /// The record at `location` read from the blob of its sealed segment, through a window of at
-    /// least ``windowSize`` bytes that reaches ahead in the order of the query, so that reading a
-    /// segment's records one after the other costs one read of the store per window.
-    private func read(
-        _ location: TelemetryChunkLocation, in sealed: TelemetryChunkIndex.SealedSegment, of blobs: any BlobStore
-    ) async throws -> [UInt8] {
         let end = location.offset + location.length
         if let window, window.segment == location.segment, location.offset >= window.start, end <= window.start + window.bytes.count {
             return Array(window.bytes[(location.offset - window.start)..<(end - window.start)])
         }
+        let start: Int
+        let bytes: [UInt8]
+        if let blobs, let sealed = try await sealedSegment(location.segment) {
+            (start, bytes) = try await readWindow(around: location, in: sealed, of: blobs)
+        } else {
+            (start, bytes) = try await readWindow(around: location)
+        }
+        window = (location.segment, start, bytes)
+        // A file that ends early gives what it has of the record, which its layout reports.
+        let available = max(location.offset - start, min(end - start, bytes.count))
+        return Array(bytes[(location.offset - start)..<available])
+    }
+
+    /// Reads a window of at least ``windowSize`` bytes of a sealed segment's blob that holds
+    /// the record at `location` and reaches ahead in the order of the query; returns where it
+    /// starts and its bytes. A sealed segment never changes, so the window may hold records no
+    /// index row names yet.
+    private func readWindow(
+        around location: TelemetryChunkLocation, in sealed: TelemetryChunkIndex.SealedSegment, of blobs: any BlobStore
+    ) async throws -> (start: Int, bytes: [UInt8]) {
+        let end = location.offset + location.length
         let span = max(Self.windowSize, location.length)
         let start = order == .ascending ? location.offset : max(0, end - span)
         let stop = order == .ascending ? min(sealed.length, max(end, location.offset + span)) : end
@@ -335,11 +350,30 @@ actor TelemetryPointCursor {
         }
         let buffer = try await blobs.readAll(sealed.digest, range: Int64(start)..<Int64(stop))
         let bytes = Array(buffer.readableBytesView)
-        window = (location.segment, start, bytes)
         guard bytes.count == stop - start else {
             throw TelemetryDataStoreError.corruptRecord("segment \(location.segment)'s blob gave \(bytes.count) of \(stop - start) bytes")
         }
-        return Array(bytes[(location.offset - start)..<(end - start)])
+        return (start, bytes)
+    }
+
+    /// Reads a window of a segment file that holds the record at `location` and those of the
+    /// index rows fetched after it in the same file that fit with it in ``windowSize`` bytes;
+    /// returns where it starts and its bytes (fewer when the file ends first).
+    ///
+    /// It reaches no further than the indexed records: bytes past the last one may still be
+    /// being written, or be cut off and written anew when the writer recovers. Every byte
+    /// before an indexed record's end is final.
+    private func readWindow(around location: TelemetryChunkLocation) async throws -> (start: Int, bytes: [UInt8]) {
+        var lower = location.offset
+        var upper = location.offset + location.length
+        for next in locations where next.segment == location.segment && next.record == nil {
+            let (wider, higher) = (min(lower, next.offset), max(upper, next.offset + next.length))
+            if higher - wider <= Self.windowSize { (lower, upper) = (wider, higher) }
+        }
+        let file = try await segmentFile(location.segment)
+        let start = lower
+        let bytes = try await NIOThreadPool.singleton.runIfActive { [upper] in try file.read(count: upper - start, at: start) }
+        return (start, bytes)
     }
 
     /// The sealed form of shared segment `number`, or `nil` for a segment file, looked up once.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Telemetry
@@ -13,6 +14,29 @@ import Testing
         for (nanoseconds, text) in samples {
             #expect(IntdashTimestamp.string(nanoseconds: nanoseconds) == text)
             #expect(IntdashTimestamp.nanoseconds(parsing: text) == nanoseconds)
+        }
+    }
+
+    @Test func timesAcrossTheRangeAreThoseFoundationsCalendarGives() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        var generator = SystemRandomNumberGenerator()
+        // Int64 nanoseconds span 1677-09-21 to 2262-04-11; whole seconds, so that the calendar,
+        // which holds a time as a Double, gives exact fields.
+        var samples: [Int64] = [Int64.min / 1_000_000_000 + 1, Int64.max / 1_000_000_000, -86_400, -86_399, 951_782_400, 4_107_542_400]
+        for _ in 0..<2_000 { samples.append(Int64.random(in: (Int64.min / 1_000_000_000 + 1)...(Int64.max / 1_000_000_000), using: &generator)) }
+        for seconds in samples {
+            let parts = calendar.dateComponents(
+                [.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: Double(seconds))
+            )
+            let fraction = Int64.random(in: 0..<1_000_000_000, using: &generator)
+            let nanoseconds = seconds * 1_000_000_000 + (seconds < Int64.max / 1_000_000_000 ? fraction : 0)
+            let expected = String(
+                format: "%04d-%02d-%02dT%02d:%02d:%02d.%09lldZ", parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!,
+                parts.second!, nanoseconds - seconds * 1_000_000_000
+            )
+            #expect(IntdashTimestamp.string(nanoseconds: nanoseconds) == expected)
+            #expect(IntdashTimestamp.nanoseconds(parsing: expected) == nanoseconds)
         }
     }
 

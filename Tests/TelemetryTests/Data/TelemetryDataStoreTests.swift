@@ -270,6 +270,41 @@ import Testing
         }
     }
 
+    @Test func smallChunksOfOverlappingStreamsAreGatheredIntoFullBatchesInOrderBothWays() async throws {
+        try await DataStoreFixture.with { fixture in
+            // Chunks of four points, as a device streaming live sends them, in several segment
+            // files; stream B's chunks interleave with stream A's.
+            let store = fixture.store(segmentSize: 16_384)
+            var expected: [Int64] = []
+            for sequence in 0..<200 {
+                let base = Int64(sequence) * 8
+                for (stream, first) in [(streamA, base), (streamB, base + 1)] {
+                    let times = (0..<4).map { first + Int64($0) * 2 }
+                    try await store.append(
+                        testChunk(stream: stream, UInt32(sequence + 1), measurement: measurement, times: times), measurement: measurement)
+                    expected += times
+                }
+            }
+            let segments = try FileManager.default.contentsOfDirectory(atPath: TelemetryDataStore.directory(of: measurement, in: fixture.directory))
+            #expect(segments.count > 2)
+            for order in [TelemetryQueryOrder.ascending, .descending] {
+                let points = store.points(measurement: measurement, elapsedRange: Int64.min..<Int64.max, dataIDs: nil, order: order, limit: nil)
+                var read: [TelemetryStoredDataPoint] = []
+                var batchSizes: [Int] = []
+                while true {
+                    let batch = try await points.nextBatch()
+                    if batch.isEmpty { break }
+                    batchSizes.append(batch.points.count)
+                    read += batch.points.indices.map { batch[$0] }
+                }
+                #expect(read.map(\.dataPoint.elapsedTime) == (order == .ascending ? expected.sorted() : expected.sorted().reversed()))
+                #expect(read.allSatisfy { Array($0.dataPoint.payload) == testPayload($0.dataPoint.elapsedTime) })
+                #expect(batchSizes == [TelemetryPointCursor.batchSize, expected.count - TelemetryPointCursor.batchSize])
+            }
+            await store.close()
+        }
+    }
+
     @Test func aTornTailIsCutOffWhenTheMeasurementIsWrittenAgain() async throws {
         try await DataStoreFixture.with { fixture in
             let first = fixture.store()
