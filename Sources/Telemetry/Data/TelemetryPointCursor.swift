@@ -54,6 +54,8 @@ actor TelemetryPointCursor {
     private var lastLocation: TelemetryChunkLocation?
     /// Whether the index has no more rows.
     private var indexExhausted = false
+    /// How many index rows the next page fetches.
+    private var pageSize = firstPageSize
     /// Points in the reverse of the order they are returned in (the next one last).
     private var buffer: [Buffered] = []
     private var returned = 0
@@ -76,8 +78,12 @@ actor TelemetryPointCursor {
     /// every chunk.
     private var spareBuffers: [[Buffered]] = []
 
-    /// Index rows fetched per page.
-    private static let pageSize = 64
+    /// Index rows fetched by the first page; each page after it fetches twice as many as the
+    /// one before, up to ``maximumPageSize``: a short query reads few rows (which may hold
+    /// staged records), a long one few pages.
+    private static let firstPageSize = 64
+    /// The most index rows one page fetches.
+    private static let maximumPageSize = 1_024
     /// The most points one batch holds: enough that a call costs little per point, few enough
     /// that a batch, and what a reader makes of it, stays small (in the processor's caches,
     /// and below the size the allocator maps fresh pages for).
@@ -179,8 +185,9 @@ actor TelemetryPointCursor {
     /// The next index row, fetching a page when none is left.
     private func peekLocation() async throws -> TelemetryChunkLocation? {
         if locations.isEmpty, !indexExhausted {
-            let page = try await index.locations(of: measurement, overlapping: range, order: order, after: lastLocation, limit: Self.pageSize)
-            indexExhausted = page.count < Self.pageSize
+            let page = try await index.locations(of: measurement, overlapping: range, order: order, after: lastLocation, limit: pageSize)
+            indexExhausted = page.count < pageSize
+            pageSize = min(pageSize * 2, Self.maximumPageSize)
             lastLocation = page.last ?? lastLocation
             locations = page[...]
         }
