@@ -66,4 +66,19 @@ extension TelemetryDataStore {
         }
         return collected
     }
+
+    /// Every point of `measurement` in `order`, read a batch at a time, and how many points
+    /// each batch held.
+    func pointsInBatches(of measurement: UUID, order: TelemetryQueryOrder) async throws -> (points: [TelemetryStoredDataPoint], batchSizes: [Int]) {
+        let cursor = points(measurement: measurement, elapsedRange: Int64.min..<Int64.max, dataIDs: nil, order: order, limit: nil)
+        var read: [TelemetryStoredDataPoint] = []
+        var batchSizes: [Int] = []
+        while true {
+            let batch = try await cursor.nextBatch()
+            if batch.isEmpty { break }
+            batchSizes.append(batch.points.count)
+            read += batch.points.indices.map { batch[$0] }
+        }
+        return (read, batchSizes)
+    }
 }

@@ -250,15 +250,7 @@ import Testing
                 }
             }
             for order in [TelemetryQueryOrder.ascending, .descending] {
-                let points = store.points(measurement: measurement, elapsedRange: Int64.min..<Int64.max, dataIDs: nil, order: order, limit: nil)
-                var read: [TelemetryStoredDataPoint] = []
-                var batchSizes: [Int] = []
-                while true {
-                    let batch = try await points.nextBatch()
-                    if batch.isEmpty { break }
-                    batchSizes.append(batch.points.count)
-                    read += batch.points.indices.map { batch[$0] }
-                }
+                let (read, batchSizes) = try await store.pointsInBatches(of: measurement, order: order)
                 let sorted = expected.sorted { order == .ascending ? $0.time < $1.time : $0.time > $1.time }
                 #expect(read.map(\.dataPoint.elapsedTime) == sorted.map(\.time))
                 #expect(read.map(\.dataID.name) == sorted.map(\.name))
@@ -288,15 +280,7 @@ import Testing
             let segments = try FileManager.default.contentsOfDirectory(atPath: TelemetryDataStore.directory(of: measurement, in: fixture.directory))
             #expect(segments.count > 2)
             for order in [TelemetryQueryOrder.ascending, .descending] {
-                let points = store.points(measurement: measurement, elapsedRange: Int64.min..<Int64.max, dataIDs: nil, order: order, limit: nil)
-                var read: [TelemetryStoredDataPoint] = []
-                var batchSizes: [Int] = []
-                while true {
-                    let batch = try await points.nextBatch()
-                    if batch.isEmpty { break }
-                    batchSizes.append(batch.points.count)
-                    read += batch.points.indices.map { batch[$0] }
-                }
+                let (read, batchSizes) = try await store.pointsInBatches(of: measurement, order: order)
                 #expect(read.map(\.dataPoint.elapsedTime) == (order == .ascending ? expected.sorted() : expected.sorted().reversed()))
                 #expect(read.allSatisfy { Array($0.dataPoint.payload) == testPayload($0.dataPoint.elapsedTime) })
                 #expect(batchSizes == [TelemetryPointCursor.batchSize, expected.count - TelemetryPointCursor.batchSize])
