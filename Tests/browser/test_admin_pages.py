@@ -9,7 +9,6 @@ import secrets
 import uuid
 
 import requests
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
 from selenium.webdriver.support.ui import WebDriverWait
@@ -27,15 +26,12 @@ def sign_in(server, browser, name, password, path):
 
 def row_showing(browser, table_id, text):
     """The row of the table `table_id` that shows `text`, once the page that has it has loaded: a
-    page that redirects back to the one it was submitted from has the table before and after."""
-
-    def row(b):
-        try:
-            return next((r for r in b.find_elements(By.CSS_SELECTOR, f"#{table_id} tbody tr") if text in r.text), False)
-        except StaleElementReferenceException:
-            return False
-
-    return WebDriverWait(browser, WAIT).until(row)
+    page that redirects back to the one it was submitted from has the table before and after, so
+    the row is found by one XPath query in whichever page is there (reading rows one at a time
+    could reach into the page being replaced)."""
+    rows = f"//table[@id='{table_id}']/tbody/tr[contains(., '{text}')]"
+    WebDriverWait(browser, WAIT).until(lambda b: b.find_elements(By.XPATH, rows))
+    return browser.find_element(By.XPATH, rows)
 
 
 def test_an_administrator_manages_users_keys_and_lockouts(server, signed_out):

@@ -90,8 +90,9 @@ public final class NATSClient: Sendable {
         return client
     }
 
-    /// Whether the client is connected now.
-    public var isConnected: Bool { state.withLock { $0.channel != nil } }
+    /// Whether the client is connected now: a connection that has closed counts as down at
+    /// once, before its handler has told the client.
+    public var isConnected: Bool { state.withLock { $0.channel?.isActive == true } }
 
     /// Waits until the client is connected, at most `timeout`.
     ///
@@ -99,8 +100,9 @@ public final class NATSClient: Sendable {
     public func waitUntilConnected(timeout: Duration) async throws {
         let (connected, waiter) = AsyncStream.makeStream(of: Void.self)
         let isConnected = state.withLock { state in
-            if state.channel == nil { state.connectionWaiters.append(waiter) }
-            return state.channel != nil
+            let isConnected = state.channel?.isActive == true
+            if !isConnected { state.connectionWaiters.append(waiter) }
+            return isConnected
         }
         if isConnected { return }
         await withTaskGroup(of: Void.self) { group in
@@ -231,11 +233,12 @@ public final class NATSClient: Sendable {
 
     // MARK: The connection
 
-    /// Sends `command` now, or queues it while the connection is down.
+    /// Sends `command` now, or queues it while the connection is down (including a closed
+    /// connection whose loss the handler has yet to report).
     private func send(_ command: ByteBuffer) throws(NATSError) -> EventLoopFuture<Void>? {
         try state.withLock { state throws(NATSError) -> EventLoopFuture<Void>? in
             guard !state.isClosed else { throw NATSError.closed }
-            if let channel = state.channel {
+            if let channel = state.channel, channel.isActive {
                 let written = channel.eventLoop.makePromise(of: Void.self)
                 channel.writeAndFlush(command, promise: written)
                 return written.futureResult
