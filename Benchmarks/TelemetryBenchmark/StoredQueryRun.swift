@@ -16,8 +16,9 @@ import Telemetry
 /// - `GET /intdash/api/v1/data` over HTTP with the length-prefixed protobuf answer, as the
 ///   official clients fetch it, and as JSON lines.
 ///
-/// Then a query of one hundredth of the measurement's time, from its middle, shows what the
-/// chunk index saves.
+/// Then a query of one hundredth of the measurement's time, from its middle, and one of a
+/// thousandth from nine tenths in (a window of recent data, whose first index page must not
+/// read the rows before it), show what the chunk index saves.
 struct StoredQueryRun {
     /// What the run measured.
     struct Result {
@@ -49,6 +50,10 @@ struct StoredQueryRun {
         let rangePoints: Int
         /// Seconds for the range query over HTTP.
         let rangeSeconds: Double
+        /// Points in the late window's answer.
+        let lateWindowPoints: Int
+        /// Seconds for the late window's query over HTTP.
+        let lateWindowSeconds: Double
     }
 
     /// The four data ids the points cycle through.
@@ -68,10 +73,10 @@ struct StoredQueryRun {
     /// a bulk upload far larger ones.
     let pointsPerChunk: Int
 
-    /// Stores `points` points (a multiple of 200, so that the range query's hundredth is
-    /// whole) in a new measurement and times reading them back.
+    /// Stores `points` points (a multiple of 2,000, so that the range queries' hundredth and
+    /// thousandth are whole) in a new measurement and times reading them back.
     func run(points: Int) async throws -> Result {
-        guard points > 0, points % 200 == 0 else { throw BenchmarkError("the stored points must be a multiple of 200") }
+        guard points > 0, points % 2_000 == 0 else { throw BenchmarkError("the stored points must be a multiple of 2,000") }
         let measurement = try await telemetry.measurements.create(
             edgeUUID: UUID().uuidString.lowercased(), name: "query benchmark", basetime: Self.baseTime, basetimeType: .manual
         )
@@ -104,6 +109,12 @@ struct StoredQueryRun {
             range = try await fetch(uuid, query: "&start=\(start)&end=\(start + span / 100)", client: client)
         }
         guard range.points == points / 100 else { throw BenchmarkError("the range query answered \(range.points) of \(points / 100) points") }
+        let lateStart = Self.baseTime / 1_000 + span / 10 * 9
+        var late = (points: 0, bytes: 0)
+        let lateWindowSeconds = try await seconds {
+            late = try await fetch(uuid, query: "&start=\(lateStart)&end=\(lateStart + span / 1_000)", client: client)
+        }
+        guard late.points == points / 1_000 else { throw BenchmarkError("the late window answered \(late.points) of \(points / 1_000) points") }
 
         return Result(
             points: points, pointsPerChunk: pointsPerChunk, fillPointsPerSecond: Double(points) / fillSeconds, fileBytes: fileBytes,
@@ -111,7 +122,7 @@ struct StoredQueryRun {
             cursorSeconds: cursorSeconds, httpSeconds: httpSeconds, httpProcessorSeconds: httpProcessorSeconds, httpBytes: whole.bytes,
             jsonLinesSeconds: jsonLinesSeconds, jsonLinesProcessorSeconds: jsonLinesProcessorSeconds, jsonLinesBytes: lines.bytes,
             rangePoints: range.points,
-            rangeSeconds: rangeSeconds
+            rangeSeconds: rangeSeconds, lateWindowPoints: late.points, lateWindowSeconds: lateWindowSeconds
         )
     }
 

@@ -138,6 +138,11 @@ struct TelemetryBenchmark {
                 format: "  a hundredth of the time (%d points): %.1f ms, %.4f × the whole query's time",
                 stored.rangePoints, stored.rangeSeconds * 1000, stored.rangeSeconds / stored.httpSeconds
             ))
+        print(
+            String(
+                format: "  a thousandth from nine tenths in (%d points): %.2f ms, %.5f × the whole query's time",
+                stored.lateWindowPoints, stored.lateWindowSeconds * 1000, stored.lateWindowSeconds / stored.httpSeconds
+            ))
     }
 
     /// Starts the whole server in process, runs `series` through its iSCP v2 endpoint with an

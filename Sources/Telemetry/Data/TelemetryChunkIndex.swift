@@ -2,8 +2,9 @@ import Foundation
 import SQLKit
 import Storage
 
-/// The database half of the data store: the `telemetry_chunks` and `telemetry_data_ids` tables
-/// (``TelemetryDataMigrations``), read and written with one SQL code path for both engines.
+/// The database half of the data store: the `telemetry_chunks`, `telemetry_data_ids` and
+/// `telemetry_chunk_spans` tables (``TelemetryDataMigrations``), read and written with one SQL
+/// code path for both engines.
 struct TelemetryChunkIndex: Sendable {
     /// A chunk about to be indexed: its key, where its record was written, and its points'
     /// summary per data id.
@@ -84,10 +85,17 @@ struct TelemetryChunkIndex: Sendable {
         try await database.withTransaction { sql in try await Self.insert(entries, of: measurement, on: sql) }
     }
 
-    /// Indexes `entries` of `measurement` and adds their points to its data id summaries, on
-    /// `sql` (inside the caller's transaction).
+    /// Indexes `entries` of `measurement`, adds their points to its data id summaries and
+    /// widens its longest chunk span to theirs, on `sql` (inside the caller's transaction).
     static func insert(_ entries: [Entry], of measurement: UUID, on sql: any SQLDatabase) async throws {
         let measurementKey = key(measurement)
+        if let longest = entries.map(\.location.span).max() {
+            try await sql.insert(into: "telemetry_chunk_spans").columns("measurement_uuid", "longest_ns").values(measurementKey, longest)
+                .onConflict(with: ["measurement_uuid"]) { update in
+                    update.set("longest_ns", to: SQLRaw(pick(">", "longest_ns", of: "telemetry_chunk_spans")))
+                }
+                .run()
+        }
         var summaries: [TelemetryDataID: TelemetryDataIDSummary] = [:]
         for summary in entries.flatMap(\.dataIDs) {
             guard let known = summaries[summary.dataID] else {
@@ -129,8 +137,8 @@ struct TelemetryChunkIndex: Sendable {
             try await insert.onConflict(with: ["measurement_uuid", "name", "type"]) { update in
                 update
                     .set("point_count", to: SQLRaw("telemetry_data_ids.point_count + excluded.point_count"))
-                    .set("first_elapsed_ns", to: SQLRaw(pick("<", "first_elapsed_ns")))
-                    .set("last_elapsed_ns", to: SQLRaw(pick(">", "last_elapsed_ns")))
+                    .set("first_elapsed_ns", to: SQLRaw(pick("<", "first_elapsed_ns", of: "telemetry_data_ids")))
+                    .set("last_elapsed_ns", to: SQLRaw(pick(">", "last_elapsed_ns", of: "telemetry_data_ids")))
             }.run()
         }
     }
@@ -138,11 +146,22 @@ struct TelemetryChunkIndex: Sendable {
     /// Up to `limit` chunks of `measurement` that may hold points in `range`, in the order a
     /// query of `order` reads them (ascending by first elapsed time, or descending by last),
     /// starting after `cursor` (the last location of the previous page).
+    ///
+    /// No chunk spans more than the measurement's longest chunk span, so one that reaches into
+    /// `range` starts no earlier than its start less that span, and ends before its end plus
+    /// that span: the bound on the time the page is ordered by, which lets the index's range
+    /// start there instead of at the measurement's first (or last) chunk.
     func locations(
         of measurement: UUID, overlapping range: Range<Int64>, order: TelemetryQueryOrder,
         after cursor: TelemetryChunkLocation?, limit: Int
     ) async throws -> [TelemetryChunkLocation] {
-        let rows = try await database.withReadConnection { sql in
+        let rows = try await database.withReadConnection { sql -> [any SQLRow] in
+            let longest =
+                try await sql.select().column("longest_ns").from("telemetry_chunk_spans")
+                .where("measurement_uuid", .equal, Self.key(measurement))
+                .first(decodingColumn: "longest_ns", as: Int64.self)
+            // Nothing of the measurement is indexed.
+            guard let longest else { return [] }
             let select = sql.select()
                 .column("segment").column("byte_offset").column("byte_length")
                 .column("first_elapsed_ns").column("last_elapsed_ns").column("received_at").column("record")
@@ -153,12 +172,22 @@ struct TelemetryChunkIndex: Sendable {
             let time = order == .ascending ? "first_elapsed_ns" : "last_elapsed_ns"
             let direction: SQLDirection = order == .ascending ? .ascending : .descending
             let beyond: SQLBinaryOperator = order == .ascending ? .greaterThan : .lessThan
+            // One bound on the time the page is ordered by, where the index's range starts: no
+            // chunk that reaches into `range` lies before it, nor any chunk not read yet. (The
+            // planner uses one bound of a column for the range; the cursor's alternatives below,
+            // whose two times are separate parameters, it does not use at all.)
+            switch order {
+            case .ascending:
+                let (earliest, overflowed) = range.lowerBound.subtractingReportingOverflow(longest)
+                let from = max(overflowed ? Int64.min : earliest, cursor?.firstElapsedTime ?? Int64.min)
+                select.where(time, .greaterThanOrEqual, from)
+            case .descending:
+                let (end, overflowed) = range.upperBound.addingReportingOverflow(longest)
+                let from = min(overflowed ? Int64.max : end - 1, cursor?.lastElapsedTime ?? Int64.max)
+                select.where(time, .lessThanOrEqual, from)
+            }
             if let cursor {
                 let timeValue = order == .ascending ? cursor.firstElapsedTime : cursor.lastElapsedTime
-                // The bound on the time alone is what lets the index's range start at the cursor:
-                // the planner does not find it in the alternatives below, whose two times are
-                // separate parameters, and would read every row before the page for every page.
-                select.where(time, order == .ascending ? .greaterThanOrEqual : .lessThanOrEqual, timeValue)
                 select.where { group in
                     group.where(time, beyond, timeValue).orWhere { tie in
                         tie.where(time, .equal, timeValue).where { position in
@@ -219,6 +248,7 @@ struct TelemetryChunkIndex: Sendable {
             try await sql.delete(from: "telemetry_segments").where("measurement_uuid", .equal, Self.key(measurement)).run()
             try await sql.delete(from: "telemetry_chunks").where("measurement_uuid", .equal, Self.key(measurement)).run()
             try await sql.delete(from: "telemetry_data_ids").where("measurement_uuid", .equal, Self.key(measurement)).run()
+            try await sql.delete(from: "telemetry_chunk_spans").where("measurement_uuid", .equal, Self.key(measurement)).run()
             try await sql.delete(from: "telemetry_sequences").where("measurement_uuid", .equal, Self.key(measurement)).run()
             return try digests.map(BlobDigest.init(hex:))
         }
@@ -229,11 +259,11 @@ struct TelemetryChunkIndex: Sendable {
         uuid.uuidString.lowercased()
     }
 
-    /// An expression for an upsert that keeps the smaller (`<`) or larger (`>`) of the stored
-    /// and the new value of `column`, written with `CASE` because SQLite and PostgreSQL name
-    /// their two-argument minimum differently.
-    private static func pick(_ comparison: String, _ column: String) -> String {
-        "CASE WHEN excluded.\(column) \(comparison) telemetry_data_ids.\(column) THEN excluded.\(column) ELSE telemetry_data_ids.\(column) END"
+    /// An expression for an upsert into `table` that keeps the smaller (`<`) or larger (`>`) of
+    /// the stored and the new value of `column`, written with `CASE` because SQLite and
+    /// PostgreSQL name their two-argument minimum differently.
+    private static func pick(_ comparison: String, _ column: String, of table: String) -> String {
+        "CASE WHEN excluded.\(column) \(comparison) \(table).\(column) THEN excluded.\(column) ELSE \(table).\(column) END"
     }
 }
 

@@ -18,4 +18,11 @@ struct TelemetryChunkLocation: Hashable, Sendable {
     /// The record's bytes while its shared segment is not sealed yet; `nil` when they lie in a
     /// segment file or a sealed segment's blob.
     var record: [UInt8]? = nil
+
+    /// How many nanoseconds lie between its first and its last point, or `Int64.max` when
+    /// that is more than an `Int64` holds.
+    var span: Int64 {
+        let (span, overflowed) = lastElapsedTime.subtractingReportingOverflow(firstElapsedTime)
+        return overflowed ? Int64.max : span
+    }
 }

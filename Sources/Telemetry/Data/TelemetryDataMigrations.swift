@@ -15,6 +15,10 @@ import Storage
 ///   record bytes of a chunk whose segment is not sealed yet, and `telemetry_segments` names the
 ///   segments that were closed to further appends and, once sealed, the blob that holds them.
 ///   A chunk with neither lies in a segment file of the instance that wrote it.
+/// - `telemetry_chunk_spans` (4): per measurement, the longest span of elapsed times one of its
+///   chunks covers, kept up to date by every append. A query from a time on need only read
+///   the chunks that start no earlier than that time less this span (and mirrored for a
+///   query back from a time), instead of every chunk from the measurement's start.
 public enum TelemetryDataMigrations {
     /// All migrations of the `telemetry-data` module, in order.
     public static let all = MigrationSet(
@@ -77,6 +81,24 @@ public enum TelemetryDataMigrations {
                     .column("closed_at", type: .timestamp, .notNull)
                     .primaryKey("measurement_uuid", "segment")
                     .run()
+            },
+            Migration(version: 4, name: "longest chunk spans") { sql in
+                try await sql.create(table: "telemetry_chunk_spans")
+                    .column("measurement_uuid", type: .text, .primaryKey(autoIncrement: false))
+                    .column("longest_ns", type: .bigint, .notNull)
+                    .run()
+                // A span wider than a signed 64-bit number holds (a chunk from before the base
+                // time to far after it) counts as the widest there is, on both engines.
+                try await sql.raw(
+                    """
+                    INSERT INTO telemetry_chunk_spans (measurement_uuid, longest_ns)
+                    SELECT measurement_uuid, MAX(CASE
+                        WHEN first_elapsed_ns >= 0 THEN last_elapsed_ns - first_elapsed_ns
+                        WHEN last_elapsed_ns < first_elapsed_ns + 9223372036854775807 THEN last_elapsed_ns - first_elapsed_ns
+                        ELSE 9223372036854775807 END)
+                    FROM telemetry_chunks GROUP BY measurement_uuid
+                    """
+                ).run()
             },
         ])
 }

@@ -42,11 +42,11 @@ struct RecordingFixture {
         FileManager.default.fileExists(atPath: TelemetryDataStore.directory(of: measurement, in: directory))
     }
 
-    /// How many index rows name `measurement`, in both index tables.
+    /// How many index rows name `measurement`, in the index tables.
     func indexRows(of measurement: UUID) async throws -> Int {
         try await database.withReadConnection { sql in
             var count = 0
-            for table in ["telemetry_chunks", "telemetry_data_ids"] {
+            for table in ["telemetry_chunks", "telemetry_data_ids", "telemetry_chunk_spans"] {
                 count += try await sql.select().column("measurement_uuid").from(table)
                     .where("measurement_uuid", .equal, measurement.uuidString.lowercased()).all().count
             }
