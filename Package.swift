@@ -136,7 +136,8 @@ let package = Package(
         .target(
             name: "Signing",
             dependencies: [
-                "JSON", "Storage", "Accounts", "HTTPSupport", "PDF", "PDFSigning", "TimeStamping", "NotaryProof", "TransparencyLog", "Conversion",
+                "CivilTime", "JSON", "Storage", "Accounts", "HTTPSupport", "PDF", "PDFSigning", "TimeStamping", "NotaryProof", "TransparencyLog",
+                "Conversion",
                 "Mail",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -188,7 +189,7 @@ let package = Package(
         .target(
             name: "Storage",
             dependencies: [
-                "CFileWriteback", "CSQLite3",
+                "CFileWriteback", "CSQLite3", "CivilTime",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
@@ -229,7 +230,7 @@ let package = Package(
         .target(
             name: "HTTPSupport",
             dependencies: [
-                "JSON", "Storage", "Accounts",
+                "CivilTime", "JSON", "Storage", "Accounts",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
@@ -251,6 +252,7 @@ let package = Package(
         .target(
             name: "TimeStamping",
             dependencies: [
+                "CivilTime",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "X509", package: "swift-certificates"),
@@ -260,18 +262,18 @@ let package = Package(
         .target(
             name: "NotaryProof",
             dependencies: [
-                "TransparencyLog", "TimeStamping",
+                "CivilTime", "TransparencyLog", "TimeStamping",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "X509", package: "swift-certificates"),
             ],
             swiftSettings: swiftSettings
         ),
-        .target(name: "PDF", swiftSettings: swiftSettings),
+        .target(name: "PDF", dependencies: ["CivilTime"], swiftSettings: swiftSettings),
         .target(
             name: "PDFSigning",
             dependencies: [
-                "PDF", "TimeStamping", "URLSessionSupport",
+                "CivilTime", "PDF", "TimeStamping", "URLSessionSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),

@@ -1,3 +1,4 @@
+import CivilTime
 import Foundation
 
 /// Writes a ZIP archive whose files are stored without compression.
@@ -105,11 +106,9 @@ public struct StoredZip: Sendable {
 
     /// The MS-DOS time and date fields of `date` in UTC.
     private static func dosTimeAndDate(_ date: Date) -> (UInt16, UInt16) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        let time = UInt16((parts.hour ?? 0) << 11 | (parts.minute ?? 0) << 5 | (parts.second ?? 0) / 2)
-        let day = UInt16(max(0, (parts.year ?? 1980) - 1980) << 9 | (parts.month ?? 1) << 5 | (parts.day ?? 1))
+        let parts = UTCDateTime(date)
+        let time = UInt16(parts.hour << 11 | parts.minute << 5 | parts.second / 2)
+        let day = UInt16(min(max(0, parts.date.year - 1980), 127) << 9 | parts.date.month << 5 | parts.date.day)
         return (time, day)
     }
 }

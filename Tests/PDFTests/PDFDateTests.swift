@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func whatIsNotADateIsNil() {
-        for text in ["", "D:", "hello", "D:20x5", "D:123", "D:2025031409265312"] {
+        for text in ["", "D:", "hello", "D:20x5", "D:123", "D:2025031409265312", "D:20251301", "D:20250230", "D:2025013125"] {
             #expect(PDFDate(text: text) == nil, "\(text)")
         }
     }

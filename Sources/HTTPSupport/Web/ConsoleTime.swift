@@ -1,3 +1,4 @@
+import CivilTime
 import Foundation
 
 /// An instant as the consoles show it (the shared `console-time` template): in UTC whatever the
@@ -19,16 +20,7 @@ public struct ConsoleTime: Sendable {
     /// `date`, shown to `precision`.
     public init(_ date: Date, to precision: Precision) {
         exact = date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt))
-        let parts = Self.calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ value: Int?) -> String { value.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
-        let minute = "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute))"
-        text = precision == .minute ? minute : "\(minute):\(two(parts.second))"
+        let second = UTCDateTime(date).text
+        text = precision == .minute ? String(second.dropLast(3)) : second
     }
-
-    /// The Gregorian calendar in UTC.
-    private static let calendar: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar
-    }()
 }

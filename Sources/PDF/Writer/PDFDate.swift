@@ -1,3 +1,4 @@
+import CivilTime
 import Foundation
 
 /// A moment written as a PDF date string, `D:YYYYMMDDHHmmSS` followed by `Z` or by the
@@ -17,14 +18,10 @@ public struct PDFDate: Sendable, Hashable {
 
     /// The date string, for example `D:20250314092653Z` or `D:20250314102653+01'00'`.
     public var text: String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .gmt
-        let localTime = date.addingTimeInterval(TimeInterval(utcOffsetMinutes * 60))
-        let fields = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: localTime)
-
-        var text = "D:" + Self.digits(fields.year ?? 0, count: 4)
-        for field in [fields.month, fields.day, fields.hour, fields.minute, fields.second] {
-            text += Self.digits(field ?? 0, count: 2)
+        let fields = UTCDateTime(date.addingTimeInterval(TimeInterval(utcOffsetMinutes * 60)))
+        var text = "D:" + Self.digits(fields.date.year, count: 4)
+        for field in [fields.date.month, fields.date.day, fields.hour, fields.minute, fields.second] {
+            text += Self.digits(field, count: 2)
         }
         guard utcOffsetMinutes != 0 else { return text + "Z" }
         let sign = utcOffsetMinutes > 0 ? "+" : "-"
@@ -42,7 +39,8 @@ public struct PDFDate: Sendable, Hashable {
 extension PDFDate {
     /// Reads a date string: `D:` (optional), the year, then optionally month, day, hour,
     /// minute and second, and `Z` or an offset `+HH'mm'`; missing fields take their earliest
-    /// value and a missing offset means UTC. `nil` when `text` is not of that form.
+    /// value and a missing offset means UTC. `nil` when `text` is not of that form, or its
+    /// fields are not a date and time (a 13th month, a 25th hour).
     public init?(text: String) {
         var characters = Substring(text)
         if characters.hasPrefix("D:") {
@@ -54,13 +52,11 @@ extension PDFDate {
             let start = digitRun.index(digitRun.startIndex, offsetBy: offset)
             return Int(digitRun[start..<digitRun.index(start, offsetBy: 2)]) ?? 0
         }
-        var components = DateComponents()
-        components.year = values[0] * 100 + values[1]
-        components.month = values.count > 2 ? values[2] : 1
-        components.day = values.count > 3 ? values[3] : 1
-        components.hour = values.count > 4 ? values[4] : 0
-        components.minute = values.count > 5 ? values[5] : 0
-        components.second = values.count > 6 ? values[6] : 0
+        func field(_ index: Int, otherwise earliest: Int) -> Int { values.count > index ? values[index] : earliest }
+        guard
+            let day = CivilDate(year: values[0] * 100 + values[1], month: field(2, otherwise: 1), day: field(3, otherwise: 1)),
+            let local = UTCDateTime(date: day, hour: field(4, otherwise: 0), minute: field(5, otherwise: 0), second: field(6, otherwise: 0))
+        else { return nil }
 
         var offsetMinutes = 0
         let zone = characters.dropFirst(digitRun.count)
@@ -70,9 +66,6 @@ extension PDFDate {
             let minutes = Int(zoneDigits.dropFirst(2).prefix(2)) ?? 0
             offsetMinutes = (sign == "-" ? -1 : 1) * (hours * 60 + minutes)
         }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .gmt
-        guard let local = calendar.date(from: components) else { return nil }
-        self.init(local.addingTimeInterval(TimeInterval(-offsetMinutes * 60)), utcOffsetMinutes: offsetMinutes)
+        self.init(local.instant.addingTimeInterval(TimeInterval(-offsetMinutes * 60)), utcOffsetMinutes: offsetMinutes)
     }
 }

@@ -1,3 +1,4 @@
+import CivilTime
 import Foundation
 import SwiftASN1
 
@@ -12,13 +13,6 @@ struct SigningTime: DERParseable, DERSerializable, Hashable, Sendable {
     /// The instant, truncated to whole seconds.
     var date: Date
 
-    /// The calendar the time fields are read and written in.
-    private static let utcCalendar: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar
-    }()
-
     /// Wraps `date`, dropping fractions of a second.
     init(_ date: Date) {
         self.date = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
@@ -26,32 +20,32 @@ struct SigningTime: DERParseable, DERSerializable, Hashable, Sendable {
 
     /// Parses either time choice.
     init(derEncoded node: ASN1Node) throws {
-        let parts: DateComponents
+        let parts: UTCDateTime?
         switch node.identifier {
         case UTCTime.defaultIdentifier:
             let time = try UTCTime(derEncoded: node)
-            parts = DateComponents(year: time.year, month: time.month, day: time.day, hour: time.hours, minute: time.minutes, second: time.seconds)
+            parts = CivilDate(year: time.year, month: time.month, day: time.day).flatMap {
+                UTCDateTime(date: $0, hour: time.hours, minute: time.minutes, second: time.seconds)
+            }
         case GeneralizedTime.defaultIdentifier:
             let time = try GeneralizedTime(derEncoded: node)
-            parts = DateComponents(year: time.year, month: time.month, day: time.day, hour: time.hours, minute: time.minutes, second: time.seconds)
+            parts = CivilDate(year: time.year, month: time.month, day: time.day).flatMap {
+                UTCDateTime(date: $0, hour: time.hours, minute: time.minutes, second: time.seconds)
+            }
         default:
             throw ASN1Error.unexpectedFieldType(node.identifier)
         }
-        guard let date = Self.utcCalendar.date(from: parts) else {
+        guard let parts else {
             throw ASN1Error.invalidASN1Object(reason: "the signing time is not a calendar date")
         }
-        self.date = date
+        self.date = parts.instant
     }
 
     /// Writes the time as UTCTime or GeneralizedTime, whichever RFC 5652 asks for.
     func serialize(into coder: inout DER.Serializer) throws {
-        let parts = Self.utcCalendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        let year = parts.year ?? 0
-        let month = parts.month ?? 0
-        let day = parts.day ?? 0
-        let hour = parts.hour ?? 0
-        let minute = parts.minute ?? 0
-        let second = parts.second ?? 0
+        let parts = UTCDateTime(date)
+        let (year, month, day) = (parts.date.year, parts.date.month, parts.date.day)
+        let (hour, minute, second) = (parts.hour, parts.minute, parts.second)
         if (1950..<2050).contains(year) {
             try coder.serialize(UTCTime(year: year, month: month, day: day, hours: hour, minutes: minute, seconds: second))
         } else {

@@ -1,3 +1,4 @@
+import CivilTime
 import Foundation
 import PDF
 
@@ -94,14 +95,7 @@ struct AuditTrailAppearance {
 
     /// `date` as `yyyy-MM-dd HH:mm:ss` in UTC.
     static func utc(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ value: Int?) -> String {
-            let digits = String(value ?? 0)
-            return digits.count < 2 ? "0" + digits : digits
-        }
-        return "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))"
+        UTCDateTime(date).text
     }
 
     /// An appearance being filled from the top down.

@@ -1,3 +1,4 @@
+import CivilTime
 import Crypto
 import Foundation
 
@@ -105,8 +106,8 @@ public struct S3RequestSigner: Sendable {
 
     /// `date` as SigV4's timestamp (`20130524T000000Z`) and day (`20130524`), in UTC.
     private static func timestamps(of date: Date) -> (timestamp: String, day: String) {
-        let components = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: date)
-        let day = String(format: "%04d%02d%02d", components.year!, components.month!, components.day!)
-        return (day + String(format: "T%02d%02d%02dZ", components.hour!, components.minute!, components.second!), day)
+        let time = UTCDateTime(date)
+        let day = String(format: "%04d%02d%02d", time.date.year, time.date.month, time.date.day)
+        return (day + String(format: "T%02d%02d%02dZ", time.hour, time.minute, time.second), day)
     }
 }
