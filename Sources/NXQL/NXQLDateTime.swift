@@ -45,13 +45,11 @@ public struct NXQLDateTime: Sendable, Hashable {
         // 0001-01-01T00:00:00.000Z...9999-12-31T23:59:59.999Z; checking first keeps the
         // arithmetic below far from overflow.
         guard (-62_135_596_800_000...253_402_300_799_999).contains(milliseconds) else { return nil }
-        let millisecondsPerDay = 86_400_000
-        let (days, remainder) = milliseconds.dividedRoundingDown(by: millisecondsPerDay)
-        let date = CivilDate(daysSince1970: days)
+        let (seconds, millisecond) = milliseconds.dividedRoundingDown(by: 1000)
+        let time = UTCDateTime(secondsSince1970: seconds)
         self.init(
-            year: date.year, month: date.month, day: date.day,
-            hour: remainder / 3_600_000, minute: remainder / 60_000 % 60,
-            second: remainder / 1000 % 60, millisecond: remainder % 1000)
+            year: time.date.year, month: time.date.month, day: time.date.day,
+            hour: time.hour, minute: time.minute, second: time.second, millisecond: millisecond)
     }
 
     /// The instant `date`, truncated to the millisecond; nil outside the years 1...9999.
@@ -98,9 +96,9 @@ public struct NXQLDateTime: Sendable, Hashable {
 
     /// Milliseconds since 1970-01-01T00:00:00Z.
     public var millisecondsSince1970: Int {
-        // The initializer checked the day against the month.
-        let days = CivilDate(year: year, month: month, day: day)!.daysSince1970
-        return days * 86_400_000 + hour * 3_600_000 + minute * 60_000 + second * 1000 + millisecond
+        // The initializer checked every field.
+        let time = UTCDateTime(date: CivilDate(year: year, month: month, day: day)!, hour: hour, minute: minute, second: second)!
+        return time.secondsSince1970 * 1000 + millisecond
     }
 
     /// The form stored in document properties: "2024-01-02T10:00:00.000Z".

@@ -11,8 +11,7 @@ public enum IntdashTimestamp {
     /// every chunk's `created_at`, and for every point when times are asked as text.
     public static func string(nanoseconds: Int64) -> String {
         let (seconds, fraction) = nanoseconds.dividedRoundingDown(by: 1_000_000_000)
-        let (days, secondOfDay) = Int(seconds).dividedRoundingDown(by: 86_400)
-        let date = CivilDate(daysSince1970: days)
+        let time = UTCDateTime(secondsSince1970: Int(seconds))
         return String(unsafeUninitializedCapacity: 30) { bytes in
             var end = 0
             /// Writes `value` in `digits` decimal digits, leading zeros included, and `separator`.
@@ -26,12 +25,12 @@ public enum IntdashTimestamp {
                 end += digits + 1
             }
             // Int64 nanoseconds reach the years 1677 to 2262: the year always has four digits.
-            put(date.year, digits: 4, then: "-")
-            put(date.month, digits: 2, then: "-")
-            put(date.day, digits: 2, then: "T")
-            put(secondOfDay / 3_600, digits: 2, then: ":")
-            put(secondOfDay / 60 % 60, digits: 2, then: ":")
-            put(secondOfDay % 60, digits: 2, then: ".")
+            put(time.date.year, digits: 4, then: "-")
+            put(time.date.month, digits: 2, then: "-")
+            put(time.date.day, digits: 2, then: "T")
+            put(time.hour, digits: 2, then: ":")
+            put(time.minute, digits: 2, then: ":")
+            put(time.second, digits: 2, then: ".")
             put(Int(fraction), digits: 9, then: "Z")
             return end
         }
@@ -62,7 +61,8 @@ public enum IntdashTimestamp {
         guard let year = number(0..<4), character(at: 4, isOneOf: "-"), let month = number(5..<7), character(at: 7, isOneOf: "-"),
             let day = number(8..<10), character(at: 10, isOneOf: "Tt "), let hour = number(11..<13), character(at: 13, isOneOf: ":"),
             let minute = number(14..<16), character(at: 16, isOneOf: ":"), let second = number(17..<19),
-            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+            let date = CivilDate(year: year, month: month, day: day),
+            let time = UTCDateTime(date: date, hour: hour, minute: minute, second: second)
         else { return nil }
         var index = 19
         var fraction: Int64 = 0
@@ -88,8 +88,7 @@ public enum IntdashTimestamp {
         } else {
             return nil
         }
-        guard let date = CivilDate(year: year, month: month, day: day) else { return nil }
-        let seconds = Int64(date.daysSince1970 * 86_400 + hour * 3_600 + minute * 60 + second - offsetSeconds)
+        let seconds = Int64(time.secondsSince1970 - offsetSeconds)
         let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         guard !overflow else { return nil }
         let (total, overflowed) = scaled.addingReportingOverflow(fraction)
