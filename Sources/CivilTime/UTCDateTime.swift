@@ -51,7 +51,7 @@ public struct UTCDateTime: Hashable, Sendable {
     }
 
     /// `value`, 0...99, in two digits.
-    public static func twoDigits(_ value: Int) -> String {
+    private static func twoDigits(_ value: Int) -> String {
         value < 10 ? "0\(value)" : "\(value)"
     }
 }
