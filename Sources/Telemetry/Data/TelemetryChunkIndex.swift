@@ -89,13 +89,6 @@ struct TelemetryChunkIndex: Sendable {
     /// widens its longest chunk span to theirs, on `sql` (inside the caller's transaction).
     static func insert(_ entries: [Entry], of measurement: UUID, on sql: any SQLDatabase) async throws {
         let measurementKey = key(measurement)
-        if let longest = entries.map(\.location.span).max() {
-            try await sql.insert(into: "telemetry_chunk_spans").columns("measurement_uuid", "longest_ns").values(measurementKey, longest)
-                .onConflict(with: ["measurement_uuid"]) { update in
-                    update.set("longest_ns", to: SQLRaw(pick(">", "longest_ns", of: "telemetry_chunk_spans")))
-                }
-                .run()
-        }
         var summaries: [TelemetryDataID: TelemetryDataIDSummary] = [:]
         for summary in entries.flatMap(\.dataIDs) {
             guard let known = summaries[summary.dataID] else {
@@ -140,6 +133,16 @@ struct TelemetryChunkIndex: Sendable {
                     .set("first_elapsed_ns", to: SQLRaw(pick("<", "first_elapsed_ns", of: "telemetry_data_ids")))
                     .set("last_elapsed_ns", to: SQLRaw(pick(">", "last_elapsed_ns", of: "telemetry_data_ids")))
             }.run()
+        }
+        // After the summaries: a deletion takes its row locks in this order too (data ids, then
+        // spans), so that an append and a deletion of one measurement never wait on each other
+        // in a circle (PostgreSQL's deadlock).
+        if let longest = entries.map(\.location.span).max() {
+            try await sql.insert(into: "telemetry_chunk_spans").columns("measurement_uuid", "longest_ns").values(measurementKey, longest)
+                .onConflict(with: ["measurement_uuid"]) { update in
+                    update.set("longest_ns", to: SQLRaw(pick(">", "longest_ns", of: "telemetry_chunk_spans")))
+                }
+                .run()
         }
     }
 
