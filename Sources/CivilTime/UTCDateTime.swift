@@ -29,6 +29,13 @@ public struct UTCDateTime: Hashable, Sendable {
         self.second = second
     }
 
+    /// The time at `hour`, `minute` and `second` of `day` of `month` in `year`; `nil` when a
+    /// field is out of its range (February 30, hour 24).
+    public init?(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
+        guard let date = CivilDate(year: year, month: month, day: day) else { return nil }
+        self.init(date: date, hour: hour, minute: minute, second: second)
+    }
+
     /// The time `seconds` whole seconds after 1970-01-01 00:00:00 UTC (before it, when
     /// negative).
     public init(secondsSince1970 seconds: Int) {

@@ -97,7 +97,7 @@ public struct NXQLDateTime: Sendable, Hashable {
     /// Milliseconds since 1970-01-01T00:00:00Z.
     public var millisecondsSince1970: Int {
         // The initializer checked every field.
-        let time = UTCDateTime(date: CivilDate(year: year, month: month, day: day)!, hour: hour, minute: minute, second: second)!
+        let time = UTCDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)!
         return time.secondsSince1970 * 1000 + millisecond
     }
 

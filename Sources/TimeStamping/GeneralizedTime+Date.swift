@@ -24,7 +24,7 @@ extension GeneralizedTime {
     /// The instant this time denotes (1970-01-01 when its fields are not a time, which a
     /// parsed or constructed `GeneralizedTime` has checked they are).
     public var date: Date {
-        let whole = CivilDate(year: year, month: month, day: day).flatMap { UTCDateTime(date: $0, hour: hours, minute: minutes, second: seconds) }
+        let whole = UTCDateTime(year: year, month: month, day: day, hour: hours, minute: minutes, second: seconds)
         return (whole?.instant ?? Date(timeIntervalSince1970: 0)).addingTimeInterval(fractionalSeconds)
     }
 }

@@ -54,8 +54,9 @@ extension PDFDate {
         }
         func field(_ index: Int, otherwise earliest: Int) -> Int { values.count > index ? values[index] : earliest }
         guard
-            let day = CivilDate(year: values[0] * 100 + values[1], month: field(2, otherwise: 1), day: field(3, otherwise: 1)),
-            let local = UTCDateTime(date: day, hour: field(4, otherwise: 0), minute: field(5, otherwise: 0), second: field(6, otherwise: 0))
+            let local = UTCDateTime(
+                year: values[0] * 100 + values[1], month: field(2, otherwise: 1), day: field(3, otherwise: 1),
+                hour: field(4, otherwise: 0), minute: field(5, otherwise: 0), second: field(6, otherwise: 0))
         else { return nil }
 
         var offsetMinutes = 0

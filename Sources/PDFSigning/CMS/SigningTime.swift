@@ -24,14 +24,10 @@ struct SigningTime: DERParseable, DERSerializable, Hashable, Sendable {
         switch node.identifier {
         case UTCTime.defaultIdentifier:
             let time = try UTCTime(derEncoded: node)
-            parts = CivilDate(year: time.year, month: time.month, day: time.day).flatMap {
-                UTCDateTime(date: $0, hour: time.hours, minute: time.minutes, second: time.seconds)
-            }
+            parts = UTCDateTime(year: time.year, month: time.month, day: time.day, hour: time.hours, minute: time.minutes, second: time.seconds)
         case GeneralizedTime.defaultIdentifier:
             let time = try GeneralizedTime(derEncoded: node)
-            parts = CivilDate(year: time.year, month: time.month, day: time.day).flatMap {
-                UTCDateTime(date: $0, hour: time.hours, minute: time.minutes, second: time.seconds)
-            }
+            parts = UTCDateTime(year: time.year, month: time.month, day: time.day, hour: time.hours, minute: time.minutes, second: time.seconds)
         default:
             throw ASN1Error.unexpectedFieldType(node.identifier)
         }

@@ -61,8 +61,7 @@ public enum IntdashTimestamp {
         guard let year = number(0..<4), character(at: 4, isOneOf: "-"), let month = number(5..<7), character(at: 7, isOneOf: "-"),
             let day = number(8..<10), character(at: 10, isOneOf: "Tt "), let hour = number(11..<13), character(at: 13, isOneOf: ":"),
             let minute = number(14..<16), character(at: 16, isOneOf: ":"), let second = number(17..<19),
-            let date = CivilDate(year: year, month: month, day: day),
-            let time = UTCDateTime(date: date, hour: hour, minute: minute, second: second)
+            let time = UTCDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
         else { return nil }
         var index = 19
         var fraction: Int64 = 0
