@@ -99,7 +99,8 @@ let package = Package(
         .target(
             name: "Notary",
             dependencies: [
-                "JSON", "Storage", "Accounts", "HTTPSupport", "TransparencyLog", "TimeStamping", "NotaryProof", "PDF", "PDFSigning", "QRCode",
+                "CivilTime", "JSON", "Storage", "Accounts", "HTTPSupport", "TransparencyLog", "TimeStamping", "NotaryProof", "PDF", "PDFSigning",
+                "QRCode",
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -121,7 +122,7 @@ let package = Package(
         .target(
             name: "Repository",
             dependencies: [
-                "JSON", "Storage", "Accounts", "HTTPSupport", "NXQL", "Conversion", "NotaryProof",
+                "CivilTime", "JSON", "Storage", "Accounts", "HTTPSupport", "NXQL", "Conversion", "NotaryProof",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),

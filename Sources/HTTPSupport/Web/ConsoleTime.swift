@@ -19,7 +19,7 @@ public struct ConsoleTime: Sendable {
 
     /// `date`, shown to `precision`.
     public init(_ date: Date, to precision: Precision) {
-        exact = date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt))
+        exact = RFC3339Time(date).text(fractionDigits: 3)
         let second = UTCDateTime(date).text
         text = precision == .minute ? String(second.dropLast(3)) : second
     }

@@ -1,3 +1,4 @@
+import CivilTime
 import Foundation
 
 /// The date form of Nuxeo's JSON: ISO 8601 in UTC with milliseconds
@@ -5,11 +6,12 @@ import Foundation
 public enum NuxeoDate {
     /// `date` as `yyyy-MM-dd'T'HH:mm:ss.SSS'Z'`.
     public static func format(_ date: Date) -> String {
-        date.formatted(withMilliseconds)
+        RFC3339Time(date).text(fractionDigits: 3)
     }
 
     /// The date in `text`, or `nil`.
     public static func parse(_ text: String) -> Date? {
+        if let time = RFC3339Time(text) { return time.instant }
         if let date = try? withMilliseconds.parse(text) { return date }
         if let date = try? withoutFraction.parse(text) { return date }
         if let date = try? Date.ISO8601FormatStyle(timeZone: .gmt).year().month().day().parse(text) { return date }

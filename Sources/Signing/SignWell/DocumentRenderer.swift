@@ -1,3 +1,4 @@
+import CivilTime
 import Foundation
 
 /// Makes ``DocumentResponse``s, which need the recipients' signing links, and writes the
@@ -28,6 +29,6 @@ struct DocumentRenderer: Sendable {
 
     /// A time in ISO 8601 with milliseconds, UTC.
     static func timestamp(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        RFC3339Time(date).text(fractionDigits: 3)
     }
 }
