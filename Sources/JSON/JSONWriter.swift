@@ -189,13 +189,16 @@ public struct JSONWriter: Sendable {
     @inlinable
     public static func write(string: String, to sink: inout some JSONTextSink) {
         sink.appendJSONText(CollectionOfOne(UInt8(ascii: "\"")))
-        var rest = string.utf8[...]
-        while let special = rest.firstIndex(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            sink.appendJSONText(rest[..<special])
-            sink.appendJSONText(escape(rest[special]))
-            rest = rest[rest.index(after: special)...]
+        var string = string
+        string.withUTF8 { bytes in
+            var runStart = 0
+            for index in bytes.indices where bytes[index] < 0x20 || bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "\\") {
+                sink.appendJSONText(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                sink.appendJSONText(escape(bytes[index]))
+                runStart = index + 1
+            }
+            sink.appendJSONText(UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
-        sink.appendJSONText(rest)
         sink.appendJSONText(CollectionOfOne(UInt8(ascii: "\"")))
     }
 

@@ -123,24 +123,27 @@ public struct LogStore: Sendable {
             let note = try SignedNote.sign(checkpoint.text, with: [signer])
             let time = Self.batchTime(after: latest?.time)
             let changes = try records(firstIndex, checkpoint, note, time)
-            if !entries.isEmpty {
-                let entryRows = entries.enumerated().map { offset, entry in
-                    [SQLBind(firstIndex + offset), SQLBind(Data(entry))] as [any SQLExpression]
-                }
-                try await sql.insert(into: "notary_log_entries").columns("idx", "entry").rows(entryRows).run()
+            let entryRows = entries.enumerated().map { offset, entry in
+                [SQLBind(firstIndex + offset), SQLBind(Data(entry))] as [any SQLExpression]
             }
+            // The log's first checkpoint, of no entries, is written alone.
+            var writes: [any SQLExpression] =
+                entries.isEmpty ? [] : [sql.insert(into: "notary_log_entries").columns("idx", "entry").rows(entryRows).query]
             for (key, hashes) in tree.takeChangedTiles() {
-                try await sql.insert(into: "notary_log_tiles")
-                    .columns("level", "idx", "hashes")
-                    .values(SQLBind(key.level), SQLBind(key.index), SQLBind(Data(hashes.flatMap(\.bytes))))
-                    .onConflict(with: ["level", "idx"]) { $0.set(excludedValueOf: "hashes") }
-                    .run()
+                writes.append(
+                    sql.insert(into: "notary_log_tiles")
+                        .columns("level", "idx", "hashes")
+                        .values(SQLBind(key.level), SQLBind(key.index), SQLBind(Data(hashes.flatMap(\.bytes))))
+                        .onConflict(with: ["level", "idx"]) { $0.set(excludedValueOf: "hashes") }
+                        .query)
             }
-            try await sql.insert(into: "notary_log_checkpoints")
-                .columns("size", "root", "note", "created_at")
-                .values(SQLBind(checkpoint.size), SQLBind(Data(checkpoint.root.bytes)), SQLBind(note.formatted), SQLBind(time))
-                .run()
-            try await Self.apply(changes, to: sql)
+            writes.append(
+                sql.insert(into: "notary_log_checkpoints")
+                    .columns("size", "root", "note", "created_at")
+                    .values(SQLBind(checkpoint.size), SQLBind(Data(checkpoint.root.bytes)), SQLBind(note.formatted), SQLBind(time))
+                    .query)
+            // One wait for all of them: the batch's time on the writer is the log's throughput.
+            try await sql.runInOrder(writes + Self.statements(making: changes, on: sql))
             tree.forgetFullTiles()
             return Integration(tree: tree, firstIndex: firstIndex, checkpoint: checkpoint, note: note, time: time)
         }
@@ -155,26 +158,28 @@ public struct LogStore: Sendable {
         return max(now, previous)
     }
 
-    /// Makes `changes` in order: one statement for each run of insertions of new rows with the
-    /// same table and columns, within the bind limits of both engines; one for each replacing
-    /// row (a statement may not replace one row twice) and each deletion.
-    private static func apply(_ changes: [Change], to sql: any SQLDatabase) async throws {
+    /// The statements that make `changes` in order: one for each run of insertions of new rows
+    /// with the same table and columns, within the bind limits of both engines; one for each
+    /// replacing row (a statement may not replace one row twice) and each deletion.
+    private static func statements(making changes: [Change], on sql: any SQLDatabase) -> [any SQLExpression] {
+        var statements: [any SQLExpression] = []
         var start = 0
         while start < changes.count {
             switch changes[start] {
             case .delete(let table, let condition):
-                try await sql.delete(from: table).where(condition).run()
+                statements.append(sql.delete(from: table).where(condition).query)
                 start += 1
             case .insert(let first):
                 if let replacement = first.replacement {
-                    try await sql.insert(into: first.table).columns(first.columns).values(first.values)
-                        .onConflict(with: replacement.key) { update in
-                            for column in first.columns where !replacement.key.contains(column) {
-                                update.set(excludedValueOf: column)
+                    statements.append(
+                        sql.insert(into: first.table).columns(first.columns).values(first.values)
+                            .onConflict(with: replacement.key) { update in
+                                for column in first.columns where !replacement.key.contains(column) {
+                                    update.set(excludedValueOf: column)
+                                }
+                                return update.where(replacement.condition)
                             }
-                            return update.where(replacement.condition)
-                        }
-                        .run()
+                            .query)
                     start += 1
                     continue
                 }
@@ -186,10 +191,11 @@ public struct LogStore: Sendable {
                 {
                     rows.append(next.values)
                 }
-                try await sql.insert(into: first.table).columns(first.columns).rows(rows).run()
+                statements.append(sql.insert(into: first.table).columns(first.columns).rows(rows).query)
                 start += rows.count
             }
         }
+        return statements
     }
 
     /// The newest signed checkpoint, or `nil` for a log that has never signed one.
