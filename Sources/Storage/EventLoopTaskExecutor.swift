@@ -12,7 +12,8 @@ import NIOCore
 /// Work that blocks (file I/O, `fsync`) must not run here: it would stall every channel of the
 /// loop. Such work goes to a thread pool. The loop must outlive the tasks that prefer it: NIO
 /// drops what is scheduled on a loop that has shut down (the server's loops are NIO's shared
-/// ones, which never do).
+/// ones, which never do; SQLite's writer has a loop of its own, which its database shuts down
+/// last, after the connections).
 ///
 /// ```swift
 /// try await withTaskExecutorPreference(EventLoopTaskExecutor(channel.eventLoop)) {

@@ -22,6 +22,8 @@ public enum StorageError: Error, Equatable, CustomStringConvertible {
     case missingS3Credentials
     /// The object store refused or failed a request, after any retries.
     case objectStore(operation: String, status: Int, code: String, message: String)
+    /// A transaction was begun on a database that is closed or closing.
+    case databaseClosed
 
     public var description: String {
         switch self {
@@ -48,6 +50,8 @@ public enum StorageError: Error, Equatable, CustomStringConvertible {
         case .objectStore(let operation, let status, let code, let message):
             let status = status == 0 ? "no answer" : "HTTP \(status)"
             return "the object store failed to \(operation): \(status)\(code.isEmpty ? "" : " \(code)")\(message.isEmpty ? "" : ": \(message)")"
+        case .databaseClosed:
+            return "the database is closed"
         }
     }
 }

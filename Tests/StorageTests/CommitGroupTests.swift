@@ -120,6 +120,41 @@ import Testing
         }
     }
 
+    /// Closing lets a transaction that holds the writer commit, and refuses later ones with an
+    /// error instead of leaving them waiting for a writer that is gone.
+    @Test func closingCommitsWhatRunsAndRefusesLaterTransactions() async throws {
+        try await TemporaryDirectory.with { directory in
+            let path = "\(directory)/closing.sqlite"
+            let database = try await Database.open(.sqlite(path: path), logger: TestDatabase.logger)
+            let group = try #require(database.commitGroup)
+            try await database.withTransaction { sql in try await sql.raw("CREATE TABLE t (id INTEGER)").run() }
+            let (started, didStart) = AsyncStream.makeStream(of: Void.self)
+            let (release, finish) = AsyncStream.makeStream(of: Void.self)
+            async let held: Void = database.withTransaction { sql in
+                didStart.yield()
+                for await _ in release { break }
+                try await sql.raw("INSERT INTO t (id) VALUES (1)").run()
+            }
+            for await _ in started { break }
+            async let closed: Void = database.close()
+            // Bounded: closing has nothing to wait for but a thread.
+            for _ in 0..<1_000_000 where !group.isClosed { await Task.yield() }
+            #expect(group.isClosed)
+            await #expect(throws: StorageError.databaseClosed) {
+                try await database.withTransaction { sql in try await sql.raw("INSERT INTO t (id) VALUES (2)").run() }
+            }
+            finish.yield()
+            try await held
+            try await closed
+            let reopened = try await Database.open(.sqlite(path: path), logger: TestDatabase.logger)
+            let ids = try await reopened.withReadConnection { sql in
+                try await sql.raw("SELECT id FROM t").all(decodingColumn: "id", as: Int.self)
+            }
+            try await reopened.close()
+            #expect(ids == [1])
+        }
+    }
+
     @Test func aMemberThatThrowsLeavesNothingAndTheOthersCommit() async throws {
         try await TransactionTests.withNotes { database in
             guard let group = database.commitGroup else { return }

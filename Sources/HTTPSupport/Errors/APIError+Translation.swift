@@ -66,6 +66,7 @@ extension APIError {
         case .blobNotFound: return .notFound
         case .rangeNotSatisfiable: return .rangeNotSatisfiable
         case .blobTooLarge: return .contentTooLarge
+        case .databaseClosed: return .serviceUnavailable
         case .invalidDatabaseURL, .invalidBlobStoreURL, .duplicateMigrationVersion, .unknownAppliedMigration, .missingS3Credentials, .objectStore:
             return nil
         }

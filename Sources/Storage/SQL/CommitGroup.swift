@@ -70,6 +70,10 @@ final class CommitGroup: Sendable {
         /// the one before less an eighth of it per transaction since, whichever is more, so
         /// that one transaction that saw fewer does not shrink the next ones.
         var recentCallers = 0
+        /// Whether ``close()`` was called: new members are refused.
+        var closed = false
+        /// Who waits in ``close()`` for the worker to stop.
+        var closing: [CheckedContinuation<Void, Never>] = []
     }
 
     /// Creates a group that leases its connection with `lease`, runs its members on `executor`
@@ -91,6 +95,9 @@ final class CommitGroup: Sendable {
     /// `chancery_database_commits_total`).
     var commitCount: Int { commitsMade.load(ordering: .relaxed) }
 
+    /// Whether ``close()`` was called; for tests.
+    var isClosed: Bool { state.withLock { $0.closed } }
+
     /// Whether a transaction holds the writing connection; for tests.
     var holdsWriter: Bool { writerLeased.load(ordering: .acquiring) }
 
@@ -107,18 +114,35 @@ final class CommitGroup: Sendable {
         }
     }
 
-    /// Queues `member`, starting the worker when it is not running.
+    /// Queues `member`, starting the worker when it is not running; refuses it once the group
+    /// is closed.
     private func enqueue(_ member: any GroupMember) {
-        let startsWorker = state.withLock { state in
+        let (accepted, startsWorker) = state.withLock { state in
+            if state.closed { return (false, false) }
             state.waiting.append(member)
             state.callers += 1
             state.peakCallers = max(state.peakCallers, state.callers)
-            if state.working { return false }
+            if state.working { return (true, false) }
             state.working = true
-            return true
+            return (true, true)
         }
+        guard accepted else { return member.answer(failing: StorageError.databaseClosed) }
         guard startsWorker else { return }
         Task.detached(executorPreference: executor) { await self.work() }
+    }
+
+    /// Refuses new members and returns once the members already queued are answered and the
+    /// worker has stopped, so that the writer's connection and loop can be shut down under no
+    /// transaction.
+    func close() async {
+        await withCheckedContinuation { continuation in
+            let idle = state.withLock { state in
+                state.closed = true
+                if state.working { state.closing.append(continuation) }
+                return !state.working
+            }
+            if idle { continuation.resume() }
+        }
     }
 
     /// Runs transactions until no member waits.
@@ -131,11 +155,15 @@ final class CommitGroup: Sendable {
     /// The first waiting member; `nil` when none waits, and then, with `stoppingWhenNone`,
     /// the worker counts as stopped (a member that comes later starts it again).
     private func nextMember(stoppingWhenNone: Bool) -> (any GroupMember)? {
-        state.withLock { state in
-            if let next = state.waiting.popFirst() { return next }
-            if stoppingWhenNone { state.working = false }
-            return nil
+        let (next, closing) = state.withLock { state -> ((any GroupMember)?, [CheckedContinuation<Void, Never>]) in
+            if let next = state.waiting.popFirst() { return (next, []) }
+            guard stoppingWhenNone else { return (nil, []) }
+            state.working = false
+            defer { state.closing = [] }
+            return (nil, state.closing)
         }
+        for waiter in closing { waiter.resume() }
+        return next
     }
 
     /// Begins a transaction and runs `first` and the members that come after it in it, then

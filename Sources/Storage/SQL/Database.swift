@@ -51,7 +51,7 @@ public final class Database: Sendable {
 
     /// The group commit of SQLite's writer; `nil` on PostgreSQL.
     var commitGroup: CommitGroup? {
-        if case .sqlite(_, _, let commits, _) = pool { return commits }
+        if case .sqlite(_, _, let commits, _, _) = pool { return commits }
         return nil
     }
     private let logger: Logger
@@ -60,7 +60,8 @@ public final class Database: Sendable {
 
     private enum Pool: Sendable {
         case sqlite(
-            SharedPool<SQLiteSessionSource>, readers: SharedPool<SQLiteSessionSource>, commits: CommitGroup, writerThread: NIOThreadPool
+            SharedPool<SQLiteSessionSource>, readers: SharedPool<SQLiteSessionSource>, commits: CommitGroup, writerThread: NIOThreadPool,
+            writerLoop: MultiThreadedEventLoopGroup
         )
         case postgres(SharedPool<PostgresConnectionSource>)
     }
@@ -108,15 +109,19 @@ public final class Database: Sendable {
             try SQLiteFileMode.restrict(location)
             // The writer's statements run on a thread of its own, one after another in the
             // order they were sent (``SQLKit/SQLDatabase/runInOrder(_:)`` relies on it); the
-            // readers share NIO's pool.
+            // readers share NIO's pool. The writer's answers, and the group commit's worker that
+            // waits for them, have an event loop of their own too: on one of NIO's shared loops,
+            // each answer waited for the loop to finish with the HTTP connections it serves,
+            // and every transaction waits for several answers in a row.
             let writerThread = NIOThreadPool(numberOfThreads: 1)
             writerThread.start()
-            let loop = MultiThreadedEventLoopGroup.singleton.next()
+            let writerLoop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
             let writer = SharedPool(
                 pool: EventLoopGroupConnectionPool(
                     source: SQLiteSessionSource(path: path, threadPool: writerThread, readOnly: false),
-                    maxConnectionsPerEventLoop: 1, requestTimeout: .seconds(30), pruneInterval: nil, logger: logger, on: loop
+                    maxConnectionsPerEventLoop: 1, requestTimeout: .seconds(30), pruneInterval: nil, logger: logger, on: writerLoop
                 ))
+            let loop = MultiThreadedEventLoopGroup.singleton.next()
             pool = .sqlite(
                 writer,
                 readers: SharedPool(
@@ -124,8 +129,10 @@ public final class Database: Sendable {
                         source: SQLiteSessionSource(path: path, threadPool: .singleton, readOnly: true),
                         maxConnectionsPerEventLoop: sqliteReaders, requestTimeout: .seconds(30), pruneInterval: nil, logger: logger, on: loop
                     )),
-                commits: CommitGroup(beforeCommit: beforeCommit, executor: EventLoopTaskExecutor(loop)) { try await writer.lease(logger: logger) },
-                writerThread: writerThread
+                commits: CommitGroup(beforeCommit: beforeCommit, executor: EventLoopTaskExecutor(writerLoop.next())) {
+                    try await writer.lease(logger: logger)
+                },
+                writerThread: writerThread, writerLoop: writerLoop
             )
         case .postgres(let url):
             var configuration = try SQLPostgresConfiguration(url: url)
@@ -156,7 +163,7 @@ public final class Database: Sendable {
     /// connection is held by the outer call, and the inner one would wait for it.
     public func withConnection<Result>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
         switch pool {
-        case .sqlite(let shared, _, _, _): try await Self.withConnection(of: shared, logger: logger, sql: { $0 }, body)
+        case .sqlite(let shared, _, _, _, _): try await Self.withConnection(of: shared, logger: logger, sql: { $0 }, body)
         case .postgres(let shared): try await Self.withConnection(of: shared, logger: logger, sql: { $0.sql(queryLogLevel: .trace) }, body)
         }
     }
@@ -169,7 +176,7 @@ public final class Database: Sendable {
     /// As with ``withConnection(_:)``, never nest another call inside `body`.
     public func withReadConnection<Result>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
         switch pool {
-        case .sqlite(_, let readers, _, _): try await Self.withConnection(of: readers, logger: logger, sql: { $0 }, body)
+        case .sqlite(_, let readers, _, _, _): try await Self.withConnection(of: readers, logger: logger, sql: { $0 }, body)
         case .postgres(let shared): try await Self.withConnection(of: shared, logger: logger, sql: { $0.sql(queryLogLevel: .trace) }, body)
         }
     }
@@ -254,26 +261,23 @@ public final class Database: Sendable {
         }
     }
 
-    /// Closes every connection. The database cannot be used afterwards.
+    /// Closes every connection. The database cannot be used afterwards: on SQLite, the
+    /// transactions already waiting for the writer commit first, and later ones throw
+    /// ``StorageError/databaseClosed``.
     public func close() async throws {
         switch pool {
-        case .sqlite(let shared, let readers, _, let writerThread):
-            // The writer's pool is shut down even when the readers' fails: a pool dropped
-            // without being shut down traps. Its thread stops once its connection is closed.
-            do {
-                try await readers.pool.shutdownAsync()
-            } catch {
-                try? await shared.pool.shutdownAsync()
-                try? await writerThread.shutdownGracefully()
-                throw error
-            }
-            do {
-                try await shared.pool.shutdownAsync()
-            } catch {
-                try? await writerThread.shutdownGracefully()
-                throw error
-            }
-            try await writerThread.shutdownGracefully()
+        case .sqlite(let shared, let readers, let commits, let writerThread, let writerLoop):
+            // Transactions already queued end first; later ones are refused. Then each part is
+            // shut down even when one before it fails (a pool dropped without being shut down
+            // traps); the first failure is thrown. The writer's thread stops once its connection
+            // is closed, and its loop once nothing waits for it.
+            await commits.close()
+            var failure: (any Error)?
+            do { try await readers.pool.shutdownAsync() } catch { failure = failure ?? error }
+            do { try await shared.pool.shutdownAsync() } catch { failure = failure ?? error }
+            do { try await writerThread.shutdownGracefully() } catch { failure = failure ?? error }
+            do { try await writerLoop.shutdownGracefully() } catch { failure = failure ?? error }
+            if let failure { throw failure }
         case .postgres(let shared): try await shared.pool.shutdownAsync()
         }
     }
