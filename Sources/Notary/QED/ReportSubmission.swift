@@ -1,4 +1,5 @@
 import Accounts
+import CivilTime
 import Foundation
 import HTTPSupport
 import HTTPTypes
@@ -133,11 +134,8 @@ struct ReportSubmission: Codable, Sendable {
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
             let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-            (1...12).contains(month), hour < 24, minute < 60, second < 60
+            second < 60, UTCDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second) != nil
         else { return nil }
-        let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let daysInMonth = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
-        guard (1...daysInMonth).contains(day) else { return nil }
         return Date(iso8601: text)
     }
 }

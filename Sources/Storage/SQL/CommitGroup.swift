@@ -159,8 +159,9 @@ final class CommitGroup: Sendable {
             if let next = state.waiting.popFirst() { return (next, []) }
             guard stoppingWhenNone else { return (nil, []) }
             state.working = false
-            defer { state.closing = [] }
-            return (nil, state.closing)
+            let closing = state.closing
+            state.closing = []
+            return (nil, closing)
         }
         for waiter in closing { waiter.resume() }
         return next
