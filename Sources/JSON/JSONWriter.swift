@@ -142,9 +142,9 @@ public struct JSONWriter: Sendable {
     public mutating func number(_ value: Double) {
         precondition(value.isFinite, "JSON has no text for \(value)")
         separate()
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        bytes.append(contentsOf: text.utf8)
+        withUnsafeTemporaryAllocation(byteCount: JSONNumberText.maxSize, alignment: 1) { text in
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[..<JSONNumberText.write(value, into: text)]))
+        }
         followsValue = true
     }
 

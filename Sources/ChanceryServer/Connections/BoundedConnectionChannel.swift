@@ -7,7 +7,8 @@ import NIOHTTP1
 /// `Base`'s HTTP and WebSocket handlers:
 ///
 /// - in front, for the connection's whole life: ``ConnectionAdmissionHandler`` (the limits
-///   on open connections) and ``DrainDeadlineHandler`` (the cut on shutdown);
+///   on open connections) and ``DrainDeadlineHandler`` (the cut on shutdown), and the bound
+///   on answers queued for the client (``ConnectionLimits/writeBufferWaterMark``);
 /// - right behind the HTTP decoder, until a WebSocket upgrade: ``RequestDeadlineHandler``
 ///   (the timeouts) and ``MalformedRequestHandler`` (the answers to malformed requests).
 ///
@@ -38,6 +39,7 @@ struct BoundedConnectionChannel<Base: ServerChildChannel>: ServerChildChannel {
         do {
             try channel.pipeline.syncOperations.addHandler(ConnectionAdmissionHandler(admission: admission))
             try channel.pipeline.syncOperations.addHandler(DrainDeadlineHandler(drainTimeout: limits.drainTimeout))
+            try channel.syncOptions?.setOption(ChannelOptions.writeBufferWaterMark, value: ConnectionLimits.writeBufferWaterMark)
         } catch {
             return channel.eventLoop.makeFailedFuture(error)
         }

@@ -1,3 +1,5 @@
+import NIOCore
+
 /// How long and how many connections the server keeps open, and how large a request head may
 /// be: the bounds that stop one client from holding the server's connections, memory or
 /// shutdown for ever.
@@ -26,6 +28,12 @@ public struct ConnectionLimits: Sendable {
     public static let maxHeadBytes = 64 * 1024
     /// The most header fields of one request; more are answered 431.
     public static let maxHeaderCount = 100
+    /// The bytes of answers a connection queues for the client at most before the handler
+    /// writing them waits (its write buffer's high water mark), and the level below which it
+    /// goes on. A streamed answer (`GET /v1/data` writes 256 KiB at a time) keeps being made
+    /// while the last piece goes out; at NIO's default of 64 KiB each piece stopped its maker
+    /// until nearly all of it was sent.
+    public static let writeBufferWaterMark = ChannelOptions.Types.WriteBufferWaterMark(low: 256 << 10, high: 512 << 10)
 
     /// Creates the limits; the defaults suit a server exposed to the internet.
     public init(

@@ -38,20 +38,4 @@ import Testing
             #expect(String(buffer: buffer) == String(value), "\(value)")
         }
     }
-
-    /// A float's text is written without making a string; it must be `description`'s, for
-    /// every kind of finite double.
-    @Test func aDoubleIsWrittenAsItsDescription() {
-        var values: [Double] = [
-            0, -0.0, 1, -1, .pi, 0.1, 1e16, 1e-7, 123_456_789.125, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
-            .leastNonzeroMagnitude, .leastNormalMagnitude, -2.2250738585072014e-308,
-        ]
-        var generator = SystemRandomNumberGenerator()
-        values += (0..<10_000).map { _ in Double(bitPattern: generator.next()) }
-        for value in values where value.isFinite {
-            var buffer = ByteBuffer()
-            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: FloatText.maxSize) { FloatText.write(value, into: $0) }
-            #expect(String(buffer: buffer) == value.description, "\(value.bitPattern)")
-        }
-    }
 }

@@ -83,7 +83,7 @@ struct IntdashDataJSONWriter: IntdashAnswerEncoder {
             var end = head.count
             bytes.copyMemory(from: head)
             let value = UnsafeMutableRawBufferPointer(rebasing: bytes[end...])
-            end += isFloat ? Self.writeNumber(Double(bitPattern: bits), into: value) : DecimalText.write(Int64(bitPattern: bits), into: value)
+            end += isFloat ? JSONNumberText.write(Double(bitPattern: bits), into: value) : DecimalText.write(Int64(bitPattern: bits), into: value)
             UnsafeMutableRawBufferPointer(rebasing: bytes[end...]).copyMemory(from: tail)
             end += tail.count
             end += DecimalText.write(number, into: UnsafeMutableRawBufferPointer(rebasing: bytes[end...]))
@@ -99,7 +99,7 @@ struct IntdashDataJSONWriter: IntdashAnswerEncoder {
     }
 
     /// The most bytes a Float or Int value and a numeric time take.
-    private static var valueAndTimeRoom: Int { max(FloatText.maxSize, DecimalText.maxSize) + DecimalText.maxSize }
+    private static var valueAndTimeRoom: Int { max(JSONNumberText.maxSize, DecimalText.maxSize) + DecimalText.maxSize }
 
     /// Appends an answer at `time` of the kind at `frame`, whose value `value` writes.
     private func write(frame index: Int, time: Int64, into buffer: inout ByteBuffer, value: (inout ByteBuffer) -> Void) {
@@ -154,18 +154,9 @@ struct IntdashDataJSONWriter: IntdashAnswerEncoder {
     /// hold it.
     private static func write(_ number: Double, into buffer: inout ByteBuffer) {
         if number.isFinite {
-            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: FloatText.maxSize) { writeNumber(number, into: $0) }
+            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: JSONNumberText.maxSize) { JSONNumberText.write(number, into: $0) }
         } else {
             JSONWriter.write(string: number.isNaN ? "NaN" : number > 0 ? "Infinity" : "-Infinity", to: &buffer)
         }
-    }
-
-    /// Writes `number`, a finite one, as a JSON number at the start of `bytes`, which must hold
-    /// ``FloatText/maxSize`` bytes; returns how many it wrote. `description` ends a whole
-    /// number in ".0", which JSONEncoder leaves out.
-    private static func writeNumber(_ number: Double, into bytes: UnsafeMutableRawBufferPointer) -> Int {
-        let count = FloatText.write(number, into: bytes)
-        if count > 2, bytes[count - 2] == UInt8(ascii: "."), bytes[count - 1] == UInt8(ascii: "0") { return count - 2 }
-        return count
     }
 }
