@@ -22,6 +22,7 @@ public enum DecimalText {
     ///
     /// A number of `b` bits has ⌊b·log₁₀2⌋ or one more digits (1233/4096 is log₁₀2 to four
     /// places, close enough for 64 bits); one comparison with a power of ten tells which.
+    @inline(__always)
     static func digitCount(of magnitude: UInt64) -> Int {
         let bits = UInt64.bitWidth - magnitude.leadingZeroBitCount
         let lower = (bits * 1233) >> 12
@@ -98,6 +99,7 @@ public enum DecimalText {
 
     /// Writes the two digits of `pair`, 0 through 99, at `position`.
     private static func writePair(_ pair: UInt32, at position: UnsafeMutableRawPointer) {
-        position.copyMemory(from: UnsafeRawPointer(digitPairs.utf8Start) + Int(pair) * 2, byteCount: 2)
+        let digits = UnsafeRawPointer(digitPairs.utf8Start).loadUnaligned(fromByteOffset: Int(pair) * 2, as: UInt16.self)
+        position.storeBytes(of: digits, as: UInt16.self)
     }
 }

@@ -37,13 +37,8 @@ struct ShortestDecimal: Equatable {
             found = Self.decimal(binaryExponent: Self.minBinaryExponent, significand: fraction)
         }
         if found.digits != 0, found.digits % 10 == 0 {
-            // The trailing zeros go eight, four, two and one at a time: at most 16 of them.
-            for (power, count) in [(100_000_000, 8), (10_000, 4), (100, 2), (10, 1)] as [(UInt64, Int)] {
-                while found.digits % power == 0 {
-                    found.digits /= power
-                    found.exponent += count
-                }
-            }
+            // Rare but for numbers of few digits: most come without a trailing zero.
+            (found.digits, found.exponent) = Self.removingTrailingZeros(found.digits, found.exponent)
         }
         digits = found.digits
         exponent = found.exponent
@@ -83,11 +78,12 @@ struct ShortestDecimal: Equatable {
         let s = value >> 2
         if s >= 10 {
             // One digit fewer, if exactly one of its two neighbours is in the interval.
-            let shorter = s / 10 * 10
+            let shorterDigits = s / 10
+            let shorter = shorterDigits * 10
             let shorterAbove = shorter + 10
             let shorterIn = valueLower + isOdd <= shorter << 2
             let shorterAboveIn = (shorterAbove << 2) + isOdd <= valueUpper
-            if shorterIn != shorterAboveIn { return (shorterIn ? shorter : shorterAbove, k) }
+            if shorterIn != shorterAboveIn { return (shorterIn ? shorterDigits : shorterDigits + 1, k + 1) }
         }
         let t = s + 1
         let sIn = valueLower + isOdd <= s << 2
@@ -96,6 +92,29 @@ struct ShortestDecimal: Equatable {
         // Both or neither: the closer to the number, the even one at a tie.
         let difference = Int64(bitPattern: value &- ((s + t) << 1))
         return (difference < 0 || (difference == 0 && s & 1 == 0) ? s : t, k)
+    }
+
+    /// `digits × 10^exponent` with the trailing zeros of `digits` (at most 16 of them) taken
+    /// off eight, four, two and one at a time.
+    private static func removingTrailingZeros(_ digits: UInt64, _ exponent: Int) -> (UInt64, Int) {
+        var (digits, exponent) = (digits, exponent)
+        while digits % 100_000_000 == 0 {
+            digits /= 100_000_000
+            exponent += 8
+        }
+        if digits % 10_000 == 0 {
+            digits /= 10_000
+            exponent += 4
+        }
+        if digits % 100 == 0 {
+            digits /= 100
+            exponent += 2
+        }
+        if digits % 10 == 0 {
+            digits /= 10
+            exponent += 1
+        }
+        return (digits, exponent)
     }
 
     /// `power × scaled / 2^128`, rounded up to odd when inexact (`power` is 126 bits, split in
