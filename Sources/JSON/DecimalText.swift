@@ -31,7 +31,7 @@ public enum DecimalText {
 
     /// 10 to the power `exponent`, for 0 through 19: every power of ten a `UInt64` holds.
     @inline(__always)
-    private static func powerOfTen(_ exponent: Int) -> UInt64 {
+    static func powerOfTen(_ exponent: Int) -> UInt64 {
         switch exponent {
         case 0: 1
         case 1: 10

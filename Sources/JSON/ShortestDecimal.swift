@@ -98,21 +98,14 @@ struct ShortestDecimal: Equatable {
     /// off eight, four, two and one at a time.
     private static func removingTrailingZeros(_ digits: UInt64, _ exponent: Int) -> (UInt64, Int) {
         var (digits, exponent) = (digits, exponent)
-        while digits % 100_000_000 == 0 {
-            digits /= 100_000_000
-            exponent += 8
-        }
-        if digits % 10_000 == 0 {
-            digits /= 10_000
-            exponent += 4
-        }
-        if digits % 100 == 0 {
-            digits /= 100
-            exponent += 2
-        }
-        if digits % 10 == 0 {
-            digits /= 10
-            exponent += 1
+        var zeros = 8
+        while zeros > 0 {
+            let power = DecimalText.powerOfTen(zeros)
+            while digits % power == 0 {
+                digits /= power
+                exponent += zeros
+            }
+            zeros /= 2
         }
         return (digits, exponent)
     }

@@ -66,13 +66,18 @@ import Testing
         }
     }
 
-    /// Numbers drawn from every bit pattern, from the subnormal ones, and with few decimal
-    /// digits (as sensors report them).
+    /// Numbers drawn from every bit pattern, from the subnormal ones, with few decimal digits
+    /// (as sensors report them), and whole ones ending in zeros.
     @Test func randomNumbersAreWrittenAsDescriptionSpellsThem() {
         var generator = SystemRandomNumberGenerator()
         var values = (0..<200_000).map { _ in Double(bitPattern: generator.next()) }
         values += (0..<20_000).map { _ in Double(bitPattern: generator.next() & ((1 << 52) - 1)) }
         values += (0..<20_000).map { _ in Double(Int.random(in: -1_000_000...1_000_000, using: &generator)) / 1_000 }
+        // Whole numbers with many trailing zeros: 1 through 999 times 10^0 through 10^22.
+        values += (0..<20_000).map { _ in
+            Double(Int.random(in: 1...999, using: &generator))
+                * (0..<Int.random(in: 0...22, using: &generator)).reduce(1.0) { product, _ in product * 10 }
+        }
         var mismatches = 0
         for value in values where value.isFinite && Self.written(value) != Self.expected(value) {
             mismatches += 1
