@@ -28,8 +28,8 @@ struct NaturalNumber: Equatable {
         var remainder = NaturalNumber(1).shiftedLeft(by: divisorBits - 1)
         var quotient = NaturalNumber(0)
         for _ in 0...(exponent - divisorBits) {
-            remainder = remainder.shiftedLeft(by: 1)
-            quotient = quotient.shiftedLeft(by: 1)
+            remainder.multiply(by: 2)
+            quotient.multiply(by: 2)
             if remainder >= divisor {
                 remainder.subtract(divisor)
                 quotient.add(1)

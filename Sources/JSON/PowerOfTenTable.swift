@@ -4,7 +4,7 @@
 /// Worked out once, on first use, in exact integer arithmetic (``NaturalNumber``).
 enum PowerOfTenTable {
     /// One power: `g` split in its high and low 63 bits.
-    struct Entry: Sendable, Equatable {
+    struct Entry: Sendable {
         /// `g`'s bits 63 through 125.
         let high: UInt64
         /// `g`'s bits 0 through 62.

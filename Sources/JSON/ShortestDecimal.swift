@@ -4,7 +4,7 @@
 ///
 /// Of the decimals that round to the number, the one with the fewest digits; of several with as
 /// few, the closest to the number, and of two as close, the one ending in an even digit.
-struct ShortestDecimal: Equatable {
+struct ShortestDecimal {
     /// The decimal's digits as a number, with no trailing zero (zero for the number zero).
     let digits: UInt64
     /// The power of ten the digits are scaled by: the decimal is `digits × 10^exponent`.
@@ -49,7 +49,7 @@ struct ShortestDecimal: Equatable {
     /// The leading bit of a normal number's significand, which its bits leave out.
     private static let hiddenBit: UInt64 = 1 << 52
     /// The binary exponent of the smallest numbers: `2^-1074` is the least step.
-    static let minBinaryExponent = -1074
+    private static let minBinaryExponent = -1074
     /// The low 63 bits.
     private static let low63: UInt64 = (1 << 63) - 1
 
@@ -121,7 +121,7 @@ struct ShortestDecimal: Equatable {
     }
 
     /// ⌊log₁₀ 2^e⌋, for |e| up to 5,456,721.
-    static func floorLog10(ofPowerOfTwo e: Int) -> Int {
+    private static func floorLog10(ofPowerOfTwo e: Int) -> Int {
         (e * 661_971_961_083) >> 41
     }
 

@@ -20,7 +20,7 @@ import Testing
 
     @Test func namedNumbersAreWrittenAsJSONEncoderWritesThem() {
         let values: [Double] = [
-            0, -0.0, 1, -1, .pi, 0.1, 0.2, 0.3, 0.1 + 0.2, 1e16, 1e-7, 123_456_789.125, 1e23, 1e22, 5e-324, 1.5e-5, 100, 4.35,
+            0, -0.0, 1, -1, .pi, 0.1, 0.2, 0.3, 0.1 + 0.2, 1e16, 1e-7, 123_456_789.125, 1e23, 1e22, 1.5e-5, 100, 4.35,
             .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude, .leastNormalMagnitude,
             .leastNormalMagnitude.nextDown, -2.2250738585072014e-308, 9_007_199_254_740_992, 9_007_199_254_740_994,
             18_014_398_509_481_984, 4_503_599_627_370_496.5, 123_456_789_012_345_680,
