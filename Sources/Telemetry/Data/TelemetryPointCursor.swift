@@ -143,18 +143,28 @@ actor TelemetryPointCursor {
             let descending = order == .descending
             buffer = []
             chunks = []
-            var points: [TelemetryPointBatch.Point] = []
-            points.reserveCapacity(min(remaining, entries.count))
-            while points.count < remaining, let entry = entries.last, !bounded || entry.key < bound {
-                entries.removeLast()
-                let position = entry.chunk - firstSerial
-                readChunks[position].buffered -= 1
-                points.append(
-                    TelemetryPointBatch.Point(
-                        elapsedTime: descending ? ~entry.key : entry.key, record: Int32(position), group: entry.group,
-                        payloadStart: entry.payloadStart, payloadCount: entry.payloadCount
-                    ))
+            // The points go out from the buffer's end, written in place.
+            let points = entries.withUnsafeBufferPointer { entries in
+                readChunks.withUnsafeMutableBufferPointer { readChunks in
+                    [TelemetryPointBatch.Point](unsafeUninitializedCapacity: min(remaining, entries.count)) { points, count in
+                        var index = entries.count - 1
+                        while count < points.count, index >= 0, !bounded || entries[index].key < bound {
+                            let entry = entries[index]
+                            let position = entry.chunk - firstSerial
+                            readChunks[position].buffered -= 1
+                            points.initializeElement(
+                                at: count,
+                                to: TelemetryPointBatch.Point(
+                                    elapsedTime: descending ? ~entry.key : entry.key, record: Int32(position), group: entry.group,
+                                    payloadStart: entry.payloadStart, payloadCount: entry.payloadCount
+                                ))
+                            count += 1
+                            index -= 1
+                        }
+                    }
+                }
             }
+            entries.removeLast(points.count)
             let batch = TelemetryPointBatch(records: readChunks.map(\.record), points: points)
             // The chunks none of whose points is buffered any more are let go from the front.
             let done = readChunks.prefix { $0.buffered == 0 }.count
@@ -211,27 +221,38 @@ actor TelemetryPointCursor {
         }
         let chunk = firstChunkSerial + chunks.count
         let descending = order == .descending
-        // The groups' runs one after the other; each ends where `runEnds` says.
-        var runs = spareBuffer()
+        // The groups' runs one after the other, written in place (at most every point of the
+        // record); each ends where `runEnds` says.
+        var runs = spareBuffer(count: layout.points.count)
         var runEnds: [Int] = []
-        for (groupIndex, group) in layout.groups.enumerated() where filters.map({ $0.contains { $0.matches(group.dataID) } }) ?? true {
-            let runStart = runs.count
-            var inOrder = true
-            // The next point goes last: for ascending queries the group's last point goes first.
-            let (first, last) = (group.points.lowerBound, group.points.upperBound - 1)
-            for position in stride(from: descending ? first : last, through: descending ? last : first, by: descending ? 1 : -1) {
-                let point = layout.points[position]
-                guard range.contains(point.elapsedTime) else { continue }
-                let entry = Buffered(
-                    key: descending ? ~point.elapsedTime : point.elapsedTime, chunk: chunk, group: Int32(groupIndex),
-                    payloadStart: point.payloadStart, payloadCount: point.payloadCount
-                )
-                if inOrder, runs.count > runStart, !Self.precedes(runs[runs.count - 1], entry) { inOrder = false }
-                runs.append(entry)
+        var count = 0
+        runs.withUnsafeMutableBufferPointer { runs in
+            layout.points.withUnsafeBufferPointer { points in
+                for (groupIndex, group) in layout.groups.enumerated() where filters.map({ $0.contains { $0.matches(group.dataID) } }) ?? true {
+                    let runStart = count
+                    var inOrder = true
+                    // The next point goes last: for ascending queries the group's last point goes first.
+                    let (first, last) = (group.points.lowerBound, group.points.upperBound - 1)
+                    for position in stride(from: descending ? first : last, through: descending ? last : first, by: descending ? 1 : -1) {
+                        let point = points[position]
+                        guard range.contains(point.elapsedTime) else { continue }
+                        let entry = Buffered(
+                            key: descending ? ~point.elapsedTime : point.elapsedTime, chunk: chunk, group: Int32(groupIndex),
+                            payloadStart: point.payloadStart, payloadCount: point.payloadCount
+                        )
+                        if inOrder, count > runStart, !Self.precedes(runs[count - 1], entry) { inOrder = false }
+                        runs[count] = entry
+                        count += 1
+                    }
+                    if !inOrder {
+                        var run = UnsafeMutableBufferPointer(rebasing: runs[runStart..<count])
+                        run.sort(by: Self.precedes)
+                    }
+                    if count > runStart { runEnds.append(count) }
+                }
             }
-            if !inOrder { runs[runStart...].sort(by: Self.precedes) }
-            if runs.count > runStart { runEnds.append(runs.count) }
         }
+        runs.removeLast(runs.count - count)
         layoutPoints = layout.points
         guard !runEnds.isEmpty else { return recycle(&runs) }
         mergeRuns(&runs, ending: runEnds)
@@ -245,9 +266,8 @@ actor TelemetryPointCursor {
         if buffer.isEmpty {
             swap(&buffer, &runs)
         } else {
-            var merged = spareBuffer()
-            merged.reserveCapacity(runs.count + buffer.count)
-            Self.merge(runs[...], buffer[...], into: &merged) { $0.key >= $1.key }
+            var merged = spareBuffer(count: runs.count + buffer.count)
+            Self.merge(runs[...], buffer[...], into: &merged, at: 0) { $0.key >= $1.key }
             swap(&buffer, &merged)
             recycle(&merged)
         }
@@ -260,14 +280,13 @@ actor TelemetryPointCursor {
     private func mergeRuns(_ runs: inout [Buffered], ending ends: [Int]) {
         var ends = ends
         while ends.count > 1 {
-            var target = spareBuffer()
-            target.reserveCapacity(runs.count)
+            var target = spareBuffer(count: runs.count)
             var targetEnds: [Int] = []
             var start = 0
             for pair in stride(from: 0, to: ends.count, by: 2) {
                 let middle = ends[pair]
                 let end = pair + 1 < ends.count ? ends[pair + 1] : middle
-                Self.merge(runs[middle..<end], runs[start..<middle], into: &target, by: Self.precedes)
+                Self.merge(runs[middle..<end], runs[start..<middle], into: &target, at: start, by: Self.precedes)
                 targetEnds.append(end)
                 start = end
             }
@@ -277,15 +296,25 @@ actor TelemetryPointCursor {
         }
     }
 
-    /// An empty buffer, with the memory of one used before when there is one.
-    private func spareBuffer() -> [Buffered] {
-        spareBuffers.popLast() ?? []
+    /// A buffer of `count` points to be overwritten, with the memory of one used before when
+    /// there is one: its points are left over from that use.
+    ///
+    /// Only the points a buffer gains are written before it is handed out; the others keep
+    /// what they held, so that a buffer costs no pass over its memory before it is filled.
+    private func spareBuffer(count: Int) -> [Buffered] {
+        var buffer = spareBuffers.popLast() ?? []
+        if buffer.count > count {
+            buffer.removeLast(buffer.count - count)
+        } else {
+            buffer.append(
+                contentsOf: repeatElement(Buffered(key: 0, chunk: 0, group: 0, payloadStart: 0, payloadCount: 0), count: count - buffer.count))
+        }
+        return buffer
     }
 
-    /// Keeps the memory of `buffer`, which is done with, for ``spareBuffer()`` (at most two
-    /// buffers'), and leaves `buffer` empty.
+    /// Keeps the memory of `buffer`, which is done with, for ``spareBuffer(count:)`` (at most
+    /// two buffers'), and leaves `buffer` empty.
     private func recycle(_ buffer: inout [Buffered]) {
-        buffer.removeAll(keepingCapacity: true)
         if spareBuffers.count < 2, buffer.capacity > 0 { spareBuffers.append(buffer) }
         buffer = []
     }
@@ -296,24 +325,40 @@ actor TelemetryPointCursor {
         first.key > second.key || (first.key == second.key && first.payloadStart > second.payloadStart)
     }
 
-    /// Appends two runs (each in the order `precedes` gives) merged in that order to `merged`.
+    /// Writes two runs (each in the order `precedes` gives) merged in that order into `merged`
+    /// from position `start` on, through pointers: a merge moves each point once, with no
+    /// check of the arrays' bounds and uniqueness per point.
     private static func merge(
-        _ first: ArraySlice<Buffered>, _ second: ArraySlice<Buffered>, into merged: inout [Buffered],
+        _ first: ArraySlice<Buffered>, _ second: ArraySlice<Buffered>, into merged: inout [Buffered], at start: Int,
         by precedes: (Buffered, Buffered) -> Bool
     ) {
-        var firstIndex = first.startIndex
-        var secondIndex = second.startIndex
-        while firstIndex < first.endIndex, secondIndex < second.endIndex {
-            if precedes(first[firstIndex], second[secondIndex]) {
-                merged.append(first[firstIndex])
-                firstIndex += 1
-            } else {
-                merged.append(second[secondIndex])
-                secondIndex += 1
+        precondition(start + first.count + second.count <= merged.count, "no room for the merged runs")
+        first.withUnsafeBufferPointer { first in
+            second.withUnsafeBufferPointer { second in
+                merged.withUnsafeMutableBufferPointer { merged in
+                    var (firstIndex, secondIndex, target) = (0, 0, start)
+                    while firstIndex < first.count, secondIndex < second.count {
+                        let (candidate, other) = (first[firstIndex], second[secondIndex])
+                        if precedes(candidate, other) {
+                            merged[target] = candidate
+                            firstIndex += 1
+                        } else {
+                            merged[target] = other
+                            secondIndex += 1
+                        }
+                        target += 1
+                    }
+                    for index in firstIndex..<first.count {
+                        merged[target] = first[index]
+                        target += 1
+                    }
+                    for index in secondIndex..<second.count {
+                        merged[target] = second[index]
+                        target += 1
+                    }
+                }
             }
         }
-        merged.append(contentsOf: first[firstIndex...])
-        merged.append(contentsOf: second[secondIndex...])
     }
 
     /// The bytes of the record at `location`: staged in its row, or else read through a window
