@@ -48,8 +48,8 @@ struct IntdashMergedPoints: Sendable {
     struct Iterator {
         /// One query as the merge goes through it.
         private struct Cursor {
-            /// The query.
-            let points: TelemetryPoints
+            /// The query's batches, read ahead.
+            var batches: TelemetryPointsReadAhead
             /// The measurement's UUID as the answers spell it, made once rather than per point.
             let measurementUUID: String
             /// The measurement's base time, in nanoseconds since 1970.
@@ -62,10 +62,6 @@ struct IntdashMergedPoints: Sendable {
             var upcoming: TelemetryPointBatch?
             /// Whether the query's first batch was read.
             var started = false
-            /// The reading of the batch after the last one read, begun as soon as that one came
-            /// so that the store reads it while the answer is written; `nil` once the query has
-            /// no more.
-            var reading: Task<TelemetryPointBatch, any Error>?
 
             /// Whether the query has a point to hand out.
             var hasPoint: Bool { position < batch.points.count }
@@ -149,7 +145,9 @@ struct IntdashMergedPoints: Sendable {
 
         init(sources: [Source], order: TelemetryQueryOrder) {
             cursors = sources.map {
-                Cursor(points: $0.points, measurementUUID: $0.entry.uuid.uuidString.lowercased(), baseTime: $0.entry.baseTime ?? 0)
+                Cursor(
+                    batches: TelemetryPointsReadAhead($0.points), measurementUUID: $0.entry.uuid.uuidString.lowercased(),
+                    baseTime: $0.entry.baseTime ?? 0)
             }
             self.order = order
         }
@@ -217,17 +215,11 @@ struct IntdashMergedPoints: Sendable {
             return chosen
         }
 
-        /// The next batch of query `index`, empty when it has no more; the reading of the one
-        /// after it begins before this returns.
+        /// The next batch of query `index`, empty when it has no more.
         private mutating func read(_ index: Int) async throws -> TelemetryPointBatch {
-            let points = cursors[index].points
-            let reading = cursors[index].reading ?? Task { try await points.nextBatch() }
             do {
-                let batch = try await reading.value
-                cursors[index].reading = batch.isEmpty ? nil : Task { try await points.nextBatch() }
-                return batch
+                return try await cursors[index].batches.next()
             } catch let error as TelemetryDataStoreError {
-                cursors[index].reading = nil
                 throw ReadFailure(measurementUUID: cursors[index].measurementUUID, error: error)
             }
         }
