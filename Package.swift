@@ -433,7 +433,7 @@ let package = Package(
         .executableTarget(
             name: "TelemetryBenchmark",
             dependencies: [
-                "BenchmarkSupport", "ChanceryServer", "Notary", "Telemetry", "Accounts", "ISCP",
+                "BenchmarkSupport", "ChanceryServer", "Notary", "Telemetry", "Accounts", "ISCP", "Conversion",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import BenchmarkSupport
+import Conversion
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -9,12 +10,15 @@ import Telemetry
 ///
 /// The measurement is filled through the data store, as the recorder fills it (chunks of
 /// ``pointsPerChunk`` points over four float64 data ids, one microsecond apart, each chunk
-/// durable before the next), and then read back whole three ways, each timed:
+/// durable before the next), and then read back whole, each way timed:
 /// - the segment files read raw, in 1 MiB blocks: the reference, the same bytes at the speed
 ///   of the disk or page cache, with no decoding at all;
 /// - the store's point cursor (`TelemetryDataStore.points`), every point decoded;
 /// - `GET /intdash/api/v1/data` over HTTP with the length-prefixed protobuf answer, as the
-///   official clients fetch it, and as JSON lines.
+///   official clients fetch it, and as JSON lines;
+/// - the JSON lines again, fetched by curl in a process of its own (when curl is installed):
+///   the client above runs in this process and shares Swift's task threads with the server,
+///   which a client on another machine does not.
 ///
 /// Then a query of one hundredth of the measurement's time, from its middle, and one of a
 /// thousandth from nine tenths in (a window of recent data, whose first index page must not
@@ -46,6 +50,8 @@ struct StoredQueryRun {
         let jsonLinesProcessorSeconds: Double
         /// Bytes of the JSON lines answer.
         let jsonLinesBytes: Int
+        /// Seconds for curl to fetch every point as JSON lines; `nil` when curl is not installed.
+        let curlJSONLinesSeconds: Double?
         /// Points in the range query's answer.
         let rangePoints: Int
         /// Seconds for the range query over HTTP.
@@ -100,6 +106,7 @@ struct StoredQueryRun {
         var lines = (points: 0, bytes: 0)
         let (jsonLinesSeconds, jsonLinesProcessorSeconds) = try await timed { lines = try await fetchJSONLines(uuid, client: client) }
         guard lines.points == points else { throw BenchmarkError("/v1/data answered \(lines.points) of \(points) JSON lines") }
+        let curlJSONLinesSeconds = try await fetchJSONLinesWithCurl(uuid, expectedBytes: lines.bytes)
 
         // One hundredth of the time, from the middle (`start` and `end` in microseconds).
         let span = Int64(points)
@@ -121,6 +128,7 @@ struct StoredQueryRun {
             rawSeconds: rawSeconds,
             cursorSeconds: cursorSeconds, httpSeconds: httpSeconds, httpProcessorSeconds: httpProcessorSeconds, httpBytes: whole.bytes,
             jsonLinesSeconds: jsonLinesSeconds, jsonLinesProcessorSeconds: jsonLinesProcessorSeconds, jsonLinesBytes: lines.bytes,
+            curlJSONLinesSeconds: curlJSONLinesSeconds,
             rangePoints: range.points,
             rangeSeconds: rangeSeconds, lateWindowPoints: late.points, lateWindowSeconds: lateWindowSeconds
         )
@@ -207,6 +215,36 @@ struct StoredQueryRun {
         }
         guard last == UInt8(ascii: "\n") else { throw BenchmarkError("/v1/data ended inside a JSON line") }
         return (lines, bytes)
+    }
+
+    /// Fetches `/v1/data` of all of `measurement` as JSON lines with curl, which throws the
+    /// answer away, and returns the seconds it took (starting curl included); `nil` when curl is
+    /// not installed.
+    ///
+    /// - Throws: ``BenchmarkError`` unless curl got status 200 and `expectedBytes` bytes, as many
+    ///   as the client in this process read.
+    private func fetchJSONLinesWithCurl(_ measurement: UUID, expectedBytes: Int) async throws -> Double? {
+        let candidates = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":").map { "\($0)/curl" }
+        guard let curl = candidates.first(where: FileManager.default.isExecutableFile(atPath:)) else { return nil }
+        let directory = FileManager.default.temporaryDirectory
+        let outputFile = directory.appendingPathComponent("chancery-benchmark-curl-\(UUID().uuidString).txt")
+        defer { try? FileManager.default.removeItem(at: outputFile) }
+        let child = ChildProcess(
+            executable: curl,
+            arguments: [
+                "--silent", "--show-error", "--output", "/dev/null", "--write-out", "%{http_code} %{size_download}",
+                "--header", "X-Intdash-Token: \(token)", "--header", "Accept: application/x-ndjson",
+                "\(baseURL)/intdash/api/v1/data?name=\(measurement.uuidString.lowercased())",
+            ],
+            environment: ProcessInfo.processInfo.environment, directory: directory, outputFile: outputFile
+        )
+        var termination = ChildProcess.Termination.timedOut
+        let seconds = try await seconds { termination = try await child.run(timeLimit: .seconds(600)) }
+        let output = (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
+        guard termination == .exited(0), output == "200 \(expectedBytes)" else {
+            throw BenchmarkError("curl fetching the JSON lines ended \(termination) with \"\(output)\", not 200 and \(expectedBytes) bytes")
+        }
+        return seconds
     }
 
     /// The seconds `body` takes.

@@ -30,8 +30,8 @@ import Telemetry
 ///
 /// Last, it stores STORED-POINTS points in one measurement, in chunks of STORED-CHUNK points
 /// (40,000 by default), and reads them back whole: the segment files raw (the reference),
-/// through the store's cursor, and through `GET /v1/data` as protobuf and as JSON lines
-/// (``StoredQueryRun``).
+/// through the store's cursor, and through `GET /v1/data` as protobuf and as JSON lines, and
+/// as JSON lines to curl when it is installed (``StoredQueryRun``).
 ///
 ///     swift run -c release TelemetryBenchmark [POINTS] [POINTS-PER-BATCH] [WINDOW] [CONNECTIONS] [STORED-POINTS] [RATE] [ROUNDS] [STORED-CHUNK]
 @main
@@ -133,6 +133,15 @@ struct TelemetryBenchmark {
                 points / stored.jsonLinesSeconds, points / stored.jsonLinesSeconds / raw, Double(stored.jsonLinesBytes) / 1_048_576,
                 stored.jsonLinesProcessorSeconds / points * 1e9
             ))
+        if let curlSeconds = stored.curlJSONLinesSeconds {
+            print(
+                String(
+                    format: "  GET /v1/data, JSON lines to curl:   %12.0f points/s (%.3f × reference), curl in a process of its own",
+                    points / curlSeconds, points / curlSeconds / raw
+                ))
+        } else {
+            print("  GET /v1/data, JSON lines to curl:   skipped, curl is not installed")
+        }
         print(
             String(
                 format: "  a hundredth of the time (%d points): %.1f ms, %.4f × the whole query's time",
