@@ -1,4 +1,5 @@
 import BenchmarkSupport
+import Conversion
 import Foundation
 import NIOCore
 import NIOPosix
@@ -12,9 +13,7 @@ struct NATSBrokerRun {
 
     /// Finds `nats-server` on the PATH or in /usr/bin.
     static func locate() -> NATSBrokerRun? {
-        let candidates =
-            (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":").map { "\($0)/nats-server" } + ["/usr/sbin/nats-server"]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }.map { NATSBrokerRun(executable: $0) }
+        InstalledProgram.path(of: "nats-server", knownPlaces: ["/usr/bin/nats-server", "/usr/sbin/nats-server"]).map(NATSBrokerRun.init(executable:))
     }
 
     /// Starts a server on a free loopback port, runs `workload` through it and stops it.

@@ -224,8 +224,7 @@ struct StoredQueryRun {
     /// - Throws: ``BenchmarkError`` unless curl got status 200 and `expectedBytes` bytes, as many
     ///   as the client in this process read.
     private func fetchJSONLinesWithCurl(_ measurement: UUID, expectedBytes: Int) async throws -> Double? {
-        let candidates = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":").map { "\($0)/curl" }
-        guard let curl = candidates.first(where: FileManager.default.isExecutableFile(atPath:)) else { return nil }
+        guard let curl = InstalledProgram.path(of: "curl", knownPlaces: ["/usr/bin/curl"]) else { return nil }
         let directory = FileManager.default.temporaryDirectory
         let outputFile = directory.appendingPathComponent("chancery-benchmark-curl-\(UUID().uuidString).txt")
         defer { try? FileManager.default.removeItem(at: outputFile) }

@@ -71,14 +71,22 @@ extension TelemetryDataStore {
     /// each batch held.
     func pointsInBatches(of measurement: UUID, order: TelemetryQueryOrder) async throws -> (points: [TelemetryStoredDataPoint], batchSizes: [Int]) {
         let cursor = points(measurement: measurement, elapsedRange: Int64.min..<Int64.max, dataIDs: nil, order: order, limit: nil)
-        var read: [TelemetryStoredDataPoint] = []
-        var batchSizes: [Int] = []
-        while true {
-            let batch = try await cursor.nextBatch()
-            if batch.isEmpty { break }
-            batchSizes.append(batch.points.count)
-            read += batch.points.indices.map { batch[$0] }
-        }
-        return (read, batchSizes)
+        return try await collectBatches { try await cursor.nextBatch() }
     }
+}
+
+/// Every point of the batches `next` gives until it gives an empty one, and how many points
+/// each batch held.
+func collectBatches(
+    _ next: () async throws -> TelemetryPointBatch
+) async throws -> (points: [TelemetryStoredDataPoint], batchSizes: [Int]) {
+    var read: [TelemetryStoredDataPoint] = []
+    var batchSizes: [Int] = []
+    while true {
+        let batch = try await next()
+        if batch.isEmpty { break }
+        batchSizes.append(batch.points.count)
+        read += batch.points.indices.map { batch[$0] }
+    }
+    return (read, batchSizes)
 }

@@ -21,14 +21,7 @@ import Testing
                 let (expected, expectedSizes) = try await store.pointsInBatches(of: measurement, order: order)
                 var batches = TelemetryPointsReadAhead(
                     store.points(measurement: measurement, elapsedRange: Int64.min..<Int64.max, dataIDs: nil, order: order, limit: nil))
-                var read: [TelemetryStoredDataPoint] = []
-                var sizes: [Int] = []
-                while true {
-                    let batch = try await batches.next()
-                    if batch.isEmpty { break }
-                    sizes.append(batch.points.count)
-                    read += batch.points.indices.map { batch[$0] }
-                }
+                let (read, sizes) = try await collectBatches { try await batches.next() }
                 #expect(read.count == Int(total))
                 #expect(read.map(\.dataPoint.elapsedTime) == expected.map(\.dataPoint.elapsedTime))
                 #expect(read.allSatisfy { Array($0.dataPoint.payload) == testPayload($0.dataPoint.elapsedTime) })
